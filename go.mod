@@ -1,0 +1,3 @@
+module dlock
+
+go 1.26.8
