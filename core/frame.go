@@ -51,6 +51,9 @@ type Event struct {
 	// Resumed: the client was paused and this action is the first thing it
 	// does after waking up.
 	Resumed bool
+	// Expired names the holder whose lease ran out while this step's time
+	// passed ("" if none did).
+	Expired string
 }
 
 // Frame is a plain snapshot of everything a viewer sees at one step.
@@ -63,6 +66,14 @@ type Frame struct {
 	Event    Event
 	Note     string // message id of the explanation
 	Outcome  Outcome
+}
+
+// Outdated reports whether the named client believes it holds a token that
+// is not the token of the lease in force: it is acting on a lock it no
+// longer has. This is the belief the chapter warns about.
+func (f Frame) Outdated(name string) bool {
+	c, ok := f.Client(name)
+	return ok && c.Token != 0 && c.Token != f.Lock.Token
 }
 
 // Client returns the view of the named client, or false.

@@ -25,9 +25,13 @@ func Replay(sc Scenario, opt Options) ([]Frame, error) {
 	frames := make([]Frame, 0, len(sc.Steps)+1)
 	frames = append(frames, w.frame(1, Event{}, sc.Start))
 	for i, st := range sc.Steps {
+		before, _ := w.lock.Holder()
 		ev, err := w.apply(st.Action)
 		if err != nil {
 			return nil, &StepError{Scenario: sc.ID, Step: i + 2, Err: err}
+		}
+		if after, _ := w.lock.Holder(); before != "" && after == "" && ev.Kind != ActRelease {
+			ev.Expired = before
 		}
 		note := st.Note
 		if n, ok := st.Notes[ev.Write]; ok && ev.Write != "" {

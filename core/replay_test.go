@@ -82,7 +82,7 @@ func TestBookScenarioEventsCarryTheirArguments(t *testing.T) {
 		{},
 		{Kind: ActAcquire, Client: "A", Token: 1, Lease: 10},
 		{Kind: ActWrite, Client: "A", Token: 1, Value: "A-value", Write: Accepted},
-		{Kind: ActPause, Client: "A", Ticks: 10},
+		{Kind: ActPause, Client: "A", Ticks: 10, Expired: "A"},
 		{Kind: ActAcquire, Client: "B", Token: 2, Lease: 10},
 		{Kind: ActWrite, Client: "B", Token: 2, Value: "B-value", Write: Accepted},
 		{Kind: ActWrite, Client: "A", Token: 1, Value: "A-STALE", Write: RejectedStale, Resumed: true},
@@ -124,6 +124,19 @@ func TestBookScenarioOutcomeAndNotes(t *testing.T) {
 		}
 		if c.fencing && last.Resource.StaleAccepted != 0 || !c.fencing && last.Resource.StaleAccepted != 1 {
 			t.Errorf("fencing=%v: StaleAccepted = %d", c.fencing, last.Resource.StaleAccepted)
+		}
+	}
+}
+
+func TestBookScenarioShowsOutdatedBelief(t *testing.T) {
+	frames, _ := Replay(GCPause(), Options{Fencing: true})
+	wantA := []bool{false, false, false, true, true, true, true}
+	for i, f := range frames {
+		if got := f.Outdated("A"); got != wantA[i] {
+			t.Errorf("frame %d: Outdated(A) = %v, want %v", i+1, got, wantA[i])
+		}
+		if f.Outdated("B") || f.Outdated("nobody") {
+			t.Errorf("frame %d: B or an unknown client reported outdated", i+1)
 		}
 	}
 }
