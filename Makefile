@@ -1,0 +1,54 @@
+# dlock: the only commands a user needs.
+#   make run     build app.wasm and serve the demo on http://localhost:8000/
+#   make test    every test: vet, core and web natively, core under Node, browser tests
+#   make pages   static site in dist/ for https://owner.github.io/$(PREFIX)/ (PREFIX= for a root site)
+#   make bench   sizes, load time, step latency, Replay ns/op
+#   make clean   remove what the build wrote
+
+GO       ?= go
+GOROOT   := $(shell $(GO) env GOROOT)
+PREFIX   ?= dlock
+WASM     := static/web/app.wasm
+WASMEXEC := static/web/wasm_exec.js
+SOURCES  := go.mod go.sum $(shell find core web wasm -name '*.go' ! -name '*_test.go')
+NODEEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
+
+.PHONY: build run test vet pages bench clean
+
+build: $(WASM) $(WASMEXEC)
+
+$(WASM): $(SOURCES)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -o $@ ./wasm
+
+# wasm_exec.js must come from the toolchain that built app.wasm.
+$(WASMEXEC): $(GOROOT)/lib/wasm/wasm_exec.js
+	cp $< $@
+
+run: build
+	$(GO) run . $(ARGS)
+
+pages: build
+	rm -rf dist
+	$(GO) run . -pages dist -prefix "$(PREFIX)"
+
+vet:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$out" ]; then echo "gofmt wants to change: $$out"; exit 1; fi
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./...
+
+e2e/node_modules/axe-core/axe.min.js: e2e/package.json e2e/package-lock.json
+	cd e2e && npm ci --no-audit --no-fund
+	touch $@
+
+test: vet build e2e/node_modules/axe-core/axe.min.js
+	$(GO) test ./core ./web .
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(NODEEXEC)" ./core
+	$(GO) test -count=1 ./e2e
+
+bench: build
+	$(GO) test -count=1 -run '^$$' -bench . -benchtime 1x ./e2e
+	$(GO) test -run '^$$' -bench Replay -count 5 ./core
+
+clean:
+	rm -rf dist $(WASM) $(WASMEXEC) e2e/node_modules

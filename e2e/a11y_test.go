@@ -1,0 +1,73 @@
+//go:build !js
+
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+type axeViolation struct {
+	ID     string   `json:"id"`
+	Impact string   `json:"impact"`
+	Help   string   `json:"help"`
+	Nodes  []string `json:"nodes"`
+}
+
+// axeCheck injects axe-core (installed from npm by `make test`) and returns
+// the violations of the page as it is now.
+func axeCheck(t *testing.T, tb *tab) []axeViolation {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(repoRoot, "e2e", "node_modules", "axe-core", "axe.min.js"))
+	if err != nil {
+		t.Fatalf("axe-core is not installed (make test runs npm ci in e2e/): %v", err)
+	}
+	eval[bool](tb, string(src)+"\n;true")
+	return eval[[]axeViolation](tb, `axe.run(document, {resultTypes: ["violations"]}).then(r =>
+		r.violations.map(v => ({id: v.id, impact: v.impact || "", help: v.help, nodes: v.nodes.map(n => n.target.join(" "))})))`)
+}
+
+func TestAccessibilityWithAxe(t *testing.T) {
+	for _, scheme := range []string{"light", "dark"} {
+		for _, query := range []string{"?step=1", "?step=7", "?step=7&fencing=off", "?step=4&lang=en", "?step=99"} {
+			t.Run(scheme+query, func(t *testing.T) {
+				tb := newTab(t)
+				tb.colorScheme(scheme)
+				tb.open(siteURL + query)
+				dark := eval[bool](tb, `matchMedia("(prefers-color-scheme: dark)").matches`)
+				if dark != (scheme == "dark") {
+					t.Fatalf("color scheme emulation did not take: dark=%v", dark)
+				}
+				for _, v := range axeCheck(t, tb) {
+					t.Errorf("axe %s (%s): %s at %s", v.ID, v.Impact, v.Help, strings.Join(v.Nodes, ", "))
+				}
+			})
+		}
+	}
+}
+
+func TestControlsHaveAccessibleNames(t *testing.T) {
+	tb := newTab(t)
+	tb.open(siteURL + "?lang=en")
+	// The names a screen reader announces, computed by the browser.
+	names := eval[map[string]string](tb, `(() => {
+		const o = {};
+		for (const el of document.querySelectorAll("button[data-testid]")) {
+			const label = el.getAttribute("aria-label");
+			const by = el.getAttribute("aria-labelledby");
+			o[el.dataset.testid] = label || (by ? document.getElementById(by).textContent : el.textContent.trim());
+		}
+		return o;
+	})()`)
+	want := map[string]string{
+		"btn-first": "First", "btn-prev": "Previous step", "btn-next": "Next step", "btn-last": "Last",
+		"btn-advance": "Advance one step", "fencing-switch": "Fencing", "lang-switch": "日本語",
+	}
+	for id, w := range want {
+		if names[id] != w {
+			t.Errorf("%s is named %q, want %q", id, names[id], w)
+		}
+	}
+}

@@ -1,0 +1,235 @@
+//go:build !js
+
+package e2e
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// bookHooks is the table of reference/book-demo.md in the page's hooks: what
+// every data-value must be at each step, for one mode.
+func bookHooks(fencing bool) []map[string]string {
+	type row struct {
+		holder, token, expiry, now, data, max, rejected, actor, result, badge, aState, aToken, bState, bToken string
+	}
+	last := row{"B", "2", "20", "10", "B-value", "2", "1", "A", "rejected", "protected", "running", "1", "running", "2"}
+	if !fencing {
+		last = row{"B", "2", "20", "10", "A-STALE", "2", "0", "A", "accepted", "destroyed", "running", "1", "running", "2"}
+	}
+	rows := []row{
+		{"none", "none", "0", "0", "none", "0", "0", "none", "none", "running", "idle", "none", "idle", "none"},
+		{"A", "1", "10", "0", "none", "0", "0", "A", "none", "running", "running", "1", "idle", "none"},
+		{"A", "1", "10", "0", "A-value", "1", "0", "A", "accepted", "running", "running", "1", "idle", "none"},
+		{"none", "none", "10", "10", "A-value", "1", "0", "A", "none", "running", "paused", "1", "idle", "none"},
+		{"B", "2", "20", "10", "A-value", "1", "0", "B", "none", "running", "paused", "1", "running", "2"},
+		{"B", "2", "20", "10", "B-value", "2", "0", "B", "accepted", "running", "paused", "1", "running", "2"},
+		last,
+	}
+	mode := "on"
+	if !fencing {
+		mode = "off"
+	}
+	out := make([]map[string]string, len(rows))
+	for i, r := range rows {
+		out[i] = map[string]string{
+			"step-counter":       strconv.Itoa(i + 1),
+			"fencing-switch":     mode,
+			"lock-holder":        r.holder,
+			"lock-token":         r.token,
+			"lock-expiry":        r.expiry,
+			"lock-now":           r.now,
+			"resource-data":      r.data,
+			"resource-max-token": r.max,
+			"resource-rejected":  r.rejected,
+			"action-actor":       r.actor,
+			"action-result":      r.result,
+			"outcome-badge":      r.badge,
+			"client-A-state":     r.aState,
+			"client-A-token":     r.aToken,
+			"client-B-state":     r.bState,
+			"client-B-token":     r.bToken,
+		}
+	}
+	return out
+}
+
+// checkStep compares every hook of the table with the page.
+func checkStep(t *testing.T, tb *tab, want map[string]string, context string) {
+	t.Helper()
+	got := tb.hooks()
+	for id, w := range want {
+		if got[id] != w {
+			t.Errorf("%s: %s = %q, want %q", context, id, got[id], w)
+		}
+	}
+	if got["step-counter"] != "" && tb.hook("step-counter") != want["step-counter"] {
+		t.Errorf("%s: counter moved while reading", context)
+	}
+	if total := eval[string](tb, `document.querySelector('[data-testid="step-counter"]').dataset.total`); total != "7" {
+		t.Errorf("%s: data-total = %q, want 7", context, total)
+	}
+}
+
+// checkDisabled checks which controls are disabled at a step.
+func checkDisabled(t *testing.T, tb *tab, step int, context string) {
+	t.Helper()
+	want := map[string]bool{
+		"btn-first": step == 1, "btn-prev": step == 1,
+		"btn-next": step == 7, "btn-last": step == 7, "btn-advance": step == 7,
+	}
+	for id, disabled := range want {
+		got := eval[string](tb, `document.querySelector('[data-testid="`+id+`"]').getAttribute("aria-disabled")`)
+		if got != strconv.FormatBool(disabled) {
+			t.Errorf("%s step %d: %s aria-disabled=%q, want %v", context, step, id, got, disabled)
+		}
+	}
+}
+
+func modeParam(fencing bool) string {
+	if fencing {
+		return "on"
+	}
+	return "off"
+}
+
+func TestWalkBookByMouse(t *testing.T) {
+	for _, fencing := range []bool{true, false} {
+		t.Run("fencing="+modeParam(fencing), func(t *testing.T) {
+			tb := newTab(t)
+			tb.open(siteURL + "?fencing=" + modeParam(fencing))
+			table := bookHooks(fencing)
+			checkStep(t, tb, table[0], "step 1")
+			checkDisabled(t, tb, 1, "mouse")
+			for i := 1; i < len(table); i++ {
+				// Alternate the two forward buttons: both must step.
+				if i%2 == 1 {
+					tb.click("btn-advance")
+				} else {
+					tb.click("btn-next")
+				}
+				tb.waitHook("step-counter", strconv.Itoa(i+1))
+				checkStep(t, tb, table[i], "step "+strconv.Itoa(i+1))
+				checkDisabled(t, tb, i+1, "mouse")
+			}
+			// At the end the forward buttons do nothing.
+			tb.click("btn-advance")
+			tb.click("btn-next")
+			checkStep(t, tb, table[6], "after clicking past the end")
+			// Back one by one.
+			for i := len(table) - 2; i >= 0; i-- {
+				tb.click("btn-prev")
+				tb.waitHook("step-counter", strconv.Itoa(i+1))
+				checkStep(t, tb, table[i], "back to step "+strconv.Itoa(i+1))
+			}
+			tb.click("btn-prev")
+			checkStep(t, tb, table[0], "after clicking before the start")
+			tb.click("btn-last")
+			tb.waitHook("step-counter", "7")
+			checkStep(t, tb, table[6], "last")
+			checkDisabled(t, tb, 7, "mouse")
+			tb.click("btn-first")
+			tb.waitHook("step-counter", "1")
+			checkStep(t, tb, table[0], "first")
+		})
+	}
+}
+
+func TestWalkBookByKeyboard(t *testing.T) {
+	for _, fencing := range []bool{true, false} {
+		t.Run("fencing="+modeParam(fencing), func(t *testing.T) {
+			tb := newTab(t)
+			tb.open(siteURL + "?fencing=" + modeParam(fencing))
+			table := bookHooks(fencing)
+			for i := 1; i < len(table); i++ {
+				tb.key(kb.ArrowRight)
+				tb.waitHook("step-counter", strconv.Itoa(i+1))
+				checkStep(t, tb, table[i], "→ to step "+strconv.Itoa(i+1))
+			}
+			tb.key(kb.ArrowRight)
+			checkStep(t, tb, table[6], "→ past the end")
+			tb.key(kb.Home)
+			tb.waitHook("step-counter", "1")
+			checkStep(t, tb, table[0], "Home")
+			tb.key(kb.ArrowLeft)
+			checkStep(t, tb, table[0], "← before the start")
+			tb.key(kb.End)
+			tb.waitHook("step-counter", "7")
+			checkStep(t, tb, table[6], "End")
+			tb.key(kb.ArrowLeft)
+			tb.waitHook("step-counter", "6")
+			checkStep(t, tb, table[5], "←")
+			// F toggles the mode and keeps the step.
+			tb.key("f")
+			tb.waitHook("fencing-switch", modeParam(!fencing))
+			checkStep(t, tb, bookHooks(!fencing)[5], "F at step 6")
+		})
+	}
+}
+
+func TestKeysWorkWhereverFocusIs(t *testing.T) {
+	tb := newTab(t)
+	tb.open(siteURL)
+	// Focus on a button: arrows still step.
+	eval[bool](tb, `(document.querySelector('[data-testid="btn-last"]').focus(), true)`)
+	tb.key(kb.ArrowRight)
+	tb.waitHook("step-counter", "2")
+	// Focus on the fencing switch: F and arrows act on the page.
+	eval[bool](tb, `(document.querySelector('[data-testid="fencing-switch"]').focus(), true)`)
+	tb.key("F")
+	tb.waitHook("fencing-switch", "off")
+	if got := tb.hook("step-counter"); got != "2" {
+		t.Fatalf("F moved the step to %s", got)
+	}
+}
+
+func TestKeysAreIgnoredInTextFieldsAndWithModifiers(t *testing.T) {
+	tb := newTab(t)
+	tb.open(siteURL + "?step=3")
+	// A host page or an extension may put a text field on the page: keys
+	// typed there are text, not commands.
+	eval[bool](tb, `(() => { const i = document.createElement("input"); i.id = "typing"; document.body.append(i); i.focus(); return true; })()`)
+	tb.key(kb.ArrowRight)
+	tb.key("f")
+	tb.key(kb.End)
+	if v := eval[string](tb, `document.getElementById("typing").value`); v != "f" {
+		t.Errorf("the text field got %q, want the typed f", v)
+	}
+	eval[bool](tb, `(document.getElementById("typing").blur(), true)`)
+	// Alt+→ is the browser's "forward", Ctrl+End scrolls: not ours.
+	tb.key(kb.ArrowRight, chromedp.KeyModifiers(chromedp.ModifierAlt))
+	tb.key(kb.End, chromedp.KeyModifiers(chromedp.ModifierCtrl))
+	// A plain key after them proves the listener is alive and the earlier
+	// keys really were ignored.
+	tb.key(kb.ArrowLeft)
+	tb.waitHook("step-counter", "2")
+	if got := tb.hook("fencing-switch"); got != "on" {
+		t.Errorf("fencing = %s, want on", got)
+	}
+}
+
+func TestFencingSwitchComparesTheLastStep(t *testing.T) {
+	tb := newTab(t)
+	tb.open(siteURL + "?step=7")
+	checkStep(t, tb, bookHooks(true)[6], "step 7 fenced")
+	if got := eval[string](tb, `document.querySelector('[data-testid="fencing-switch"]').getAttribute("aria-checked")`); got != "true" {
+		t.Errorf("aria-checked = %q, want true", got)
+	}
+	tb.click("fencing-switch")
+	tb.waitHook("fencing-switch", "off")
+	checkStep(t, tb, bookHooks(false)[6], "step 7 after switching off")
+	if got := eval[string](tb, `document.querySelector('[data-testid="fencing-switch"]').getAttribute("aria-checked")`); got != "false" {
+		t.Errorf("aria-checked = %q, want false", got)
+	}
+	if s := tb.search(); s != "?step=7&fencing=off&lang=ja" && !sameQuery(s, "step=7&fencing=off&lang=ja") {
+		t.Errorf("URL query %q after switching", s)
+	}
+	// Space on the focused switch, as a keyboard user would.
+	eval[bool](tb, `(document.querySelector('[data-testid="fencing-switch"]').focus(), true)`)
+	tb.key(" ")
+	tb.waitHook("fencing-switch", "on")
+	checkStep(t, tb, bookHooks(true)[6], "step 7 after switching on with Space")
+}

@@ -1,0 +1,143 @@
+//go:build !js
+
+package e2e
+
+import (
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func get(t *testing.T, url string) (*http.Response, string) {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, string(body)
+}
+
+func TestServerServesToolchainWasmExec(t *testing.T) {
+	res, body := get(t, siteURL+"wasm_exec.js")
+	want, err := os.ReadFile(filepath.Join(repoRoot, "static", "web", "wasm_exec.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != 200 || body != string(want) {
+		t.Fatalf("/wasm_exec.js: status %d, %d bytes; want the toolchain's %d bytes", res.StatusCode, len(body), len(want))
+	}
+}
+
+func TestServerServesWasmAndHidesDirectories(t *testing.T) {
+	res, body := get(t, siteURL+"web/app.wasm")
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "application/wasm" || !strings.HasPrefix(body, "\x00asm") {
+		t.Errorf("/web/app.wasm: status %d type %q", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	for _, path := range []string{"web/", "web"} {
+		if res, _ := get(t, siteURL+path); res.StatusCode != 404 {
+			t.Errorf("/%s: status %d, want 404 (no listing)", path, res.StatusCode)
+		}
+	}
+}
+
+func TestServerPrerendersTheRequestedState(t *testing.T) {
+	_, body := get(t, siteURL+"?step=7&fencing=off&lang=en")
+	for _, want := range []string{
+		`<html lang="en">`,
+		`data-testid="outcome-badge" data-value="destroyed"`,
+		`data-testid="resource-data" data-value="A-STALE"`,
+		`data-phase="static"`,
+		`href="/web/icon.svg"`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("prerendered page lacks %s", want)
+		}
+	}
+	if strings.Contains(body, "raw.githubusercontent.com") {
+		t.Error("the page references a remote icon")
+	}
+}
+
+func TestServerReportsABusyPortInOneLine(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	cmd := exec.Command(serverBin, "-static", filepath.Join(repoRoot, "static"), "-addr", ln.Addr().String())
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatal("server started on a busy port")
+	}
+	msg := strings.TrimSpace(string(out))
+	if strings.Count(msg, "\n") != 0 || !strings.Contains(msg, "address already in use") || strings.Contains(msg, "goroutine") {
+		t.Errorf("busy port message is not one clear line:\n%s", msg)
+	}
+}
+
+func TestServerUsesPORT(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	ln.Close()
+	cmd := exec.Command(serverBin, "-static", filepath.Join(repoRoot, "static"))
+	cmd.Env = append(os.Environ(), "PORT="+port)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer stopServer(cmd)
+	buf := make([]byte, 200)
+	n, _ := out.Read(buf)
+	if want := "http://localhost:" + port + "/"; !strings.Contains(string(buf[:n]), want) {
+		t.Fatalf("with PORT=%s the server printed %q, want %s", port, buf[:n], want)
+	}
+}
+
+func TestServerStopsCleanlyOnInterrupt(t *testing.T) {
+	cmd, url, err := startServer("-addr", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, _ := get(t, url); res.StatusCode != 200 {
+		t.Fatalf("GET / = %d", res.StatusCode)
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("server exited with %v after Ctrl-C, want status 0", err)
+		}
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("server did not stop within 10s of Ctrl-C")
+	}
+}
+
+func TestServerNamesTheMissingBuild(t *testing.T) {
+	empty := t.TempDir()
+	out, err := exec.Command(serverBin, "-static", empty, "-addr", "127.0.0.1:0").CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "app.wasm is missing") || !strings.Contains(string(out), "make run") {
+		t.Fatalf("without app.wasm the server said %q (err %v)", out, err)
+	}
+}

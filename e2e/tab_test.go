@@ -1,0 +1,204 @@
+//go:build !js
+
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// tab is one browser tab for one test. It records every uncaught exception
+// and console error: a Go panic in app.wasm shows up there, and the test
+// fails on it.
+type tab struct {
+	t   *testing.T
+	ctx context.Context
+
+	mu   sync.Mutex
+	errs []string
+}
+
+func newTab(t *testing.T) *tab {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	if err := chromedp.Do(ctx); err != nil {
+		cancelTimeout()
+		cancel()
+		t.Fatalf("opening a tab: %v", err)
+	}
+	tb := &tab{t: t, ctx: ctx}
+	exceptions := chromedp.Events(ctx, runtime.ExceptionThrown)
+	console := chromedp.Events(ctx, runtime.ConsoleAPICalled)
+	go func() {
+		for ev, err := range exceptions {
+			if err != nil {
+				return
+			}
+			tb.record("exception: " + ev.ExceptionDetails.Text + " " + describe(ev.ExceptionDetails.Exception))
+		}
+	}()
+	go func() {
+		for ev, err := range console {
+			if err != nil {
+				return
+			}
+			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
+				var parts []string
+				for _, a := range ev.Args {
+					parts = append(parts, describe(a))
+				}
+				tb.record("console." + string(ev.Type) + ": " + strings.Join(parts, " "))
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		tb.mu.Lock()
+		errs := tb.errs
+		tb.mu.Unlock()
+		for _, e := range errs {
+			t.Errorf("page reported %s", e)
+		}
+		cancelTimeout()
+		cancel()
+	})
+	return tb
+}
+
+func describe(o *runtime.RemoteObject) string {
+	if o == nil {
+		return ""
+	}
+	if len(o.Value) > 0 {
+		return string(o.Value)
+	}
+	return o.Description
+}
+
+func (tb *tab) record(s string) {
+	tb.mu.Lock()
+	tb.errs = append(tb.errs, s)
+	tb.mu.Unlock()
+}
+
+func (tb *tab) do(actions ...chromedp.Action[chromedp.Void]) {
+	tb.t.Helper()
+	if err := chromedp.Do(tb.ctx, actions...); err != nil {
+		tb.t.Fatal(err)
+	}
+}
+
+// eval evaluates a JavaScript expression and decodes its value into T.
+func eval[T any](tb *tab, expr string) T {
+	tb.t.Helper()
+	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		tb.t.Fatalf("evaluating %.80q: %v", expr, err)
+	}
+	return v
+}
+
+// waitJS waits until the expression is truthy.
+func (tb *tab) waitJS(expr string) {
+	tb.t.Helper()
+	_, err := chromedp.Run(tb.ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(15*time.Second)))
+	if err != nil {
+		tb.t.Fatalf("waiting for %s: %v", expr, err)
+	}
+}
+
+// open loads url and waits until the WASM app is live: the server
+// prerenders the same markup, so only data-phase="live" proves that Go
+// runs in the page and handles input.
+func (tb *tab) open(url string) {
+	tb.t.Helper()
+	tb.do(chromedp.Navigate(url))
+	tb.waitJS(`document.querySelector('[data-testid="app"]')?.dataset.phase === "live"`)
+}
+
+// hooks reads every data-testid and its data-value (absent: "<absent>").
+func (tb *tab) hooks() map[string]string {
+	tb.t.Helper()
+	raw := eval[map[string]*string](tb, `(() => {
+		const o = {};
+		for (const el of document.querySelectorAll("[data-testid]")) o[el.dataset.testid] = el.getAttribute("data-value");
+		return o;
+	})()`)
+	out := make(map[string]string, len(raw))
+	for k, v := range raw {
+		if v == nil {
+			out[k] = "<absent>"
+		} else {
+			out[k] = *v
+		}
+	}
+	return out
+}
+
+// hook returns the data-value of one hook, or "<missing>" when the element
+// is not on the page.
+func (tb *tab) hook(id string) string {
+	tb.t.Helper()
+	return eval[string](tb, fmt.Sprintf(`(() => { const el = document.querySelector('[data-testid=%q]'); return el ? (el.getAttribute("data-value") ?? "<absent>") : "<missing>"; })()`, id))
+}
+
+// text returns the visible text of one hook.
+func (tb *tab) text(id string) string {
+	tb.t.Helper()
+	return eval[string](tb, fmt.Sprintf(`document.querySelector('[data-testid=%q]').textContent`, id))
+}
+
+// waitHook waits until a hook shows a value.
+func (tb *tab) waitHook(id, value string) {
+	tb.t.Helper()
+	tb.waitJS(fmt.Sprintf(`document.querySelector('[data-testid=%q]')?.getAttribute("data-value") === %q`, id, value))
+}
+
+// click clicks a control with the mouse.
+func (tb *tab) click(id string) {
+	tb.t.Helper()
+	tb.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`[data-testid=%q]`, id))))
+}
+
+// key presses a key wherever focus is.
+func (tb *tab) key(k string, opts ...chromedp.KeyOption) {
+	tb.t.Helper()
+	tb.do(chromedp.KeyEvent(k, opts...))
+}
+
+// search returns the page's query string.
+func (tb *tab) search() string {
+	tb.t.Helper()
+	return eval[string](tb, `location.search`)
+}
+
+// colorScheme emulates prefers-color-scheme.
+func (tb *tab) colorScheme(scheme string) {
+	tb.t.Helper()
+	_, err := chromedp.Call(tb.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+	})
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+}
+
+// viewport emulates a window of that width.
+func (tb *tab) viewport(width, height int64) {
+	tb.t.Helper()
+	tb.do(chromedp.EmulateViewport(width, height))
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
