@@ -47,6 +47,7 @@ test: vet build e2e/node_modules/axe-core/axe.min.js
 	$(GO) test -count=1 ./e2e
 
 bench: build
+	@echo "app.wasm: $$(wc -c < $(WASM)) bytes raw, $$(gzip -9 -c $(WASM) | wc -c) bytes gzip -9"
 	$(GO) test -count=1 -run '^$$' -bench . -benchtime 1x ./e2e
 	$(GO) test -run '^$$' -bench Replay -count 5 ./core
 

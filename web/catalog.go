@@ -119,7 +119,7 @@ var catalog = map[string]text{
 	"clients.title":    {"それぞれのクライアントの認識", "What each client believes"},
 	"client.idle":      {"○ 待機中", "○ idle"},
 	"client.running":   {"▶ 実行中", "▶ running"},
-	"client.paused":    {"⏸ 停止中(GC)", "⏸ paused (GC)"},
+	"client.paused":    {"‖ 停止中(GC)", "‖ paused (GC)"},
 	"client.crashed":   {"✗ クラッシュ", "✗ crashed"},
 	"client.holds":     {"token %d を持っているつもり", "believes it holds token %d"},
 	"client.holdsNone": {"ロックを持っていない", "holds no lock"},

@@ -197,8 +197,12 @@ func (v view) clients() app.UI {
 func (v view) actionLine() app.UI {
 	ev := v.f.Event
 	result, words := writeResult(v.s.Lang, ev.Write)
+	kind := string(ev.Write)
+	if kind == "" {
+		kind = none
+	}
 	return app.Div().
-		Class("action", "action-"+result).
+		Class("action", "action-"+kind).
 		Aria("label", v.t("action.label")).
 		Role("group").
 		Body(
@@ -209,7 +213,7 @@ func (v view) actionLine() app.UI {
 				Text(ev.Client),
 			app.Code().Class("action-label").Text(actionText(v.s.Lang, v.f)),
 			app.Span().
-				Class("tag", "tag-"+result).
+				Class("tag", "tag-"+kind).
 				DataSet("testid", "action-result").
 				DataSet("value", result).
 				Text(words),
