@@ -25,4 +25,16 @@ type ClientView struct {
 	State ClientState
 	// Token is the fencing token the client believes it holds (0: none).
 	Token int64
+	// Grant is the grant that token came with (see LockView.Grant): the
+	// model's bookkeeping, which the client itself cannot see.
+	Grant int
+	// LeaseUntil is when the client thinks its lease ends, measured by its
+	// own clock from when it learned of the grant (0: no lease; Never:
+	// a lock without TTL).
+	LeaseUntil int
+}
+
+// leaseValid reports whether the client's own view says its lease holds.
+func (c ClientView) leaseValid(now int) bool {
+	return c.Token != 0 && (c.LeaseUntil == Never || now < c.LeaseUntil)
 }

@@ -28,26 +28,58 @@ var (
 	ErrTokensExhausted = errors.New("no fencing tokens left")
 )
 
+// Never is the expiry of a lock granted without a lease (NewWithoutTTL).
+const Never = -1
+
 // LockService lends one lock. It keeps a logical clock, lets leases expire
 // with time, and issues a fencing token on every grant that is strictly larger
-// than every token it issued before.
+// than every token it issued before, as long as its counter survives (see
+// Restart).
 //
 // A lease granted at time g with length l covers [g, g+l): at clock g+l the
 // lock is free again. Every method applies that one predicate.
 //
 // Agreement on who holds the lock is assumed, as in the chapter; in practice
-// the service runs on a consensus system such as Raft.
+// the service runs on a consensus system such as Raft (NewReplicated).
 type LockService struct {
 	clock     int    // logical time
 	holder    string // current (or last) holder; "" when free
-	expiry    int    // when the current (or last) lease expires
+	expiry    int    // when the current (or last) lease expires; Never without TTL
 	token     int64  // token issued to the current (or last) holder
 	nextToken int64  // next token to issue; 0 once every token is spent
+	noTTL     bool   // grants never expire
+	durable   bool   // state survives Restart
 }
 
-// New returns a free lock service at time 0 whose first token is 1.
+// New returns a free lock service at time 0 whose first token is 1. It runs
+// on one node and keeps its state in memory: Restart loses it.
 func New() *LockService {
 	return &LockService{nextToken: 1}
+}
+
+// NewReplicated returns a lock service whose state is replicated by
+// consensus: holder, lease and token counter survive Restart, so tokens keep
+// increasing across restarts.
+func NewReplicated() *LockService {
+	return &LockService{nextToken: 1, durable: true}
+}
+
+// NewWithoutTTL returns a plain lock: a grant lasts until Release, however
+// long that takes; a holder that crashes holds it forever. Like New it keeps
+// its state in memory.
+func NewWithoutTTL() *LockService {
+	return &LockService{nextToken: 1, noTTL: true}
+}
+
+// Restart models the service's process restarting. A replicated service
+// keeps everything. A single node forgets the holder, its lease and its
+// token counter: the next grant gets token 1 again, a token it has already
+// issued. The clock (time itself) goes on.
+func (s *LockService) Restart() {
+	if s.durable {
+		return
+	}
+	*s = LockService{clock: s.clock, nextToken: 1, noTTL: s.noTTL}
 }
 
 // Now returns the logical time.
@@ -69,12 +101,15 @@ func (s *LockService) Tick(d int) error {
 
 // held reports whether a lease is in force at the current time.
 func (s *LockService) held() bool {
-	return s.holder != "" && s.clock < s.expiry
+	return s.holder != "" && (s.expiry == Never || s.clock < s.expiry)
 }
 
 // leaseEnd returns clock+lease, with leases shorter than one tick taken as
-// one tick, or ErrClockOverflow.
+// one tick, or ErrClockOverflow; without TTL it is Never.
 func (s *LockService) leaseEnd(lease int) (int, error) {
+	if s.noTTL {
+		return Never, nil
+	}
 	if lease < 1 {
 		lease = 1
 	}
@@ -157,6 +192,12 @@ func (s *LockService) Holder() (string, int64) {
 }
 
 // Expiry returns when the current or most recent lease ends (0 before the
-// first grant). Unlike Holder it does not hide an expired lease: a viewer
-// sees that the lease ran out at that time.
+// first grant, Never for a grant without TTL). Unlike Holder it does not hide
+// an expired lease: a viewer sees that the lease ran out at that time.
 func (s *LockService) Expiry() int { return s.expiry }
+
+// TTL reports whether grants expire.
+func (s *LockService) TTL() bool { return !s.noTTL }
+
+// Durable reports whether the service's state survives Restart.
+func (s *LockService) Durable() bool { return s.durable }

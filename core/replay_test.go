@@ -20,35 +20,54 @@ type bookRow struct {
 	maxToken int64
 	rejected int
 	write    WriteResult
-	a, b     ClientView
+	a, b     belief
+}
+
+// belief is the part of a ClientView the book's demo shows.
+type belief struct {
+	state ClientState
+	token int64
+}
+
+func beliefOf(f Frame, name string) belief {
+	c, _ := f.Client(name)
+	return belief{c.State, c.Token}
 }
 
 func bookTable(fencing bool) []bookRow {
-	idleB := ClientView{Name: "B", State: Idle}
+	idle := belief{Idle, 0}
 	lastData, lastRejected, lastWrite := "B-value", 1, RejectedStale
 	if !fencing {
 		lastData, lastRejected, lastWrite = "A-STALE", 0, AcceptedStale
 	}
 	return []bookRow{
-		{"", "", 0, "", 0, 0, "", 0, 0, "", ClientView{"A", Idle, 0}, idleB},
-		{"A", ActAcquire, 0, "A", 1, 10, "", 0, 0, "", ClientView{"A", Running, 1}, idleB},
-		{"A", ActWrite, 0, "A", 1, 10, "A-value", 1, 0, Accepted, ClientView{"A", Running, 1}, idleB},
-		{"A", ActPause, 10, "", 0, 10, "A-value", 1, 0, "", ClientView{"A", Paused, 1}, idleB},
-		{"B", ActAcquire, 10, "B", 2, 20, "A-value", 1, 0, "", ClientView{"A", Paused, 1}, ClientView{"B", Running, 2}},
-		{"B", ActWrite, 10, "B", 2, 20, "B-value", 2, 0, Accepted, ClientView{"A", Paused, 1}, ClientView{"B", Running, 2}},
-		{"A", ActWrite, 10, "B", 2, 20, lastData, 2, lastRejected, lastWrite, ClientView{"A", Running, 1}, ClientView{"B", Running, 2}},
+		{"", "", 0, "", 0, 0, "", 0, 0, "", idle, idle},
+		{"A", ActAcquire, 0, "A", 1, 10, "", 0, 0, "", belief{Running, 1}, idle},
+		{"A", ActWrite, 0, "A", 1, 10, "A-value", 1, 0, Accepted, belief{Running, 1}, idle},
+		{"A", ActPause, 10, "", 0, 10, "A-value", 1, 0, "", belief{Paused, 1}, idle},
+		{"B", ActAcquire, 10, "B", 2, 20, "A-value", 1, 0, "", belief{Paused, 1}, belief{Running, 2}},
+		{"B", ActWrite, 10, "B", 2, 20, "B-value", 2, 0, Accepted, belief{Paused, 1}, belief{Running, 2}},
+		{"A", ActWrite, 10, "B", 2, 20, lastData, 2, lastRejected, lastWrite, belief{Running, 1}, belief{Running, 2}},
 	}
 }
 
+func mustReplay(t testing.TB, sc Scenario, st Strategy) []Frame {
+	t.Helper()
+	frames, err := Replay(sc, st)
+	if err != nil {
+		t.Fatalf("%s under %s: %v", sc.ID, st, err)
+	}
+	return frames
+}
+
+// The book's demo is gc-pause with fencing on (lease-fencing) and off
+// (lease); both must give exactly the published frames.
 func TestBookScenarioMatchesPublishedFrames(t *testing.T) {
-	for _, fencing := range []bool{true, false} {
-		frames, err := Replay(GCPause(), Options{Fencing: fencing})
-		if err != nil {
-			t.Fatalf("fencing=%v: %v", fencing, err)
-		}
-		want := bookTable(fencing)
+	for _, st := range []Strategy{LeaseFencing, Lease} {
+		frames := mustReplay(t, GCPause(), st)
+		want := bookTable(st.Fenced())
 		if len(frames) != len(want) {
-			t.Fatalf("fencing=%v: %d frames, want %d", fencing, len(frames), len(want))
+			t.Fatalf("%s: %d frames, want %d", st, len(frames), len(want))
 		}
 		for i, w := range want {
 			f := frames[i]
@@ -56,36 +75,28 @@ func TestBookScenarioMatchesPublishedFrames(t *testing.T) {
 				actor: f.Event.Client, kind: f.Event.Kind, clock: f.Clock,
 				holder: f.Lock.Holder, token: f.Lock.Token, expiry: f.Lock.Expiry,
 				data: f.Resource.Data, maxToken: f.Resource.MaxToken, rejected: f.Resource.Rejected,
-				write: f.Event.Write,
+				write: f.Event.Write, a: beliefOf(f, "A"), b: beliefOf(f, "B"),
 			}
-			got.a, _ = f.Client("A")
-			got.b, _ = f.Client("B")
 			if got != w {
-				t.Errorf("fencing=%v frame %d:\n got %+v\nwant %+v", fencing, i+1, got, w)
+				t.Errorf("%s frame %d:\n got %+v\nwant %+v", st, i+1, got, w)
 			}
-			if f.Step != i+1 {
-				t.Errorf("fencing=%v frame %d: Step = %d", fencing, i+1, f.Step)
-			}
-			if f.Resource.Name != "row-42" || f.Resource.Fenced != fencing {
-				t.Errorf("fencing=%v frame %d: resource %+v", fencing, i+1, f.Resource)
+			if f.Step != i+1 || f.Resource.Name != "row-42" || f.Resource.Fenced != st.Fenced() {
+				t.Errorf("%s frame %d: step %d resource %+v", st, i+1, f.Step, f.Resource)
 			}
 		}
 	}
 }
 
 func TestBookScenarioEventsCarryTheirArguments(t *testing.T) {
-	frames, err := Replay(GCPause(), Options{Fencing: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	frames := mustReplay(t, GCPause(), LeaseFencing)
 	want := []Event{
 		{},
-		{Kind: ActAcquire, Client: "A", Token: 1, Lease: 10},
-		{Kind: ActWrite, Client: "A", Token: 1, Value: "A-value", Write: Accepted},
-		{Kind: ActPause, Client: "A", Ticks: 10, Expired: "A"},
-		{Kind: ActAcquire, Client: "B", Token: 2, Lease: 10},
-		{Kind: ActWrite, Client: "B", Token: 2, Value: "B-value", Write: Accepted},
-		{Kind: ActWrite, Client: "A", Token: 1, Value: "A-STALE", Write: RejectedStale, Resumed: true},
+		{Kind: ActAcquire, Client: "A", Token: 1, Grant: 1, Lease: 10, Result: ResultGranted},
+		{Kind: ActWrite, Client: "A", Token: 1, Grant: 1, Value: "A-value", Write: Accepted, Result: ResultAccepted},
+		{Kind: ActPause, Client: "A", Ticks: 10, Expired: "A", Result: ResultExpires},
+		{Kind: ActAcquire, Client: "B", Token: 2, Grant: 2, Lease: 10, Result: ResultGranted},
+		{Kind: ActWrite, Client: "B", Token: 2, Grant: 2, Value: "B-value", Write: Accepted, Result: ResultAccepted},
+		{Kind: ActWrite, Client: "A", Token: 1, Grant: 1, Value: "A-STALE", Write: RejectedStale, Resumed: true, Result: ResultRejected},
 	}
 	for i, w := range want {
 		if !reflect.DeepEqual(frames[i].Event, w) {
@@ -96,40 +107,34 @@ func TestBookScenarioEventsCarryTheirArguments(t *testing.T) {
 
 func TestBookScenarioOutcomeAndNotes(t *testing.T) {
 	for _, c := range []struct {
-		fencing  bool
+		st       Strategy
 		outcome  Outcome
 		lastNote string
 	}{
-		{true, Protected, "gc-pause.a-writes-late.refused"},
-		{false, Destroyed, "gc-pause.a-writes-late.destroys"},
+		{LeaseFencing, Protected, "gc-pause.a-writes-late.refused"},
+		{Lease, Destroyed, "gc-pause.a-writes-late.destroys"},
 	} {
-		frames, err := Replay(GCPause(), Options{Fencing: c.fencing})
-		if err != nil {
-			t.Fatal(err)
-		}
+		frames := mustReplay(t, GCPause(), c.st)
 		for i, f := range frames[:len(frames)-1] {
 			if f.Outcome != Ongoing {
-				t.Errorf("fencing=%v frame %d outcome %q, want running", c.fencing, i+1, f.Outcome)
+				t.Errorf("%s frame %d outcome %q, want running", c.st, i+1, f.Outcome)
 			}
 		}
 		last := frames[len(frames)-1]
 		if last.Outcome != c.outcome || last.Note != c.lastNote {
-			t.Errorf("fencing=%v last frame: outcome %q note %q, want %q %q", c.fencing, last.Outcome, last.Note, c.outcome, c.lastNote)
+			t.Errorf("%s last frame: outcome %q note %q, want %q %q", c.st, last.Outcome, last.Note, c.outcome, c.lastNote)
 		}
 		wantNotes := []string{"gc-pause.start", "gc-pause.a-acquires", "gc-pause.a-writes", "gc-pause.a-pauses", "gc-pause.b-acquires", "gc-pause.b-writes"}
 		for i, n := range wantNotes {
 			if frames[i].Note != n {
-				t.Errorf("frame %d note %q, want %q", i+1, frames[i].Note, n)
+				t.Errorf("%s frame %d note %q, want %q", c.st, i+1, frames[i].Note, n)
 			}
-		}
-		if c.fencing && last.Resource.StaleAccepted != 0 || !c.fencing && last.Resource.StaleAccepted != 1 {
-			t.Errorf("fencing=%v: StaleAccepted = %d", c.fencing, last.Resource.StaleAccepted)
 		}
 	}
 }
 
 func TestBookScenarioShowsOutdatedBelief(t *testing.T) {
-	frames, _ := Replay(GCPause(), Options{Fencing: true})
+	frames := mustReplay(t, GCPause(), LeaseFencing)
 	wantA := []bool{false, false, false, true, true, true, true}
 	for i, f := range frames {
 		if got := f.Outdated("A"); got != wantA[i] {
@@ -142,25 +147,26 @@ func TestBookScenarioShowsOutdatedBelief(t *testing.T) {
 }
 
 func TestReplayIsDeterministicAndFramesAreIndependent(t *testing.T) {
-	a, _ := Replay(GCPause(), Options{Fencing: true})
-	b, _ := Replay(GCPause(), Options{Fencing: true})
-	if !reflect.DeepEqual(a, b) {
-		t.Fatal("two replays of the same scenario differ")
+	for _, sc := range Scenarios() {
+		for _, st := range Strategies() {
+			a, b := mustReplay(t, sc, st), mustReplay(t, sc, st)
+			if !reflect.DeepEqual(a, b) {
+				t.Fatalf("%s/%s: two replays differ", sc.ID, st)
+			}
+		}
 	}
-	// Frames are snapshots: changing one must not change another.
+	a := mustReplay(t, DelayedWrite(), Lease)
 	a[1].Clients[0].Token = 99
-	if a[2].Clients[0].Token != 1 || b[1].Clients[0].Token != 1 {
-		t.Fatal("frames share client state")
+	a[2].Network[0].Value = "changed"
+	if a[2].Clients[0].Token != 1 || a[3].Network[0].Value != "A-value" {
+		t.Fatal("frames share client or network state")
 	}
 }
 
 func TestDestroyedOutcomeIsPermanent(t *testing.T) {
 	sc := GCPause()
-	sc.Steps = append(sc.Steps, Step{Action: Action{Kind: ActWrite, Client: "B", Value: "B-again"}, Note: "n"})
-	frames, err := Replay(sc, Options{Fencing: false})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc.Steps = append(sc.Steps, Step{Action: write("B", "B-again"), Note: "n"})
+	frames := mustReplay(t, sc, Lease)
 	if got := frames[6].Outcome; got != Destroyed {
 		t.Fatalf("frame 7 outcome %q, want destroyed (not the last frame any more)", got)
 	}
@@ -178,12 +184,9 @@ func TestReplayRefusalsAreEventsNotErrors(t *testing.T) {
 		{Action: Action{Kind: ActRenew, Client: "A", Lease: 5}},
 		{Action: Action{Kind: ActWrite, Client: "A", Value: "x"}},
 	}}
-	frames, err := Replay(sc, Options{Fencing: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !errors.Is(frames[2].Event.Err, ErrLockHeld) || frames[2].Event.Token != 0 {
-		t.Errorf("B's acquire: %+v", frames[2].Event)
+	frames := mustReplay(t, sc, LeaseFencing)
+	if ev := frames[2].Event; !errors.Is(ev.Err, ErrLockHeld) || ev.Token != 0 || ev.Result != ResultRefused {
+		t.Errorf("B's acquire: %+v", ev)
 	}
 	if !errors.Is(frames[3].Event.Err, ErrNotHolder) {
 		t.Errorf("B's release: %+v", frames[3].Event)
@@ -194,9 +197,9 @@ func TestReplayRefusalsAreEventsNotErrors(t *testing.T) {
 	if a, _ := frames[5].Client("A"); a.Token != 0 {
 		t.Errorf("A still believes it holds token %d after a refused renew", a.Token)
 	}
-	// A no longer believes it holds a token: its write carries none.
-	if ev := frames[6].Event; ev.Token != 0 || ev.Write != RejectedNoToken {
-		t.Errorf("A's write without a token: %+v", ev)
+	// A no longer believes it holds the lock, so it does not write.
+	if ev := frames[6].Event; ev.Result != ResultSkipped || ev.Write != "" || frames[6].Resource.Writes != 0 {
+		t.Errorf("A's write without a lock: %+v", ev)
 	}
 }
 
@@ -218,23 +221,32 @@ func TestReplayRejectsBadScenarios(t *testing.T) {
 		{"unknown kind", base(act(Action{Kind: "teleport", Client: "A"})), 2, ErrUnknownAction},
 		{"negative tick", base(act(Action{Kind: ActTick, Ticks: -1})), 2, ErrNegativeTick},
 		{"negative pause", base(act(Action{Kind: ActPause, Client: "A", Ticks: -4})), 2, ErrNegativeTick},
-		{"clock overflow", base(act(Action{Kind: ActTick, Ticks: math.MaxInt}), act(Action{Kind: ActTick, Ticks: 1})), 3, ErrClockOverflow},
-		{"lease overflow", base(act(Action{Kind: ActTick, Ticks: 10}), act(Action{Kind: ActAcquire, Client: "A", Lease: math.MaxInt})), 3, ErrClockOverflow},
-		{"crashed client acts", base(act(Action{Kind: ActCrash, Client: "A"}), act(Action{Kind: ActWrite, Client: "A"})), 3, ErrClientCrashed},
-		{"resume a running client", base(act(Action{Kind: ActAcquire, Client: "A", Lease: 1}), act(Action{Kind: ActResume, Client: "A"})), 3, ErrClientNotPaused},
+		{"clock overflow", base(act(tick(math.MaxInt)), act(tick(1))), 3, ErrClockOverflow},
+		{"lease overflow", base(act(tick(10)), act(Action{Kind: ActAcquire, Client: "A", Lease: math.MaxInt})), 3, ErrClockOverflow},
+		{"crashed client acts", base(act(crash("A")), act(write("A", "x"))), 3, ErrClientCrashed},
+		{"resume a running client", base(act(acquire("A")), act(Action{Kind: ActResume, Client: "A"})), 3, ErrClientNotPaused},
+		{"deliver an unknown message", base(act(Action{Kind: ActDeliver, Message: "m"})), 2, ErrUnknownMessage},
+		{"deliver twice", base(act(acquire("A")), act(Action{Kind: ActWrite, Client: "A", Hold: "m"}),
+			act(Action{Kind: ActDeliver, Message: "m"}), act(Action{Kind: ActDeliver, Message: "m"})), 5, ErrUnknownMessage},
+		{"one id held twice", base(act(Action{Kind: ActWrite, Client: "A", Hold: "m"}), act(Action{Kind: ActWrite, Client: "A", Hold: "m"})), 3, ErrDuplicateMessage},
 	}
 	for _, c := range cases {
-		frames, err := Replay(c.sc, Options{Fencing: true})
+		frames, err := Replay(c.sc, LeaseFencing)
 		var se *StepError
 		if !errors.Is(err, c.want) || !errors.As(err, &se) || se.Step != c.step || frames != nil {
 			t.Errorf("%s: frames=%d err=%v, want step %d %v", c.name, len(frames), err, c.step, c.want)
 		}
 	}
+	if _, err := Replay(GCPause(), "optimism"); !errors.Is(err, ErrUnknownStrategy) {
+		t.Errorf("unknown strategy: %v", err)
+	}
 }
 
 func TestScenarioByID(t *testing.T) {
-	if sc, ok := ScenarioByID("gc-pause"); !ok || sc.ID != "gc-pause" {
-		t.Fatalf("ScenarioByID(gc-pause) = %v, %v", sc.ID, ok)
+	for _, sc := range Scenarios() {
+		if got, ok := ScenarioByID(sc.ID); !ok || got.ID != sc.ID {
+			t.Errorf("ScenarioByID(%s) = %v, %v", sc.ID, got.ID, ok)
+		}
 	}
 	if _, ok := ScenarioByID("nope"); ok {
 		t.Fatal("ScenarioByID(nope) found something")
@@ -245,19 +257,16 @@ func TestScenarioByID(t *testing.T) {
 }
 
 func BenchmarkReplay(b *testing.B) {
-	sc := GCPause()
-	for _, fencing := range []bool{true, false} {
-		name := "fencing=off"
-		if fencing {
-			name = "fencing=on"
-		}
-		b.Run("gc-pause/"+name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := Replay(sc, Options{Fencing: fencing}); err != nil {
-					b.Fatal(err)
+	for _, sc := range Scenarios() {
+		for _, st := range Strategies() {
+			b.Run(sc.ID+"/"+string(st), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := Replay(sc, st); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }

@@ -31,7 +31,11 @@ func axeCheck(t *testing.T, tb *tab) []axeViolation {
 
 func TestAccessibilityWithAxe(t *testing.T) {
 	for _, scheme := range []string{"light", "dark"} {
-		for _, query := range []string{"?step=1", "?step=7", "?step=7&fencing=off", "?step=4&lang=en", "?step=99"} {
+		for _, query := range []string{
+			"?step=1", "?step=7", "?step=7&fencing=off", "?step=4&lang=en", "?step=99",
+			"?scenario=slow-grant&step=7&strategy=consensus", "?scenario=heartbeat&strategy=no-ttl&step=13&lang=en",
+			"?view=compare&scenario=counter-reset&step=8", "?view=matrix", "?view=matrix&lang=en",
+		} {
 			t.Run(scheme+query, func(t *testing.T) {
 				tb := newTab(t)
 				tb.colorScheme(scheme)

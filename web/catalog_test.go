@@ -38,15 +38,20 @@ func TestMissingKeyIsVisible(t *testing.T) {
 
 func TestEveryNoteOfEveryFrameIsInTheCatalogue(t *testing.T) {
 	for _, sc := range core.Scenarios() {
-		for _, fencing := range []bool{true, false} {
-			frames, err := core.Replay(sc, core.Options{Fencing: fencing})
+		for _, st := range core.Strategies() {
+			frames, err := core.Replay(sc, st)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, f := range frames {
 				if !HasKey(f.Note) {
-					t.Errorf("%s fencing=%v step %d: note %q is not in the catalogue", sc.ID, fencing, f.Step, f.Note)
+					t.Errorf("%s under %s step %d: note %q is not in the catalogue", sc.ID, st, f.Step, f.Note)
 				}
+			}
+		}
+		for _, k := range []string{sc.Title, sc.Shows} {
+			if !HasKey(k) {
+				t.Errorf("%s: %q is not in the catalogue", sc.ID, k)
 			}
 		}
 		for _, st := range sc.Steps {
@@ -62,10 +67,30 @@ func TestEveryNoteOfEveryFrameIsInTheCatalogue(t *testing.T) {
 	}
 }
 
-func mapValues(m map[core.WriteResult]string) []string {
+func mapValues(m map[string]string) []string {
 	var out []string
 	for _, v := range m {
 		out = append(out, v)
 	}
 	return out
+}
+
+func TestEveryStrategyAndVerdictHasWords(t *testing.T) {
+	for _, st := range core.Strategies() {
+		for _, k := range []string{"strategy." + string(st), "strategy." + string(st) + ".about"} {
+			if !HasKey(k) {
+				t.Errorf("%q is not in the catalogue", k)
+			}
+		}
+	}
+	for _, v := range []core.Verdict{core.Safe, core.Corrupted, core.StuckVerdict} {
+		if !HasKey("verdict." + string(v)) {
+			t.Errorf("verdict %s has no words", v)
+		}
+	}
+	for _, view := range Views {
+		if !HasKey("view." + string(view)) {
+			t.Errorf("view %s has no words", view)
+		}
+	}
 }

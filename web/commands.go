@@ -1,5 +1,7 @@
 package web
 
+import "dlock/core"
+
 // Command is something the reader asks for, by button or by key.
 type Command int
 
@@ -31,10 +33,17 @@ func CommandForKey(key string) Command {
 	return CmdNone
 }
 
-// Do returns the settings after cmd, for a scenario of total frames. A move
-// past either end leaves the step where it is. Switching fencing keeps the
-// step, so the same moment can be compared in both modes.
-func (s Settings) Do(cmd Command, total int) Settings {
+// Do returns the settings after cmd. A move past either end leaves the step
+// where it is. Switching fencing keeps the step, so the same moment can be
+// compared in both modes; it moves between lease-fencing and lease (from
+// consensus, which is fenced, to lease; from no-ttl to lease-fencing). The
+// matrix has no steps, and the compare view shows two strategies at once:
+// there these commands change nothing.
+func (s Settings) Do(cmd Command) Settings {
+	if s.View == ViewMatrix {
+		return s
+	}
+	total := s.Total()
 	switch cmd {
 	case CmdFirst:
 		s.Step = 1
@@ -49,13 +58,20 @@ func (s Settings) Do(cmd Command, total int) Settings {
 	case CmdLast:
 		s.Step = total
 	case CmdToggleFencing:
-		s.Fencing = !s.Fencing
+		if s.View != ViewDemo {
+			break
+		}
+		if s.Strategy.Fenced() {
+			s.Strategy = core.Lease
+		} else {
+			s.Strategy = core.LeaseFencing
+		}
 	}
 	return s
 }
 
-// Can reports whether cmd would change s, for a scenario of total frames:
-// the controls that cannot move are disabled.
-func (s Settings) Can(cmd Command, total int) bool {
-	return s.Do(cmd, total) != s
+// Can reports whether cmd would change s: the controls that cannot move are
+// disabled.
+func (s Settings) Can(cmd Command) bool {
+	return s.Do(cmd) != s
 }

@@ -8,34 +8,24 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// Demo is the page: the chapter's scenario replayed by core, shown at the
-// step and in the mode its Settings say. It holds no other state than
-// Settings and the URL notice; every change goes through set.
+// Demo is the page. It holds no other state than Settings, the notice about
+// the opening URL and the page's path; every change goes through set, and
+// what is drawn is core's replay of the settings.
 type Demo struct {
 	app.Compo
 
 	s    Settings
 	bad  []BadParam // parameters of the opening URL that could not be used
+	path string     // the page's path, for links that keep the site's prefix
 	live bool       // mounted in the browser and handling input
 
 	keydown app.Func
 }
 
-// scenario is the story the page tells.
-func (d *Demo) scenario() core.Scenario { return core.GCPause() }
-
-// frames replays the scenario in the current mode. Replay is pure and takes
-// microseconds, so it is not cached.
-func (d *Demo) frames() ([]core.Frame, error) {
-	return core.Replay(d.scenario(), core.Options{Fencing: d.s.Fencing})
-}
-
-func (d *Demo) total() int { return len(d.scenario().Steps) + 1 }
-
 // OnInit reads the URL in the browser before the first render, so the page
 // never flashes the default view over the prerendered one.
 func (d *Demo) OnInit() {
-	d.s = Defaults()
+	d.s, d.path = Defaults(), "/"
 	if app.IsClient {
 		d.readURL(app.Window().URL())
 	}
@@ -51,7 +41,10 @@ func (d *Demo) readURL(u *url.URL) {
 	if u == nil {
 		return
 	}
-	d.s, d.bad = ParseSettings(u.Query(), d.total())
+	d.s, d.bad = ParseSettings(u.Query())
+	if d.path = u.Path; d.path == "" {
+		d.path = "/"
+	}
 }
 
 // syncPage gives the document the language and title of the settings.
@@ -104,7 +97,8 @@ func modified(e app.Value) bool {
 	return false
 }
 
-// inTextField reports whether keys typed at el are text for it.
+// inTextField reports whether keys typed at el are input for it: text
+// fields, and selects, whose arrows change their choice.
 func inTextField(el app.Value) bool {
 	if !el.Truthy() {
 		return false
@@ -121,7 +115,7 @@ func inTextField(el app.Value) bool {
 
 // do carries out a command from a button or a key.
 func (d *Demo) do(ctx app.Context, cmd Command) {
-	d.set(ctx, d.s.Do(cmd, d.total()))
+	d.set(ctx, d.s.Do(cmd))
 }
 
 // set makes s the page's state and writes it to the URL.
@@ -153,10 +147,46 @@ func (d *Demo) onLang(ctx app.Context, e app.Event) {
 	d.set(ctx, s)
 }
 
+// onScenario switches the story; the new one starts at its first step.
+func (d *Demo) onScenario(ctx app.Context, e app.Event) {
+	id := ctx.JSSrc().Get("value").String()
+	if _, ok := core.ScenarioByID(id); !ok {
+		return
+	}
+	s := d.s
+	s.Scenario, s.Step, s.Versus = id, 1, ""
+	d.set(ctx, s)
+}
+
+// onStrategy changes the left (or only) strategy, or with right the
+// compare view's right one; the step is kept.
+func (d *Demo) onStrategy(right bool) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		st := core.Strategy(ctx.JSSrc().Get("value").String())
+		if !st.Valid() {
+			return
+		}
+		s := d.s
+		if right {
+			s.Versus = st
+		} else {
+			if s.View == ViewCompare && s.Versus == "" {
+				s.Versus = s.Compared()[1]
+			}
+			s.Strategy = st
+		}
+		d.set(ctx, s)
+	}
+}
+
 // onDismissNotice hides the URL notice. Focus moves to the main control
 // first, so it is not lost with the button that held it.
 func (d *Demo) onDismissNotice(ctx app.Context, e app.Event) {
-	focusTestID("btn-advance")
+	if d.s.View == ViewMatrix {
+		focusTestID("matrix")
+	} else {
+		focusTestID("btn-advance")
+	}
 	d.bad = nil
 }
 
@@ -168,59 +198,56 @@ func focusTestID(id string) {
 	}
 }
 
-// Render draws the frame the settings select.
+// href is a link to the page in other settings, keeping the site's prefix.
+func (d *Demo) href(s Settings) string {
+	return d.path + "?" + s.Query(nil).Encode()
+}
+
+// Render draws the view the settings select.
 func (d *Demo) Render() app.UI {
 	l := d.s.Lang
 	phase := "static"
 	if d.live {
 		phase = "live"
 	}
-	root := app.Main().
-		Class("dlock").
+	page := pageView{s: d.s, href: d.href}
+	var body app.UI
+	switch d.s.View {
+	case ViewMatrix:
+		body = page.matrix()
+	case ViewCompare:
+		body = page.compare(d.onCommand)
+	default:
+		body = page.demo(d.onCommand)
+	}
+	return app.Main().
+		Class("dlock", "view-"+string(d.s.View)).
 		DataSet("testid", "app").
 		DataSet("phase", phase).
-		Lang(string(l))
-
-	frames, err := d.frames()
-	if err != nil || d.s.Step < 1 || d.s.Step > len(frames) {
-		// Unreachable with the built-in scenario and validated settings;
-		// say so on the page rather than panic and kill the app.
-		msg := "invalid step"
-		if err != nil {
-			msg = err.Error()
-		}
-		return root.Body(app.P().Role("alert").Text(msg))
-	}
-	f := frames[d.s.Step-1]
-	v := view{s: d.s, f: f, total: len(frames), scenario: d.scenario()}
-	return root.Body(
-		// The slot stays when the notice goes: go-app matches children by
-		// position, and a vanishing first child would rebuild (and unfocus)
-		// everything after it.
-		app.Div().Class("notice-slot").Body(
-			app.If(len(d.bad) > 0, func() app.UI { return urlNotice(l, d.bad, d.onDismissNotice) }),
-		),
-		app.Section().
-			Class("frame").
-			Aria("labelledby", "demo-title").
-			Body(
-				v.header(d.onLang),
-				v.toolbar(d.onCommand),
-				app.Div().Class("cards").Body(v.lockCard(), v.resourceCard()),
-				v.clients(),
-				v.actionLine(),
-				app.P().Class("note").DataSet("testid", "step-note").Text(T(l, f.Note)),
-				v.stepper(d.onCommand),
+		DataSet("view", string(d.s.View)).
+		Lang(string(l)).
+		Body(
+			// The slot stays when the notice goes: go-app matches children
+			// by position, and a vanishing first child would rebuild (and
+			// unfocus) everything after it.
+			app.Div().Class("notice-slot").Body(
+				app.If(len(d.bad) > 0, func() app.UI { return urlNotice(l, d.bad, d.onDismissNotice) }),
 			),
-		app.P().Class("legend").Text(T(l, "legend")),
-		app.P().Class("keys-help").Text(T(l, "keys.help")),
-		app.Div().
-			Class("sr-only").
-			DataSet("testid", "announcer").
-			Aria("live", "polite").
-			Aria("atomic", "true").
-			Text(announcement(l, d.s, len(frames), f)),
-	)
+			app.Section().Class("frame").Aria("labelledby", "demo-title").Body(
+				page.header(d.onLang),
+				page.viewNav(),
+				page.pickers(d.onScenario, d.onStrategy),
+				body,
+			),
+			app.P().Class("legend").Text(T(l, "legend")),
+			app.If(d.s.View != ViewMatrix, func() app.UI {
+				key := "keys.help"
+				if d.s.View == ViewCompare {
+					key = "keys.help.compare"
+				}
+				return app.P().Class("keys-help").Text(T(l, key))
+			}),
+		)
 }
 
 func urlNotice(l Lang, bad []BadParam, dismiss app.EventHandler) app.UI {

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"fmt"
 	"html"
 	"io"
 	"net/http/httptest"
@@ -77,57 +76,116 @@ func hooks(page string) map[string]string {
 	return out
 }
 
-// TestPrerenderedHooksFollowTheFrames renders every step in both modes and
-// both languages and checks each hook against core's frame.
+// TestPrerenderedHooksFollowTheFrames renders every step of every scenario
+// under every strategy in both languages and checks each hook against
+// core's frame.
 func TestPrerenderedHooksFollowTheFrames(t *testing.T) {
-	for _, fencing := range []bool{true, false} {
-		frames, err := core.Replay(core.GCPause(), core.Options{Fencing: fencing})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, lang := range Langs {
-			for _, f := range frames {
-				q := fmt.Sprintf("step=%d&fencing=%s&lang=%s", f.Step, onOff(fencing), lang)
-				html := prerender(t, q)
-				if strings.Contains(html, "⟦missing") {
-					t.Errorf("%s: a catalogue key is missing: %s", q, html[strings.Index(html, "⟦missing"):][:60])
-				}
-				if strings.Contains(html, "%!") {
-					t.Errorf("%s: a message was formatted with the wrong arguments", q)
-				}
-				if !strings.Contains(html, `<html lang="`+string(lang)+`">`) {
-					t.Errorf("%s: <html lang> is not %s", q, lang)
-				}
-				a, _ := f.Client("A")
-				b, _ := f.Client("B")
-				want := map[string]string{
-					"step-counter":       strconv.Itoa(f.Step),
-					"fencing-switch":     onOff(fencing),
-					"lang-switch":        string(lang),
-					"outcome-badge":      string(f.Outcome),
-					"lock-holder":        orNone(f.Lock.Holder),
-					"lock-token":         tokenOrNone(f.Lock.Token),
-					"lock-expiry":        strconv.Itoa(f.Lock.Expiry),
-					"lock-now":           strconv.Itoa(f.Clock),
-					"resource-data":      orNone(f.Resource.Data),
-					"resource-max-token": strconv.FormatInt(f.Resource.MaxToken, 10),
-					"resource-rejected":  strconv.Itoa(f.Resource.Rejected),
-					"action-actor":       orNone(f.Event.Client),
-					"client-A-state":     string(a.State),
-					"client-A-token":     tokenOrNone(a.Token),
-					"client-B-state":     string(b.State),
-					"client-B-token":     tokenOrNone(b.Token),
-				}
-				got := hooks(html)
-				for id, w := range want {
-					if got[id] != w {
-						t.Errorf("%s: %s = %q, want %q", q, id, got[id], w)
+	for _, sc := range core.Scenarios() {
+		for _, st := range core.Strategies() {
+			frames, err := core.Replay(sc, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, lang := range Langs {
+				for _, f := range frames {
+					s := Settings{Scenario: sc.ID, Strategy: st, Step: f.Step, Lang: lang, View: ViewDemo}
+					q := s.Query(nil).Encode()
+					page := prerender(t, q)
+					checkWords(t, q, page, lang)
+					expiry := strconv.Itoa(f.Lock.Expiry)
+					if f.Lock.Expiry == core.Never {
+						expiry = "never"
+					}
+					want := map[string]string{
+						"step-counter":       strconv.Itoa(f.Step),
+						"fencing-switch":     onOff(st.Fenced()),
+						"scenario-picker":    sc.ID,
+						"strategy-picker":    string(st),
+						"lang-switch":        string(lang),
+						"outcome-badge":      string(f.Outcome),
+						"lock-holder":        orNone(f.Lock.Holder),
+						"lock-token":         tokenOrNone(f.Lock.Token),
+						"lock-expiry":        expiry,
+						"lock-now":           strconv.Itoa(f.Clock),
+						"resource-data":      orNone(f.Resource.Data),
+						"resource-max-token": strconv.FormatInt(f.Resource.MaxToken, 10),
+						"resource-rejected":  strconv.Itoa(f.Resource.Rejected),
+						"action-actor":       orNone(f.Event.Client),
+						"action-result":      resultValue(f.Event),
+						"timeline":           strconv.Itoa(len(frames) - 1),
+					}
+					for _, c := range f.Clients {
+						want["client-"+c.Name+"-state"] = string(c.State)
+						want["client-"+c.Name+"-token"] = tokenOrNone(c.Token)
+					}
+					if sc.HoldsMessages() {
+						want["network"] = strconv.Itoa(len(f.Network))
+					}
+					got := hooks(page)
+					for id, w := range want {
+						if got[id] != w {
+							t.Errorf("%s: %s = %q, want %q", q, id, got[id], w)
+						}
+					}
+					if _, ok := got["url-notice"]; ok {
+						t.Errorf("%s: a valid query shows the URL notice", q)
+					}
+					if n := strings.Count(page, `data-testid="timeline-event"`); n != len(frames)-1 {
+						t.Errorf("%s: %d timeline events, want %d", q, n, len(frames)-1)
 					}
 				}
-				if _, ok := got["url-notice"]; ok {
-					t.Errorf("%s: a valid query shows the URL notice", q)
-				}
 			}
+		}
+	}
+}
+
+// checkWords fails on a missing catalogue key, a badly formatted message or
+// the wrong document language.
+func checkWords(t *testing.T, q, page string, lang Lang) {
+	t.Helper()
+	if i := strings.Index(page, "⟦missing"); i >= 0 {
+		t.Errorf("%s: a catalogue key is missing: %s", q, page[i:min(len(page), i+60)])
+	}
+	if strings.Contains(page, "%!") {
+		t.Errorf("%s: a message was formatted with the wrong arguments", q)
+	}
+	if !strings.Contains(page, `<html lang="`+string(lang)+`">`) {
+		t.Errorf("%s: <html lang> is not %s", q, lang)
+	}
+}
+
+func TestPrerenderedCompareAndMatrixViews(t *testing.T) {
+	for _, lang := range Langs {
+		for _, sc := range core.Scenarios() {
+			q := Settings{Scenario: sc.ID, Strategy: core.LeaseFencing, Step: sc.Frames(), Lang: lang, View: ViewCompare}.Query(nil).Encode()
+			page := prerender(t, q)
+			checkWords(t, q, page, lang)
+			els := byTestID(page)
+			pair := Settings{Scenario: sc.ID, Strategy: core.LeaseFencing}.Compared()
+			if els["compare-left"]["data-value"] != string(pair[0]) || els["compare-right"]["data-value"] != string(pair[1]) {
+				t.Errorf("%s: columns %v %v, want %v", q, els["compare-left"], els["compare-right"], pair)
+			}
+			if strings.Count(page, `data-testid="outcome-badge"`) != 2 || strings.Count(page, `data-testid="step-counter"`) != 1 {
+				t.Errorf("%s: want two badges and one step counter", q)
+			}
+		}
+		q := Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: lang, View: ViewMatrix}.Query(nil).Encode()
+		page := prerender(t, q)
+		checkWords(t, q, page, lang)
+		cells := 0
+		for _, el := range elements(page) {
+			if el["data-testid"] != "matrix-cell" {
+				continue
+			}
+			cells++
+			sc, _ := core.ScenarioByID(el["data-scenario"])
+			v, err := core.VerdictFor(sc, core.Strategy(el["data-strategy"]))
+			if err != nil || el["data-value"] != string(v) {
+				t.Errorf("matrix cell %s/%s = %s, core says %s (%v)", el["data-scenario"], el["data-strategy"], el["data-value"], v, err)
+			}
+		}
+		if cells != len(core.Scenarios())*len(core.Strategies()) {
+			t.Errorf("%d matrix cells", cells)
 		}
 	}
 }
@@ -158,8 +216,8 @@ func TestPrerenderedWordsAreTheCataloguesInBothLanguages(t *testing.T) {
 		{en, "gc-pause.a-writes-late.destroys", English},
 		{ja, "badge.destroyed", Japanese},
 		{en, "badge.destroyed", English},
-		{ja, "result.stale", Japanese},
-		{en, "result.stale", English},
+		{ja, "result.destroys", Japanese},
+		{en, "result.destroys", English},
 	} {
 		if !strings.Contains(html.UnescapeString(c.html), T(c.lang, c.key)) {
 			t.Errorf("%s page lacks %s = %q", c.lang, c.key, T(c.lang, c.key))

@@ -3,27 +3,78 @@ package web
 import (
 	"net/url"
 	"strconv"
+
+	"dlock/core"
 )
 
 // URL query parameters; their names are part of the page's contract.
 const (
-	ParamStep    = "step"
-	ParamFencing = "fencing"
-	ParamLang    = "lang"
+	ParamStep     = "step"
+	ParamFencing  = "fencing"
+	ParamLang     = "lang"
+	ParamScenario = "scenario"
+	ParamStrategy = "strategy"
+	ParamView     = "view"
+	ParamVersus   = "vs"
 )
+
+// View is one of the page's three views.
+type View string
+
+// Views.
+const (
+	// ViewDemo steps through one run.
+	ViewDemo View = "demo"
+	// ViewCompare steps through one scenario under two strategies side by
+	// side, with one step cursor.
+	ViewCompare View = "compare"
+	// ViewMatrix is the chapter's comparison table, computed by replaying
+	// every scenario under every strategy.
+	ViewMatrix View = "matrix"
+)
+
+// Views lists the views in the order the page offers them.
+var Views = []View{ViewDemo, ViewCompare, ViewMatrix}
 
 // Settings is the whole state of the page. The screen is a function of it,
 // and the URL query carries it, so a link reproduces what its sender saw.
 type Settings struct {
-	Step    int  // 1-based frame number
-	Fencing bool // the resource checks tokens
-	Lang    Lang
+	Scenario string        // a core scenario id
+	Strategy core.Strategy // the run shown (the left column when comparing)
+	Versus   core.Strategy // the right column when comparing; "" for the scenario's contrast
+	Step     int           // 1-based frame number
+	Lang     Lang
+	View     View
 }
 
 // Defaults is the view of a URL without parameters: the first step of the
 // chapter's scenario, fenced, in Japanese.
 func Defaults() Settings {
-	return Settings{Step: 1, Fencing: true, Lang: Japanese}
+	return Settings{Scenario: core.GCPause().ID, Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewDemo}
+}
+
+// Fencing reports whether the run shown checks tokens: the fencing switch.
+func (s Settings) Fencing() bool { return s.Strategy.Fenced() }
+
+// ScenarioData returns the scenario the settings name (the default if the
+// name is unknown, which ParseSettings never lets through).
+func (s Settings) ScenarioData() core.Scenario {
+	if sc, ok := core.ScenarioByID(s.Scenario); ok {
+		return sc
+	}
+	return core.Scenarios()[0]
+}
+
+// Total is the number of frames of the scenario.
+func (s Settings) Total() int { return s.ScenarioData().Frames() }
+
+// Compared returns the two strategies of the compare view.
+func (s Settings) Compared() [2]core.Strategy {
+	vs := s.Versus
+	if vs == "" {
+		vs = s.ScenarioData().Versus(s.Strategy)
+	}
+	return [2]core.Strategy{s.Strategy, vs}
 }
 
 // BadParam is a query parameter whose value could not be used.
@@ -32,29 +83,64 @@ type BadParam struct {
 	Value string
 }
 
-// ParseSettings reads the page's parameters from q for a scenario of steps
-// frames. Every parameter that is present but invalid keeps its default and
-// is reported, in the order step, fencing, lang. Other parameters are
-// ignored.
-func ParseSettings(q url.Values, steps int) (Settings, []BadParam) {
+// ParseSettings reads the page's parameters from q. Every parameter that is
+// present but invalid keeps its default and is reported, in the order
+// scenario, strategy, fencing, vs, view, step, lang. strategy wins over its
+// shorthand fencing (on: lease-fencing, off: lease). The step is checked
+// against the scenario's length. Other parameters are ignored.
+func ParseSettings(q url.Values) (Settings, []BadParam) {
 	s := Defaults()
 	var bad []BadParam
-	if v, ok := first(q, ParamStep); ok {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > steps {
-			bad = append(bad, BadParam{ParamStep, v})
+	if v, ok := first(q, ParamScenario); ok {
+		if _, known := core.ScenarioByID(v); known {
+			s.Scenario = v
 		} else {
-			s.Step = n
+			bad = append(bad, BadParam{ParamScenario, v})
+		}
+	}
+	strategySet := false
+	if v, ok := first(q, ParamStrategy); ok {
+		if st := core.Strategy(v); st.Valid() {
+			s.Strategy, strategySet = st, true
+		} else {
+			bad = append(bad, BadParam{ParamStrategy, v})
 		}
 	}
 	if v, ok := first(q, ParamFencing); ok {
 		switch v {
 		case "on":
-			s.Fencing = true
+			if !strategySet {
+				s.Strategy = core.LeaseFencing
+			}
 		case "off":
-			s.Fencing = false
+			if !strategySet {
+				s.Strategy = core.Lease
+			}
 		default:
 			bad = append(bad, BadParam{ParamFencing, v})
+		}
+	}
+	if v, ok := first(q, ParamVersus); ok {
+		if st := core.Strategy(v); st.Valid() {
+			s.Versus = st
+		} else {
+			bad = append(bad, BadParam{ParamVersus, v})
+		}
+	}
+	if v, ok := first(q, ParamView); ok {
+		switch view := View(v); view {
+		case ViewDemo, ViewCompare, ViewMatrix:
+			s.View = view
+		default:
+			bad = append(bad, BadParam{ParamView, v})
+		}
+	}
+	if v, ok := first(q, ParamStep); ok {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > s.Total() {
+			bad = append(bad, BadParam{ParamStep, v})
+		} else {
+			s.Step = n
 		}
 	}
 	if v, ok := first(q, ParamLang); ok {
@@ -76,15 +162,38 @@ func first(q url.Values, name string) (string, bool) {
 	return vs[0], true
 }
 
-// Query returns q with s's parameters set (replacing any earlier values);
-// other parameters are kept. q is not modified.
+// Query returns q with s's parameters set and the page's parameters that s
+// does not need removed; other parameters are kept. The two strategies of
+// the book's switch are written as fencing=on|off, as the book's demo did;
+// the others as strategy=. Defaults other than step, lang and fencing are
+// left out, so the book's URLs stay as they were. q is not modified.
 func (s Settings) Query(q url.Values) url.Values {
-	out := make(url.Values, len(q)+3)
+	out := make(url.Values, len(q)+4)
 	for k, v := range q {
 		out[k] = append([]string(nil), v...)
 	}
+	for _, p := range []string{ParamScenario, ParamStrategy, ParamFencing, ParamVersus, ParamView} {
+		out.Del(p)
+	}
+	d := Defaults()
+	if s.Scenario != d.Scenario {
+		out.Set(ParamScenario, s.Scenario)
+	}
+	switch s.Strategy {
+	case core.LeaseFencing:
+		out.Set(ParamFencing, "on")
+	case core.Lease:
+		out.Set(ParamFencing, "off")
+	default:
+		out.Set(ParamStrategy, string(s.Strategy))
+	}
+	if s.View != d.View {
+		out.Set(ParamView, string(s.View))
+	}
+	if s.View == ViewCompare && s.Versus != "" {
+		out.Set(ParamVersus, string(s.Versus))
+	}
 	out.Set(ParamStep, strconv.Itoa(s.Step))
-	out.Set(ParamFencing, onOff(s.Fencing))
 	out.Set(ParamLang, string(s.Lang))
 	return out
 }

@@ -4,7 +4,18 @@ import (
 	"net/url"
 	"reflect"
 	"testing"
+
+	"dlock/core"
 )
+
+// book is a setting of the chapter's demo: gc-pause, fenced or not.
+func book(step int, fencing bool, l Lang) Settings {
+	st := core.LeaseFencing
+	if !fencing {
+		st = core.Lease
+	}
+	return Settings{Scenario: "gc-pause", Strategy: st, Step: step, Lang: l, View: ViewDemo}
+}
 
 func TestParseSettings(t *testing.T) {
 	cases := []struct {
@@ -13,9 +24,9 @@ func TestParseSettings(t *testing.T) {
 		bad   []BadParam
 	}{
 		{"", Defaults(), nil},
-		{"step=5&fencing=off&lang=en", Settings{Step: 5, Fencing: false, Lang: English}, nil},
-		{"step=7&fencing=on&lang=ja", Settings{Step: 7, Fencing: true, Lang: Japanese}, nil},
-		{"step=1", Settings{Step: 1, Fencing: true, Lang: Japanese}, nil},
+		{"step=5&fencing=off&lang=en", book(5, false, English), nil},
+		{"step=7&fencing=on&lang=ja", book(7, true, Japanese), nil},
+		{"step=1", book(1, true, Japanese), nil},
 		{"step=0", Defaults(), []BadParam{{"step", "0"}}},
 		{"step=8", Defaults(), []BadParam{{"step", "8"}}},
 		{"step=99", Defaults(), []BadParam{{"step", "99"}}},
@@ -26,17 +37,28 @@ func TestParseSettings(t *testing.T) {
 		{"fencing=maybe", Defaults(), []BadParam{{"fencing", "maybe"}}},
 		{"fencing=ON", Defaults(), []BadParam{{"fencing", "ON"}}},
 		{"lang=xx", Defaults(), []BadParam{{"lang", "xx"}}},
-		{"lang=xx&step=3&fencing=maybe", Settings{Step: 3, Fencing: true, Lang: Japanese}, []BadParam{{"fencing", "maybe"}, {"lang", "xx"}}},
-		{"step=99&fencing=off", Settings{Step: 1, Fencing: false, Lang: Japanese}, []BadParam{{"step", "99"}}},
-		{"step=2&step=9", Settings{Step: 2, Fencing: true, Lang: Japanese}, nil},
+		{"lang=xx&step=3&fencing=maybe", book(3, true, Japanese), []BadParam{{"fencing", "maybe"}, {"lang", "xx"}}},
+		{"step=99&fencing=off", book(1, false, Japanese), []BadParam{{"step", "99"}}},
+		{"step=2&step=9", book(2, true, Japanese), nil},
 		{"utm_source=x&wasm=true", Defaults(), nil},
+		{"scenario=heartbeat&step=13", Settings{Scenario: "heartbeat", Strategy: core.LeaseFencing, Step: 13, Lang: Japanese, View: ViewDemo}, nil},
+		{"scenario=heartbeat&step=14", Settings{Scenario: "heartbeat", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewDemo}, []BadParam{{"step", "14"}}},
+		{"scenario=nope&step=9", Defaults(), []BadParam{{"scenario", "nope"}, {"step", "9"}}},
+		{"strategy=consensus", Settings{Scenario: "gc-pause", Strategy: core.Consensus, Step: 1, Lang: Japanese, View: ViewDemo}, nil},
+		{"strategy=no-ttl&fencing=on", Settings{Scenario: "gc-pause", Strategy: core.NoTTL, Step: 1, Lang: Japanese, View: ViewDemo}, nil},
+		{"strategy=lease&fencing=on", book(1, false, Japanese), nil},
+		{"strategy=nope&fencing=off", book(1, false, Japanese), []BadParam{{"strategy", "nope"}}},
+		{"view=matrix", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewMatrix}, nil},
+		{"view=table", Defaults(), []BadParam{{"view", "table"}}},
+		{"view=compare&vs=consensus", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Versus: core.Consensus, Step: 1, Lang: Japanese, View: ViewCompare}, nil},
+		{"view=compare&vs=maybe", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewCompare}, []BadParam{{"vs", "maybe"}}},
 	}
 	for _, c := range cases {
 		q, err := url.ParseQuery(c.query)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, bad := ParseSettings(q, 7)
+		got, bad := ParseSettings(q)
 		if got != c.want || !reflect.DeepEqual(bad, c.bad) {
 			t.Errorf("ParseSettings(%q) = %+v %v, want %+v %v", c.query, got, bad, c.want, c.bad)
 		}
@@ -44,30 +66,52 @@ func TestParseSettings(t *testing.T) {
 }
 
 func TestSettingsQueryRoundTrip(t *testing.T) {
-	for step := 1; step <= 7; step++ {
-		for _, fencing := range []bool{true, false} {
-			for _, lang := range Langs {
-				s := Settings{Step: step, Fencing: fencing, Lang: lang}
-				q := s.Query(url.Values{"utm_source": {"book"}})
-				got, bad := ParseSettings(q, 7)
-				if got != s || bad != nil {
-					t.Errorf("%+v → %q → %+v %v", s, q.Encode(), got, bad)
-				}
-				if q.Get("utm_source") != "book" {
-					t.Errorf("Query dropped another parameter: %q", q.Encode())
+	for _, sc := range core.Scenarios() {
+		for _, st := range core.Strategies() {
+			for _, view := range Views {
+				for _, lang := range Langs {
+					for _, step := range []int{1, sc.Frames()} {
+						s := Settings{Scenario: sc.ID, Strategy: st, Step: step, Lang: lang, View: view}
+						if view == ViewCompare {
+							s.Versus = core.NoTTL
+						}
+						q := s.Query(url.Values{"utm_source": {"book"}})
+						got, bad := ParseSettings(q)
+						if got != s || bad != nil {
+							t.Errorf("%+v → %q → %+v %v", s, q.Encode(), got, bad)
+						}
+						if q.Get("utm_source") != "book" {
+							t.Errorf("Query dropped another parameter: %q", q.Encode())
+						}
+					}
 				}
 			}
 		}
 	}
 }
 
+func TestBookURLsKeepTheirShape(t *testing.T) {
+	cases := map[Settings]string{
+		book(6, false, English): "fencing=off&lang=en&step=6",
+		book(1, true, Japanese): "fencing=on&lang=ja&step=1",
+		{Scenario: "heartbeat", Strategy: core.Consensus, Step: 2, Lang: Japanese, View: ViewDemo}:                  "lang=ja&scenario=heartbeat&step=2&strategy=consensus",
+		{Scenario: "gc-pause", Strategy: core.Lease, Versus: core.NoTTL, Step: 3, Lang: English, View: ViewCompare}: "fencing=off&lang=en&step=3&view=compare&vs=no-ttl",
+		{Scenario: "gc-pause", Strategy: core.Lease, Versus: core.NoTTL, Step: 3, Lang: English, View: ViewDemo}:    "fencing=off&lang=en&step=3",
+	}
+	for s, want := range cases {
+		if got := s.Query(nil).Encode(); got != want {
+			t.Errorf("%+v.Query() = %s, want %s", s, got, want)
+		}
+	}
+}
+
 func TestQueryReplacesEarlierValuesAndLeavesInputAlone(t *testing.T) {
-	in := url.Values{"step": {"9", "3"}, "fencing": {"maybe"}}
-	out := Settings{Step: 2, Fencing: false, Lang: English}.Query(in)
+	in := url.Values{"step": {"9", "3"}, "fencing": {"maybe"}, "strategy": {"x"}, "scenario": {"gc-pause"}}
+	out := book(2, false, English).Query(in)
 	if out.Encode() != "fencing=off&lang=en&step=2" {
 		t.Errorf("Query = %q", out.Encode())
 	}
-	if in.Get("step") != "9" || len(in["step"]) != 2 {
+	if in.Get("step") != "9" || len(in["step"]) != 2 || in.Get("strategy") != "x" {
 		t.Errorf("Query modified its input: %v", in)
 	}
 }
@@ -82,38 +126,68 @@ func TestCommands(t *testing.T) {
 			t.Errorf("CommandForKey(%q) = %v, want %v", k, got, want)
 		}
 	}
-	s := Settings{Step: 4, Fencing: true, Lang: English}
+	s := book(4, true, English)
+	withStrategy := func(s Settings, st core.Strategy) Settings { s.Strategy = st; return s }
+	withView := func(s Settings, v View) Settings { s.View = v; return s }
 	cases := []struct {
 		from Settings
 		cmd  Command
 		want Settings
 	}{
-		{s, CmdNext, Settings{5, true, English}},
-		{s, CmdPrev, Settings{3, true, English}},
-		{s, CmdFirst, Settings{1, true, English}},
-		{s, CmdLast, Settings{7, true, English}},
-		{s, CmdToggleFencing, Settings{4, false, English}},
-		{Settings{7, false, Japanese}, CmdNext, Settings{7, false, Japanese}},
-		{Settings{1, false, Japanese}, CmdPrev, Settings{1, false, Japanese}},
+		{s, CmdNext, book(5, true, English)},
+		{s, CmdPrev, book(3, true, English)},
+		{s, CmdFirst, book(1, true, English)},
+		{s, CmdLast, book(7, true, English)},
+		{s, CmdToggleFencing, book(4, false, English)},
+		{book(4, false, English), CmdToggleFencing, s},
+		{withStrategy(s, core.Consensus), CmdToggleFencing, book(4, false, English)},
+		{withStrategy(s, core.NoTTL), CmdToggleFencing, s},
+		{book(7, false, Japanese), CmdNext, book(7, false, Japanese)},
+		{book(1, false, Japanese), CmdPrev, book(1, false, Japanese)},
 		{s, CmdNone, s},
+		{withView(s, ViewCompare), CmdNext, withView(book(5, true, English), ViewCompare)},
+		{withView(s, ViewCompare), CmdToggleFencing, withView(s, ViewCompare)},
+		{withView(s, ViewMatrix), CmdNext, withView(s, ViewMatrix)},
 	}
 	for _, c := range cases {
-		if got := c.from.Do(c.cmd, 7); got != c.want {
+		if got := c.from.Do(c.cmd); got != c.want {
 			t.Errorf("%+v.Do(%v) = %+v, want %+v", c.from, c.cmd, got, c.want)
 		}
+	}
+	hb := Settings{Scenario: "heartbeat", Strategy: core.Lease, Step: 1, Lang: Japanese, View: ViewDemo}
+	if got := hb.Do(CmdLast).Step; got != 13 {
+		t.Errorf("End in heartbeat goes to step %d, want 13", got)
 	}
 }
 
 func TestCanDisablesOnlyWhatCannotMove(t *testing.T) {
 	for step := 1; step <= 7; step++ {
-		s := Settings{Step: step, Fencing: true, Lang: Japanese}
+		s := book(step, true, Japanese)
 		want := map[Command]bool{
 			CmdFirst: step > 1, CmdPrev: step > 1, CmdNext: step < 7, CmdLast: step < 7, CmdToggleFencing: true,
 		}
 		for cmd, w := range want {
-			if got := s.Can(cmd, 7); got != w {
+			if got := s.Can(cmd); got != w {
 				t.Errorf("step %d: Can(%v) = %v, want %v", step, cmd, got, w)
 			}
+		}
+	}
+}
+
+func TestComparedPairFollowsTheScenario(t *testing.T) {
+	cases := []struct {
+		s    Settings
+		want [2]core.Strategy
+	}{
+		{Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing}, [2]core.Strategy{core.LeaseFencing, core.Lease}},
+		{Settings{Scenario: "gc-pause", Strategy: core.Lease}, [2]core.Strategy{core.Lease, core.LeaseFencing}},
+		{Settings{Scenario: "counter-reset", Strategy: core.LeaseFencing}, [2]core.Strategy{core.LeaseFencing, core.Consensus}},
+		{Settings{Scenario: "crash-no-ttl", Strategy: core.Consensus}, [2]core.Strategy{core.Consensus, core.NoTTL}},
+		{Settings{Scenario: "gc-pause", Strategy: core.Lease, Versus: core.Consensus}, [2]core.Strategy{core.Lease, core.Consensus}},
+	}
+	for _, c := range cases {
+		if got := c.s.Compared(); got != c.want {
+			t.Errorf("%+v.Compared() = %v, want %v", c.s, got, c.want)
 		}
 	}
 }

@@ -8,65 +8,208 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// view draws one frame under one set of settings. It only words and lays
-// out what core computed.
-type view struct {
-	s        Settings
-	f        core.Frame
-	total    int
-	scenario core.Scenario
+// pageView draws the page for one Settings. It only words and lays out what
+// core computed.
+type pageView struct {
+	s    Settings
+	href func(Settings) string
 }
 
-func (v view) t(key string, args ...any) string { return T(v.s.Lang, key, args...) }
+func (p pageView) t(key string, args ...any) string { return T(p.s.Lang, key, args...) }
 
-func (v view) header(onLang app.EventHandler) app.UI {
+// run replays the settings' scenario under st.
+func (p pageView) run(st core.Strategy) ([]core.Frame, error) {
+	return core.Replay(p.s.ScenarioData(), st)
+}
+
+func (p pageView) header(onLang app.EventHandler) app.UI {
 	other := English
-	if v.s.Lang == English {
+	if p.s.Lang == English {
 		other = Japanese
+	}
+	var badge app.UI
+	if p.s.View == ViewDemo {
+		if frames, err := p.run(p.s.Strategy); err == nil {
+			badge = outcomeBadge(p.s.Lang, frames[p.s.Step-1])
+		}
 	}
 	return app.Header().Class("frame-head").Body(
 		app.Div().Body(
-			app.P().Class("kicker").Text(v.t("demo.kicker")),
-			app.H1().ID("demo-title").Text(v.t("demo.title")),
+			app.P().Class("kicker").Text(p.t("demo.kicker")),
+			app.H1().ID("demo-title").Text(p.t("demo.title")),
 		),
 		app.Div().Class("head-end").Body(
-			app.Span().
-				Class("badge", "badge-"+string(v.f.Outcome)).
-				DataSet("testid", "outcome-badge").
-				DataSet("value", string(v.f.Outcome)).
-				Text(badgeText(v.s.Lang, v.f)),
+			badge,
 			app.Button().
 				Type("button").
 				Class("lang-switch").
 				DataSet("testid", "lang-switch").
-				DataSet("value", string(v.s.Lang)).
+				DataSet("value", string(p.s.Lang)).
 				Lang(string(other)).
-				Text(v.t("lang.switch")).
+				Text(p.t("lang.switch")).
 				OnClick(onLang),
 		),
 	)
 }
 
-func (v view) toolbar(on func(Command) app.EventHandler) app.UI {
-	return app.Div().Class("toolbar").Body(
-		app.Button().
+func outcomeBadge(l Lang, f core.Frame) app.UI {
+	return app.Span().
+		Class("badge", "badge-"+string(f.Outcome)).
+		DataSet("testid", "outcome-badge").
+		DataSet("value", string(f.Outcome)).
+		Text(badgeText(l, f))
+}
+
+// viewNav links the three views; they are navigations, so the browser's
+// back button returns from the matrix to the run it came from.
+func (p pageView) viewNav() app.UI {
+	return app.Nav().Class("views").Aria("label", p.t("views.label")).Body(
+		app.Range(Views).Slice(func(i int) app.UI {
+			v := Views[i]
+			s := p.s
+			s.View = v
+			a := app.A().
+				Class("view-link").
+				DataSet("testid", "view-"+string(v)).
+				Href(p.href(s)).
+				Text(p.t("view." + string(v)))
+			if v == p.s.View {
+				a = a.Aria("current", "page")
+			}
+			return a
+		}),
+	)
+}
+
+// pickers choose the scenario and the strategy (two in the compare view).
+func (p pageView) pickers(onScenario app.EventHandler, onStrategy func(right bool) app.EventHandler) app.UI {
+	if p.s.View == ViewMatrix {
+		return app.Div().Class("pickers")
+	}
+	sc := p.s.ScenarioData()
+	pair := p.s.Compared()
+	return app.Div().Class("pickers").Body(
+		app.Div().Class("picker").Body(
+			app.Label().For("scenario-picker").Text(p.t("picker.scenario")),
+			app.Select().
+				ID("scenario-picker").
+				DataSet("testid", "scenario-picker").
+				DataSet("value", sc.ID).
+				OnChange(onScenario).
+				Body(app.Range(core.Scenarios()).Slice(func(i int) app.UI {
+					o := core.Scenarios()[i]
+					return app.Option().Value(o.ID).Selected(o.ID == sc.ID).Text(p.t(o.Title))
+				})),
+		),
+		p.strategyPicker("strategy-picker", "picker.strategy", pair[0], onStrategy(false)),
+		app.If(p.s.View == ViewCompare, func() app.UI {
+			return p.strategyPicker("versus-picker", "picker.versus", pair[1], onStrategy(true))
+		}),
+		app.P().Class("shows").DataSet("testid", "scenario-shows").Text(p.t(sc.Shows)),
+	)
+}
+
+func (p pageView) strategyPicker(id, label string, current core.Strategy, on app.EventHandler) app.UI {
+	return app.Div().Class("picker").Body(
+		app.Label().For(id).Text(p.t(label)),
+		app.Select().
+			ID(id).
+			DataSet("testid", id).
+			DataSet("value", string(current)).
+			OnChange(on).
+			Body(app.Range(core.Strategies()).Slice(func(i int) app.UI {
+				st := core.Strategies()[i]
+				return app.Option().Value(string(st)).Selected(st == current).Text(p.t("strategy." + string(st)))
+			})),
+	)
+}
+
+// demo is one run: controls, the frame, the stepper and the timeline.
+func (p pageView) demo(on func(Command) app.EventHandler) app.UI {
+	frames, err := p.run(p.s.Strategy)
+	if err != nil {
+		return app.P().Role("alert").Text(err.Error())
+	}
+	f := frames[p.s.Step-1]
+	r := runView{s: p.s, st: p.s.Strategy, f: f, frames: frames, id: "run"}
+	return app.Div().Class("view-body").Body(
+		p.toolbar(on, true),
+		app.Div().Class("cards").Body(r.lockCard(), r.resourceCard()),
+		r.network(),
+		r.clients(),
+		r.actionLine(),
+		app.P().Class("note").DataSet("testid", "step-note").Text(r.t(f.Note)),
+		p.stepper(on),
+		r.timeline(),
+		announcer(p.s, []runView{r}),
+	)
+}
+
+// compare is one scenario under two strategies with one step cursor.
+func (p pageView) compare(on func(Command) app.EventHandler) app.UI {
+	pair := p.s.Compared()
+	var runs []runView
+	for i, st := range pair {
+		frames, err := p.run(st)
+		if err != nil {
+			return app.P().Role("alert").Text(err.Error())
+		}
+		runs = append(runs, runView{s: p.s, st: st, f: frames[p.s.Step-1], frames: frames, id: []string{"left", "right"}[i]})
+	}
+	return app.Div().Class("view-body").Body(
+		p.toolbar(on, false),
+		app.Div().Class("compare").Body(
+			app.Range(runs).Slice(func(i int) app.UI {
+				r := runs[i]
+				return app.Section().
+					Class("column").
+					DataSet("testid", "compare-"+r.id).
+					DataSet("value", string(r.st)).
+					Aria("labelledby", "column-"+r.id).
+					Body(
+						app.Div().Class("column-head").Body(
+							app.H2().ID("column-"+r.id).Text(r.t("strategy."+string(r.st))),
+							outcomeBadge(p.s.Lang, r.f),
+						),
+						app.Div().Class("cards").Body(r.lockCard(), r.resourceCard()),
+						r.network(),
+						r.clients(),
+						r.actionLine(),
+						app.P().Class("note").DataSet("testid", "step-note").Text(r.t(r.f.Note)),
+						r.timeline(),
+					)
+			}),
+		),
+		p.stepper(on),
+		announcer(p.s, runs),
+	)
+}
+
+func (p pageView) toolbar(on func(Command) app.EventHandler, fencingSwitch bool) app.UI {
+	var sw app.UI
+	if fencingSwitch {
+		fenced := p.s.Fencing()
+		sw = app.Button().
 			Type("button").
 			Class("switch").
 			Role("switch").
 			DataSet("testid", "fencing-switch").
-			DataSet("value", onOff(v.s.Fencing)).
-			Aria("checked", v.s.Fencing).
+			DataSet("value", onOff(fenced)).
+			Aria("checked", fenced).
 			Aria("labelledby", "fencing-label").
 			Aria("keyshortcuts", "F").
 			OnClick(on(CmdToggleFencing)).
 			Body(
-				app.Span().ID("fencing-label").Class("switch-label").Text(v.t("fencing")),
+				app.Span().ID("fencing-label").Class("switch-label").Text(p.t("fencing")),
 				app.Span().Class("switch-track").Aria("hidden", "true").Body(
-					app.Span().Class("seg", segClass(v.s.Fencing)).Text(v.t("fencing.on")),
-					app.Span().Class("seg", segClass(!v.s.Fencing)).Text(v.t("fencing.off")),
+					app.Span().Class("seg", segClass(fenced)).Text(p.t("fencing.on")),
+					app.Span().Class("seg", segClass(!fenced)).Text(p.t("fencing.off")),
 				),
-			),
-		v.button("btn-advance", "primary", v.t("advance"), "", "", CmdNext, on),
+			)
+	}
+	return app.Div().Class("toolbar").Body(
+		sw,
+		p.button("btn-advance", "primary", p.t("advance"), "", "", CmdNext, on),
 	)
 }
 
@@ -79,12 +222,12 @@ func segClass(active bool) string {
 
 // button is a control bound to a command; it is aria-disabled (and keeps
 // focus) where the command cannot move.
-func (v view) button(testid, class, text, label, keys string, cmd Command, on func(Command) app.EventHandler) app.HTMLButton {
+func (p pageView) button(testid, class, text, label, keys string, cmd Command, on func(Command) app.EventHandler) app.HTMLButton {
 	b := app.Button().
 		Type("button").
 		Class("btn", class).
 		DataSet("testid", testid).
-		Aria("disabled", !v.s.Can(cmd, v.total)).
+		Aria("disabled", !p.s.Can(cmd)).
 		OnClick(on(cmd)).
 		Text(text)
 	if label != "" {
@@ -96,143 +239,34 @@ func (v view) button(testid, class, text, label, keys string, cmd Command, on fu
 	return b
 }
 
-func (v view) lockCard() app.UI {
-	lock := v.f.Lock
-	holder := lock.Holder
-	if holder == "" {
-		holder = v.t("lock.free")
-	}
-	token := v.t("lock.none")
-	if lock.Token != 0 {
-		token = strconv.FormatInt(lock.Token, 10)
-	}
-	return app.Section().Class("card").Aria("labelledby", "lock-title").Body(
-		app.H2().ID("lock-title").Text(v.t("lock.title")),
-		app.Dl().Body(
-			app.Dt().Text(v.t("lock.holder")),
-			app.Dd().DataSet("testid", "lock-holder").DataSet("value", orNone(lock.Holder)).Text(holder),
-			app.Dt().Text(v.t("lock.token")),
-			app.Dd().DataSet("testid", "lock-token").DataSet("value", tokenOrNone(lock.Token)).Text(token),
-			app.Dt().Text(v.t("lock.lease")),
-			app.Dd().Body(
-				app.Text(v.t("lock.expiry")),
-				app.Span().DataSet("testid", "lock-expiry").DataSet("value", lock.Expiry).Text(lock.Expiry),
-				app.Text(" / "+v.t("lock.now")),
-				app.Span().DataSet("testid", "lock-now").DataSet("value", v.f.Clock).Text(v.f.Clock),
-			),
-		),
-	)
-}
-
-func (v view) resourceCard() app.UI {
-	r := v.f.Resource
-	data := r.Data
-	if data == "" {
-		data = v.t("resource.empty")
-	}
-	fenceTag := v.t("resource.unfenced")
-	if r.Fenced {
-		fenceTag = v.t("resource.fenced")
-	}
-	rejectedClass := "count"
-	if r.Rejected > 0 {
-		rejectedClass = "count count-alert"
-	}
-	return app.Section().Class("card").Aria("labelledby", "resource-title").Body(
-		app.H2().ID("resource-title").Body(
-			app.Text(v.t("resource.title")+" "),
-			app.Code().Text(r.Name),
-			app.Span().Class("tag", "tag-"+onOff(r.Fenced)).Text(fenceTag),
-		),
-		app.P().Class("value-label").Text(v.t("resource.value")),
-		app.P().
-			Class("value").
-			DataSet("testid", "resource-data").
-			DataSet("value", orNone(r.Data)).
-			Text(data),
-		app.Dl().Body(
-			app.Dt().Text(v.t("resource.maxToken")),
-			app.Dd().DataSet("testid", "resource-max-token").DataSet("value", r.MaxToken).Text(r.MaxToken),
-			app.Dt().Text(v.t("resource.rejected")),
-			app.Dd().Class(rejectedClass).DataSet("testid", "resource-rejected").DataSet("value", r.Rejected).Text(r.Rejected),
-		),
-	)
-}
-
-func (v view) clients() app.UI {
-	return app.Section().Class("clients").Aria("labelledby", "clients-title").Body(
-		app.H2().ID("clients-title").Class("clients-title").Text(v.t("clients.title")),
-		app.Ul().Body(
-			app.Range(v.f.Clients).Slice(func(i int) app.UI {
-				c := v.f.Clients[i]
-				belief := v.t("client.holdsNone")
-				if c.Token != 0 {
-					belief = v.t("client.holds", c.Token)
-				}
-				outdated := v.f.Outdated(c.Name)
-				return app.Li().Class("client", "client-"+string(c.State)).Body(
-					app.Span().Class("chip").Text(c.Name),
-					app.Span().
-						Class("client-state").
-						DataSet("testid", "client-"+c.Name+"-state").
-						DataSet("value", string(c.State)).
-						Text(clientStateText(v.s.Lang, c.State)),
-					app.Span().
-						Class("client-token").
-						DataSet("testid", "client-"+c.Name+"-token").
-						DataSet("value", tokenOrNone(c.Token)).
-						Text(belief),
-					app.If(outdated, func() app.UI {
-						return app.Span().
-							Class("client-outdated").
-							DataSet("testid", "client-"+c.Name+"-outdated").
-							Text("⚠ " + v.t("client.outdated"))
-					}),
-				)
-			}),
-		),
-	)
-}
-
-func (v view) actionLine() app.UI {
-	ev := v.f.Event
-	result, words := writeResult(v.s.Lang, ev.Write)
-	kind := string(ev.Write)
-	if kind == "" {
-		kind = none
-	}
-	return app.Div().
-		Class("action", "action-"+kind).
-		Aria("label", v.t("action.label")).
-		Role("group").
-		Body(
-			app.Span().
-				Class("chip").
-				DataSet("testid", "action-actor").
-				DataSet("value", orNone(ev.Client)).
-				Text(ev.Client),
-			app.Code().Class("action-label").Text(actionText(v.s.Lang, v.f)),
-			app.Span().
-				Class("tag", "tag-"+kind).
-				DataSet("testid", "action-result").
-				DataSet("value", result).
-				Text(words),
-		)
-}
-
-func (v view) stepper(on func(Command) app.EventHandler) app.UI {
-	return app.Nav().Class("stepper").Aria("label", v.t("nav.label")).Body(
-		v.button("btn-first", "", v.t("nav.first"), "", "Home", CmdFirst, on),
-		v.button("btn-prev", "", "◀", v.t("nav.prev"), "ArrowLeft", CmdPrev, on),
+func (p pageView) stepper(on func(Command) app.EventHandler) app.UI {
+	total := p.s.Total()
+	return app.Nav().Class("stepper").Aria("label", p.t("nav.label")).Body(
+		p.button("btn-first", "", p.t("nav.first"), "", "Home", CmdFirst, on),
+		p.button("btn-prev", "", "◀", p.t("nav.prev"), "ArrowLeft", CmdPrev, on),
 		app.Span().
 			Class("counter").
 			DataSet("testid", "step-counter").
-			DataSet("value", v.s.Step).
-			DataSet("total", v.total).
-			Aria("label", v.t("nav.counter", v.s.Step, v.total)).
+			DataSet("value", p.s.Step).
+			DataSet("total", total).
+			Aria("label", p.t("nav.counter", p.s.Step, total)).
 			Role("status").
-			Text(strconv.Itoa(v.s.Step)+" / "+strconv.Itoa(v.total)),
-		v.button("btn-next", "", "▶", v.t("nav.next"), "ArrowRight", CmdNext, on),
-		v.button("btn-last", "", v.t("nav.last"), "", "End", CmdLast, on),
+			Text(strconv.Itoa(p.s.Step)+" / "+strconv.Itoa(total)),
+		p.button("btn-next", "", "▶", p.t("nav.next"), "ArrowRight", CmdNext, on),
+		p.button("btn-last", "", p.t("nav.last"), "", "End", CmdLast, on),
 	)
+}
+
+// announcer is the live region that tells screen readers what a step did.
+func announcer(s Settings, runs []runView) app.UI {
+	text := ""
+	for _, r := range runs {
+		text += announcement(s, r) + " "
+	}
+	return app.Div().
+		Class("sr-only").
+		DataSet("testid", "announcer").
+		Aria("live", "polite").
+		Aria("atomic", "true").
+		Text(text)
 }

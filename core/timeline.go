@@ -1,0 +1,129 @@
+package core
+
+// Timeline is a run laid out in time, ready to be drawn: when leases were in
+// force, when clients were paused or crashed, and the messages that went
+// from clients to the resource and from the lock service to clients. Clocks
+// are logical times; Steps say which clock range each step covers, because
+// several steps can happen at one time and one step can let time pass.
+type Timeline struct {
+	Clients  []string
+	Steps    []StepSpan // one per frame
+	Leases   []Span     // on the lock service's lane
+	Pauses   []Span     // on the clients' lanes
+	Crashes  []Span     // on the clients' lanes
+	Messages []Arrow
+}
+
+// StepSpan is the clock before and after one step (equal when no time
+// passed).
+type StepSpan struct {
+	Step     int
+	From, To int
+}
+
+// Span is an interval on a lane. It starts during step FromStep at clock
+// From and ends during step ToStep at clock To; ToStep is 0 when it is still
+// going at the end of the run, and To is then the run's last clock.
+type Span struct {
+	Client           string
+	Token            int64 // leases: the grant's token
+	FromStep, ToStep int
+	From, To         int
+	// Ended says why a lease ended: "expired", "released" or "lost" (the
+	// service restarted and forgot it); "" while it is in force.
+	Ended string
+}
+
+// Arrow is a message: a write from a client to the resource, or the lock
+// service's reply to an acquire. A message that is not held arrives in the
+// step it was sent.
+type Arrow struct {
+	Kind                  ActionKind // ActWrite or ActAcquire
+	Client                string
+	Token                 int64
+	SentStep, ArrivedStep int // ArrivedStep 0: still in the network at the end
+	SentAt, ArrivedAt     int
+	// Result is the arrival's Event.Result (accepted, rejected, destroys,
+	// granted, ...), "" while in flight.
+	Result string
+}
+
+// NewTimeline lays out the frames of one run (as returned by Replay).
+func NewTimeline(frames []Frame) Timeline {
+	var tl Timeline
+	if len(frames) == 0 {
+		return tl
+	}
+	for _, c := range frames[0].Clients {
+		tl.Clients = append(tl.Clients, c.Name)
+	}
+	last := frames[len(frames)-1].Clock
+	lease := -1 // index in tl.Leases of the lease in force
+	paused := map[string]int{}
+	sent := map[string]int{} // held message id → index in tl.Messages
+	for i, f := range frames {
+		from := f.Clock
+		if i > 0 {
+			from = frames[i-1].Clock
+		}
+		tl.Steps = append(tl.Steps, StepSpan{Step: f.Step, From: from, To: f.Clock})
+		ev := f.Event
+
+		// Leases: a grant ends when another one (or none) is in force.
+		if lease >= 0 && tl.Leases[lease].FromStep != f.Step && f.Lock.Grant != frames[i-1].Lock.Grant {
+			l := &tl.Leases[lease]
+			l.ToStep, l.To, l.Ended = f.Step, f.Clock, "expired"
+			switch {
+			case ev.Result == ResultReleased:
+				l.Ended = "released"
+			case ev.Result == ResultLost:
+				l.Ended = "lost"
+			case frames[i-1].Lock.Expiry != Never && frames[i-1].Lock.Expiry < f.Clock:
+				l.To = frames[i-1].Lock.Expiry
+			}
+			lease = -1
+		}
+		if f.Lock.Grant != 0 && (i == 0 || f.Lock.Grant != frames[i-1].Lock.Grant) {
+			tl.Leases = append(tl.Leases, Span{Client: f.Lock.Holder, Token: f.Lock.Token, FromStep: f.Step, From: f.Clock, To: last})
+			lease = len(tl.Leases) - 1
+		}
+
+		// Pauses and crashes, from the clients' own states.
+		for _, c := range f.Clients {
+			j, wasPaused := paused[c.Name]
+			switch {
+			case c.State == Paused && !wasPaused:
+				tl.Pauses = append(tl.Pauses, Span{Client: c.Name, FromStep: f.Step, From: from, To: last})
+				paused[c.Name] = len(tl.Pauses) - 1
+			case c.State != Paused && wasPaused:
+				tl.Pauses[j].ToStep, tl.Pauses[j].To = f.Step, f.Clock
+				delete(paused, c.Name)
+			}
+			if c.State == Crashed && ev.Kind == ActCrash && ev.Client == c.Name {
+				tl.Crashes = append(tl.Crashes, Span{Client: c.Name, FromStep: f.Step, From: f.Clock, To: last})
+			}
+		}
+
+		// Messages.
+		switch {
+		case ev.Kind == ActWrite && ev.Result != ResultSkipped:
+			a := Arrow{Kind: ActWrite, Client: ev.Client, Token: ev.Token, SentStep: f.Step, SentAt: f.Clock}
+			if ev.Result != ResultHeld {
+				a.ArrivedStep, a.ArrivedAt, a.Result = f.Step, f.Clock, ev.Result
+			}
+			tl.Messages = append(tl.Messages, a)
+			if ev.Result == ResultHeld {
+				sent[ev.Message] = len(tl.Messages) - 1
+			}
+		case ev.Kind == ActAcquire && ev.Result == ResultHeld:
+			tl.Messages = append(tl.Messages, Arrow{Kind: ActAcquire, Client: ev.Client, Token: ev.Token, SentStep: f.Step, SentAt: f.Clock})
+			sent[ev.Message] = len(tl.Messages) - 1
+		case ev.Kind == ActDeliver:
+			if j, ok := sent[ev.Message]; ok {
+				a := &tl.Messages[j]
+				a.ArrivedStep, a.ArrivedAt, a.Result = f.Step, f.Clock, ev.Result
+			}
+		}
+	}
+	return tl
+}

@@ -1,0 +1,70 @@
+package core
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestTimelineOfTheBookScenario(t *testing.T) {
+	tl := NewTimeline(mustReplay(t, GCPause(), LeaseFencing))
+	wantSteps := []StepSpan{{1, 0, 0}, {2, 0, 0}, {3, 0, 0}, {4, 0, 10}, {5, 10, 10}, {6, 10, 10}, {7, 10, 10}}
+	if !reflect.DeepEqual(tl.Steps, wantSteps) {
+		t.Errorf("steps %+v", tl.Steps)
+	}
+	wantLeases := []Span{
+		{Client: "A", Token: 1, FromStep: 2, From: 0, ToStep: 4, To: 10, Ended: "expired"},
+		{Client: "B", Token: 2, FromStep: 5, From: 10, ToStep: 0, To: 10},
+	}
+	if !reflect.DeepEqual(tl.Leases, wantLeases) {
+		t.Errorf("leases %+v", tl.Leases)
+	}
+	wantPauses := []Span{{Client: "A", FromStep: 4, From: 0, ToStep: 7, To: 10}}
+	if !reflect.DeepEqual(tl.Pauses, wantPauses) {
+		t.Errorf("pauses %+v", tl.Pauses)
+	}
+	wantMessages := []Arrow{
+		{Kind: ActWrite, Client: "A", Token: 1, SentStep: 3, ArrivedStep: 3, Result: ResultAccepted},
+		{Kind: ActWrite, Client: "B", Token: 2, SentStep: 6, ArrivedStep: 6, SentAt: 10, ArrivedAt: 10, Result: ResultAccepted},
+		{Kind: ActWrite, Client: "A", Token: 1, SentStep: 7, ArrivedStep: 7, SentAt: 10, ArrivedAt: 10, Result: ResultRejected},
+	}
+	if !reflect.DeepEqual(tl.Messages, wantMessages) {
+		t.Errorf("messages %+v", tl.Messages)
+	}
+	if len(tl.Crashes) != 0 || !reflect.DeepEqual(tl.Clients, []string{"A", "B"}) {
+		t.Errorf("crashes %+v clients %v", tl.Crashes, tl.Clients)
+	}
+}
+
+func TestTimelineHeldMessagesArriveLater(t *testing.T) {
+	tl := NewTimeline(mustReplay(t, DelayedWrite(), Lease))
+	a := tl.Messages[0]
+	if a.Client != "A" || a.SentStep != 3 || a.ArrivedStep != 7 || a.SentAt != 0 || a.ArrivedAt != 10 || a.Result != ResultDestroys {
+		t.Errorf("A's delayed write %+v", a)
+	}
+	tl = NewTimeline(mustReplay(t, SlowGrant(), LeaseFencing))
+	g := tl.Messages[0]
+	if g.Kind != ActAcquire || g.SentStep != 2 || g.ArrivedStep != 7 || g.ArrivedAt != 12 || g.Result != ResultGranted {
+		t.Errorf("A's slow grant %+v", g)
+	}
+	if l := tl.Leases[0]; l.Client != "A" || l.To != 10 || l.Ended != "expired" || l.ToStep != 3 {
+		t.Errorf("A's unused lease %+v", l)
+	}
+}
+
+func TestTimelineLeaseEndings(t *testing.T) {
+	tl := NewTimeline(mustReplay(t, CounterReset(), LeaseFencing))
+	if l := tl.Leases[0]; l.Ended != "expired" || l.To != 10 {
+		t.Errorf("A's lease under a single node %+v", l)
+	}
+	tl = NewTimeline(mustReplay(t, CounterReset(), NoTTL))
+	if l := tl.Leases[0]; l.Ended != "lost" || l.ToStep != 5 {
+		t.Errorf("A's lock without TTL across a restart %+v", l)
+	}
+	tl = NewTimeline(mustReplay(t, Heartbeat(), Lease))
+	if l := tl.Leases[0]; l.Token != 1 || l.To != 22 || l.ToStep != 11 {
+		t.Errorf("A's renewed lease %+v", l)
+	}
+	if c := tl.Crashes[0]; c.Client != "A" || c.FromStep != 10 || c.ToStep != 0 {
+		t.Errorf("A's crash %+v", c)
+	}
+}

@@ -1,0 +1,64 @@
+package web
+
+import (
+	"dlock/core"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// matrix is the chapter's comparison table, computed: every scenario
+// replayed under every strategy, each cell a link to that run.
+func (p pageView) matrix() app.UI {
+	scenarios, strategies := core.Scenarios(), core.Strategies()
+	return app.Div().Class("view-body").Body(
+		app.P().Class("shows").Text(p.t("matrix.intro")),
+		app.Div().
+			Class("matrix-scroll").
+			DataSet("testid", "matrix").
+			TabIndex(0).
+			Role("region").
+			Aria("labelledby", "matrix-caption").
+			Body(
+				app.Table().Class("matrix").Body(
+					app.Caption().ID("matrix-caption").Text(p.t("matrix.caption")),
+					app.THead().Body(app.Tr().Body(
+						app.Th().Scope("col").Text(p.t("matrix.corner")),
+						app.Range(scenarios).Slice(func(i int) app.UI {
+							return app.Th().Scope("col").Text(p.t(scenarios[i].Title))
+						}),
+					)),
+					app.TBody().Body(app.Range(strategies).Slice(func(i int) app.UI {
+						st := strategies[i]
+						return app.Tr().Body(
+							app.Th().Scope("row").Body(
+								app.Span().Class("strategy-name").Text(p.t("strategy."+string(st))),
+								app.Span().Class("strategy-about").Text(p.t("strategy."+string(st)+".about")),
+							),
+							app.Range(scenarios).Slice(func(j int) app.UI {
+								return p.matrixCell(scenarios[j], st)
+							}),
+						)
+					})),
+				),
+			),
+		app.P().Class("matrix-legend").Text(p.t("matrix.legend")),
+	)
+}
+
+func (p pageView) matrixCell(sc core.Scenario, st core.Strategy) app.UI {
+	v, err := core.VerdictFor(sc, st)
+	if err != nil {
+		return app.Td().Role("alert").Text(err.Error())
+	}
+	run := Settings{Scenario: sc.ID, Strategy: st, Step: 1, Lang: p.s.Lang, View: ViewDemo}
+	return app.Td().
+		Class("verdict", "verdict-"+string(v)).
+		DataSet("testid", "matrix-cell").
+		DataSet("scenario", sc.ID).
+		DataSet("strategy", string(st)).
+		DataSet("value", string(v)).
+		Body(app.A().
+			Href(p.href(run)).
+			Aria("label", p.t("matrix.cell", p.t("verdict."+string(v)), p.t(sc.Title), p.t("strategy."+string(st)))).
+			Text(p.t("verdict." + string(v))))
+}
