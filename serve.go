@@ -10,9 +10,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -20,10 +22,13 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -116,26 +121,195 @@ func siteURL(a net.Addr) string {
 	return "http://" + net.JoinHostPort(host, port) + "/"
 }
 
-// newServer returns the handler of the local server: the page and go-app's
-// resources from the go-app handler, the assets and app.wasm under /web/,
-// and wasm_exec.js from the toolchain that built app.wasm.
-func newServer(static string) (http.Handler, error) {
+// contentSecurityPolicy allows what the page needs and nothing more: its
+// own scripts, styles, images and fetches, and compiling WebAssembly. It
+// does not restrict framing: being embedded is the point.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; " +
+	"style-src 'self'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; " +
+	"manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'"
+
+// build is one build of the site for one path prefix: the go-app handler,
+// and the loader script dlock serves in place of go-app's.
+type build struct {
+	static   string // the static directory
+	prefix   string // "" or "/dlock"
+	version  string
+	wasmSize int64
+	handler  *app.Handler
+	appJS    []byte
+}
+
+// newBuild reads the static directory and prepares the handler and the
+// loader for prefix.
+func newBuild(static, prefix string) (*build, error) {
 	version, err := buildVersion(static)
 	if err != nil {
 		return nil, err
 	}
-	goapp := web.NewHandler(web.Site{Version: version})
-	assets := http.FileServer(noDirs{http.Dir(static)})
+	st, err := os.Stat(filepath.Join(static, "web", "app.wasm"))
+	if err != nil {
+		return nil, err
+	}
+	worker, err := os.ReadFile(filepath.Join(static, "app-worker.js"))
+	if err != nil {
+		return nil, err
+	}
+	b := &build{static: static, version: version, wasmSize: st.Size()}
+	if p := strings.Trim(prefix, "/"); p != "" {
+		b.prefix = "/" + p
+	}
+	b.handler = web.NewHandler(web.Site{Prefix: b.prefix, Version: version})
+	b.handler.ServiceWorkerTemplate = string(worker)
+	if b.appJS, err = b.loader(); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// loader fills static/app.js for this build: go-app's environment, where
+// app.wasm is and how large it is uncompressed, the service worker, and the
+// loader's words from the catalogue.
+func (b *build) loader() ([]byte, error) {
+	tmpl, err := os.ReadFile(filepath.Join(b.static, "app.js"))
+	if err != nil {
+		return nil, err
+	}
+	root := b.prefix
+	if root == "" {
+		root = "/"
+	}
+	words := map[web.Lang]map[string]string{}
+	for _, l := range web.Langs {
+		words[l] = map[string]string{}
+		for _, k := range []string{"loading", "failed", "sandbox"} {
+			words[l][k] = web.T(l, "loader."+k)
+		}
+	}
+	values := map[string]any{
+		"Env": map[string]string{
+			"GOAPP_VERSION":              b.version,
+			"GOAPP_STATIC_RESOURCES_URL": b.prefix + "/web",
+			"GOAPP_ROOT_PREFIX":          root,
+			"GOAPP_INTERNAL_URLS":        "null",
+		},
+		"Wasm":   map[string]any{"url": b.prefix + "/web/app.wasm", "size": b.wasmSize},
+		"Worker": b.prefix + "/app-worker.js",
+		"Words":  words,
+	}
+	out := string(tmpl)
+	for name, v := range values {
+		j, err := json.Marshal(v)
+		if err != nil {
+			return nil, err
+		}
+		out = strings.ReplaceAll(out, "{{."+name+"}}", string(j))
+	}
+	if strings.Contains(out, "{{.") {
+		return nil, fmt.Errorf("static/app.js has a placeholder dlock does not fill")
+	}
+	return []byte(out), nil
+}
+
+// newServer returns the handler of the local server: the page and go-app's
+// resources from the go-app handler, the assets and app.wasm under /web/,
+// wasm_exec.js from the toolchain that built app.wasm, and dlock's loader.
+func newServer(static string) (http.Handler, error) {
+	b, err := newBuild(static, "")
+	if err != nil {
+		return nil, err
+	}
 	wasmExec := filepath.Join(static, "web", "wasm_exec.js")
+	started := time.Now()
 
 	mux := http.NewServeMux()
-	mux.Handle("/web/", assets)
+	mux.Handle("/web/", http.FileServer(noDirs{http.Dir(static)}))
 	mux.HandleFunc("/wasm_exec.js", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-cache")
 		http.ServeFile(w, r, wasmExec)
 	})
-	mux.Handle("/", goapp)
-	return mux, nil
+	mux.HandleFunc("/app.js", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		http.ServeContent(w, r, "app.js", started, bytes.NewReader(b.appJS))
+	})
+	mux.Handle("/", fixPages(b.handler))
+	return secure(mux), nil
+}
+
+// secure refuses what the site never serves (other methods, paths that
+// climb out of it) and sets the headers every response carries.
+func secure(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		if climbs(r) {
+			http.NotFound(w, r)
+			return
+		}
+		h := w.Header()
+		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		// Public files: a sandboxed embed (an opaque origin) may fetch them.
+		h.Set("Access-Control-Allow-Origin", "*")
+		// Nothing is fingerprinted, so every file is revalidated (cheaply,
+		// by ETag or Last-Modified); app-worker.js above all.
+		h.Set("Cache-Control", "no-cache")
+		next.ServeHTTP(w, r)
+	})
+}
+
+// climbs reports a path that tries to leave the site: a ".." segment, in
+// any spelling, or a backslash or NUL.
+func climbs(r *http.Request) bool {
+	raw := r.RequestURI
+	if i := strings.IndexByte(raw, '?'); i >= 0 {
+		raw = raw[:i]
+	}
+	for _, p := range []string{r.URL.Path, strings.ToLower(raw)} {
+		for _, bad := range []string{"..", "%2e%2e", ".%2e", "%2e.", "\\", "%5c", "\x00", "%00"} {
+			if strings.Contains(p, bad) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fixPages passes go-app's responses through, repairing its HTML (see
+// fixBareARIA).
+func fixPages(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := httptest.NewRecorder()
+		next.ServeHTTP(rec, r)
+		body := rec.Body.Bytes()
+		for k, v := range rec.Header() {
+			w.Header()[k] = v
+		}
+		if strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
+			body = fixBareARIA(body)
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		}
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		w.WriteHeader(rec.Code)
+		if r.Method != http.MethodHead {
+			w.Write(body)
+		}
+	})
+}
+
+var bareARIA = regexp.MustCompile(`(\s)(aria-[a-z]+)(\s|/?>)`)
+
+// fixBareARIA writes ARIA attributes whose value is "true" in full. go-app
+// prints such attributes bare, as HTML booleans (aria-checked), which ARIA
+// reads as empty, not true: the prerendered page would say a pressed switch
+// is off until the app is live.
+func fixBareARIA(page []byte) []byte {
+	for i := 0; i < 2; i++ { // adjacent attributes share the space between them
+		page = bareARIA.ReplaceAll(page, []byte(`$1$2="true"$3`))
+	}
+	return page
 }
 
 // noDirs hides directories, so /web/ lists nothing.
@@ -153,8 +327,9 @@ func (n noDirs) Open(name string) (http.File, error) {
 	return f, nil
 }
 
-// buildVersion hashes every file under static/web (app.wasm, wasm_exec.js,
-// styles, icons): the version changes exactly when what browsers download
+// buildVersion hashes every file browsers download, the assets under
+// static/web (app.wasm, wasm_exec.js, styles, icons) and the loader and
+// service worker templates: the version changes exactly when one of them
 // does. It fails, naming the fix, when the wasm build is missing.
 func buildVersion(static string) (string, error) {
 	dir := filepath.Join(static, "web")
@@ -163,7 +338,7 @@ func buildVersion(static string) (string, error) {
 			return "", fmt.Errorf("%s is missing: run `make run` (or `make build`) to build it", filepath.Join(dir, need))
 		}
 	}
-	var names []string
+	names := []string{filepath.Join(static, "app.js"), filepath.Join(static, "app-worker.js")}
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err == nil && d.Type().IsRegular() {
 			names = append(names, path)
@@ -180,7 +355,7 @@ func buildVersion(static string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		fmt.Fprintf(sum, "%s\x00", filepath.ToSlash(strings.TrimPrefix(name, dir)))
+		fmt.Fprintf(sum, "%s\x00", filepath.ToSlash(strings.TrimPrefix(name, static)))
 		_, err = io.Copy(sum, f)
 		f.Close()
 		if err != nil {
@@ -191,18 +366,21 @@ func buildVersion(static string) (string, error) {
 }
 
 // writePages writes the static site for prefix into dir: go-app's pages and
-// scripts, then app.wasm and the assets under web/, the toolchain's
-// wasm_exec.js, and .nojekyll so GitHub Pages serves files as they are.
+// scripts, dlock's loader in place of go-app's app.js, app.wasm and the
+// assets under web/, the toolchain's wasm_exec.js, the embedding example,
+// and .nojekyll so GitHub Pages serves the files as they are. A static host
+// sends no headers of ours, so the page carries its policy in a meta tag.
 func writePages(dir, prefix, static string) error {
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		return fmt.Errorf("%s is not empty; remove it first (make pages does)", dir)
 	}
-	version, err := buildVersion(static)
+	b, err := newBuild(static, prefix)
 	if err != nil {
 		return err
 	}
-	h := web.NewHandler(web.Site{Prefix: prefix, Version: version})
-	if err := app.GenerateStaticWebsite(dir, h); err != nil {
+	b.handler.RawHeaders = append(b.handler.RawHeaders,
+		`<meta http-equiv="Content-Security-Policy" content="`+contentSecurityPolicy+`">`)
+	if err := app.GenerateStaticWebsite(dir, b.handler); err != nil {
 		return fmt.Errorf("generating pages: %v", err)
 	}
 	src := filepath.Join(static, "web")
@@ -216,13 +394,29 @@ func writePages(dir, prefix, static string) error {
 	if err != nil {
 		return err
 	}
-	if err := copyFile(filepath.Join(dir, "wasm_exec.js"), filepath.Join(src, "wasm_exec.js")); err != nil {
+	for dst, from := range map[string]string{
+		"wasm_exec.js":       filepath.Join(src, "wasm_exec.js"),
+		"embed-example.html": filepath.Join(static, "embed-example.html"),
+	} {
+		if err := copyFile(filepath.Join(dir, dst), from); err != nil {
+			return err
+		}
+	}
+	index := filepath.Join(dir, "index.html")
+	page, err := os.ReadFile(index)
+	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(dir, ".nojekyll"), nil, 0o644); err != nil {
-		return err
+	for name, body := range map[string][]byte{
+		index:                           fixBareARIA(page),
+		filepath.Join(dir, "app.js"):    b.appJS,
+		filepath.Join(dir, ".nojekyll"): nil,
+	} {
+		if err := os.WriteFile(name, body, 0o644); err != nil {
+			return err
+		}
 	}
-	fmt.Printf("dlock: wrote %s for %s\n", dir, "/"+strings.Trim(prefix, "/"))
+	fmt.Printf("dlock: wrote %s for %s/ (version %s)\n", dir, b.prefix, b.version)
 	return nil
 }
 

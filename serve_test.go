@@ -4,11 +4,20 @@ package main
 
 import (
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
+
+	"dlock/web"
 )
+
+var routesOnce sync.Once
 
 func TestListenAddrPrefersFlagThenPORT(t *testing.T) {
 	cases := []struct{ flag, port, want string }{
@@ -42,9 +51,20 @@ func TestSiteURLNamesLoopbackAsLocalhost(t *testing.T) {
 	}
 }
 
+// writeStatic makes a static directory with the real loader and worker
+// templates and the given files under web/.
 func writeStatic(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
+	for _, name := range []string{"app.js", "app-worker.js", "embed-example.html"} {
+		b, err := os.ReadFile(filepath.Join("static", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for name, body := range files {
 		p := filepath.Join(dir, "web", name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -90,5 +110,249 @@ func TestWritePagesRefusesANonEmptyDirectory(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "keep.txt")); string(b) != "x" {
 		t.Fatal("writePages touched the directory")
+	}
+}
+
+// testServer is the local server over a static directory with a fake
+// app.wasm.
+func testServer(t *testing.T) (http.Handler, string) {
+	t.Helper()
+	static := writeStatic(t, map[string]string{
+		"app.wasm": "\x00asm\x01\x00\x00\x00 fake", "wasm_exec.js": "// wasm_exec", "dlock.css": "body{}",
+	})
+	h, err := newServer(static)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h, static
+}
+
+func do(h http.Handler, method, target string) *httptest.ResponseRecorder {
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(method, target, nil))
+	return rec
+}
+
+func TestServerSecurityHeaders(t *testing.T) {
+	routesOnce.Do(web.Routes)
+	h, _ := testServer(t)
+	for _, path := range []string{"/", "/?step=7&fencing=off", "/app.js", "/app-worker.js", "/wasm_exec.js", "/web/app.wasm", "/web/dlock.css", "/manifest.webmanifest"} {
+		rec := do(h, "GET", path)
+		if rec.Code != 200 {
+			t.Errorf("GET %s = %d", path, rec.Code)
+			continue
+		}
+		hd := rec.Header()
+		csp := hd.Get("Content-Security-Policy")
+		if !strings.Contains(csp, "script-src 'self' 'wasm-unsafe-eval'") || strings.Contains(csp, "unsafe-inline") ||
+			strings.Contains(csp, "frame-ancestors") || !strings.Contains(csp, "default-src 'self'") {
+			t.Errorf("GET %s: CSP %q", path, csp)
+		}
+		if hd.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("GET %s: no nosniff", path)
+		}
+		if hd.Get("X-Frame-Options") != "" {
+			t.Errorf("GET %s forbids framing", path)
+		}
+		if cc := hd.Get("Cache-Control"); cc != "no-cache" {
+			t.Errorf("GET %s: Cache-Control %q, want no-cache (revalidate every load)", path, cc)
+		}
+	}
+	if ct := do(h, "GET", "/web/app.wasm").Header().Get("Content-Type"); ct != "application/wasm" {
+		t.Errorf("app.wasm served as %q", ct)
+	}
+	if ct := do(h, "GET", "/app-worker.js").Header().Get("Content-Type"); !strings.Contains(ct, "javascript") {
+		t.Errorf("app-worker.js served as %q", ct)
+	}
+}
+
+func TestServerRefusesPathTraversal(t *testing.T) {
+	routesOnce.Do(web.Routes)
+	h, _ := testServer(t)
+	for _, target := range []string{
+		"/web/../serve.go", "/web/%2e%2e/serve.go", "/web/%2E%2E/serve.go", "/web/..%2fserve.go",
+		"/web/%2e%2e%2fserve.go", "/web/.%2e/serve.go", "/web/..%5cserve.go", "/web/..\\serve.go",
+		"/../go.mod", "/web/..", "/web/%00/app.wasm",
+	} {
+		rec := do(h, "GET", target)
+		if rec.Code != 404 || strings.Contains(rec.Body.String(), "package main") {
+			t.Errorf("GET %s = %d, want 404", target, rec.Code)
+		}
+	}
+	if rec := do(h, "GET", "/web/"); rec.Code != 404 {
+		t.Errorf("GET /web/ = %d, want 404 (no listing)", rec.Code)
+	}
+}
+
+func TestServerAnswersHEADAndRefusesOtherMethods(t *testing.T) {
+	routesOnce.Do(web.Routes)
+	h, _ := testServer(t)
+	for _, path := range []string{"/", "/web/app.wasm", "/app.js", "/wasm_exec.js", "/app-worker.js"} {
+		get, head := do(h, "GET", path), do(h, "HEAD", path)
+		if head.Code != 200 || head.Body.Len() != 0 {
+			t.Errorf("HEAD %s = %d with %d body bytes", path, head.Code, head.Body.Len())
+		}
+		if head.Header().Get("Content-Length") != strconv.Itoa(get.Body.Len()) {
+			t.Errorf("HEAD %s Content-Length %q, GET body %d", path, head.Header().Get("Content-Length"), get.Body.Len())
+		}
+	}
+	for _, m := range []string{"POST", "PUT", "DELETE"} {
+		if rec := do(h, m, "/"); rec.Code != 405 || rec.Header().Get("Allow") != "GET, HEAD" {
+			t.Errorf("%s / = %d, Allow %q", m, rec.Code, rec.Header().Get("Allow"))
+		}
+	}
+}
+
+func TestServerServesDlocksLoader(t *testing.T) {
+	routesOnce.Do(web.Routes)
+	h, static := testServer(t)
+	body := do(h, "GET", "/app.js").Body.String()
+	version, _ := buildVersion(static)
+	for _, want := range []string{`"GOAPP_VERSION":"` + version + `"`, `"url":"/web/app.wasm"`, `"size":13`, `"/app-worker.js"`, web.T(web.English, "loader.sandbox")} {
+		if !strings.Contains(body, want) {
+			t.Errorf("app.js lacks %s", want)
+		}
+	}
+	if strings.Contains(body, "{{.") {
+		t.Error("app.js has an unfilled placeholder")
+	}
+	worker := do(h, "GET", "/app-worker.js").Body.String()
+	if !strings.Contains(worker, `"dlock-" + "`+version+`"`) || strings.Contains(worker, "{{.") {
+		t.Errorf("app-worker.js is not dlock's worker for this version")
+	}
+}
+
+func TestPrerenderedARIAStatesHaveValues(t *testing.T) {
+	routesOnce.Do(web.Routes)
+	h, _ := testServer(t)
+	page := do(h, "GET", "/?step=7").Body.String()
+	if m := regexp.MustCompile(`\saria-[a-z]+[\s/>]`).FindString(page); m != "" {
+		t.Errorf("a bare ARIA attribute is left: %q", m)
+	}
+	if !strings.Contains(page, `aria-checked="true"`) || !strings.Contains(page, `aria-disabled="true"`) {
+		t.Error("the switch's and the disabled buttons' states are not written out")
+	}
+	if got := fixBareARIA([]byte(`<b aria-a aria-b x aria-c>`)); string(got) != `<b aria-a="true" aria-b="true" x aria-c="true">` {
+		t.Errorf("fixBareARIA = %s", got)
+	}
+}
+
+func TestWritePagesForAPrefix(t *testing.T) {
+	routesOnce.Do(web.Routes)
+	static := writeStatic(t, map[string]string{"app.wasm": "\x00asm", "wasm_exec.js": "// toolchain", "dlock.css": "x"})
+	dir := t.TempDir()
+	if err := writePages(dir, "dlock", static); err != nil {
+		t.Fatal(err)
+	}
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	if js := read("app.js"); !strings.Contains(js, `"url":"/dlock/web/app.wasm"`) || !strings.Contains(js, `"GOAPP_ROOT_PREFIX":"/dlock"`) {
+		t.Error("dist/app.js does not point under /dlock")
+	}
+	index := read("index.html")
+	for _, want := range []string{`http-equiv="Content-Security-Policy"`, `href="/dlock/web/dlock.css"`, `src="/dlock/app.js"`} {
+		if !strings.Contains(index, want) {
+			t.Errorf("index.html lacks %s", want)
+		}
+	}
+	if regexp.MustCompile(`\saria-[a-z]+[\s/>]`).MatchString(index) {
+		t.Error("index.html has a bare ARIA attribute")
+	}
+	if read("wasm_exec.js") != "// toolchain" || read(".nojekyll") != "" || !strings.Contains(read("embed-example.html"), "dlock:resize") {
+		t.Error("wasm_exec.js, .nojekyll or the embedding example is wrong")
+	}
+	if w := read("app-worker.js"); !strings.Contains(w, `"/dlock/app.js"`) {
+		t.Error("the worker does not precache the prefixed files")
+	}
+}
+
+// workflowRuns returns the shell commands of a GitHub Actions workflow's
+// "run:" steps, one string per step (a block keeps its lines).
+func workflowRuns(t *testing.T, path string) (runs []string, uses []string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	for i := 0; i < len(lines); i++ {
+		trimmed := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(lines[i]), "- "))
+		if strings.HasPrefix(trimmed, "uses:") {
+			uses = append(uses, strings.TrimSpace(strings.TrimPrefix(trimmed, "uses:")))
+		}
+		if !strings.HasPrefix(trimmed, "run:") {
+			continue
+		}
+		value := strings.TrimSpace(strings.TrimPrefix(trimmed, "run:"))
+		if value != "|" {
+			runs = append(runs, value)
+			continue
+		}
+		indent := len(lines[i]) - len(strings.TrimLeft(lines[i], " "))
+		var block []string
+		for i+1 < len(lines) {
+			next := lines[i+1]
+			if strings.TrimSpace(next) != "" && len(next)-len(strings.TrimLeft(next, " ")) <= indent {
+				break
+			}
+			block = append(block, strings.TrimSpace(next))
+			i++
+		}
+		runs = append(runs, strings.TrimSpace(strings.Join(block, "\n")))
+	}
+	return runs, uses
+}
+
+func TestPagesWorkflowRunsTheMakefile(t *testing.T) {
+	runs, uses := workflowRuns(t, filepath.Join(".github", "workflows", "pages.yml"))
+	makefile, err := os.ReadFile("Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := regexp.MustCompile(`(?m)^([a-z]+):`)
+	targets := map[string]bool{}
+	for _, m := range target.FindAllStringSubmatch(string(makefile), -1) {
+		targets[m[1]] = true
+	}
+	makeCall := regexp.MustCompile(`\bmake ([a-z]+)\b`)
+	calls := 0
+	for _, run := range runs {
+		for _, line := range strings.Split(run, "\n") {
+			for _, m := range makeCall.FindAllStringSubmatch(line, -1) {
+				calls++
+				if !targets[m[1]] {
+					t.Errorf("the workflow runs make %s, which the Makefile does not have", m[1])
+				}
+				if m[1] != "pages" {
+					t.Errorf("the workflow builds with make %s, not make pages", m[1])
+				}
+			}
+			if strings.Contains(line, "go build") || strings.Contains(line, "go run") {
+				t.Errorf("the workflow builds by itself instead of through the Makefile: %s", line)
+			}
+		}
+	}
+	if calls == 0 {
+		t.Fatal("the workflow never runs make pages")
+	}
+	want := map[string]bool{"actions/upload-pages-artifact": false, "actions/deploy-pages": false, "actions/configure-pages": false}
+	for _, u := range uses {
+		name := strings.SplitN(u, "@", 2)[0]
+		if _, ok := want[name]; ok {
+			want[name] = true
+		}
+	}
+	for name, found := range want {
+		if !found {
+			t.Errorf("the workflow does not use the official %s", name)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(".github", "workflows", "pages.yml")); !strings.Contains(string(b), "path: dist") {
+		t.Error("the workflow does not upload dist/, where make pages writes the site")
 	}
 }

@@ -1,0 +1,67 @@
+// dlock's service worker: offline support for the static site and the local
+// server. It replaces go-app's default worker, which precaches the page as
+// "/prefix" while browsers ask for "/prefix/", and downloads app.wasm a
+// second time on a first visit.
+"use strict";
+
+const cacheName = "dlock-" + "{{.Version}}";
+const listed = {{.ResourcesToCache}};
+// The site's root as browsers request it, with its trailing slash.
+const root = new URL(self.registration.scope).pathname;
+const isWasm = (path) => path.endsWith("/web/app.wasm");
+// app.wasm is left out: the page caches the copy it downloads itself.
+const precache = Array.from(new Set(
+  listed.filter((p) => !isWasm(p)).map((p) => (p === "" || p + "/" === root ? root : p)),
+));
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(cacheName);
+    await cache.addAll(precache);
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) {
+      if (key !== cacheName) await caches.delete(key);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  if (request.mode === "navigate") {
+    event.respondWith(page(request));
+    return;
+  }
+  event.respondWith(resource(request));
+});
+
+// The page: the network first (the server prerenders the URL's state and a
+// new version is picked up), the cached copy of the site's root offline.
+async function page(request) {
+  try {
+    return await fetch(request);
+  } catch (err) {
+    const cache = await caches.open(cacheName);
+    const cached = (await cache.match(request, { ignoreSearch: true })) || (await cache.match(root));
+    if (cached) return cached;
+    throw err;
+  }
+}
+
+// Everything else: the cache first; app.wasm is cached when it passes by.
+async function resource(request) {
+  const cache = await caches.open(cacheName);
+  const cached = await cache.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok && isWasm(new URL(request.url).pathname)) {
+    await cache.put(request, response.clone());
+  }
+  return response;
+}

@@ -1,0 +1,175 @@
+// dlock's loader. It replaces the app.js go-app generates and keeps its
+// contract with go-app's Go side (goappGetenv, goappNav, goappOnUpdate, ...),
+// and it does what go-app's does not:
+//   - it fetches app.wasm once and leaves it in the offline cache itself, so
+//     the service worker never downloads it a second time;
+//   - its progress bar counts against the uncompressed size, so it is right
+//     when the host compresses app.wasm;
+//   - it registers the service worker unless ?sw=off, and carries on without
+//     one where registration is refused (a sandboxed iframe);
+//   - it gives go-app an in-memory storage where the page may not have one;
+//   - when the app cannot start, it says why and what would fix it, on the
+//     page and to an embedding page.
+// The words come from the page's catalogue (web/catalog.go), put here by the
+// server that writes this file.
+"use strict";
+
+var goappNav = function () {};
+var goappUpdatedBeforeWasmLoaded = false;
+var goappOnUpdate = function () { goappUpdatedBeforeWasmLoaded = true; };
+var goappAppInstallChangedBeforeWasmLoaded = false;
+var goappOnAppInstallChange = function () { goappAppInstallChangedBeforeWasmLoaded = true; };
+
+const goappEnv = {{.Env}};
+const dlockWasm = {{.Wasm}};
+const dlockWorker = {{.Worker}};
+const dlockWords = {{.Words}};
+const dlockCache = "dlock-" + goappEnv.GOAPP_VERSION;
+let goappServiceWorkerRegistration;
+
+function goappGetenv(k) { return goappEnv[k]; }
+function goappTryUpdate() { if (goappServiceWorkerRegistration) goappServiceWorkerRegistration.update(); }
+function goappIsAppInstallable() { return false; }
+function goappIsAppleBrowser() { return false; }
+function goappKeepBodyClean() {
+  const body = document.body;
+  const count = body.children.length;
+  const obs = new MutationObserver(() => {
+    while (body.children.length > count) body.removeChild(body.lastChild);
+  });
+  obs.observe(body, { childList: true });
+  return () => obs.disconnect();
+}
+
+function dlockSay(key, progress) {
+  const lang = document.documentElement.lang === "en" ? "en" : "ja";
+  return dlockWords[lang][key].replace("{progress}", String(progress));
+}
+
+// A sandboxed page without allow-same-origin has no storage: reading
+// localStorage throws, and so would go-app. Give it one that forgets.
+function dlockEnsureStorage() {
+  for (const name of ["localStorage", "sessionStorage"]) {
+    try {
+      window[name].length;
+    } catch (err) {
+      const items = new Map();
+      const storage = {
+        get length() { return items.size; },
+        key(i) { return Array.from(items.keys())[i] ?? null; },
+        getItem(k) { return items.has(String(k)) ? items.get(String(k)) : null; },
+        setItem(k, v) { items.set(String(k), String(v)); },
+        removeItem(k) { items.delete(String(k)); },
+        clear() { items.clear(); },
+      };
+      Object.defineProperty(window, name, { value: storage, configurable: true });
+    }
+  }
+}
+
+// The service worker gives offline support. It is optional: ?sw=off skips
+// it, and a page that may not have one works without. In a sandbox without
+// allow-same-origin even reading navigator.serviceWorker throws.
+function dlockWorkers() {
+  try {
+    return "serviceWorker" in navigator ? navigator.serviceWorker : null;
+  } catch (err) {
+    return null;
+  }
+}
+const dlockHadController = !!(dlockWorkers() && dlockWorkers().controller);
+
+async function dlockServiceWorker() {
+  if (new URLSearchParams(location.search).get("sw") === "off") return "off";
+  const workers = dlockWorkers();
+  if (!workers) return "unavailable";
+  try {
+    const reg = await workers.register(dlockWorker);
+    goappServiceWorkerRegistration = reg;
+    reg.addEventListener("updatefound", () => {
+      const next = reg.installing;
+      next.addEventListener("statechange", () => {
+        // A new version took over from the one this page was loaded by.
+        if (next.state === "activated" && dlockHadController) goappOnUpdate();
+      });
+    });
+    return "on";
+  } catch (err) {
+    console.info("dlock: no service worker here, so no offline support:", err.message);
+    return "refused";
+  }
+}
+
+function dlockFail(err) {
+  const sandboxed = window.origin === "null";
+  const message = dlockSay(sandboxed ? "sandbox" : "failed") + (sandboxed ? "" : " (" + err.message + ")");
+  const label = document.getElementById("app-wasm-loader-label");
+  const loader = document.getElementById("app-wasm-loader");
+  if (loader) loader.classList.add("dlock-failed");
+  if (label) {
+    label.setAttribute("role", "alert");
+    label.textContent = message;
+  }
+  const bar = document.getElementById("dlock-progress");
+  if (bar) bar.remove();
+  if (window.parent !== window) window.parent.postMessage({ type: "dlock:error", message: message }, "*");
+  console.warn("dlock: the app could not start:", err);
+}
+
+async function dlockStart() {
+  dlockEnsureStorage();
+  const worker = dlockServiceWorker();
+  const loader = document.getElementById("app-wasm-loader");
+  const label = document.getElementById("app-wasm-loader-label");
+  const bar = document.createElement("progress");
+  bar.id = "dlock-progress";
+  bar.max = 100;
+  bar.value = 0;
+  bar.setAttribute("aria-labelledby", "app-wasm-loader-label");
+  if (loader) loader.appendChild(bar);
+  const show = (progress) => {
+    bar.value = progress;
+    bar.dataset.value = String(progress);
+    if (label) label.textContent = dlockSay("loading", progress);
+  };
+  show(0);
+
+  try {
+    const response = await fetch(dlockWasm.url);
+    if (!response.ok) throw new Error("HTTP " + response.status + " for " + dlockWasm.url);
+    // Keep a copy for offline use when no service worker saw this request
+    // (on a first visit the page is not controlled yet).
+    if ((await worker) === "on" && !dlockWorkers().controller && "caches" in window) {
+      const copy = response.clone();
+      caches.open(dlockCache).then((c) => c.put(dlockWasm.url, copy)).catch(() => {});
+    }
+    // Count the bytes of the body as the browser hands them over, after any
+    // decompression, against the size of app.wasm itself.
+    let loaded = 0;
+    const reader = response.body.getReader();
+    const counted = new ReadableStream({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) {
+          show(100);
+          controller.close();
+          return;
+        }
+        loaded += value.byteLength;
+        show(Math.min(99, Math.floor((loaded * 100) / dlockWasm.size)));
+        controller.enqueue(value);
+      },
+    });
+    const go = new Go();
+    const result = await WebAssembly.instantiateStreaming(
+      new Response(counted, { headers: { "Content-Type": "application/wasm" } }),
+      go.importObject,
+    );
+    go.run(result.instance);
+    if (loader) loader.remove();
+  } catch (err) {
+    dlockFail(err);
+  }
+}
+
+dlockStart();
