@@ -244,6 +244,24 @@ var catalog = map[string]text{
 	"announce.fencing.on":  {"フェンシング有", "fencing on"},
 	"announce.fencing.off": {"フェンシング無", "fencing off"},
 
+	// Updates and embedding.
+	"update.available":   {"新しいバージョンが届きました。再読み込みすると切り替わります。", "A new version has arrived. Reload to switch to it."},
+	"update.reload":      {"再読み込み", "Reload"},
+	"embed.title":        {"このデモを埋め込む", "Embed this demo"},
+	"embed.about":        {"いま表示している状態のまま、ほかのページに iframe で埋め込めます。高さは自動で合います。", "Embed the demo, in the state shown now, in another page with an iframe. Its height follows the demo."},
+	"embed.copy":         {"埋め込みコードをコピー", "Copy embed code"},
+	"embed.copied":       {"コピーしました。", "Copied."},
+	"embed.selected":     {"選択しました。Ctrl+C でコピーしてください。", "Selected: press Ctrl+C to copy."},
+	"embed.iframe-title": {"分散ロックのデモ(フェンシングトークン)", "Distributed lock demo (fencing tokens)"},
+
+	// The loader (static/app.js), before the app is live.
+	"loader.loading": {"読み込み中 {progress}%", "Loading {progress}%"},
+	"loader.failed":  {"デモを起動できませんでした。再読み込みしてみてください。", "The demo could not start. Try reloading the page."},
+	"loader.sandbox": {
+		"このデモは、sandbox 属性付きの iframe の中では起動できません。埋め込む側で sandbox に allow-same-origin を加えてください。",
+		"The demo cannot start in this sandboxed iframe. Add allow-same-origin to the iframe's sandbox attribute.",
+	},
+
 	// Notices about the URL.
 	"notice.bad":     {"URL のパラメータ %s=%q は使えないため、既定の表示にしています。", "The URL parameter %s=%q is not valid, so the default is shown."},
 	"notice.dismiss": {"お知らせを閉じる", "Dismiss notice"},

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"html"
 	"net/url"
 
 	"dlock/core"
@@ -14,12 +15,17 @@ import (
 type Demo struct {
 	app.Compo
 
-	s    Settings
-	bad  []BadParam // parameters of the opening URL that could not be used
-	path string     // the page's path, for links that keep the site's prefix
-	live bool       // mounted in the browser and handling input
+	s      Settings
+	bad    []BadParam // parameters of the opening URL that could not be used
+	path   string     // the page's path, for links that keep the site's prefix
+	origin string     // the page's origin, for the embed code ("" while prerendering)
+	live   bool       // mounted in the browser and handling input
+	update bool       // a new version has been installed: offer a reload
+	copied string     // what the "copy embed code" control last did, said aloud
 
 	keydown app.Func
+	resized app.Func
+	height  int // the height last posted to an embedding page
 }
 
 // OnInit reads the URL in the browser before the first render, so the page
@@ -44,6 +50,9 @@ func (d *Demo) readURL(u *url.URL) {
 	d.s, d.bad = ParseSettings(u.Query())
 	if d.path = u.Path; d.path == "" {
 		d.path = "/"
+	}
+	if u.Host != "" && u.Scheme != "" {
+		d.origin = u.Scheme + "://" + u.Host
 	}
 }
 
@@ -75,15 +84,72 @@ func (d *Demo) OnMount(ctx app.Context) {
 	app.Window().Get("document").Call("addEventListener", "keydown", d.keydown)
 	d.live = true
 	d.syncPage(ctx)
+	if d.s.Embed {
+		d.postHeight()
+	}
 }
 
-// OnDismount stops listening to keys.
-func (d *Demo) OnDismount() {
-	if d.keydown != nil {
-		app.Window().Get("document").Call("removeEventListener", "keydown", d.keydown)
-		d.keydown.Release()
-		d.keydown = nil
+// postHeight tells an embedding page how tall the demo is, now and
+// whenever that changes, so the page can size its iframe:
+// postMessage({type: "dlock:resize", height}).
+func (d *Demo) postHeight() {
+	win := app.Window()
+	if win.Get("parent").Equal(win.JSValue()) {
+		return
 	}
+	post := func() {
+		root := win.Get("document").Get("documentElement")
+		h := root.Call("getBoundingClientRect").Get("height").Float()
+		height := int(h + 0.999)
+		if height == d.height {
+			return
+		}
+		d.height = height
+		win.Get("parent").Call("postMessage", map[string]any{"type": "dlock:resize", "height": height}, "*")
+	}
+	d.resized = app.FuncOf(func(this app.Value, args []app.Value) any {
+		post()
+		return nil
+	})
+	observer := win.Get("ResizeObserver")
+	if !observer.Truthy() {
+		post()
+		return
+	}
+	observer.New(d.resized).Call("observe", win.Get("document").Get("documentElement"))
+	post()
+}
+
+// OnAppUpdate is called by go-app when a new version of the site has been
+// installed in the background: the page offers a reload.
+func (d *Demo) OnAppUpdate(ctx app.Context) {
+	d.update = true
+}
+
+func (d *Demo) onReload(ctx app.Context, e app.Event) {
+	ctx.Reload()
+}
+
+// onCopyEmbed copies the embed code for the current state. Where the
+// clipboard is not available it selects the code for Ctrl+C instead.
+func (d *Demo) onCopyEmbed(ctx app.Context, e app.Event) {
+	win := app.Window()
+	clipboard := win.Get("navigator").Get("clipboard")
+	if !clipboard.Truthy() {
+		d.selectEmbedCode()
+		return
+	}
+	clipboard.Call("writeText", d.embedSnippet()).Then(func(app.Value) {
+		ctx.Dispatch(func(app.Context) { d.copied = "embed.copied" })
+	})
+}
+
+func (d *Demo) selectEmbedCode() {
+	win := app.Window()
+	if code := win.Get("document").Call("querySelector", `[data-testid="embed-code"]`); code.Truthy() {
+		win.Call("getSelection").Call("selectAllChildren", code)
+	}
+	d.copied = "embed.selected"
 }
 
 // modified reports a key pressed with Ctrl, Alt or Meta: those belong to
@@ -124,7 +190,7 @@ func (d *Demo) set(ctx app.Context, s Settings) {
 		return
 	}
 	langChanged := s.Lang != d.s.Lang
-	d.s = s
+	d.s, d.copied = s, ""
 	u := *ctx.Page().URL()
 	u.RawQuery = s.Query(u.Query()).Encode()
 	ctx.Page().ReplaceURL(&u)
@@ -210,7 +276,8 @@ func (d *Demo) Render() app.UI {
 	if d.live {
 		phase = "live"
 	}
-	page := pageView{s: d.s, href: d.href}
+	page := pageView{s: d.s, href: d.href, live: d.live}
+	embed := d.s.Embed
 	var body app.UI
 	switch d.s.View {
 	case ViewMatrix:
@@ -220,27 +287,37 @@ func (d *Demo) Render() app.UI {
 	default:
 		body = page.demo(d.onCommand)
 	}
+	mode := "page"
+	if embed {
+		mode = "embed"
+	}
 	return app.Main().
-		Class("dlock", "view-"+string(d.s.View)).
+		Class("dlock", "view-"+string(d.s.View), mode).
 		DataSet("testid", "app").
 		DataSet("phase", phase).
 		DataSet("view", string(d.s.View)).
+		DataSet("version", orNone(app.Getenv("GOAPP_VERSION"))).
+		Aria("busy", !d.live).
 		Lang(string(l)).
 		Body(
-			// The slot stays when the notice goes: go-app matches children
-			// by position, and a vanishing first child would rebuild (and
-			// unfocus) everything after it.
+			// The slots stay when what they hold goes: go-app matches
+			// children by position, and a vanishing child would rebuild
+			// (and unfocus) everything after it.
 			app.Div().Class("notice-slot").Body(
+				app.If(d.update, func() app.UI { return updatePrompt(l, d.onReload) }),
 				app.If(len(d.bad) > 0, func() app.UI { return urlNotice(l, d.bad, d.onDismissNotice) }),
 			),
 			app.Section().Class("frame").Aria("labelledby", "demo-title").Body(
 				page.header(d.onLang),
-				page.viewNav(),
+				app.If(!embed, page.viewNav),
 				page.pickers(d.onScenario, d.onStrategy),
 				body,
 			),
-			app.P().Class("legend").Text(T(l, "legend")),
-			app.If(d.s.View != ViewMatrix, func() app.UI {
+			app.If(!embed && d.s.View != ViewMatrix, func() app.UI {
+				return embedCode(l, d.embedSnippet(), d.copied, d.live, d.onCopyEmbed)
+			}),
+			app.If(!embed, func() app.UI { return app.P().Class("legend").Text(T(l, "legend")) }),
+			app.If(!embed && d.s.View != ViewMatrix, func() app.UI {
 				key := "keys.help"
 				if d.s.View == ViewCompare {
 					key = "keys.help.compare"
@@ -248,6 +325,43 @@ func (d *Demo) Render() app.UI {
 				return app.P().Class("keys-help").Text(T(l, key))
 			}),
 		)
+}
+
+// embedSnippet is the HTML a host page pastes to embed the current view:
+// the iframe, and a listener that keeps it as tall as the demo.
+func (d *Demo) embedSnippet() string {
+	s := d.s
+	s.Embed = true
+	src := d.origin + d.href(s)
+	return `<iframe src="` + html.EscapeString(src) + `" title="` + html.EscapeString(T(d.s.Lang, "embed.iframe-title")) +
+		`" width="100%" height="760" style="border:0" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>` + "\n" +
+		`<script>addEventListener("message", (e) => { for (const f of document.querySelectorAll("iframe")) ` +
+		`if (f.contentWindow === e.source && e.data && e.data.type === "dlock:resize") f.height = e.data.height; });</script>`
+}
+
+func updatePrompt(l Lang, reload app.EventHandler) app.UI {
+	return app.Div().Class("notice", "update").Role("status").DataSet("testid", "update-prompt").Body(
+		app.P().Text(T(l, "update.available")),
+		app.Button().Type("button").Class("btn", "primary").DataSet("testid", "update-reload").Text(T(l, "update.reload")).OnClick(reload),
+	)
+}
+
+func embedCode(l Lang, snippet, copied string, live bool, onCopy app.EventHandler) app.UI {
+	status := ""
+	if copied != "" {
+		status = T(l, copied)
+	}
+	return app.Details().Class("embed-code").Body(
+		app.Summary().Text(T(l, "embed.title")),
+		app.P().Class("muted").Text(T(l, "embed.about")),
+		// A pre, not a textarea: go-app prerenders a textarea's text as a
+		// quoted attribute, which breaks the HTML.
+		app.Pre().Class("embed-snippet").DataSet("testid", "embed-code").Text(snippet),
+		app.Div().Class("embed-actions").Body(
+			app.Button().Type("button").Class("btn").DataSet("testid", "copy-embed").Aria("disabled", !live).Text(T(l, "embed.copy")).OnClick(onCopy),
+			app.Span().Role("status").DataSet("testid", "copy-status").Text(status),
+		),
+	)
 }
 
 func urlNotice(l Lang, bad []BadParam, dismiss app.EventHandler) app.UI {

@@ -36,7 +36,7 @@ func NewHandler(site Site) *app.Handler {
 		Styles:          []string{"/web/dlock.css"},
 		ThemeColor:      themeColor,
 		BackgroundColor: backgroundColor,
-		LoadingLabel:    "{progress}%",
+		LoadingLabel:    T(Japanese, "loader.loading"),
 		Version:         site.Version,
 	}
 	if p := strings.Trim(site.Prefix, "/"); p != "" {

@@ -16,6 +16,7 @@ const (
 	ParamStrategy = "strategy"
 	ParamView     = "view"
 	ParamVersus   = "vs"
+	ParamEmbed    = "embed"
 )
 
 // View is one of the page's three views.
@@ -45,6 +46,10 @@ type Settings struct {
 	Step     int           // 1-based frame number
 	Lang     Lang
 	View     View
+	// Embed shows only the demo, for an iframe in someone else's page: no
+	// links to other views, no closing text, a transparent background, and
+	// the height posted to the parent.
+	Embed bool
 }
 
 // Defaults is the view of a URL without parameters: the first step of the
@@ -85,7 +90,7 @@ type BadParam struct {
 
 // ParseSettings reads the page's parameters from q. Every parameter that is
 // present but invalid keeps its default and is reported, in the order
-// scenario, strategy, fencing, vs, view, step, lang. strategy wins over its
+// scenario, strategy, fencing, vs, view, step, embed, lang. strategy wins over its
 // shorthand fencing (on: lease-fencing, off: lease). The step is checked
 // against the scenario's length. Other parameters are ignored.
 func ParseSettings(q url.Values) (Settings, []BadParam) {
@@ -143,6 +148,15 @@ func ParseSettings(q url.Values) (Settings, []BadParam) {
 			s.Step = n
 		}
 	}
+	if v, ok := first(q, ParamEmbed); ok {
+		switch v {
+		case "1", "true":
+			s.Embed = true
+		case "0", "false":
+		default:
+			bad = append(bad, BadParam{ParamEmbed, v})
+		}
+	}
 	if v, ok := first(q, ParamLang); ok {
 		switch l := Lang(v); l {
 		case Japanese, English:
@@ -172,7 +186,7 @@ func (s Settings) Query(q url.Values) url.Values {
 	for k, v := range q {
 		out[k] = append([]string(nil), v...)
 	}
-	for _, p := range []string{ParamScenario, ParamStrategy, ParamFencing, ParamVersus, ParamView} {
+	for _, p := range []string{ParamScenario, ParamStrategy, ParamFencing, ParamVersus, ParamView, ParamEmbed} {
 		out.Del(p)
 	}
 	d := Defaults()
@@ -192,6 +206,9 @@ func (s Settings) Query(q url.Values) url.Values {
 	}
 	if s.View == ViewCompare && s.Versus != "" {
 		out.Set(ParamVersus, string(s.Versus))
+	}
+	if s.Embed {
+		out.Set(ParamEmbed, "1")
 	}
 	out.Set(ParamStep, strconv.Itoa(s.Step))
 	out.Set(ParamLang, string(s.Lang))

@@ -13,6 +13,9 @@ import (
 type pageView struct {
 	s    Settings
 	href func(Settings) string
+	// live is false in the prerendered page: its controls cannot act until
+	// the app runs, so they say they are disabled.
+	live bool
 }
 
 func (p pageView) t(key string, args ...any) string { return T(p.s.Lang, key, args...) }
@@ -46,6 +49,7 @@ func (p pageView) header(onLang app.EventHandler) app.UI {
 				DataSet("testid", "lang-switch").
 				DataSet("value", string(p.s.Lang)).
 				Lang(string(other)).
+				Aria("disabled", !p.live).
 				Text(p.t("lang.switch")).
 				OnClick(onLang),
 		),
@@ -95,6 +99,7 @@ func (p pageView) pickers(onScenario app.EventHandler, onStrategy func(right boo
 				ID("scenario-picker").
 				DataSet("testid", "scenario-picker").
 				DataSet("value", sc.ID).
+				Disabled(!p.live).
 				OnChange(onScenario).
 				Body(app.Range(core.Scenarios()).Slice(func(i int) app.UI {
 					o := core.Scenarios()[i]
@@ -116,6 +121,7 @@ func (p pageView) strategyPicker(id, label string, current core.Strategy, on app
 			ID(id).
 			DataSet("testid", id).
 			DataSet("value", string(current)).
+			Disabled(!p.live).
 			OnChange(on).
 			Body(app.Range(core.Strategies()).Slice(func(i int) app.UI {
 				st := core.Strategies()[i]
@@ -196,6 +202,7 @@ func (p pageView) toolbar(on func(Command) app.EventHandler, fencingSwitch bool)
 			DataSet("testid", "fencing-switch").
 			DataSet("value", onOff(fenced)).
 			Aria("checked", fenced).
+			Aria("disabled", !p.live).
 			Aria("labelledby", "fencing-label").
 			Aria("keyshortcuts", "F").
 			OnClick(on(CmdToggleFencing)).
@@ -227,7 +234,7 @@ func (p pageView) button(testid, class, text, label, keys string, cmd Command, o
 		Type("button").
 		Class("btn", class).
 		DataSet("testid", testid).
-		Aria("disabled", !p.s.Can(cmd)).
+		Aria("disabled", !p.live || !p.s.Can(cmd)).
 		OnClick(on(cmd)).
 		Text(text)
 	if label != "" {
