@@ -35,6 +35,7 @@ func TestAccessibilityWithAxe(t *testing.T) {
 			"?step=1", "?step=7", "?step=7&fencing=off", "?step=4&lang=en", "?step=99",
 			"?scenario=slow-grant&step=7&strategy=consensus", "?scenario=heartbeat&strategy=no-ttl&step=13&lang=en",
 			"?view=compare&scenario=counter-reset&step=8", "?view=matrix", "?view=matrix&lang=en",
+			"?embed=1&step=7&fencing=off&lang=en",
 		} {
 			t.Run(scheme+query, func(t *testing.T) {
 				tb := newTab(t)

@@ -3,20 +3,66 @@
 package e2e
 
 import (
+	"compress/gzip"
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sort"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"dlock/core"
+
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
-// liveProbe runs before the page's own scripts and records when the app
-// marks itself live, on the page's own clock (ms since navigation start).
+// The benchmarks measure in a real browser and report medians; they also
+// collect their figures into bench/latest.json, so versions can be compared.
+var (
+	benchMu      sync.Mutex
+	benchFigures = map[string]any{}
+)
+
+func record(key string, v any) {
+	benchMu.Lock()
+	benchFigures[key] = v
+	benchMu.Unlock()
+}
+
+// writeBenchFigures writes what the benchmarks recorded, if they ran.
+func writeBenchFigures() error {
+	benchMu.Lock()
+	defer benchMu.Unlock()
+	if len(benchFigures) == 0 {
+		return nil
+	}
+	benchFigures["measured_at"] = time.Now().UTC().Format(time.RFC3339)
+	benchFigures["go"] = runtime.Version()
+	if out, err := exec.Command(chromeBin, "--version").Output(); err == nil {
+		benchFigures["browser"] = strings.TrimSpace(string(out))
+	}
+	b, err := json.MarshalIndent(benchFigures, "", "  ")
+	if err != nil {
+		return err
+	}
+	dir := filepath.Join(repoRoot, "bench")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "latest.json"), append(b, '\n'), 0o644)
+}
+
+// probes run before the page's own scripts: they record when the app marks
+// itself live, on the page's clock (ms since navigation start).
 const liveProbe = `(() => {
 	const mark = () => {
 		if (window.__dlockLiveAt === undefined && document.querySelector('[data-testid="app"][data-phase="live"]')) {
@@ -62,8 +108,7 @@ func quantile(xs []float64, q float64) float64 {
 	if len(s) == 0 {
 		return 0
 	}
-	i := int(q*float64(len(s)-1) + 0.5)
-	return s[i]
+	return s[int(q*float64(len(s)-1)+0.5)]
 }
 
 // freshBrowser starts a Chromium with a new, empty profile.
@@ -74,15 +119,139 @@ func freshBrowser(b *testing.B) (context.Context, func()) {
 	}
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), chromeOptions(filepath.Join(dir, "p"))...)
 	ctx, cancel := chromedp.NewContext(alloc)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 60*time.Second)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 120*time.Second)
 	if err := chromedp.Do(ctx); err != nil {
 		b.Fatal(err)
 	}
 	return ctx, func() { cancelTimeout(); cancel(); cancelAlloc(); os.RemoveAll(dir) }
 }
 
+// BenchmarkWasmSize reports app.wasm raw and compressed with gzip -9.
+func BenchmarkWasmSize(b *testing.B) {
+	path := filepath.Join(repoRoot, "static", "web", "app.wasm")
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	gz := gzipSize(raw)
+	for range b.N {
+		b.ReportMetric(float64(len(raw)), "bytes-raw")
+		b.ReportMetric(float64(gz), "bytes-gzip-9")
+	}
+	record("wasm", map[string]int{"raw_bytes": len(raw), "gzip9_bytes": gz})
+	fmt.Printf("app.wasm: %d bytes raw, %d bytes gzip -9\n", len(raw), gz)
+}
+
+// gzipSize is the size gzip -9 gives (the gzip command, else Go's deflate
+// at its best compression).
+func gzipSize(raw []byte) int {
+	cmd := exec.Command("gzip", "-9", "-c")
+	cmd.Stdin = strings.NewReader(string(raw))
+	if out, err := cmd.Output(); err == nil {
+		return len(out)
+	}
+	cw := &countWriter{}
+	zw, _ := gzip.NewWriterLevel(cw, gzip.BestCompression)
+	zw.Write(raw)
+	zw.Close()
+	return cw.n
+}
+
+type countWriter struct{ n int }
+
+func (c *countWriter) Write(b []byte) (int, error) { c.n += len(b); return len(b), nil }
+
+var _ io.Writer = (*countWriter)(nil)
+
+// links are the networks a first visit is measured on.
+var links = []struct {
+	name       string
+	conditions *network.Conditions // nil: localhost as it is
+	gzip       bool                // the host compresses app.wasm
+}{
+	{"localhost", nil, false},
+	{"10mbit_40ms", &network.Conditions{Latency: 40, DownloadThroughput: 10e6 / 8, UploadThroughput: 10e6 / 8}, false},
+	{"10mbit_40ms_gzip", &network.Conditions{Latency: 40, DownloadThroughput: 10e6 / 8, UploadThroughput: 10e6 / 8}, true},
+}
+
+// BenchmarkFirstVisit loads the static site (as GitHub Pages would serve it)
+// in 5 fresh profiles per link: time to first contentful paint and to live,
+// the bytes the host sent (every request, the service worker's included),
+// and a repeat visit served by the service worker.
+func BenchmarkFirstVisit(b *testing.B) {
+	site := dist(b, "dlock", repoStatic())
+	for range b.N {
+		results := map[string]any{}
+		for _, link := range links {
+			var fcp, live, repeat, bytes []float64
+			for range 5 {
+				host := &staticHost{prefix: "/dlock/", cors: true, gzip: link.gzip, extra: map[string]string{}}
+				host.dir.Store(&site)
+				srv := newBenchServer(host)
+				ctx, done := freshBrowser(b)
+				if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: liveProbe}); err != nil {
+					b.Fatal(err)
+				}
+				if link.conditions != nil {
+					if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+						b.Fatal(err)
+					}
+					if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+						MatchedNetworkConditions: []*network.Conditions{link.conditions},
+					}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				url := srv + "/dlock/"
+				if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+					b.Fatal(err)
+				}
+				times, err := chromedp.Run(ctx, chromedp.Poll[[2]float64](
+					`window.__dlockLiveAt !== undefined && [performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1, window.__dlockLiveAt]`,
+					chromedp.WithPollingTimeout(90*time.Second)))
+				if err != nil {
+					b.Fatal(err)
+				}
+				// Let the service worker finish its install: its requests
+				// belong to the first visit's bytes.
+				if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](
+					fmt.Sprintf(`navigator.serviceWorker.controller && caches.match(%q).then(r => !!r)`, url+"web/app.wasm"),
+					chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+					b.Fatal(err)
+				}
+				time.Sleep(300 * time.Millisecond)
+				fcp, live = append(fcp, times[0]), append(live, times[1])
+				bytes = append(bytes, float64(host.bytes.Load()))
+				if err := chromedp.Do(ctx, chromedp.Navigate(url+"?step=2")); err != nil {
+					b.Fatal(err)
+				}
+				again, err := chromedp.Run(ctx, chromedp.Poll[float64](`window.__dlockLiveAt`, chromedp.WithPollingTimeout(60*time.Second)))
+				if err != nil {
+					b.Fatal(err)
+				}
+				repeat = append(repeat, again)
+				done()
+			}
+			b.ReportMetric(median(fcp), "ms-fcp-"+link.name)
+			b.ReportMetric(median(live), "ms-live-"+link.name)
+			b.ReportMetric(median(repeat), "ms-repeat-live-"+link.name)
+			b.ReportMetric(median(bytes), "bytes-first-visit-"+link.name)
+			results[link.name] = map[string]any{
+				"first_contentful_paint_ms_median": median(fcp),
+				"live_ms_median":                   median(live),
+				"repeat_visit_live_ms_median":      median(repeat),
+				"first_visit_bytes_median":         median(bytes),
+				"runs":                             map[string][]float64{"fcp_ms": fcp, "live_ms": live, "repeat_live_ms": repeat, "bytes": bytes},
+			}
+			fmt.Printf("first visit over %s, 5 fresh profiles (medians): paint %.0f ms, live %.0f ms, %.0f bytes; repeat visit live %.0f ms\n",
+				link.name, median(fcp), median(live), median(bytes), median(repeat))
+		}
+		record("first_visit_static_site", results)
+	}
+}
+
 // BenchmarkFirstLoad measures navigation start to data-phase="live" on a
-// first visit, in 5 fresh profiles, and reports the median.
+// first visit to the local server, in 5 fresh profiles.
 func BenchmarkFirstLoad(b *testing.B) {
 	for range b.N {
 		var times []float64
@@ -94,7 +263,7 @@ func BenchmarkFirstLoad(b *testing.B) {
 			if err := chromedp.Do(ctx, chromedp.Navigate(siteURL)); err != nil {
 				b.Fatal(err)
 			}
-			ms, err := chromedp.Run(ctx, chromedp.Poll[float64](`window.__dlockLiveAt`, chromedp.WithPollingTimeout(30*time.Second)))
+			ms, err := chromedp.Run(ctx, chromedp.Poll[float64](`window.__dlockLiveAt`, chromedp.WithPollingTimeout(60*time.Second)))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -102,9 +271,8 @@ func BenchmarkFirstLoad(b *testing.B) {
 			done()
 		}
 		b.ReportMetric(median(times), "ms-to-live-median")
-		b.ReportMetric(quantile(times, 0), "ms-to-live-min")
-		b.ReportMetric(quantile(times, 1), "ms-to-live-max")
-		fmt.Printf("first load, navigation start → live, 5 fresh profiles (ms): %.0f\n", times)
+		record("first_load_local_server_ms", map[string]any{"median": median(times), "runs": times})
+		fmt.Printf("first load from the local server, navigation start → live, 5 fresh profiles (ms): %.0f, median %.0f\n", times, median(times))
 	}
 }
 
@@ -126,6 +294,32 @@ func BenchmarkStepLatency(b *testing.B) {
 		done()
 		b.ReportMetric(median(times), "ms-per-step-median")
 		b.ReportMetric(quantile(times, 0.95), "ms-per-step-p95")
+		record("step_latency_ms", map[string]any{"median": median(times), "p95": quantile(times, 0.95), "presses": len(times)})
 		fmt.Printf("step latency over %d key presses (ms): median %.2f, p95 %.2f\n", len(times), median(times), quantile(times, 0.95))
+	}
+}
+
+// BenchmarkReplayAll replays every scenario under every strategy, as the
+// matrix view does, for a fixed 300 rounds (make bench also runs core's own
+// BenchmarkReplay for each pair, 5 times).
+func BenchmarkReplayAll(b *testing.B) {
+	const rounds = 300
+	pairs := len(core.Scenarios()) * len(core.Strategies())
+	for range b.N {
+		start := time.Now()
+		for range rounds {
+			for _, sc := range core.Scenarios() {
+				for _, st := range core.Strategies() {
+					if _, err := core.Replay(sc, st); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		}
+		perMatrix := float64(time.Since(start).Nanoseconds()) / rounds
+		perReplay := perMatrix / float64(pairs)
+		b.ReportMetric(perReplay, "ns/replay")
+		record("replay_all_pairs", map[string]float64{"ns_per_replay": perReplay, "ns_per_matrix": perMatrix})
+		fmt.Printf("replaying every scenario under every strategy (%d runs, the matrix view's work): %.0f ns, %.0f ns per run\n", pairs, perMatrix, perReplay)
 	}
 }

@@ -97,7 +97,11 @@ func run(m *testing.M) (int, error) {
 	if err := chromedp.Do(browser); err != nil {
 		return 1, fmt.Errorf("starting %s: %v", chromeBin, err)
 	}
-	return m.Run(), nil
+	code := m.Run()
+	if err := writeBenchFigures(); err != nil {
+		return 1, fmt.Errorf("writing bench/latest.json: %v", err)
+	}
+	return code, nil
 }
 
 // chromeOptions are the flags headless Chromium needs on this kind of

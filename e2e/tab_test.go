@@ -29,7 +29,14 @@ type tab struct {
 
 func newTab(t *testing.T) *tab {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(browser)
+	return newTabIn(t, browser)
+}
+
+// newTabIn opens a tab as a child of parent, with options (such as a new
+// browser context).
+func newTabIn(t *testing.T, parent context.Context, opts ...chromedp.ContextOption) *tab {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(parent, opts...)
 	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
 	if err := chromedp.Do(ctx); err != nil {
 		cancelTimeout()
@@ -113,6 +120,23 @@ func (tb *tab) waitJS(expr string) {
 	_, err := chromedp.Run(tb.ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(15*time.Second)))
 	if err != nil {
 		tb.t.Fatalf("waiting for %s: %v", expr, err)
+	}
+}
+
+// waitAcrossNavigation waits until the expression is truthy in whatever
+// document the tab shows, through a reload the page itself started.
+func (tb *tab) waitAcrossNavigation(expr string) {
+	tb.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool]("!!("+expr+")"))
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			tb.t.Fatalf("waiting for %s: %v", expr, err)
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
 

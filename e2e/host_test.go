@@ -1,0 +1,209 @@
+//go:build !js
+
+package e2e
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// staticHost serves a built site as plain files under a prefix, as GitHub
+// Pages does (Access-Control-Allow-Origin: *, optionally gzip). It counts
+// requests, can switch to another build while running (a redeploy), and can
+// serve extra pages, such as a page that embeds the demo.
+type staticHost struct {
+	prefix string // "/dlock/" or "/"
+	dir    atomic.Pointer[string]
+	wasm   atomic.Int64 // requests for app.wasm
+	all    atomic.Int64 // every request
+	down   atomic.Bool  // drop every connection, as a dead network does
+	bytes  atomic.Int64 // response bytes sent, headers excluded
+	gzip   bool         // compress app.wasm for clients that accept it
+	cors   bool
+	extra  map[string]string // path → HTML
+	srv    *httptest.Server
+}
+
+func newStaticHost(t *testing.T, prefix, dir string, configure func(*staticHost)) *staticHost {
+	t.Helper()
+	h := &staticHost{prefix: prefix, cors: true, extra: map[string]string{}}
+	h.dir.Store(&dir)
+	if configure != nil {
+		configure(h)
+	}
+	h.srv = httptest.NewServer(h)
+	t.Cleanup(h.srv.Close)
+	return h
+}
+
+// url is the site's address (with its prefix) followed by rest.
+func (h *staticHost) url(rest string) string { return h.srv.URL + h.prefix + rest }
+
+// countingWriter counts the body bytes a response sends.
+type countingWriter struct {
+	http.ResponseWriter
+	n *atomic.Int64
+}
+
+func (c countingWriter) Write(b []byte) (int, error) {
+	n, err := c.ResponseWriter.Write(b)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+func (h *staticHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !h.down.Load() {
+		w = countingWriter{w, &h.bytes}
+	}
+	h.all.Add(1)
+	if h.down.Load() {
+		if conn, _, err := w.(http.Hijacker).Hijack(); err == nil {
+			conn.Close()
+		}
+		return
+	}
+	if page, ok := h.extra[r.URL.Path]; ok {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(page))
+		return
+	}
+	if !strings.HasPrefix(r.URL.Path, h.prefix) {
+		http.NotFound(w, r)
+		return
+	}
+	if h.cors {
+		w.Header().Set("Access-Control-Allow-Origin", "*")
+	}
+	dir := *h.dir.Load()
+	rel := strings.TrimPrefix(r.URL.Path, h.prefix)
+	if strings.HasSuffix(rel, "web/app.wasm") {
+		h.wasm.Add(1)
+		if h.gzip && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+			raw, err := os.ReadFile(filepath.Join(dir, rel))
+			if err != nil {
+				http.NotFound(w, r)
+				return
+			}
+			var buf bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+			zw.Write(raw)
+			zw.Close()
+			w.Header().Set("Content-Type", "application/wasm")
+			w.Header().Set("Content-Encoding", "gzip")
+			w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
+			w.Write(buf.Bytes())
+			return
+		}
+	}
+	http.StripPrefix(strings.TrimSuffix(h.prefix, "/"), http.FileServer(http.Dir(dir))).ServeHTTP(w, r)
+}
+
+var (
+	distMu    sync.Mutex
+	distBuilt = map[string]string{}
+)
+
+// dist builds the static site for prefix from a static directory (the
+// repository's, or a changed copy for a redeploy) once per test run.
+func dist(t testing.TB, prefix, static string) string {
+	t.Helper()
+	distMu.Lock()
+	defer distMu.Unlock()
+	key := prefix + "|" + static
+	if dir, ok := distBuilt[key]; ok {
+		return dir
+	}
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("dlock-dist-%d-%d", os.Getpid(), len(distBuilt)))
+	os.RemoveAll(dir)
+	if out, err := exec.Command(serverBin, "-static", static, "-pages", dir, "-prefix", prefix).CombinedOutput(); err != nil {
+		t.Fatalf("building the site for %q: %v\n%s", prefix, err, out)
+	}
+	distBuilt[key] = dir
+	return dir
+}
+
+// changedStatic is a copy of static/ with one asset changed: a new version
+// of the site, as a redeploy brings.
+func changedStatic(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("dlock-static-v2-%d", os.Getpid()))
+	if _, err := os.Stat(dir); err == nil {
+		return dir
+	}
+	if out, err := exec.Command("cp", "-r", filepath.Join(repoRoot, "static"), dir).CombinedOutput(); err != nil {
+		t.Fatalf("copying static: %v %s", err, out)
+	}
+	css := filepath.Join(dir, "web", "dlock.css")
+	b, _ := os.ReadFile(css)
+	if err := os.WriteFile(css, append(b, []byte("\n/* the next version */\n")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// newIsolatedTab opens a tab in a new browser context: its own service
+// workers, caches and storage, as a first visit has.
+func newIsolatedTab(t *testing.T) *tab {
+	t.Helper()
+	return newTabIn(t, browser, chromedp.WithNewBrowserContext())
+}
+
+// offline cuts the tab, and its service worker, off the network.
+func (tb *tab) offline(off bool) {
+	tb.t.Helper()
+	if _, err := chromedp.Call(tb.ctx, network.Enable, network.EnableParams{}); err != nil {
+		tb.t.Fatal(err)
+	}
+	conditions := []*network.Conditions{}
+	if off {
+		conditions = append(conditions, &network.Conditions{Offline: true, DownloadThroughput: -1, UploadThroughput: -1})
+	}
+	t := true
+	_, err := chromedp.Call(tb.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+		EmulateOfflineServiceWorker: &t, MatchedNetworkConditions: conditions,
+	})
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+}
+
+// waitOfflineReady waits until a service worker controls the page and the
+// offline cache holds app.wasm.
+func (tb *tab) waitOfflineReady(wasmURL string) {
+	tb.t.Helper()
+	tb.waitJS(`!!navigator.serviceWorker.controller`)
+	tb.waitJS(fmt.Sprintf(`(async () => !!(await caches.match(%q)))()`, wasmURL))
+}
+
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// newBenchServer serves a host for a benchmark and returns its address (the
+// server lives as long as the test binary).
+func newBenchServer(h *staticHost) string {
+	h.srv = httptest.NewServer(h)
+	return h.srv.URL
+}

@@ -1,0 +1,309 @@
+//go:build !js
+
+package e2e
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+func repoStatic() string { return filepath.Join(repoRoot, "static") }
+
+func TestStaticSiteWorksOfflineAfterTheFirstVisit(t *testing.T) {
+	for _, prefix := range []string{"dlock", ""} {
+		name := "prefix=/" + prefix
+		t.Run(name, func(t *testing.T) {
+			path := "/"
+			if prefix != "" {
+				path = "/" + prefix + "/"
+			}
+			host := newStaticHost(t, path, dist(t, prefix, repoStatic()), nil)
+			tb := newIsolatedTab(t)
+			tb.open(host.url("?step=3"))
+			checkStep(t, tb, bookHooks(true)[2], "online")
+			tb.waitOfflineReady(host.url("web/app.wasm"))
+
+			// The network off, by DevTools for the page and its worker, and
+			// by the host, which now drops every connection.
+			tb.offline(true)
+			host.down.Store(true)
+			// A reload, and a new URL on the same site, both without network.
+			for _, q := range []string{"?step=3", "?step=6&fencing=off&lang=en"} {
+				tb.open(host.url(q))
+			}
+			checkStep(t, tb, bookHooks(false)[5], "offline")
+			tb.key(kb.ArrowRight)
+			tb.waitHook("step-counter", "7")
+			tb.offline(false)
+		})
+	}
+}
+
+func TestFirstVisitFetchesWasmOnce(t *testing.T) {
+	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)
+	tb := newIsolatedTab(t)
+	tb.open(host.url(""))
+	tb.waitOfflineReady(host.url("web/app.wasm"))
+	// Give a service worker every chance to fetch it a second time.
+	tb.waitJS(`navigator.serviceWorker.ready.then(r => r.active && r.active.state === "activated")`)
+	time.Sleep(500 * time.Millisecond)
+	if n := host.wasm.Load(); n != 1 {
+		t.Fatalf("the first visit fetched app.wasm %d times, want 1", n)
+	}
+	tb.open(host.url("?step=2"))
+	if n := host.wasm.Load(); n != 1 {
+		t.Errorf("a repeat visit fetched app.wasm again (%d requests)", n)
+	}
+}
+
+func TestRedeployOffersAReloadThatRunsTheNewVersion(t *testing.T) {
+	v1, v2 := dist(t, "dlock", repoStatic()), dist(t, "dlock", changedStatic(t))
+	host := newStaticHost(t, "/dlock/", v1, nil)
+	tb := newIsolatedTab(t)
+	tb.open(host.url(""))
+	tb.waitOfflineReady(host.url("web/app.wasm"))
+	oldVersion := eval[string](tb, `document.querySelector('[data-testid="app"]').dataset.version`)
+	if got := tb.hook("update-prompt"); got != "<missing>" {
+		t.Fatal("a first visit offers an update")
+	}
+
+	host.dir.Store(&v2) // redeploy
+	tb.open(host.url("?step=4"))
+	tb.waitJS(`!!document.querySelector('[data-testid="update-prompt"]')`)
+	if v := eval[string](tb, `document.querySelector('[data-testid="app"]').dataset.version`); v != oldVersion {
+		t.Errorf("before the reload the page runs %s, want the old %s", v, oldVersion)
+	}
+	tb.click("update-reload")
+	tb.waitAcrossNavigation(fmt.Sprintf(`document.querySelector('[data-testid="app"]')?.dataset.phase === "live" && document.querySelector('[data-testid="app"]').dataset.version !== %q`, oldVersion))
+	newVersion := eval[string](tb, `document.querySelector('[data-testid="app"]').dataset.version`)
+	if !strings.Contains(eval[string](tb, `document.querySelector('script[src$="app.js"]') ? "" : ""`)+fetchText(tb, host.url("app.js")), newVersion) {
+		t.Errorf("after one reload the page runs %s, which is not the new build's", newVersion)
+	}
+	if got := tb.hook("step-counter"); got != "4" {
+		t.Errorf("the reload lost the state: step %s", got)
+	}
+	if got := tb.hook("update-prompt"); got != "<missing>" {
+		t.Error("the new version still offers an update")
+	}
+}
+
+// fetchText fetches a URL from the page (through its service worker).
+func fetchText(tb *tab, url string) string {
+	tb.t.Helper()
+	return eval[string](tb, fmt.Sprintf(`fetch(%q, {cache: "no-store"}).then(r => r.text())`, url))
+}
+
+func TestWithoutServiceWorkerEverythingButOfflineWorks(t *testing.T) {
+	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)
+	tb := newIsolatedTab(t)
+	tb.open(host.url("?sw=off&step=2"))
+	tb.key(kb.ArrowRight)
+	tb.waitHook("step-counter", "3")
+	if n := eval[int](tb, `navigator.serviceWorker.getRegistrations().then(r => r.length)`); n != 0 {
+		t.Errorf("?sw=off registered %d service workers", n)
+	}
+	if s := tb.search(); !strings.Contains(s, "sw=off") {
+		t.Errorf("stepping dropped sw=off from the URL: %s", s)
+	}
+}
+
+func TestLoadingBarIsRightWhenTheHostCompresses(t *testing.T) {
+	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), func(h *staticHost) { h.gzip = true })
+	tb := newIsolatedTab(t)
+	const record = `window.__progress = [];
+		new MutationObserver(() => {
+			const p = document.getElementById("dlock-progress");
+			if (p && p.dataset.value !== undefined && window.__progress.at(-1) !== +p.dataset.value) window.__progress.push(+p.dataset.value);
+		}).observe(document, {subtree: true, attributes: true, childList: true});`
+	if _, err := chromedp.Call(tb.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: record}); err != nil {
+		t.Fatal(err)
+	}
+	// Slow the link so the bar has something to show.
+	if _, err := chromedp.Call(tb.ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(tb.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+		MatchedNetworkConditions: []*network.Conditions{{Latency: 20, DownloadThroughput: 8 << 20, UploadThroughput: -1}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	tb.open(host.url(""))
+	encoding := eval[string](tb, `performance.getEntriesByType("resource").filter(e => e.name.endsWith("app.wasm")).map(e => e.encodedBodySize + "/" + e.decodedBodySize)[0] || ""`)
+	var enc, dec int
+	fmt.Sscanf(encoding, "%d/%d", &enc, &dec)
+	if enc == 0 || enc >= dec {
+		t.Fatalf("app.wasm was not compressed on the wire (%s): the test proves nothing", encoding)
+	}
+	values := eval[[]int](tb, `window.__progress`)
+	if len(values) < 3 || values[len(values)-1] != 100 {
+		t.Fatalf("progress went %v: want several steps ending at 100", values)
+	}
+	for i, v := range values {
+		if v < 0 || v > 100 || (i > 0 && v < values[i-1]) {
+			t.Fatalf("progress went %v: out of range or backwards", values)
+		}
+	}
+	middle := false
+	for _, v := range values {
+		middle = middle || (v > 0 && v < 100)
+	}
+	if !middle {
+		t.Errorf("progress jumped straight to the end: %v", values)
+	}
+}
+
+func TestPrerenderedPageShowsTheRequestedStateBeforeTheApp(t *testing.T) {
+	tb := newTab(t)
+	// Keep app.wasm from arriving: what is left is the server's HTML.
+	if _, err := chromedp.Call(tb.ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(tb.ctx, network.SetBlockedURLs, network.SetBlockedURLsParams{
+		URLPatterns: []*network.BlockPattern{{URLPattern: "*://*:*/web/app.wasm", Block: true}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	tb.do(chromedp.Navigate(siteURL + "?step=7&fencing=off&lang=en"))
+	tb.waitJS(`document.getElementById("app-wasm-loader-label")?.getAttribute("role") === "alert"`)
+	checkStep(t, tb, bookHooks(false)[6], "prerendered")
+	if phase := eval[string](tb, `document.querySelector('[data-testid="app"]').dataset.phase`); phase != "static" {
+		t.Errorf("data-phase %q before the app is live", phase)
+	}
+	inactive := eval[string](tb, `(() => { const s = getComputedStyle(document.querySelector('[data-testid="btn-first"]')); return s.pointerEvents + " " + s.opacity; })()`)
+	if !strings.HasPrefix(inactive, "none ") || strings.HasSuffix(inactive, " 1") {
+		t.Errorf("prerendered controls look active: %s", inactive)
+	}
+	if got := eval[string](tb, `document.querySelector('[data-testid="fencing-switch"]').getAttribute("aria-checked")`); got != "false" {
+		t.Errorf("prerendered switch aria-checked %q", got)
+	}
+	if msg := eval[string](tb, `document.getElementById("app-wasm-loader-label").textContent`); !strings.Contains(msg, "could not start") {
+		t.Errorf("a failed load says %q", msg)
+	}
+	// What a reader sees before (or without) the app is accessible too.
+	for _, v := range axeCheck(t, tb) {
+		t.Errorf("axe on the prerendered page: %s (%s): %s at %s", v.ID, v.Impact, v.Help, strings.Join(v.Nodes, ", "))
+	}
+	// The page reported the failure it handled, and nothing else.
+	tb.mu.Lock()
+	tb.errs = nil
+	tb.mu.Unlock()
+}
+
+func TestEmbedModeShowsOnlyTheDemo(t *testing.T) {
+	tb := newTab(t)
+	tb.open(siteURL + "?embed=1&step=5&lang=en")
+	for _, gone := range []string{".views", ".legend", ".keys-help", ".embed-code"} {
+		if n := eval[int](tb, `document.querySelectorAll("`+gone+`").length`); n != 0 {
+			t.Errorf("embed mode shows %s", gone)
+		}
+	}
+	if bg := eval[string](tb, `getComputedStyle(document.body).backgroundColor`); bg != "rgba(0, 0, 0, 0)" {
+		t.Errorf("embed background %s, want transparent", bg)
+	}
+	tb.key(kb.ArrowRight)
+	tb.waitHook("step-counter", "6")
+	if s := tb.search(); !sameQuery(s, "embed=1&step=6&fencing=on&lang=en") {
+		t.Errorf("URL query %q", s)
+	}
+}
+
+func TestEmbedExampleSizesTheIframe(t *testing.T) {
+	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)
+	tb := newTab(t)
+	tb.do(chromedp.Navigate(host.url("embed-example.html")))
+	frameLive := `(() => { const d = document.getElementById("dlock").contentDocument; return d && d.querySelector('[data-testid="app"]')?.dataset.phase === "live"; })()`
+	tb.waitJS(frameLive)
+	// The listener of the example sets the height the demo posted.
+	tb.waitJS(`document.getElementById("dlock").height !== "760"`)
+	fits := `(() => { const f = document.getElementById("dlock"); const h = Math.ceil(f.contentDocument.documentElement.getBoundingClientRect().height); return Math.abs(+f.height - h) <= 1; })()`
+	tb.waitJS(fits)
+	before := eval[string](tb, `document.getElementById("dlock").height`)
+	// Open the transcript inside the demo: it grows, and so does the iframe.
+	eval[bool](tb, `(document.getElementById("dlock").contentDocument.querySelector(".transcript summary").click(), true)`)
+	tb.waitJS(fmt.Sprintf(`+document.getElementById("dlock").height > %s`, before))
+	tb.waitJS(fits)
+}
+
+func TestSandboxedEmbeds(t *testing.T) {
+	const hostPage = `<!doctype html><html lang="en"><title>host</title>
+<iframe id="f" title="demo" sandbox="%s" src="%s" width="600" height="300"></iframe>
+<script>window.__msgs = []; addEventListener("message", (e) => window.__msgs.push(e.data));</script></html>`
+	cases := []struct {
+		name, sandbox string
+		cors          bool
+		want          string // the message the demo posts: resize when it runs, error when it cannot
+	}{
+		{"scripts and same origin", "allow-scripts allow-same-origin", true, "dlock:resize"},
+		{"scripts only, host allows CORS", "allow-scripts", true, "dlock:resize"},
+		{"scripts only, host without CORS", "allow-scripts", false, "dlock:error"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			app := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), func(h *staticHost) { h.cors = c.cors })
+			host := newStaticHost(t, "/unused/", t.TempDir(), nil)
+			host.extra["/host.html"] = fmt.Sprintf(hostPage, c.sandbox, app.url("?embed=1&step=7&fencing=off&lang=en"))
+			tb := newIsolatedTab(t)
+			tb.do(chromedp.Navigate(host.srv.URL + "/host.html"))
+			tb.waitJS(fmt.Sprintf(`window.__msgs.some(m => m && m.type === %q)`, c.want))
+			if c.want == "dlock:error" {
+				msg := eval[string](tb, `window.__msgs.find(m => m.type === "dlock:error").message`)
+				if !strings.Contains(msg, "allow-same-origin") {
+					t.Errorf("the error does not name the fix: %q", msg)
+				}
+				return
+			}
+			h := eval[int](tb, `window.__msgs.find(m => m.type === "dlock:resize").height`)
+			if h < 300 {
+				t.Errorf("the demo posted height %d", h)
+			}
+			if errs := eval[int](tb, `window.__msgs.filter(m => m && m.type === "dlock:error").length`); errs != 0 {
+				t.Error("the demo posted an error although it runs")
+			}
+		})
+	}
+}
+
+func TestCopyEmbedCodeGivesTheCurrentState(t *testing.T) {
+	tb := newTab(t)
+	tb.open(siteURL + "?scenario=heartbeat&step=4&fencing=off&lang=en")
+	tb.key(kb.ArrowRight)
+	tb.waitHook("step-counter", "5")
+	eval[bool](tb, `(document.querySelector(".embed-code summary").click(), true)`)
+	code := eval[string](tb, `document.querySelector('[data-testid="embed-code"]').textContent`)
+	src := code[strings.Index(code, `src="`)+5:]
+	src = strings.ReplaceAll(src[:strings.Index(src, `"`)], "&amp;", "&")
+	if !strings.HasPrefix(src, strings.TrimSuffix(siteURL, "/")+"/?") {
+		t.Fatalf("embed src %q is not this site", src)
+	}
+	if !sameQuery(src[strings.Index(src, "?"):], "scenario=heartbeat&step=5&fencing=off&lang=en&embed=1") {
+		t.Errorf("embed src %q is not the current state", src)
+	}
+	for _, want := range []string{`title="`, `sandbox="allow-scripts allow-same-origin"`, `dlock:resize`} {
+		if !strings.Contains(code, want) {
+			t.Errorf("embed code lacks %s", want)
+		}
+	}
+	tb.click("copy-embed")
+	tb.waitJS(`document.querySelector('[data-testid="copy-status"]').textContent !== ""`)
+	status := tb.text("copy-status")
+	if status != "Copied." && status != "Selected: press Ctrl+C to copy." {
+		t.Errorf("copy status %q", status)
+	}
+	// The code opens the same state, embedded.
+	other := newTab(t)
+	other.open(src)
+	if got := other.hook("step-counter"); got != "5" {
+		t.Errorf("the embedded page opens at step %s", got)
+	}
+	if n := eval[int](other, `document.querySelectorAll(".views").length`); n != 0 {
+		t.Error("the embed code does not open the embed mode")
+	}
+}
