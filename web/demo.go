@@ -276,7 +276,7 @@ func (d *Demo) Render() app.UI {
 	if d.live {
 		phase = "live"
 	}
-	page := pageView{s: d.s, href: d.href, live: d.live}
+	page := newPageView(d.s, d.href, d.live)
 	embed := d.s.Embed
 	var body app.UI
 	switch d.s.View {

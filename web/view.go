@@ -16,6 +16,18 @@ type pageView struct {
 	// live is false in the prerendered page: its controls cannot act until
 	// the app runs, so they say they are disabled.
 	live bool
+	// frames is the run of the demo view (the header's badge and the body
+	// both read it), or its error.
+	frames []core.Frame
+	err    error
+}
+
+func newPageView(s Settings, href func(Settings) string, live bool) pageView {
+	p := pageView{s: s, href: href, live: live}
+	if s.View == ViewDemo {
+		p.frames, p.err = p.run(s.Strategy)
+	}
+	return p
 }
 
 func (p pageView) t(key string, args ...any) string { return T(p.s.Lang, key, args...) }
@@ -31,10 +43,8 @@ func (p pageView) header(onLang app.EventHandler) app.UI {
 		other = Japanese
 	}
 	var badge app.UI
-	if p.s.View == ViewDemo {
-		if frames, err := p.run(p.s.Strategy); err == nil {
-			badge = outcomeBadge(p.s.Lang, frames[p.s.Step-1])
-		}
+	if p.s.View == ViewDemo && p.err == nil {
+		badge = outcomeBadge(p.s.Lang, p.frames[p.s.Step-1])
 	}
 	return app.Header().Class("frame-head").Body(
 		app.Div().Body(
@@ -132,7 +142,7 @@ func (p pageView) strategyPicker(id, label string, current core.Strategy, on app
 
 // demo is one run: controls, the frame, the stepper and the timeline.
 func (p pageView) demo(on func(Command) app.EventHandler) app.UI {
-	frames, err := p.run(p.s.Strategy)
+	frames, err := p.frames, p.err
 	if err != nil {
 		return app.P().Role("alert").Text(err.Error())
 	}
