@@ -142,6 +142,8 @@ func TestLoadingBarIsRightWhenTheHostCompresses(t *testing.T) {
 	if enc == 0 || enc >= dec {
 		t.Fatalf("app.wasm was not compressed on the wire (%s): the test proves nothing", encoding)
 	}
+	// The compressed copy is kept for offline use like any other.
+	tb.waitOfflineReady(host.url("web/app.wasm"))
 	values := eval[[]int](tb, `window.__progress`)
 	if len(values) < 3 || values[len(values)-1] != 100 {
 		t.Fatalf("progress went %v: want several steps ending at 100", values)

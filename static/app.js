@@ -135,11 +135,13 @@ async function dlockStart() {
   show(0);
 
   try {
+    // Whether a service worker sees this request is decided now: one that
+    // takes control later (on a first visit) never sees it.
+    const seen = !!(dlockWorkers() && dlockWorkers().controller);
     const response = await fetch(dlockWasm.url);
     if (!response.ok) throw new Error("HTTP " + response.status + " for " + dlockWasm.url);
-    // Keep a copy for offline use when no service worker saw this request
-    // (on a first visit the page is not controlled yet).
-    if ((await worker) === "on" && !dlockWorkers().controller && "caches" in window) {
+    // Keep a copy for offline use when no service worker saw the request.
+    if (!seen && (await worker) === "on" && "caches" in window) {
       const copy = response.clone();
       caches.open(dlockCache).then((c) => c.put(dlockWasm.url, copy)).catch(() => {});
     }
