@@ -18,7 +18,8 @@ NODEEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 build: $(WASM) $(WASMEXEC)
 
 # -s -w drop the symbol table and DWARF (Go's own tracebacks keep their
-# names): about 200 KB raw, 40 KB gzip. See the README for what else was tried.
+# names): about 200 KB raw, 40 KB gzip. See the README ("Size") for what else
+# was tried and why it is not used.
 $(WASM): $(SOURCES)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $@ ./wasm
 
@@ -52,7 +53,7 @@ test: vet build e2e/node_modules/axe-core/axe.min.js
 # to bench/latest.json. Core's Replay runs 5 times: compare medians.
 bench: build e2e/node_modules/axe-core/axe.min.js
 	$(GO) test -count=1 -run '^$$' -bench . -benchtime 1x ./e2e
-	$(GO) test -run '^$$' -bench Replay -count 5 ./core
+	$(GO) test -run '^$$' -bench Replay -benchtime 0.2s -count 5 ./core
 
 clean:
 	rm -rf dist $(WASM) $(WASMEXEC) e2e/node_modules
