@@ -16,7 +16,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
@@ -188,17 +187,6 @@ func (tb *tab) waitOfflineReady(wasmURL string) {
 	tb.t.Helper()
 	tb.waitJS(`!!navigator.serviceWorker.controller`)
 	tb.waitJS(fmt.Sprintf(`(async () => !!(await caches.match(%q)))()`, wasmURL))
-}
-
-func waitUntil(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
 }
 
 // newBenchServer serves a host for a benchmark and returns its address (the

@@ -4,7 +4,6 @@ package e2e
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -220,9 +219,4 @@ func (tb *tab) colorScheme(scheme string) {
 func (tb *tab) viewport(width, height int64) {
 	tb.t.Helper()
 	tb.do(chromedp.EmulateViewport(width, height))
-}
-
-func mustJSON(v any) string {
-	b, _ := json.Marshal(v)
-	return string(b)
 }

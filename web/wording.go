@@ -181,13 +181,6 @@ func messageText(l Lang, m core.Message) string {
 	return T(l, "network.grant", m.ID, m.Client, m.Token, m.SentAt)
 }
 
-func fencingWord(l Lang, on bool) string {
-	if on {
-		return T(l, "fencing.on")
-	}
-	return T(l, "fencing.off")
-}
-
 func badgeText(l Lang, f core.Frame) string {
 	switch f.Outcome {
 	case core.Protected:
