@@ -222,16 +222,36 @@ func CounterReset() Scenario {
 	}
 }
 
-// Scenarios returns every scenario, the default (the chapter's) first.
-func Scenarios() []Scenario {
-	return []Scenario{GCPause(), CheckThenWrite(), DelayedWrite(), SlowGrant(), CrashNoTTL(), Heartbeat(), CounterReset()}
+// scenarioMakers builds each scenario, the default (the chapter's) first.
+// Every call builds a fresh value, so a caller may change what it gets.
+var scenarioMakers = []struct {
+	id   string
+	make func() Scenario
+}{
+	{"gc-pause", GCPause},
+	{"check-then-write", CheckThenWrite},
+	{"delayed-write", DelayedWrite},
+	{"slow-grant", SlowGrant},
+	{"crash-no-ttl", CrashNoTTL},
+	{"heartbeat", Heartbeat},
+	{"counter-reset", CounterReset},
 }
 
-// ScenarioByID returns the scenario with the given id, or false.
+// Scenarios returns every scenario, the default (the chapter's) first.
+func Scenarios() []Scenario {
+	out := make([]Scenario, len(scenarioMakers))
+	for i, m := range scenarioMakers {
+		out[i] = m.make()
+	}
+	return out
+}
+
+// ScenarioByID returns the scenario with the given id, or false. It builds
+// only that one: the page asks on every render.
 func ScenarioByID(id string) (Scenario, bool) {
-	for _, sc := range Scenarios() {
-		if sc.ID == id {
-			return sc, true
+	for _, m := range scenarioMakers {
+		if m.id == id {
+			return m.make(), true
 		}
 	}
 	return Scenario{}, false

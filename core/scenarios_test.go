@@ -15,6 +15,14 @@ var wantVerdicts = map[string]map[Strategy]Verdict{
 	"counter-reset":    {NoTTL: Corrupted, Lease: Corrupted, LeaseFencing: Corrupted, Consensus: Safe},
 }
 
+func TestScenarioIDsMatchTheirMakers(t *testing.T) {
+	for i, m := range scenarioMakers {
+		if got := m.make().ID; got != m.id {
+			t.Errorf("maker %d is listed as %q but builds %q", i, m.id, got)
+		}
+	}
+}
+
 func TestEveryScenarioHasItsVerdictUnderEveryStrategy(t *testing.T) {
 	if len(Scenarios()) != len(wantVerdicts) {
 		t.Fatalf("%d scenarios, %d expected rows", len(Scenarios()), len(wantVerdicts))

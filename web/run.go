@@ -12,6 +12,7 @@ import (
 // view two. id tells them apart in element ids.
 type runView struct {
 	s      Settings
+	sc     core.Scenario
 	st     core.Strategy
 	f      core.Frame
 	frames []core.Frame
@@ -110,7 +111,7 @@ func (r runView) resourceCard() app.UI {
 
 // network lists the messages in flight, for scenarios that hold some.
 func (r runView) network() app.UI {
-	if !r.s.ScenarioData().HoldsMessages() {
+	if !r.sc.HoldsMessages() {
 		return app.Div().Class("network-slot")
 	}
 	msgs := r.f.Network

@@ -175,7 +175,7 @@ func (r runView) timeline() app.UI {
 						Attr("role", "img").
 						Aria("labelledby", id+"-title "+id+"-desc").
 						Body(append([]app.UI{
-							svg("title").ID(id + "-title").Text(r.t("timeline.title", r.t(r.s.ScenarioData().Title), r.t("strategy."+string(r.st)))),
+							svg("title").ID(id + "-title").Text(r.t("timeline.title", r.t(r.sc.Title), r.t("strategy."+string(r.st)))),
 							svg("desc").ID(id + "-desc").Text(r.t("timeline.desc", len(tl.Clients), first, last, len(r.frames)-1, r.s.Step)),
 							svg("defs").Body(
 								svg("marker").ID(id+"-arrow").Attr("viewBox", "0 0 10 10").Attr("refX", 9).Attr("refY", 5).
@@ -364,7 +364,7 @@ func (r runView) transcript() app.UI {
 	return app.Details().Class("transcript").Body(
 		app.Summary().Text(r.t("timeline.transcript")),
 		app.Table().DataSet("testid", "transcript").Body(
-			app.Caption().Text(r.t("timeline.title", r.t(r.s.ScenarioData().Title), r.t("strategy."+string(r.st)))),
+			app.Caption().Text(r.t("timeline.title", r.t(r.sc.Title), r.t("strategy."+string(r.st)))),
 			app.THead().Body(app.Tr().Body(
 				app.Th().Scope("col").Text(r.t("transcript.step")),
 				app.Th().Scope("col").Text(r.t("transcript.time")),

@@ -12,6 +12,7 @@ import (
 // core computed.
 type pageView struct {
 	s    Settings
+	sc   core.Scenario // the settings' scenario, looked up once per render
 	href func(Settings) string
 	// live is false in the prerendered page: its controls cannot act until
 	// the app runs, so they say they are disabled.
@@ -23,7 +24,7 @@ type pageView struct {
 }
 
 func newPageView(s Settings, href func(Settings) string, live bool) pageView {
-	p := pageView{s: s, href: href, live: live}
+	p := pageView{s: s, sc: s.ScenarioData(), href: href, live: live}
 	if s.View == ViewDemo {
 		p.frames, p.err = p.run(s.Strategy)
 	}
@@ -34,7 +35,7 @@ func (p pageView) t(key string, args ...any) string { return T(p.s.Lang, key, ar
 
 // run replays the settings' scenario under st.
 func (p pageView) run(st core.Strategy) ([]core.Frame, error) {
-	return core.Replay(p.s.ScenarioData(), st)
+	return core.Replay(p.sc, st)
 }
 
 func (p pageView) header(onLang app.EventHandler) app.UI {
@@ -100,7 +101,7 @@ func (p pageView) pickers(onScenario app.EventHandler, onStrategy func(right boo
 	if p.s.View == ViewMatrix {
 		return app.Div().Class("pickers")
 	}
-	sc := p.s.ScenarioData()
+	sc, scenarios := p.sc, core.Scenarios()
 	pair := p.s.Compared()
 	return app.Div().Class("pickers").Body(
 		app.Div().Class("picker").Body(
@@ -111,8 +112,8 @@ func (p pageView) pickers(onScenario app.EventHandler, onStrategy func(right boo
 				DataSet("value", sc.ID).
 				Disabled(!p.live).
 				OnChange(onScenario).
-				Body(app.Range(core.Scenarios()).Slice(func(i int) app.UI {
-					o := core.Scenarios()[i]
+				Body(app.Range(scenarios).Slice(func(i int) app.UI {
+					o := scenarios[i]
 					return app.Option().Value(o.ID).Selected(o.ID == sc.ID).Text(p.t(o.Title))
 				})),
 		),
@@ -147,7 +148,7 @@ func (p pageView) demo(on func(Command) app.EventHandler) app.UI {
 		return app.P().Role("alert").Text(err.Error())
 	}
 	f := frames[p.s.Step-1]
-	r := runView{s: p.s, st: p.s.Strategy, f: f, frames: frames, id: "run"}
+	r := runView{s: p.s, sc: p.sc, st: p.s.Strategy, f: f, frames: frames, id: "run"}
 	return app.Div().Class("view-body").Body(
 		p.toolbar(on, true),
 		app.Div().Class("cards").Body(r.lockCard(), r.resourceCard()),
@@ -170,7 +171,7 @@ func (p pageView) compare(on func(Command) app.EventHandler) app.UI {
 		if err != nil {
 			return app.P().Role("alert").Text(err.Error())
 		}
-		runs = append(runs, runView{s: p.s, st: st, f: frames[p.s.Step-1], frames: frames, id: []string{"left", "right"}[i]})
+		runs = append(runs, runView{s: p.s, sc: p.sc, st: st, f: frames[p.s.Step-1], frames: frames, id: []string{"left", "right"}[i]})
 	}
 	return app.Div().Class("view-body").Body(
 		p.toolbar(on, false),
