@@ -17,24 +17,51 @@ const (
 	Crashed ClientState = "crashed"
 )
 
+// Discipline is how a client reckons when its lease ends.
+type Discipline string
+
+// Client disciplines.
+const (
+	// Careful: the client measures its lease from when it sent the
+	// request, so the time the reply spent on its way counts against the
+	// lease (Redlock's validity time; Chubby's conservative client lease).
+	// It is every client's discipline unless a scenario says otherwise.
+	Careful Discipline = "careful"
+	// FromReply: the client measures its lease from when the reply
+	// arrived, as if the reply had taken no time: a late reply makes it
+	// believe in a lease that has already ended.
+	FromReply Discipline = "from-reply"
+)
+
 // ClientView is one client's own view of the world: not what the lock
 // service says, but what the client believes. A paused client goes on
-// believing it holds the token it was granted.
+// believing it holds the grant it had.
 type ClientView struct {
-	Name  string
-	State ClientState
-	// Token is the fencing token the client believes it holds (0: none).
-	Token int64
-	// Grant is the grant that token came with (see LockView.Grant): the
-	// model's bookkeeping, which the client itself cannot see.
+	Name       string
+	State      ClientState
+	Discipline Discipline
+	// Grant is the grant the client believes it holds (0: none): the
+	// model's number of it (see LockView.Grant), which the client itself
+	// cannot see.
 	Grant int
-	// LeaseUntil is when the client thinks its lease ends, measured by its
-	// own clock from when it learned of the grant (0: no lease; Never:
-	// a lock without TTL).
+	// Token is the fencing token of that grant (0 without tokens).
+	Token int64
+	// LeaseUntil is when the client thinks its lease ends, by its own
+	// clock (Never: a lock without TTL; 0 when it believes it holds
+	// nothing).
 	LeaseUntil int
 }
 
-// leaseValid reports whether the client's own view says its lease holds.
+// Holds reports whether the client believes it holds the lock.
+func (c ClientView) Holds() bool { return c.Grant != 0 }
+
+// leaseValid reports whether the client's own view says its lease holds at
+// its clock now.
 func (c ClientView) leaseValid(now int) bool {
-	return c.Token != 0 && (c.LeaseUntil == Never || now < c.LeaseUntil)
+	return c.Holds() && (c.LeaseUntil == Never || now < c.LeaseUntil)
+}
+
+// forget drops the client's belief that it holds the lock.
+func (c *ClientView) forget() {
+	c.Grant, c.Token, c.LeaseUntil = 0, 0, 0
 }

@@ -1,136 +1,181 @@
 package core
 
-// Outcome is the verdict on the run so far.
-type Outcome string
-
-// Outcomes.
-const (
-	// Ongoing: the story is not over and nothing has gone wrong yet.
-	Ongoing Outcome = "running"
-	// Protected: the story is over and no late write was applied.
-	Protected Outcome = "protected"
-	// Destroyed: a write from a superseded holder was applied after a newer
-	// holder had written. Once destroyed, always destroyed.
-	Destroyed Outcome = "destroyed"
-	// Stuck: the lock is held by a crashed client and will never expire, so
-	// nobody can ever acquire it again (unless the service forgets it).
-	Stuck Outcome = "stuck"
-)
+// NodeView is one lock-service node as it reports itself, by its own clock.
+type NodeView struct {
+	Clock  int    // the node's own clock
+	Holder string // "" when free (or the lease has expired by this clock)
+	Token  int64  // the holder's fencing token; 0 when free or without tokens
+	// Grant is the model's number of the grant the node holds the lock for
+	// (0 when free): see LockView.Grant.
+	Grant  int
+	Expiry int // end of the current or most recent lease (see LockService.Expiry)
+}
 
 // LockView is what the lock service reports at a frame.
 type LockView struct {
-	Holder string // "" when free (or the lease has expired)
-	Token  int64  // the holder's token, 0 when free
-	Expiry int    // end of the current or most recent lease, 0 before any, Never without TTL
+	// Holder is the client whose grant is in force: held by the service,
+	// or under Redlock by a majority of its nodes, each by its own clock.
+	// "" when none is.
+	Holder string
+	Token  int64 // the holder's token, 0 when free or without tokens
 	// Grant numbers the grant in force, counting every grant the service
 	// ever made from 1 (0 when free). The service does not know this
-	// number once it has forgotten its state; the model does, and uses it
-	// to tell two grants with the same token apart.
-	Grant    int
-	TTL      bool // grants expire
-	Durable  bool // the service's state survives a restart
-	Restarts int  // how many times the service has restarted
+	// number once it has forgotten its state, and Redlock's nodes never
+	// share one; the model does, and uses it to tell two grants with the
+	// same token apart and to judge which write is stale.
+	Grant int
+	// Expiry and Now are the single node's (or the replicated service's)
+	// lease end and clock. Under Redlock they are 0: see Nodes.
+	Expiry   int
+	Now      int
+	TTL      bool       // grants expire
+	Durable  bool       // the service's state survives a restart
+	Tokens   bool       // grants carry fencing tokens
+	Restarts int        // how many times a node has restarted
+	Nodes    []NodeView // one per node: 1, or Redlock's 5
 }
 
-// ResourceView is the resource at a frame.
+// ResourceView is a resource at a frame.
 type ResourceView struct {
-	Name          string
-	Fenced        bool
-	Data          string // "" while empty
-	MaxToken      int64
-	Rejected      int
-	Writes        int
-	StaleAccepted int
+	Name     string
+	Fenced   bool
+	Atomic   bool // checks and applies a write in one step
+	Data     string
+	MaxToken int64
+	Rejected int
+	Writes   int
 }
 
-// Message is a request or reply held in the network.
+// MessageKind is what a held message carries.
+type MessageKind string
+
+// Message kinds.
+const (
+	// MsgWrite: a write on its way to a resource.
+	MsgWrite MessageKind = "write"
+	// MsgReply: the lock service's reply to an acquire, on its way to the
+	// client.
+	MsgReply MessageKind = "reply"
+	// MsgApply: a write a check-then-apply resource has checked and not
+	// applied yet.
+	MsgApply MessageKind = "apply"
+)
+
+// Message is something held up on its way: a request or reply in the
+// network, or a checked write waiting to be applied.
 type Message struct {
-	ID     string
-	Kind   ActionKind // ActWrite, or ActAcquire for the reply to an acquire
-	Client string     // who sent the write, or who the reply is for
-	Token  int64      // the write's token, or the token granted (0 if refused)
-	Grant  int        // the grant the write was made under, or the one granted
-	Value  string     // write
-	Lease  int        // reply: the lease granted
-	SentAt int        // clock when it entered the network
-	Sent   int        // step at which it entered the network
+	ID       string
+	Kind     MessageKind
+	Client   string // who sent the write, or who the reply is for
+	Resource string // write, apply: where it goes
+	Token    int64  // the write's token, or the token granted (0 if refused or without tokens)
+	Grant    int    // the grant the write was made under, or the one granted (0 if refused)
+	Value    string // write, apply
+	Lease    int    // reply: the lease asked for
+	SentAt   int    // the clients' clock when the request was sent
 }
+
+// Result sums up one event; notes, hooks and styles key on it.
+type Result string
+
+// Event results.
+const (
+	ResultGranted   Result = "granted"    // acquire granted; or a held grant reached its client
+	ResultRefused   Result = "refused"    // acquire, renew or release refused; or a held refusal reached its client
+	ResultLateGrant Result = "late-grant" // a held grant reached a careful client after its lease had ended: unused
+	ResultRenewed   Result = "renewed"    // renew agreed
+	ResultReleased  Result = "released"   // release agreed
+	ResultHeld      Result = "held"       // the request or write is held up on its way
+	ResultChecked   Result = "checked"    // a check-then-apply resource checked the write; the apply waits
+	ResultSkipped   Result = "skipped"    // no lock believed held, so nothing was sent
+	ResultAccepted  Result = "accepted"   // the resource applied the write, or let the fenced read through
+	ResultStale     Result = "stale"      // the resource applied a stale write (see Event.Stale)
+	ResultRejected  Result = "rejected"   // the resource refused the write or the fenced read
+	ResultNothing   Result = "nothing"    // deliver of a message that was never sent
+	ResultDropped   Result = "dropped"    // a reply delivered to a crashed client
+	ResultValid     Result = "valid"      // check: the client's view says its lease holds
+	ResultExpired   Result = "expired"    // check: the client sees its lease has run out
+	ResultNoLock    Result = "no-lock"    // check: the client believes it holds nothing
+	ResultPaused    Result = "paused"     // pause, no lease ran out
+	ResultExpires   Result = "expires"    // pause, tick or clock jump during which the lease in force ran out
+	ResultPasses    Result = "passes"     // tick, no lease ran out
+	ResultJumped    Result = "jumped"     // clock jump, no lease ran out
+	ResultResumed   Result = "resumed"    // resume
+	ResultCrashed   Result = "crashed"    // crash
+	ResultStuck     Result = "stuck"      // crash of the holder of a lock without TTL
+	ResultKept      Result = "kept"       // restart of a replicated service
+	ResultLost      Result = "lost"       // restart of a node that keeps its state in memory
+)
+
+// StaleKind says how a stale write harmed the resource it was applied to.
+type StaleKind string
+
+// Stale kinds.
+const (
+	// Overwrote: the resource held a newer holder's value, and the stale
+	// write overwrote it.
+	Overwrote StaleKind = "overwrote"
+	// BeforeNewHolder: the newer holder had not written to the resource yet;
+	// a read-modify-write of its own, begun before the stale write landed,
+	// would overwrite it and lose it without anyone noticing.
+	BeforeNewHolder StaleKind = "before-new-holder"
+)
 
 // Event is what happened in a frame's step. The initial frame has the zero
 // Event (Kind "").
 type Event struct {
 	Kind   ActionKind
 	Client string // who acted; for deliver, who sent the write or gets the reply
-	// Token: for acquire, the token granted (0 if refused); for renew and
-	// release, the holder's token; for write and deliver, the token the
-	// write carried or the reply granted.
+	// Resource is the resource a write or read went to.
+	Resource string
+	// Token: for acquire, the token granted (0 if refused or without
+	// tokens); for renew and release, the holder's token; for write, read
+	// and deliver, the token carried or granted.
 	Token int64
 	Grant int    // the grant Token belongs to (see LockView.Grant)
 	Lease int    // acquire, renew: the lease asked for
 	Value string // write
-	Ticks int    // pause, tick: time that passed
+	Ticks int    // pause, tick, jump: how much time passed (for jump, on one node's clock)
+	Node  int    // jump, restart: the node (1-based)
+	// Nodes is how many nodes agreed to an acquire or renew (Redlock needs
+	// a majority; one node is all or nothing).
+	Nodes int
 	// Message is the id of the message held (acquire, write) or delivered.
 	Message string
-	// Delivered is the kind of the delivered message (ActWrite or
-	// ActAcquire) for a deliver.
-	Delivered ActionKind
+	// Delivered is the kind of the message a deliver let through.
+	Delivered MessageKind
 	// Err is the lock service's refusal of an acquire, renew or release
 	// (ErrLockHeld, ErrNotHolder, ErrLeaseExpired), nil when it agreed.
 	Err error
-	// Write is what the resource did with a write that reached it ("" for
-	// everything else).
+	// Write is what the resource did with a write or read that reached it
+	// ("" for everything else).
 	Write WriteResult
-	// Late: the write was applied although a newer grant had already
-	// written: it destroyed a newer holder's data.
-	Late bool
+	// Stale is set when the resource applied a stale write: one made under
+	// a grant older than the newest the lock service has issued.
+	Stale StaleKind
 	// Resumed: the client was paused and this action is the first thing it
 	// does after waking up.
 	Resumed bool
 	// Expired names the holder whose lease ran out while this step's time
 	// passed ("" if none did).
 	Expired string
-	// Result sums the event up in one word; notes and hooks key on it. See
-	// the Result* constants.
-	Result string
+	Result  Result
 }
-
-// Event results.
-const (
-	ResultGranted  = "granted"  // acquire granted; or a held grant delivered
-	ResultRefused  = "refused"  // acquire, renew or release refused
-	ResultRenewed  = "renewed"  // renew agreed
-	ResultReleased = "released" // release agreed
-	ResultHeld     = "held"     // the message is held in the network
-	ResultSkipped  = "skipped"  // no lock believed held, so no write was sent
-	ResultAccepted = "accepted" // the resource applied the write
-	ResultDestroys = "destroys" // the resource applied a late write
-	ResultRejected = "rejected" // the resource refused the write
-	ResultNothing  = "nothing"  // deliver of a message that was never sent
-	ResultDropped  = "dropped"  // a reply delivered to a crashed client
-	ResultValid    = "valid"    // check: the client's view says its lease holds
-	ResultExpired  = "expired"  // check: the client sees its lease has run out
-	ResultNoLock   = "no-lock"  // check: the client believes it holds nothing
-	ResultPaused   = "paused"   // pause, no lease ran out
-	ResultExpires  = "expires"  // pause or tick during which a lease ran out
-	ResultPasses   = "passes"   // tick, no lease ran out
-	ResultResumed  = "resumed"  // resume
-	ResultCrashed  = "crashed"  // crash
-	ResultStuck    = "stuck"    // crash of the holder of a lock without TTL
-	ResultKept     = "kept"     // restart of a replicated service
-	ResultLost     = "lost"     // restart of a single node: its state is gone
-)
 
 // Frame is a plain snapshot of everything a viewer sees at one step.
 type Frame struct {
-	Step     int // 1-based; frame 1 is the initial state
-	Clock    int
-	Lock     LockView
-	Clients  []ClientView // in the scenario's order
-	Resource ResourceView
-	Network  []Message // in flight, oldest first
-	Event    Event
-	Note     string // message id of the explanation
-	Outcome  Outcome
+	Step      int // 1-based; frame 1 is the initial state
+	Clock     int // the clients' clock: true time (the lock service's may run ahead)
+	Lock      LockView
+	Clients   []ClientView   // in the scenario's order
+	Resources []ResourceView // in the scenario's order
+	Network   []Message      // held up, oldest first
+	Event     Event
+	// Note is the message id of the scenario's own words for this step, or
+	// "" where the words are generated from the event.
+	Note string
+	// Verdict is the run's verdict as if it ended at this frame.
+	Verdict Verdict
 }
 
 // Client returns the view of the named client, or false.
@@ -143,10 +188,20 @@ func (f Frame) Client(name string) (ClientView, bool) {
 	return ClientView{}, false
 }
 
+// Resource returns the view of the named resource, or false.
+func (f Frame) Resource(name string) (ResourceView, bool) {
+	for _, r := range f.Resources {
+		if r.Name == name {
+			return r, true
+		}
+	}
+	return ResourceView{}, false
+}
+
 // Outdated reports whether the named client believes it holds a grant that
 // is not the grant in force: it would act on a lock it no longer has. This is
 // the belief the chapter warns about.
 func (f Frame) Outdated(name string) bool {
 	c, ok := f.Client(name)
-	return ok && c.Token != 0 && c.Grant != f.Lock.Grant
+	return ok && c.Grant != 0 && c.Grant != f.Lock.Grant
 }

@@ -41,45 +41,51 @@ const Never = -1
 //
 // Agreement on who holds the lock is assumed, as in the chapter; in practice
 // the service runs on a consensus system such as Raft (NewReplicated).
+//
+// The zero LockService is usable: a free lock with leases, on one node that
+// keeps its state in memory, at time 0, whose first token is 1.
 type LockService struct {
-	clock     int    // logical time
-	holder    string // current (or last) holder; "" when free
-	expiry    int    // when the current (or last) lease expires; Never without TTL
-	token     int64  // token issued to the current (or last) holder
-	nextToken int64  // next token to issue; 0 once every token is spent
-	noTTL     bool   // grants never expire
-	durable   bool   // state survives Restart
+	clock   int    // logical time, by this service's own clock
+	holder  string // current (or last) holder; "" when free
+	expiry  int    // when the current (or last) lease expires; Never without TTL
+	token   int64  // token issued to the current (or last) holder
+	issued  int64  // the last token issued; 0 before the first grant
+	noTTL   bool   // grants never expire
+	durable bool   // state survives Restart
 }
 
 // New returns a free lock service at time 0 whose first token is 1. It runs
-// on one node and keeps its state in memory: Restart loses it.
+// on one node and keeps its state in memory: Restart loses it. It is the
+// zero LockService.
 func New() *LockService {
-	return &LockService{nextToken: 1}
+	return &LockService{}
 }
 
 // NewReplicated returns a lock service whose state is replicated by
 // consensus: holder, lease and token counter survive Restart, so tokens keep
 // increasing across restarts.
 func NewReplicated() *LockService {
-	return &LockService{nextToken: 1, durable: true}
+	return &LockService{durable: true}
 }
 
 // NewWithoutTTL returns a plain lock: a grant lasts until Release, however
 // long that takes; a holder that crashes holds it forever. Like New it keeps
 // its state in memory.
 func NewWithoutTTL() *LockService {
-	return &LockService{nextToken: 1, noTTL: true}
+	return &LockService{noTTL: true}
 }
 
 // Restart models the service's process restarting. A replicated service
-// keeps everything. A single node forgets the holder, its lease and its
-// token counter: the next grant gets token 1 again, a token it has already
-// issued. The clock (time itself) goes on.
+// keeps everything. A single node that keeps its state in memory forgets the
+// holder, its lease and its token counter: the next grant gets token 1
+// again, a token it has already issued. (A single node that wrote its
+// counter to disk before every grant would keep it; this model's node does
+// not.) The clock goes on.
 func (s *LockService) Restart() {
 	if s.durable {
 		return
 	}
-	*s = LockService{clock: s.clock, nextToken: 1, noTTL: s.noTTL}
+	*s = LockService{clock: s.clock, noTTL: s.noTTL}
 }
 
 // Now returns the logical time.
@@ -134,15 +140,11 @@ func (s *LockService) Acquire(client string, lease int) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	if s.nextToken < 1 {
+	if s.issued == math.MaxInt64 {
 		return 0, ErrTokensExhausted
 	}
-	s.holder, s.expiry, s.token = client, end, s.nextToken
-	if s.nextToken == math.MaxInt64 {
-		s.nextToken = 0
-	} else {
-		s.nextToken++
-	}
+	s.issued++
+	s.holder, s.expiry, s.token = client, end, s.issued
 	return s.token, nil
 }
 
@@ -191,9 +193,11 @@ func (s *LockService) Holder() (string, int64) {
 	return s.holder, s.token
 }
 
-// Expiry returns when the current or most recent lease ends (0 before the
-// first grant, Never for a grant without TTL). Unlike Holder it does not hide
-// an expired lease: a viewer sees that the lease ran out at that time.
+// Expiry returns when the current or most recent lease ends by the service's
+// clock: Never for a grant without TTL, and 0 while the service remembers no
+// lease at all (before its first grant, or after a restart that forgot it).
+// Unlike Holder it does not hide an expired lease: a viewer sees that the
+// lease ran out at that time.
 func (s *LockService) Expiry() int { return s.expiry }
 
 // TTL reports whether grants expire.

@@ -288,7 +288,7 @@ func TestTokensStartAtOneAndNeverRepeat(t *testing.T) {
 
 func TestTokensExhaustedFailsInsteadOfWrapping(t *testing.T) {
 	s := New()
-	s.nextToken = math.MaxInt64
+	s.issued = math.MaxInt64 - 1
 	if tok := mustAcquire(t, s, "A", 1); tok != math.MaxInt64 {
 		t.Fatalf("token = %d, want MaxInt64", tok)
 	}

@@ -3,6 +3,7 @@ package core
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -25,44 +26,56 @@ func Replay(sc Scenario, st Strategy) ([]Frame, error) {
 	frames := make([]Frame, 0, len(sc.Steps)+1)
 	frames = append(frames, w.frame(1, Event{}, sc.Start))
 	for i, step := range sc.Steps {
-		before, _ := w.lock.Holder()
-		ev, err := w.apply(step.Action, i+2)
+		ev, err := w.step(step.Action)
 		if err != nil {
 			return nil, &StepError{Scenario: sc.ID, Step: i + 2, Err: err}
 		}
-		if ev.Ticks > 0 {
-			if after, _ := w.lock.Holder(); before != "" && after == "" {
-				ev.Expired = before
-				if ev.Kind == ActPause || ev.Kind == ActTick {
-					ev.Result = ResultExpires
-				}
-			}
-		}
 		frames = append(frames, w.frame(i+2, ev, step.note(ev.Result, st)))
-	}
-	if last := &frames[len(frames)-1]; last.Outcome == Ongoing {
-		last.Outcome = Protected
 	}
 	return frames, nil
 }
 
-// world is the mutable state Replay steps through.
+// world is the state Replay steps through: the lock service's nodes, the
+// resources, the clients' own views, what is held up in the network, and the
+// model's bookkeeping of grants.
 type world struct {
-	lock      *LockService
-	resource  *Resource
+	st        Strategy
+	now       int // the clients' clock: true time
+	nodes     []*LockService
+	nodeGrant []int // the grant each node's current (or last) record belongs to
+	resources []*Resource
+	newest    []int // per resource: the newest grant whose write it applied
 	clients   []ClientView
-	grants    int // grants made so far; grant n is the n-th
-	inForce   int // the grant the service holds, 0 if none
-	newest    int // newest grant whose write the resource applied
+	grants    int            // grants made so far; grant n is the n-th
+	holders   map[int]string // grant → the client it went to
 	network   []Message
 	restarts  int
-	destroyed bool
+	stale     bool // a stale write has been applied
 }
 
 func newWorld(sc Scenario, st Strategy) *world {
-	w := &world{lock: st.newService(), resource: st.newResource(sc.Resource)}
+	w := &world{st: st, holders: map[int]string{}}
+	for range st.Nodes() {
+		w.nodes = append(w.nodes, st.newNode())
+		w.nodeGrant = append(w.nodeGrant, 0)
+	}
+	for _, name := range sc.Resources {
+		r := NewUnfencedResource(name)
+		switch {
+		case st.Fenced() && sc.NonAtomic:
+			r = NewCheckThenApplyResource(name)
+		case st.Fenced():
+			r = NewResource(name)
+		}
+		w.resources = append(w.resources, r)
+		w.newest = append(w.newest, 0)
+	}
 	for _, name := range sc.Clients {
-		w.clients = append(w.clients, ClientView{Name: name, State: Idle})
+		d := Careful
+		if slices.Contains(sc.FromReply, name) {
+			d = FromReply
+		}
+		w.clients = append(w.clients, ClientView{Name: name, State: Idle, Discipline: d})
 	}
 	return w
 }
@@ -76,234 +89,452 @@ func (w *world) client(name string) *ClientView {
 	return nil
 }
 
-// grantInForce returns the grant the service holds now, or 0.
-func (w *world) grantInForce() int {
-	if h, _ := w.lock.Holder(); h == "" {
-		return 0
+func (w *world) resource(name string) (int, *Resource) {
+	if name == "" {
+		return 0, w.resources[0]
 	}
-	return w.inForce
+	for i, r := range w.resources {
+		if r.Name == name {
+			return i, r
+		}
+	}
+	return 0, w.resources[0]
 }
 
-// apply performs one action. Refusals by the lock service and the resource
-// are part of the story and end up in the Event; anything else is an error
-// in the scenario.
-func (w *world) apply(a Action, step int) (Event, error) {
-	ev := Event{Kind: a.Kind, Client: a.Client, Lease: a.Lease, Value: a.Value, Ticks: a.Ticks}
-	switch a.Kind {
-	case ActTick:
-		ev.Result = ResultPasses
-		return ev, w.lock.Tick(a.Ticks)
-	case ActRestart:
-		w.lock.Restart()
-		w.restarts++
-		ev.Result = ResultKept
-		if !w.lock.Durable() {
-			ev.Result = ResultLost
-			w.inForce = 0
-		}
-		return ev, nil
-	case ActDeliver:
-		return w.deliver(a.Message, ev)
+// faulty is the node a clock jump or a restart strikes.
+func (w *world) faulty() int {
+	if len(w.nodes) == 1 {
+		return 0
 	}
+	return FaultyNode - 1
+}
 
+// inForce returns the grant held by a quorum of nodes, each by its own
+// clock, and its token; 0 when none is.
+func (w *world) inForce() (int, int64) {
+	count := map[int]int{}
+	for i, n := range w.nodes {
+		if h, _ := n.Holder(); h != "" {
+			count[w.nodeGrant[i]]++
+		}
+	}
+	for g, c := range count {
+		if c >= w.st.Quorum() {
+			return g, w.token(g)
+		}
+	}
+	return 0, 0
+}
+
+// token returns the fencing token of grant g while some node still holds
+// it (0 without tokens).
+func (w *world) token(g int) int64 {
+	if !w.st.Tokens() {
+		return 0
+	}
+	for i, n := range w.nodes {
+		if _, tok := n.Holder(); w.nodeGrant[i] == g && tok != 0 {
+			return tok
+		}
+	}
+	return 0
+}
+
+// step performs one action: the handler of its kind does the work, and
+// step notes whose lease ran out while time passed.
+func (w *world) step(a Action) (Event, error) {
+	ev := Event{Kind: a.Kind, Client: a.Client, Lease: a.Lease, Value: a.Value, Ticks: a.Ticks}
+	before, _ := w.inForce()
+	var err error
+	if a.Kind.byClient() {
+		err = w.byClient(a, &ev)
+	} else {
+		err = handlers[a.Kind](w, a, &ev)
+	}
+	if err != nil {
+		return ev, err
+	}
+	if after, _ := w.inForce(); before != 0 && after == 0 && (a.Kind == ActTick || a.Kind == ActPause || a.Kind == ActJump) {
+		ev.Expired = w.holders[before]
+		ev.Result = ResultExpires
+	}
+	return ev, nil
+}
+
+// handlers does each kind of action; byClient does those a client performs
+// through clientHandlers.
+var handlers = map[ActionKind]func(*world, Action, *Event) error{
+	ActTick: func(w *world, a Action, ev *Event) error {
+		ev.Result = ResultPasses
+		return w.advance(a.Ticks)
+	},
+	ActJump: func(w *world, a Action, ev *Event) error {
+		k := w.faulty()
+		ev.Node, ev.Result = k+1, ResultJumped
+		return w.nodes[k].Tick(a.Ticks)
+	},
+	ActRestart: func(w *world, a Action, ev *Event) error {
+		k := w.faulty()
+		n := w.nodes[k]
+		n.Restart()
+		w.restarts++
+		ev.Node, ev.Result = k+1, ResultKept
+		if !n.Durable() {
+			w.nodeGrant[k] = 0
+			ev.Result = ResultLost
+		}
+		return nil
+	},
+	ActDeliver: (*world).deliver,
+}
+
+var clientHandlers = map[ActionKind]func(*world, *ClientView, Action, *Event) error{
+	ActAcquire: (*world).acquire,
+	ActRenew:   (*world).renew,
+	ActRelease: (*world).release,
+	ActWrite:   (*world).write,
+	ActRead:    (*world).read,
+	ActCheck: func(w *world, c *ClientView, a Action, ev *Event) error {
+		ev.Token, ev.Grant = c.Token, c.Grant
+		switch {
+		case !c.Holds():
+			ev.Result = ResultNoLock
+		case c.leaseValid(w.now):
+			ev.Result = ResultValid
+		default:
+			ev.Result = ResultExpired
+			c.forget()
+		}
+		return nil
+	},
+}
+
+// byClient performs an action of a client: pause, resume and crash change
+// the client itself; anything else is done by a running client, so a paused
+// one wakes up first, with the beliefs it had when it stopped.
+func (w *world) byClient(a Action, ev *Event) error {
 	c := w.client(a.Client)
 	if c.State == Crashed {
-		return ev, ErrClientCrashed
+		return ErrClientCrashed
 	}
 	switch a.Kind {
 	case ActPause:
-		if err := w.lock.Tick(a.Ticks); err != nil {
-			return ev, err
+		if err := w.advance(a.Ticks); err != nil {
+			return err
 		}
-		c.State = Paused
-		ev.Result = ResultPaused
-		return ev, nil
+		c.State, ev.Result = Paused, ResultPaused
+		return nil
 	case ActResume:
 		if c.State != Paused {
-			return ev, ErrClientNotPaused
+			return ErrClientNotPaused
 		}
-		c.State = Running
-		ev.Resumed, ev.Result = true, ResultResumed
-		return ev, nil
+		c.State, ev.Resumed, ev.Result = Running, true, ResultResumed
+		return nil
 	case ActCrash:
-		c.State, c.Token, c.Grant, c.LeaseUntil = Crashed, 0, 0, 0
 		ev.Result = ResultCrashed
-		if h, _ := w.lock.Holder(); h == c.Name && !w.lock.TTL() {
+		if g, _ := w.inForce(); g != 0 && w.holders[g] == c.Name && !w.st.TTL() {
 			ev.Result = ResultStuck
 		}
-		return ev, nil
+		c.State = Crashed
+		c.forget()
+		return nil
 	}
-
-	// Anything else is done by a running client: a paused one wakes up
-	// first, with the beliefs it had when it stopped.
 	ev.Resumed = c.State == Paused
 	c.State = Running
-	switch a.Kind {
-	case ActAcquire:
-		return w.acquire(c, a, step, ev)
-	case ActRenew:
-		ev.Token, ev.Grant = c.Token, c.Grant
-		err := w.lock.Renew(c.Name, a.Lease)
+	return clientHandlers[a.Kind](w, c, a, ev)
+}
+
+// advance lets d ticks pass on every clock, or on none if one would
+// overflow.
+func (w *world) advance(d int) error {
+	if d < 0 {
+		return ErrNegativeTick
+	}
+	for _, n := range w.nodes {
+		if d > math.MaxInt-n.Now() {
+			return ErrClockOverflow
+		}
+	}
+	for _, n := range w.nodes {
+		n.Tick(d)
+	}
+	w.now += d
+	return nil
+}
+
+// reaches reports whether an acquire that names nodes reaches node k
+// (0-based). With one node, it always does.
+func (w *world) reaches(a Action, k int) bool {
+	return len(w.nodes) == 1 || len(a.Nodes) == 0 || slices.Contains(a.Nodes, k+1)
+}
+
+// acquire asks every reachable node for the lock. With a quorum the service
+// has made a grant; without one, the client gives back the nodes it got, as
+// Redlock's client does. The client learns the answer now, or when a held
+// reply is delivered.
+func (w *world) acquire(c *ClientView, a Action, ev *Event) error {
+	var got []int
+	var token int64
+	for k, n := range w.nodes {
+		if !w.reaches(a, k) {
+			continue
+		}
+		tok, err := n.Acquire(c.Name, a.Lease)
 		switch {
 		case err == nil:
-			ev.Result = ResultRenewed
-			c.LeaseUntil = w.lock.Expiry()
-		case errors.Is(err, ErrNotHolder), errors.Is(err, ErrLeaseExpired):
-			// The client learns that it has lost the lock.
-			ev.Err, ev.Result = err, ResultRefused
-			c.Token, c.Grant, c.LeaseUntil = 0, 0, 0
-		default:
-			return ev, err
+			got, token = append(got, k), tok
+		case !errors.Is(err, ErrLockHeld):
+			return err
 		}
-	case ActRelease:
-		ev.Token, ev.Grant = c.Token, c.Grant
-		released, token := w.grantInForce(), w.lock.token
-		if err := w.lock.Release(c.Name); err != nil {
-			ev.Err, ev.Result = err, ResultRefused
-		} else {
-			// What ends is the grant the service had, whatever the client
-			// believed (a reply may still be on its way to it).
-			ev.Token, ev.Grant, ev.Result = token, released, ResultReleased
-		}
-		c.Token, c.Grant, c.LeaseUntil = 0, 0, 0
-	case ActCheck:
-		switch {
-		case c.Token == 0:
-			ev.Result = ResultNoLock
-		case c.leaseValid(w.lock.Now()):
-			ev.Token, ev.Grant, ev.Result = c.Token, c.Grant, ResultValid
-		default:
-			ev.Token, ev.Grant, ev.Result = c.Token, c.Grant, ResultExpired
-			c.Token, c.Grant, c.LeaseUntil = 0, 0, 0
-		}
-	case ActWrite:
-		ev.Token, ev.Grant = c.Token, c.Grant
-		switch {
-		case c.Token == 0:
-			ev.Result = ResultSkipped
-		case a.Hold != "":
-			w.network = append(w.network, Message{
-				ID: a.Hold, Kind: ActWrite, Client: c.Name, Token: c.Token, Grant: c.Grant,
-				Value: a.Value, SentAt: w.lock.Now(), Sent: step,
-			})
-			ev.Message, ev.Result = a.Hold, ResultHeld
-		default:
-			w.write(&ev, c.Token, c.Grant, a.Value)
-		}
-	default:
-		return ev, fmt.Errorf("%w: %q", ErrUnknownAction, a.Kind)
 	}
-	return ev, nil
-}
-
-func (w *world) acquire(c *ClientView, a Action, step int, ev Event) (Event, error) {
-	token, err := w.lock.Acquire(c.Name, a.Lease)
-	switch {
-	case err == nil:
+	ev.Nodes = len(got)
+	if len(got) >= w.st.Quorum() {
 		w.grants++
-		w.inForce = w.grants
-		ev.Token, ev.Grant, ev.Result = token, w.inForce, ResultGranted
-	case errors.Is(err, ErrLockHeld):
-		ev.Err, ev.Result = err, ResultRefused
-	default:
-		return ev, err
+		w.holders[w.grants] = c.Name
+		for _, k := range got {
+			w.nodeGrant[k] = w.grants
+		}
+		if !w.st.Tokens() {
+			token = 0
+		}
+		ev.Token, ev.Grant, ev.Result = token, w.grants, ResultGranted
+	} else {
+		for _, k := range got {
+			w.nodes[k].Release(c.Name)
+		}
+		ev.Err, ev.Result = ErrLockHeld, ResultRefused
 	}
+	reply := Message{ID: a.Hold, Kind: MsgReply, Client: c.Name, Token: ev.Token, Grant: ev.Grant, Lease: a.Lease, SentAt: w.now}
 	if a.Hold != "" {
-		w.network = append(w.network, Message{
-			ID: a.Hold, Kind: ActAcquire, Client: c.Name, Token: ev.Token, Grant: ev.Grant,
-			Lease: a.Lease, SentAt: w.lock.Now(), Sent: step,
-		})
+		w.network = append(w.network, reply)
 		ev.Message, ev.Result = a.Hold, ResultHeld
-		return ev, nil
+		return nil
 	}
-	if err == nil {
-		c.Token, c.Grant, c.LeaseUntil = token, ev.Grant, w.lock.Expiry()
-	}
-	return ev, nil
+	var err error
+	ev.Result, err = w.hear(c, reply)
+	return err
 }
 
-// write hands a write to the resource and records whether it destroyed a
-// newer holder's data.
-func (w *world) write(ev *Event, token int64, grant int, value string) {
-	ev.Write = w.resource.Write(token, value)
+// hear lets a client learn the answer to its acquire: it believes it holds
+// the lock until the end of the lease by its own reckoning (see
+// Discipline), unless by that reckoning the lease has already ended.
+func (w *world) hear(c *ClientView, m Message) (Result, error) {
 	switch {
-	case ev.Write.Refused():
-		ev.Result = ResultRejected
-	case grant < w.newest:
-		ev.Late, ev.Result = true, ResultDestroys
-		w.destroyed = true
-	default:
-		ev.Result = ResultAccepted
-		w.newest = grant
+	case c.State == Crashed:
+		return ResultDropped, nil
+	case m.Grant == 0:
+		return ResultRefused, nil
 	}
+	until := Never
+	if w.st.TTL() {
+		from := m.SentAt
+		if c.Discipline == FromReply {
+			from = w.now
+		}
+		lease := max(m.Lease, 1)
+		if lease > math.MaxInt-from {
+			return "", ErrClockOverflow
+		}
+		until = from + lease
+		if until <= w.now {
+			return ResultLateGrant, nil
+		}
+	}
+	c.Grant, c.Token, c.LeaseUntil = m.Grant, m.Token, until
+	return ResultGranted, nil
 }
 
-// deliver takes a held message out of the network and lets it arrive.
-func (w *world) deliver(id string, ev Event) (Event, error) {
-	ev.Message = id
-	i := slices.IndexFunc(w.network, func(m Message) bool { return m.ID == id })
+// renew extends the client's lease on the nodes that hold its grant; it
+// holds with a quorum of them. Otherwise the client learns that it has lost
+// the lock. A client that believes it holds nothing has nothing to renew.
+func (w *world) renew(c *ClientView, a Action, ev *Event) error {
+	ev.Token, ev.Grant = c.Token, c.Grant
+	if !c.Holds() {
+		ev.Result = ResultSkipped
+		return nil
+	}
+	renewed := 0
+	refusal := ErrNotHolder
+	for k, n := range w.nodes {
+		if w.nodeGrant[k] != c.Grant {
+			continue
+		}
+		switch err := n.Renew(c.Name, a.Lease); {
+		case err == nil:
+			renewed++
+		case errors.Is(err, ErrLeaseExpired), errors.Is(err, ErrNotHolder):
+			refusal = err
+		default:
+			return err
+		}
+	}
+	ev.Nodes = renewed
+	if renewed < w.st.Quorum() {
+		ev.Err, ev.Result = refusal, ResultRefused
+		c.forget()
+		return nil
+	}
+	ev.Result = ResultRenewed
+	c.LeaseUntil = Never
+	if w.st.TTL() {
+		c.LeaseUntil = w.now + max(a.Lease, 1)
+	}
+	return nil
+}
+
+// release gives the lock back on every node. What ends is the grant the
+// service had for the client, whatever the client believed (a reply may
+// still be on its way to it); the client believes nothing afterwards.
+func (w *world) release(c *ClientView, a Action, ev *Event) error {
+	ev.Token, ev.Grant = c.Token, c.Grant
+	released := 0
+	for k, n := range w.nodes {
+		if h, tok := n.Holder(); h == c.Name && n.Release(c.Name) == nil {
+			released++
+			ev.Grant = w.nodeGrant[k]
+			if w.st.Tokens() {
+				ev.Token = tok
+			}
+		}
+	}
+	if released == 0 {
+		ev.Err, ev.Result = ErrNotHolder, ResultRefused
+	} else {
+		ev.Result = ResultReleased
+	}
+	c.forget()
+	return nil
+}
+
+// write sends the client's write with the token it believes it holds.
+func (w *world) write(c *ClientView, a Action, ev *Event) error {
+	i, r := w.resource(a.Resource)
+	ev.Resource, ev.Token, ev.Grant = r.Name, c.Token, c.Grant
+	if !c.Holds() {
+		ev.Result = ResultSkipped
+		return nil
+	}
+	m := Message{ID: a.Hold, Kind: MsgWrite, Client: c.Name, Resource: r.Name, Token: c.Token, Grant: c.Grant, Value: a.Value, SentAt: w.now}
+	switch {
+	case a.Hold == "":
+		w.land(i, m, ev)
+	case r.Atomic():
+		w.network = append(w.network, m)
+		ev.Message, ev.Result = a.Hold, ResultHeld
+	default:
+		// A check-then-apply resource checks now and applies later.
+		ev.Write = r.Check(m.Token)
+		if ev.Write.Refused() {
+			ev.Result = ResultRejected
+			return nil
+		}
+		m.Kind = MsgApply
+		w.network = append(w.network, m)
+		ev.Message, ev.Result = a.Hold, ResultChecked
+	}
+	return nil
+}
+
+// read presents the client's token to a resource without writing.
+func (w *world) read(c *ClientView, a Action, ev *Event) error {
+	_, r := w.resource(a.Resource)
+	ev.Resource, ev.Token, ev.Grant = r.Name, c.Token, c.Grant
+	if !c.Holds() {
+		ev.Result = ResultSkipped
+		return nil
+	}
+	ev.Write = r.Read(c.Token)
+	ev.Result = ResultAccepted
+	if ev.Write.Refused() {
+		ev.Result = ResultRejected
+	}
+	return nil
+}
+
+// land hands a write to resource i (check and apply, or only the apply of a
+// write checked before) and judges it: a write applied after the service
+// has issued a newer grant than its own is stale.
+func (w *world) land(i int, m Message, ev *Event) {
+	r := w.resources[i]
+	if m.Kind == MsgApply {
+		ev.Write = r.Apply(m.Token, m.Value)
+	} else {
+		ev.Write = r.Write(m.Token, m.Value)
+	}
+	if ev.Write.Refused() {
+		ev.Result = ResultRejected
+		return
+	}
+	ev.Result = ResultAccepted
+	if m.Grant < w.grants {
+		ev.Result, ev.Stale = ResultStale, BeforeNewHolder
+		if w.newest[i] > m.Grant {
+			ev.Stale = Overwrote
+		}
+		w.stale = true
+	}
+	w.newest[i] = max(w.newest[i], m.Grant)
+}
+
+// deliver lets a held message arrive.
+func (w *world) deliver(a Action, ev *Event) error {
+	ev.Message = a.Message
+	i := slices.IndexFunc(w.network, func(m Message) bool { return m.ID == a.Message })
 	if i < 0 {
 		// Held under this strategy only if it was sent: a client that
 		// believed it held no lock never sent its write.
 		ev.Result = ResultNothing
-		return ev, nil
+		return nil
 	}
 	m := w.network[i]
 	w.network = slices.Delete(w.network, i, i+1)
 	ev.Client, ev.Token, ev.Grant, ev.Value, ev.Lease, ev.Delivered = m.Client, m.Token, m.Grant, m.Value, m.Lease, m.Kind
-	if m.Kind == ActWrite {
-		w.write(&ev, m.Token, m.Grant, m.Value)
-		return ev, nil
+	if m.Kind == MsgReply {
+		var err error
+		ev.Result, err = w.hear(w.client(m.Client), m)
+		return err
 	}
-	c := w.client(m.Client)
-	switch {
-	case c.State == Crashed:
-		ev.Result = ResultDropped
-	case m.Token == 0:
-		ev.Result = ResultRefused
-	default:
-		// The client measures its lease from now, when it hears of it.
-		until := Never
-		if w.lock.TTL() {
-			lease := max(m.Lease, 1)
-			if lease > maxInt-w.lock.Now() {
-				return ev, ErrClockOverflow
-			}
-			until = w.lock.Now() + lease
-		}
-		c.Token, c.Grant, c.LeaseUntil = m.Token, m.Grant, until
-		ev.Result = ResultGranted
-	}
-	return ev, nil
+	j, _ := w.resource(m.Resource)
+	ev.Resource = m.Resource
+	w.land(j, m, ev)
+	return nil
 }
 
-const maxInt = int(^uint(0) >> 1)
-
 func (w *world) frame(step int, ev Event, note string) Frame {
-	holder, token := w.lock.Holder()
-	r := w.resource
+	g, token := w.inForce()
+	lock := LockView{
+		Holder: w.holders[g], Token: token, Grant: g,
+		TTL: w.st.TTL(), Durable: w.st.Durable(), Tokens: w.st.Tokens(), Restarts: w.restarts,
+	}
+	for k, n := range w.nodes {
+		h, tok := n.Holder()
+		v := NodeView{Clock: n.Now(), Holder: h, Expiry: n.Expiry()}
+		if h != "" {
+			v.Grant = w.nodeGrant[k]
+			if w.st.Tokens() {
+				v.Token = tok
+			}
+		}
+		lock.Nodes = append(lock.Nodes, v)
+	}
+	if len(w.nodes) == 1 {
+		lock.Expiry, lock.Now = lock.Nodes[0].Expiry, lock.Nodes[0].Clock
+	}
 	f := Frame{
-		Step:  step,
-		Clock: w.lock.Now(),
-		Lock: LockView{
-			Holder: holder, Token: token, Expiry: w.lock.Expiry(), Grant: w.grantInForce(),
-			TTL: w.lock.TTL(), Durable: w.lock.Durable(), Restarts: w.restarts,
-		},
+		Step:    step,
+		Clock:   w.now,
+		Lock:    lock,
 		Clients: slices.Clone(w.clients),
-		Resource: ResourceView{
-			Name: r.Name, Fenced: r.Fenced(), Data: r.Data(), MaxToken: r.MaxToken(),
-			Rejected: r.Rejected(), Writes: r.Writes(), StaleAccepted: r.StaleAccepted(),
-		},
 		Network: slices.Clone(w.network),
 		Event:   ev,
 		Note:    note,
-		Outcome: Ongoing,
 	}
-	switch {
-	case w.destroyed:
-		f.Outcome = Destroyed
-	case holder != "" && !w.lock.TTL() && w.client(holder).State == Crashed:
-		f.Outcome = Stuck
+	for _, r := range w.resources {
+		f.Resources = append(f.Resources, ResourceView{
+			Name: r.Name, Fenced: r.Fenced(), Atomic: r.Atomic(), Data: r.Data(), MaxToken: r.MaxToken(),
+			Rejected: r.Rejected(), Writes: r.Writes(),
+		})
 	}
+	f.Verdict = judge(w.stale, f)
 	return f
 }

@@ -1,6 +1,7 @@
 package core
 
-// WriteResult says what a resource did with one write.
+// WriteResult says what a resource did with one write, or with a fenced read
+// (a token presented without a value).
 type WriteResult string
 
 // The results of Resource.Write. The zero value means "no write".
@@ -30,9 +31,16 @@ func (r WriteResult) Refused() bool { return r == RejectedStale || r == Rejected
 // does not know it is old cannot overwrite a newer holder's data. A token
 // equal to maxToken is accepted on purpose: one holder writes many times with
 // the token of its one tenure.
+//
+// A fenced resource checks and applies a write in one atomic step, as a
+// compare-and-set, an `UPDATE … WHERE max_token <= ?` or a conditional PUT
+// does. One made with NewCheckThenApplyResource is meant to be driven by Check
+// and Apply as two steps, with time between them: that is how such a check
+// fails (see Scenario.NonAtomic).
 type Resource struct {
 	Name     string
 	fenced   bool
+	split    bool // checks, then applies in a separate step
 	data     string
 	maxToken int64
 	rejected int
@@ -40,9 +48,17 @@ type Resource struct {
 	stale    int
 }
 
-// NewResource returns an empty resource that checks fencing tokens.
+// NewResource returns an empty resource that checks fencing tokens
+// atomically with each write.
 func NewResource(name string) *Resource {
 	return &Resource{Name: name, fenced: true}
+}
+
+// NewCheckThenApplyResource returns an empty resource that checks fencing
+// tokens, but in a step of its own before it applies the write: between the
+// two, another write can land.
+func NewCheckThenApplyResource(name string) *Resource {
+	return &Resource{Name: name, fenced: true, split: true}
 }
 
 // NewUnfencedResource returns an empty resource that accepts every write,
@@ -56,17 +72,37 @@ func NewUnfencedResource(name string) *Resource {
 // what happened. A fenced resource accepts a token >= maxToken and refuses a
 // smaller one or a missing one (< 1); an unfenced resource accepts all.
 func (r *Resource) Write(token int64, value string) WriteResult {
-	stale := token < r.maxToken
-	if r.fenced {
-		switch {
-		case token < 1:
-			r.rejected++
-			return RejectedNoToken
-		case stale:
-			r.rejected++
-			return RejectedStale
-		}
+	if res := r.Check(token); res.Refused() {
+		return res
 	}
+	return r.Apply(token, value)
+}
+
+// Check is the first half of a write: a fenced resource refuses a token
+// below maxToken or a missing one (and counts the refusal); otherwise, and
+// always when unfenced, it returns Accepted and changes nothing. Apply must
+// follow for the write to take effect.
+func (r *Resource) Check(token int64) WriteResult {
+	if !r.fenced {
+		return Accepted
+	}
+	switch {
+	case token < 1:
+		r.rejected++
+		return RejectedNoToken
+	case token < r.maxToken:
+		r.rejected++
+		return RejectedStale
+	}
+	return Accepted
+}
+
+// Apply is the second half of a write: it applies value whatever the token,
+// because the check was made before. It returns AcceptedStale when the token
+// is below maxToken by now: a write a fenced resource would have refused, or
+// one that passed a check that is out of date.
+func (r *Resource) Apply(token int64, value string) WriteResult {
+	stale := token < r.maxToken
 	if token > r.maxToken {
 		r.maxToken = token
 	}
@@ -79,6 +115,25 @@ func (r *Resource) Write(token int64, value string) WriteResult {
 	return Accepted
 }
 
+// Read presents a token without writing (a fenced read, or a no-op write):
+// a fenced resource refuses it as it would a write with that token, and
+// otherwise raises maxToken to it, so that from now on it refuses every
+// smaller token. An unfenced resource ignores the token and returns
+// Accepted. Read never changes the data or the write counters.
+func (r *Resource) Read(token int64) WriteResult {
+	if !r.fenced {
+		return Accepted
+	}
+	if token < 1 {
+		return RejectedNoToken
+	}
+	if token < r.maxToken {
+		return RejectedStale
+	}
+	r.maxToken = token
+	return Accepted
+}
+
 // Data returns the current value ("" while nothing has been written).
 func (r *Resource) Data() string { return r.data }
 
@@ -87,6 +142,10 @@ func (r *Resource) MaxToken() int64 { return r.maxToken }
 
 // Fenced reports whether the resource checks tokens.
 func (r *Resource) Fenced() bool { return r.fenced }
+
+// Atomic reports whether the resource checks and applies a write in one
+// step (false only for NewCheckThenApplyResource).
+func (r *Resource) Atomic() bool { return !r.split }
 
 // Rejected returns how many writes the fencing check refused.
 func (r *Resource) Rejected() int { return r.rejected }

@@ -3,6 +3,7 @@ package core
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // ActionKind names one thing that can happen in a scenario.
@@ -11,20 +12,27 @@ type ActionKind string
 // Action kinds.
 const (
 	// ActAcquire: the client asks the lock service for the lock with Lease.
-	// With Hold, the service decides at once but its reply is held in the
-	// network until a Deliver of that message; the client then measures its
-	// lease from when the reply arrives, as a client without synchronised
-	// clocks does.
+	// Under Redlock it asks the Nodes it can reach (all five unless the
+	// action names some) and holds the lock only with a majority. With
+	// Hold, the service decides at once but its reply is held up in the
+	// network until a Deliver of that message.
 	ActAcquire ActionKind = "acquire"
 	// ActRenew: the client extends its lease by Lease (a heartbeat).
 	ActRenew ActionKind = "renew"
 	// ActRelease: the client gives the lock back.
 	ActRelease ActionKind = "release"
-	// ActWrite: the client writes Value to the resource with the token it
-	// believes it holds. A client that believes it holds no lock does not
-	// write. With Hold, the write is sent but held in the network until a
-	// Deliver of that message.
+	// ActWrite: the client writes Value to Resource (the scenario's first
+	// resource if empty) with the token it believes it holds. A client that
+	// believes it holds no lock does not write. With Hold, the write is
+	// held up until a Deliver of that message: in the network on its way
+	// to a resource that checks and applies at once, or, at a resource that
+	// checks and then applies (Scenario.NonAtomic), between its check, made
+	// now, and its apply.
 	ActWrite ActionKind = "write"
+	// ActRead: the client presents its token to Resource without writing
+	// (a fenced read, or a no-op write): from then on a fenced resource
+	// refuses every smaller token.
+	ActRead ActionKind = "read"
 	// ActCheck: the client checks its own view of its lease; if it sees the
 	// lease has run out it stops believing it holds the lock.
 	ActCheck ActionKind = "check"
@@ -35,42 +43,77 @@ const (
 	ActResume ActionKind = "resume"
 	// ActCrash: the client dies; it can no longer act and believes nothing.
 	ActCrash ActionKind = "crash"
-	// ActTick: Ticks pass.
+	// ActTick: Ticks pass, on every clock.
 	ActTick ActionKind = "tick"
-	// ActDeliver: the network delivers the held message Message.
+	// ActJump: the lock service's clock (under Redlock, FaultyNode's) jumps
+	// Ticks ahead while every other clock stays: a clock stepped forward,
+	// or one that runs fast.
+	ActJump ActionKind = "jump"
+	// ActDeliver: the held message Message arrives.
 	ActDeliver ActionKind = "deliver"
-	// ActRestart: the lock service restarts (see LockService.Restart).
+	// ActRestart: the lock service restarts (under Redlock, FaultyNode
+	// does); see LockService.Restart.
 	ActRestart ActionKind = "restart"
 )
+
+// ActionKinds lists every action kind.
+func ActionKinds() []ActionKind {
+	return []ActionKind{ActAcquire, ActRenew, ActRelease, ActWrite, ActRead, ActCheck, ActPause,
+		ActResume, ActCrash, ActTick, ActJump, ActDeliver, ActRestart}
+}
+
+// byClient reports whether a client performs the action.
+func (k ActionKind) byClient() bool {
+	switch k {
+	case ActTick, ActJump, ActDeliver, ActRestart:
+		return false
+	}
+	return true
+}
 
 // Action is one event of a scenario. Fields that do not apply to Kind are
 // ignored.
 type Action struct {
-	Kind    ActionKind
-	Client  string // who acts (not for tick, deliver, restart)
-	Lease   int    // acquire, renew
-	Value   string // write
-	Ticks   int    // pause, tick: how much time passes
-	Hold    string // acquire, write: hold the message in the network under this id
+	Kind     ActionKind
+	Client   string // who acts (not for tick, jump, deliver, restart)
+	Lease    int    // acquire, renew: leases shorter than one tick are one tick
+	Value    string // write
+	Resource string // write, read: the resource ("" for the scenario's first)
+	Ticks    int    // pause, tick, jump: how much time passes
+	// Nodes are the Redlock nodes (1-based) an acquire reaches; empty for
+	// all. The others cannot be reached (a network partition). With one
+	// node it is ignored.
+	Nodes   []int
+	Hold    string // acquire, write: hold the message up under this id
 	Message string // deliver: the id of the held message
 }
 
-// Step is one action of a scenario with the message id of the note that
-// explains it.
+// NoteKey selects a step's note by what the step did and under which
+// strategy; an empty field matches any.
+type NoteKey struct {
+	Result   Result
+	Strategy Strategy
+}
+
+// Step is one action of a scenario with, where the story needs its own
+// words, the message ids of its notes. Without one, the page words the note
+// from the event.
 type Step struct {
 	Action Action
-	Note   string
+	// Note is the message id of the step's note, for any run not matched
+	// by Notes; "" to word it from the event.
+	Note string
 	// Notes replace Note for some runs: the same step reads differently
 	// when, under another strategy, the lock is refused or a late write is
-	// turned away. Keys are tried in the order "result@strategy",
-	// "@strategy", "result", where result is the step's Event.Result.
-	Notes map[string]string
+	// turned away. Keys are tried from the most to the least specific:
+	// {result, strategy}, {"", strategy}, {result, ""}.
+	Notes map[NoteKey]string
 }
 
 // note returns the message id explaining this step when it ended in result
-// under st.
-func (s Step) note(result string, st Strategy) string {
-	for _, k := range []string{result + "@" + string(st), "@" + string(st), result} {
+// under st ("" for words generated from the event).
+func (s Step) note(result Result, st Strategy) string {
+	for _, k := range []NoteKey{{result, st}, {"", st}, {result, ""}} {
 		if n, ok := s.Notes[k]; ok {
 			return n
 		}
@@ -82,13 +125,19 @@ func (s Step) note(result string, st Strategy) string {
 // step, and the message ids that explain it. Replay turns it into frames
 // under a strategy.
 type Scenario struct {
-	ID       string
-	Resource string   // name of the protected resource
-	Clients  []string // the clients, in display order
-	Title    string   // message id of the scenario's title
-	Shows    string   // message id of the one line saying what it teaches
-	Start    string   // message id of the note for the initial frame
-	Steps    []Step
+	ID        string
+	Resources []string // the protected resources; writes go to the first unless they name one
+	Clients   []string // the clients, in display order
+	// FromReply lists the clients whose discipline is FromReply; every
+	// other client is Careful.
+	FromReply []string
+	// NonAtomic: the resources that check tokens do it in a step of their
+	// own, before they apply the write (NewCheckThenApplyResource).
+	NonAtomic bool
+	Title     string // message id of the scenario's title
+	Shows     string // message id of the one line saying what it teaches
+	Start     string // message id of the note for the initial frame
+	Steps     []Step
 	// Contrast is the pair of strategies whose outcomes differ in the way
 	// this scenario teaches; the compare view opens with it.
 	Contrast [2]Strategy
@@ -102,6 +151,14 @@ var (
 	ErrDuplicateClient = errors.New("client listed twice")
 	// ErrUnknownAction: an action kind Replay does not know.
 	ErrUnknownAction = errors.New("unknown action")
+	// ErrUnknownResource: an action names a resource the scenario does not
+	// list, or the scenario lists none.
+	ErrUnknownResource = errors.New("unknown resource")
+	// ErrUnknownNode: an acquire names a node that is not one of Redlock's
+	// five, or names one twice.
+	ErrUnknownNode = errors.New("unknown node")
+	// ErrNotHoldable: a hold on an action whose message cannot be held.
+	ErrNotHoldable = errors.New("only an acquire or a write can be held")
 	// ErrClientCrashed: a crashed client was asked to act.
 	ErrClientCrashed = errors.New("client has crashed")
 	// ErrClientNotPaused: resume for a client that is not paused.
@@ -127,7 +184,8 @@ func (e *StepError) Error() string {
 func (e *StepError) Unwrap() error { return e.Err }
 
 // Validate checks what can be checked without running the scenario: client
-// names, action kinds, message ids and the arguments' signs. Replay calls it.
+// and resource names, action kinds, nodes, message ids and the arguments'
+// signs. Replay calls it.
 func (sc Scenario) Validate() error {
 	fail := func(step int, err error) error {
 		return &StepError{Scenario: sc.ID, Step: step, Err: err}
@@ -142,28 +200,52 @@ func (sc Scenario) Validate() error {
 		}
 		known[c] = true
 	}
+	for _, c := range sc.FromReply {
+		if !known[c] {
+			return fail(1, fmt.Errorf("%w: %q", ErrUnknownClient, c))
+		}
+	}
+	if len(sc.Resources) == 0 {
+		return fail(1, ErrUnknownResource)
+	}
+	resources := map[string]bool{}
+	for _, r := range sc.Resources {
+		if r == "" || resources[r] {
+			return fail(1, fmt.Errorf("%w: %q", ErrUnknownResource, r))
+		}
+		resources[r] = true
+	}
 	held := map[string]bool{}      // ids held so far
 	delivered := map[string]bool{} // ids delivered so far
 	for i, st := range sc.Steps {
 		a, step := st.Action, i+2
-		switch a.Kind {
-		case ActTick, ActRestart:
-		case ActDeliver:
+		switch {
+		case !slices.Contains(ActionKinds(), a.Kind):
+			return fail(step, fmt.Errorf("%w: %q", ErrUnknownAction, a.Kind))
+		case a.Kind == ActDeliver:
 			if !held[a.Message] || delivered[a.Message] {
 				return fail(step, fmt.Errorf("%w: %q", ErrUnknownMessage, a.Message))
 			}
 			delivered[a.Message] = true
-		case ActAcquire, ActRenew, ActRelease, ActWrite, ActCheck, ActPause, ActResume, ActCrash:
-			if a.Client == "" {
-				return fail(step, ErrEmptyClient)
-			}
-			if !known[a.Client] {
-				return fail(step, fmt.Errorf("%w: %q", ErrUnknownClient, a.Client))
-			}
-		default:
-			return fail(step, fmt.Errorf("%w: %q", ErrUnknownAction, a.Kind))
+		case a.Kind.byClient() && a.Client == "":
+			return fail(step, ErrEmptyClient)
+		case a.Kind.byClient() && !known[a.Client]:
+			return fail(step, fmt.Errorf("%w: %q", ErrUnknownClient, a.Client))
 		}
-		if a.Hold != "" && (a.Kind == ActAcquire || a.Kind == ActWrite) {
+		if (a.Kind == ActWrite || a.Kind == ActRead) && a.Resource != "" && !resources[a.Resource] {
+			return fail(step, fmt.Errorf("%w: %q", ErrUnknownResource, a.Resource))
+		}
+		seen := map[int]bool{}
+		for _, n := range a.Nodes {
+			if n < 1 || n > RedlockNodes || seen[n] {
+				return fail(step, fmt.Errorf("%w: %d", ErrUnknownNode, n))
+			}
+			seen[n] = true
+		}
+		if a.Hold != "" {
+			if a.Kind != ActAcquire && a.Kind != ActWrite {
+				return fail(step, fmt.Errorf("%w: %s", ErrNotHoldable, a.Kind))
+			}
 			if held[a.Hold] {
 				return fail(step, fmt.Errorf("%w: %q", ErrDuplicateMessage, a.Hold))
 			}

@@ -3,223 +3,305 @@ package core
 // BookLease is the lease, in ticks, the chapter's demo grants.
 const BookLease = 10
 
-func acquire(c string) Action      { return Action{Kind: ActAcquire, Client: c, Lease: BookLease} }
-func write(c, v string) Action     { return Action{Kind: ActWrite, Client: c, Value: v} }
-func pause(c string, t int) Action { return Action{Kind: ActPause, Client: c, Ticks: t} }
-func tick(t int) Action            { return Action{Kind: ActTick, Ticks: t} }
-func check(c string) Action        { return Action{Kind: ActCheck, Client: c} }
-func renew(c string) Action        { return Action{Kind: ActRenew, Client: c, Lease: BookLease} }
-func crash(c string) Action        { return Action{Kind: ActCrash, Client: c} }
+// The chapter's resource, and a second one for the scenario that needs two.
+const (
+	Row42 = "row-42"
+	Row43 = "row-43"
+)
 
-// Steps, and their notes, shared by several scenarios.
-
-func aAcquires() Step {
-	return Step{Action: acquire("A"), Note: "note.a-acquires",
-		Notes: map[string]string{"@no-ttl": "note.a-acquires.no-ttl"}}
+func acquire(c string, nodes ...int) Action {
+	return Action{Kind: ActAcquire, Client: c, Lease: BookLease, Nodes: nodes}
+}
+func write(c, v string) Action { return Action{Kind: ActWrite, Client: c, Value: v} }
+func writeTo(c, v, res string) Action {
+	return Action{Kind: ActWrite, Client: c, Value: v, Resource: res}
+}
+func heldWrite(c, v, id string) Action { return Action{Kind: ActWrite, Client: c, Value: v, Hold: id} }
+func read(c string) Action             { return Action{Kind: ActRead, Client: c} }
+func pause(c string, t int) Action     { return Action{Kind: ActPause, Client: c, Ticks: t} }
+func tick(t int) Action                { return Action{Kind: ActTick, Ticks: t} }
+func jump(t int) Action                { return Action{Kind: ActJump, Ticks: t} }
+func check(c string) Action            { return Action{Kind: ActCheck, Client: c} }
+func renew(c string) Action            { return Action{Kind: ActRenew, Client: c, Lease: BookLease} }
+func release(c string) Action          { return Action{Kind: ActRelease, Client: c} }
+func crash(c string) Action            { return Action{Kind: ActCrash, Client: c} }
+func deliver(id string) Action         { return Action{Kind: ActDeliver, Message: id} }
+func restart() Action                  { return Action{Kind: ActRestart} }
+func heldAcquire(c, id string) Action {
+	return Action{Kind: ActAcquire, Client: c, Lease: BookLease, Hold: id}
+}
+func words(a Action) Step             { return Step{Action: a} }
+func told(a Action, note string) Step { return Step{Action: a, Note: note} }
+func scenario(id string, steps ...Step) Scenario {
+	return Scenario{
+		ID: id, Resources: []string{Row42}, Clients: []string{"A", "B"},
+		Title: id + ".title", Shows: id + ".shows", Start: id + ".start", Steps: steps,
+	}
 }
 
-func aWrites() Step { return Step{Action: write("A", "A-value"), Note: "note.a-writes"} }
-
-func bAcquires() Step {
-	return Step{Action: acquire("B"), Note: "note.b-acquires",
-		Notes: map[string]string{ResultRefused: "note.b-refused"}}
-}
-
-func bWrites() Step {
-	return Step{Action: write("B", "B-value"), Note: "note.b-writes",
-		Notes: map[string]string{ResultSkipped: "note.b-skips"}}
+// bookWords gives a gc-pause step the book's words under the rows whose
+// grants carry a token and expire, and words generated from the event under
+// the others (a plain lock has no lease, Redlock no token).
+func bookWords(a Action, note string, byResult map[Result]string) Step {
+	s := Step{Action: a, Note: note, Notes: map[NoteKey]string{{Strategy: NoTTL}: "", {Strategy: Redlock}: ""}}
+	for r, n := range byResult {
+		s.Notes[NoteKey{Result: r}] = n
+	}
+	return s
 }
 
 // GCPause is the chapter's scenario: A takes the lock and writes, stops in a
 // GC pause long enough for its lease to expire, B takes the lock with a newer
 // token and writes, and A wakes up and writes with its old token.
 func GCPause() Scenario {
-	return Scenario{
-		ID: "gc-pause", Resource: "row-42", Clients: []string{"A", "B"},
-		Title: "gc-pause.title", Shows: "gc-pause.shows", Start: "gc-pause.start",
-		Contrast: [2]Strategy{LeaseFencing, Lease},
-		Steps: []Step{
-			{Action: acquire("A"), Note: "gc-pause.a-acquires",
-				Notes: map[string]string{"@no-ttl": "note.a-acquires.no-ttl"}},
-			{Action: write("A", "A-value"), Note: "gc-pause.a-writes"},
-			{Action: pause("A", BookLease), Note: "gc-pause.a-pauses",
-				Notes: map[string]string{ResultPaused: "gc-pause.a-pauses.no-ttl"}},
-			{Action: acquire("B"), Note: "gc-pause.b-acquires",
-				Notes: map[string]string{ResultRefused: "note.b-refused"}},
-			{Action: write("B", "B-value"), Note: "gc-pause.b-writes",
-				Notes: map[string]string{ResultSkipped: "note.b-skips"}},
-			{Action: write("A", "A-STALE"), Note: "gc-pause.a-writes-late",
-				Notes: map[string]string{
-					ResultRejected: "gc-pause.a-writes-late.refused",
-					ResultDestroys: "gc-pause.a-writes-late.destroys",
-					ResultAccepted: "gc-pause.a-writes-late.holder",
-				}},
-		},
-	}
+	sc := scenario("gc-pause",
+		bookWords(acquire("A"), "gc-pause.a-acquires", nil),
+		bookWords(write("A", "A-value"), "gc-pause.a-writes", nil),
+		bookWords(pause("A", BookLease), "gc-pause.a-pauses", nil),
+		bookWords(acquire("B"), "gc-pause.b-acquires", nil),
+		bookWords(write("B", "B-value"), "gc-pause.b-writes", nil),
+		bookWords(write("A", "A-STALE"), "", map[Result]string{
+			ResultRejected: "gc-pause.a-writes-late.refused",
+			ResultStale:    "gc-pause.a-writes-late.destroys",
+		}),
+	)
+	sc.Contrast = [2]Strategy{LeaseFencing, Lease}
+	return sc
 }
 
 // CheckThenWrite: A checks that its lease is still valid, then pauses before
 // the write. The client's check cannot see the pause coming; only the
 // resource's check helps.
 func CheckThenWrite() Scenario {
-	return Scenario{
-		ID: "check-then-write", Resource: "row-42", Clients: []string{"A", "B"},
-		Title: "check-then-write.title", Shows: "check-then-write.shows", Start: "check-then-write.start",
-		Contrast: [2]Strategy{LeaseFencing, Lease},
-		Steps: []Step{
-			aAcquires(),
-			{Action: tick(4), Note: "check-then-write.a-works"},
-			{Action: check("A"), Note: "check-then-write.a-checks",
-				Notes: map[string]string{"@no-ttl": "check-then-write.a-checks.no-ttl"}},
-			{Action: pause("A", 8), Note: "check-then-write.a-pauses",
-				Notes: map[string]string{ResultPaused: "check-then-write.a-pauses.no-ttl"}},
-			bAcquires(),
-			bWrites(),
-			{Action: write("A", "A-value"), Note: "check-then-write.a-writes",
-				Notes: map[string]string{
-					ResultRejected: "check-then-write.a-writes.refused",
-					ResultDestroys: "check-then-write.a-writes.destroys",
-					ResultAccepted: "check-then-write.a-writes.holder",
-				}},
-		},
-	}
+	sc := scenario("check-then-write",
+		words(acquire("A")),
+		words(tick(4)),
+		words(check("A")),
+		told(pause("A", 8), "check-then-write.a-pauses"),
+		words(acquire("B")),
+		words(write("B", "B-value")),
+		words(write("A", "A-value")),
+	)
+	sc.Steps[3].Notes = map[NoteKey]string{{Strategy: NoTTL}: ""}
+	sc.Contrast = [2]Strategy{LeaseFencing, Lease}
+	return sc
 }
 
-// DelayedWrite: A's write leaves while its lease is valid and is held in the
-// network until after B, the next holder, has written.
+// DelayedWrite: A sends a write while its lease is valid; the write is held
+// up in the network, A gives up waiting and releases the lock, B takes it and
+// writes, and only then does A's write arrive. Releasing does not call back
+// a write already on its way, so a plain lock corrupts too.
 func DelayedWrite() Scenario {
-	return Scenario{
-		ID: "delayed-write", Resource: "row-42", Clients: []string{"A", "B"},
-		Title: "delayed-write.title", Shows: "delayed-write.shows", Start: "delayed-write.start",
-		Contrast: [2]Strategy{LeaseFencing, Lease},
-		Steps: []Step{
-			aAcquires(),
-			{Action: Action{Kind: ActWrite, Client: "A", Value: "A-value", Hold: "w1"}, Note: "delayed-write.a-sends"},
-			{Action: tick(BookLease), Note: "delayed-write.time-passes",
-				Notes: map[string]string{ResultPasses: "delayed-write.time-passes.no-ttl"}},
-			bAcquires(),
-			bWrites(),
-			{Action: Action{Kind: ActDeliver, Message: "w1"}, Note: "delayed-write.arrives",
-				Notes: map[string]string{
-					ResultRejected: "delayed-write.arrives.refused",
-					ResultDestroys: "delayed-write.arrives.destroys",
-					ResultAccepted: "delayed-write.arrives.holder",
-				}},
-		},
-	}
+	sc := scenario("delayed-write",
+		words(acquire("A")),
+		words(heldWrite("A", "A-value", "w1")),
+		told(release("A"), "delayed-write.a-gives-up"),
+		words(acquire("B")),
+		words(write("B", "B-value")),
+		words(deliver("w1")),
+	)
+	sc.Contrast = [2]Strategy{LeaseFencing, Lease}
+	return sc
 }
 
 // SlowGrant: the reply to A's acquire arrives after the lease it grants has
-// already expired. A measures its lease from the reply, so its own check
-// passes.
+// already expired. A measures its lease from the reply (the FromReply
+// discipline), so its own check passes.
 func SlowGrant() Scenario {
-	return Scenario{
-		ID: "slow-grant", Resource: "row-42", Clients: []string{"A", "B"},
-		Title: "slow-grant.title", Shows: "slow-grant.shows", Start: "slow-grant.start",
-		Contrast: [2]Strategy{LeaseFencing, Lease},
-		Steps: []Step{
-			{Action: Action{Kind: ActAcquire, Client: "A", Lease: BookLease, Hold: "g1"}, Note: "slow-grant.a-asks",
-				Notes: map[string]string{"@no-ttl": "slow-grant.a-asks.no-ttl"}},
-			{Action: tick(BookLease), Note: "slow-grant.time-passes",
-				Notes: map[string]string{ResultPasses: "slow-grant.time-passes.no-ttl"}},
-			bAcquires(),
-			bWrites(),
-			{Action: tick(2), Note: "slow-grant.more-time"},
-			{Action: Action{Kind: ActDeliver, Message: "g1"}, Note: "slow-grant.reply-arrives",
-				Notes: map[string]string{"@no-ttl": "slow-grant.reply-arrives.no-ttl"}},
-			{Action: check("A"), Note: "slow-grant.a-checks",
-				Notes: map[string]string{"@no-ttl": "slow-grant.a-checks.no-ttl"}},
-			{Action: write("A", "A-value"), Note: "slow-grant.a-writes",
-				Notes: map[string]string{
-					ResultRejected: "slow-grant.a-writes.refused",
-					ResultDestroys: "slow-grant.a-writes.destroys",
-					ResultAccepted: "slow-grant.a-writes.holder",
-				}},
-		},
-	}
+	sc := scenario("slow-grant",
+		words(heldAcquire("A", "g1")),
+		words(tick(BookLease)),
+		words(acquire("B")),
+		words(write("B", "B-value")),
+		words(tick(2)),
+		words(deliver("g1")),
+		words(check("A")),
+		words(write("A", "A-value")),
+	)
+	sc.FromReply = []string{"A"}
+	sc.Contrast = [2]Strategy{LeaseFencing, Lease}
+	return sc
 }
 
 // CrashNoTTL: the holder crashes. Without a TTL nobody can ever take the lock
 // again; with a lease, B takes it after expiry.
 func CrashNoTTL() Scenario {
-	return Scenario{
-		ID: "crash-no-ttl", Resource: "row-42", Clients: []string{"A", "B"},
-		Title: "crash-no-ttl.title", Shows: "crash-no-ttl.shows", Start: "note.start",
-		Contrast: [2]Strategy{Lease, NoTTL},
-		Steps: []Step{
-			aAcquires(),
-			aWrites(),
-			{Action: crash("A"), Note: "crash-no-ttl.a-crashes",
-				Notes: map[string]string{ResultStuck: "note.a-crashes.stuck"}},
-			{Action: tick(BookLease), Note: "crash-no-ttl.time-passes",
-				Notes: map[string]string{ResultPasses: "note.still-crashed-holder"}},
-			{Action: acquire("B"), Note: "note.b-acquires",
-				Notes: map[string]string{ResultRefused: "note.b-refused-forever"}},
-			bWrites(),
-		},
-	}
+	sc := scenario("crash-no-ttl",
+		words(acquire("A")),
+		words(write("A", "A-value")),
+		words(crash("A")),
+		words(tick(BookLease)),
+		words(acquire("B")),
+		words(write("B", "B-value")),
+	)
+	sc.Contrast = [2]Strategy{Lease, NoTTL}
+	return sc
 }
 
 // Heartbeat: A renews on time, so B cannot take the lock and the token does
 // not change; then A crashes, renewals stop, the lease expires and B gets
 // the next token.
 func Heartbeat() Scenario {
-	return Scenario{
-		ID: "heartbeat", Resource: "row-42", Clients: []string{"A", "B"},
-		Title: "heartbeat.title", Shows: "heartbeat.shows", Start: "heartbeat.start",
-		Contrast: [2]Strategy{LeaseFencing, NoTTL},
-		Steps: []Step{
-			aAcquires(),
-			{Action: write("A", "A-1"), Note: "heartbeat.a-writes"},
-			{Action: tick(6), Note: "heartbeat.time-passes"},
-			{Action: renew("A"), Note: "heartbeat.a-renews",
-				Notes: map[string]string{"@no-ttl": "heartbeat.renew.no-ttl"}},
-			{Action: acquire("B"), Note: "note.b-refused"},
-			{Action: tick(6), Note: "heartbeat.time-passes-again"},
-			{Action: renew("A"), Note: "heartbeat.a-renews-again",
-				Notes: map[string]string{"@no-ttl": "heartbeat.renew.no-ttl"}},
-			{Action: write("A", "A-2"), Note: "heartbeat.a-writes-again"},
-			{Action: crash("A"), Note: "heartbeat.a-crashes",
-				Notes: map[string]string{ResultStuck: "note.a-crashes.stuck"}},
-			{Action: tick(BookLease), Note: "heartbeat.lease-runs-out",
-				Notes: map[string]string{ResultPasses: "note.still-crashed-holder"}},
-			{Action: acquire("B"), Note: "heartbeat.b-acquires",
-				Notes: map[string]string{ResultRefused: "note.b-refused-forever"}},
-			bWrites(),
-		},
-	}
+	sc := scenario("heartbeat",
+		words(acquire("A")),
+		words(write("A", "A-1")),
+		words(tick(6)),
+		words(renew("A")),
+		words(acquire("B")),
+		words(tick(6)),
+		words(renew("A")),
+		words(write("A", "A-2")),
+		words(crash("A")),
+		words(tick(BookLease)),
+		words(acquire("B")),
+		words(write("B", "B-value")),
+	)
+	sc.Contrast = [2]Strategy{Lease, NoTTL}
+	return sc
+}
+
+// HeartbeatPause: A renews on time until a GC pause stops it, heartbeat
+// included; its lease runs out, B takes the lock and writes, and A wakes up
+// and writes. Renewals do not save a paused holder.
+func HeartbeatPause() Scenario {
+	sc := scenario("heartbeat-pause",
+		words(acquire("A")),
+		words(write("A", "A-1")),
+		words(tick(6)),
+		words(renew("A")),
+		told(pause("A", 12), "heartbeat-pause.a-pauses"),
+		words(acquire("B")),
+		words(write("B", "B-value")),
+		words(write("A", "A-2")),
+	)
+	sc.Steps[4].Notes = map[NoteKey]string{{Strategy: NoTTL}: ""}
+	sc.Contrast = [2]Strategy{LeaseFencing, Lease}
+	return sc
 }
 
 // CounterReset: the lock service restarts while A is paused. A single node
-// forgets its counter and issues token 1 again, equal to A's, so the fenced
-// resource lets both holders write; a replicated counter keeps increasing.
+// that keeps its counter in memory issues token 1 again, equal to A's, so the
+// fenced resource lets both holders write; a replicated counter keeps
+// increasing.
 func CounterReset() Scenario {
-	return Scenario{
-		ID: "counter-reset", Resource: "row-42", Clients: []string{"A", "B"},
-		Title: "counter-reset.title", Shows: "counter-reset.shows", Start: "note.start",
-		Contrast: [2]Strategy{Consensus, LeaseFencing},
-		Steps: []Step{
-			aAcquires(),
-			aWrites(),
-			{Action: pause("A", BookLease), Note: "counter-reset.a-pauses",
-				Notes: map[string]string{ResultPaused: "counter-reset.a-pauses.no-ttl"}},
-			{Action: Action{Kind: ActRestart}, Note: "counter-reset.restart",
-				Notes: map[string]string{ResultKept: "counter-reset.restart.kept"}},
-			{Action: acquire("B"), Note: "counter-reset.b-acquires",
-				Notes: map[string]string{"@consensus": "counter-reset.b-acquires.consensus"}},
-			{Action: write("B", "B-value"), Note: "counter-reset.b-writes",
-				Notes: map[string]string{
-					"@consensus":     "counter-reset.b-writes.consensus",
-					"@lease-fencing": "counter-reset.b-writes.fenced",
-				}},
-			{Action: write("A", "A-STALE"), Note: "counter-reset.a-writes-late",
-				Notes: map[string]string{
-					ResultRejected:                    "counter-reset.a-writes-late.refused",
-					ResultDestroys:                    "counter-reset.a-writes-late.destroys",
-					ResultDestroys + "@lease-fencing": "counter-reset.a-writes-late.destroys-fenced",
-				}},
-		},
-	}
+	sc := scenario("counter-reset",
+		words(acquire("A")),
+		words(write("A", "A-value")),
+		words(pause("A", BookLease)),
+		words(restart()),
+		words(acquire("B")),
+		words(write("B", "B-value")),
+		words(write("A", "A-STALE")),
+	)
+	sc.Contrast = [2]Strategy{Consensus, LeaseFencing}
+	return sc
+}
+
+// RestartDuringLease: the lock service restarts while A's lease is in force
+// and nobody pauses. A single node forgets A's lease and grants B at once;
+// a replicated service (or one that waits out the longest lease after a
+// restart) does not.
+func RestartDuringLease() Scenario {
+	sc := scenario("restart-during-lease",
+		words(acquire("A")),
+		words(write("A", "A-1")),
+		Step{Action: restart(), Notes: map[NoteKey]string{
+			{ResultLost, Lease}:        "restart-during-lease.restart.lost",
+			{ResultLost, LeaseFencing}: "restart-during-lease.restart.lost",
+		}},
+		words(acquire("B")),
+		words(write("B", "B-value")),
+		words(write("A", "A-2")),
+	)
+	sc.Contrast = [2]Strategy{Consensus, LeaseFencing}
+	return sc
+}
+
+// ClockJump: the lock service's clock (under Redlock, one node's) jumps
+// ahead; A, running and checking its lease by its own clock, still believes
+// it holds the lock while B takes it. Nobody pauses. Under Redlock A reached
+// only nodes 1–3 and B reaches 3–5: each holds a majority.
+func ClockJump() Scenario {
+	sc := scenario("clock-jump",
+		words(acquire("A", 1, 2, 3)),
+		words(write("A", "A-value")),
+		words(tick(3)),
+		words(jump(7)),
+		words(acquire("B", 3, 4, 5)),
+		words(write("B", "B-value")),
+		words(check("A")),
+		words(write("A", "A-STALE")),
+	)
+	sc.Contrast = [2]Strategy{Consensus, Redlock}
+	return sc
+}
+
+// StaleBeforeNewHolder: A's late write lands after B's grant but before B
+// has touched the resource: the resource has not seen B's token yet, so it
+// accepts the write even with fencing.
+func StaleBeforeNewHolder() Scenario {
+	sc := scenario("stale-before-new-holder",
+		words(acquire("A")),
+		words(write("A", "A-1")),
+		words(pause("A", BookLease)),
+		words(acquire("B")),
+		words(write("A", "A-STALE")),
+		words(write("B", "B-value")),
+	)
+	sc.Contrast = [2]Strategy{Consensus, NoTTL}
+	return sc
+}
+
+// FencedRead is StaleBeforeNewHolder with one step more: B first presents
+// its token to the resource, which from then on refuses A's.
+func FencedRead() Scenario {
+	sc := scenario("fenced-read",
+		words(acquire("A")),
+		words(write("A", "A-1")),
+		words(pause("A", BookLease)),
+		words(acquire("B")),
+		words(read("B")),
+		words(write("A", "A-STALE")),
+		words(write("B", "B-value")),
+	)
+	sc.Contrast = [2]Strategy{Consensus, ConsensusUnfenced}
+	return sc
+}
+
+// TwoResources: A writes to two resources; after its lease expires, B takes
+// the lock and writes only one of them. A's old token is refused where B has
+// written and accepted where B has not.
+func TwoResources() Scenario {
+	sc := scenario("two-resources",
+		words(acquire("A")),
+		words(writeTo("A", "A-1", Row42)),
+		words(writeTo("A", "A-1", Row43)),
+		words(pause("A", BookLease)),
+		words(acquire("B")),
+		words(writeTo("B", "B-value", Row42)),
+		words(writeTo("A", "A-STALE", Row42)),
+		words(writeTo("A", "A-STALE", Row43)),
+	)
+	sc.Resources = []string{Row42, Row43}
+	sc.Contrast = [2]Strategy{Consensus, NoTTL}
+	return sc
+}
+
+// NonAtomicCheck: the resource checks A's token, then stalls before it
+// applies the write; meanwhile A's lease expires, B takes the lock and its
+// write is checked and applied; then A's write is applied over it.
+func NonAtomicCheck() Scenario {
+	sc := scenario("non-atomic-check",
+		words(acquire("A")),
+		words(heldWrite("A", "A-value", "w1")),
+		words(tick(BookLease)),
+		words(acquire("B")),
+		words(write("B", "B-value")),
+		words(deliver("w1")),
+	)
+	sc.NonAtomic = true
+	sc.Contrast = [2]Strategy{Consensus, NoTTL}
+	return sc
 }
 
 // scenarioMakers builds each scenario, the default (the chapter's) first.
@@ -234,7 +316,14 @@ var scenarioMakers = []struct {
 	{"slow-grant", SlowGrant},
 	{"crash-no-ttl", CrashNoTTL},
 	{"heartbeat", Heartbeat},
+	{"heartbeat-pause", HeartbeatPause},
 	{"counter-reset", CounterReset},
+	{"restart-during-lease", RestartDuringLease},
+	{"clock-jump", ClockJump},
+	{"stale-before-new-holder", StaleBeforeNewHolder},
+	{"fenced-read", FencedRead},
+	{"two-resources", TwoResources},
+	{"non-atomic-check", NonAtomicCheck},
 }
 
 // Scenarios returns every scenario, the default (the chapter's) first.

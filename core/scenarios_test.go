@@ -1,18 +1,39 @@
 package core
 
 import (
+	"errors"
+	"os"
+	"slices"
+	"strings"
 	"testing"
 )
 
-// The chapter's comparison table, as the scenarios must compute it.
-var wantVerdicts = map[string]map[Strategy]Verdict{
-	"gc-pause":         {NoTTL: Safe, Lease: Corrupted, LeaseFencing: Safe, Consensus: Safe},
-	"check-then-write": {NoTTL: Safe, Lease: Corrupted, LeaseFencing: Safe, Consensus: Safe},
-	"delayed-write":    {NoTTL: Safe, Lease: Corrupted, LeaseFencing: Safe, Consensus: Safe},
-	"slow-grant":       {NoTTL: Safe, Lease: Corrupted, LeaseFencing: Safe, Consensus: Safe},
-	"crash-no-ttl":     {NoTTL: StuckVerdict, Lease: Safe, LeaseFencing: Safe, Consensus: Safe},
-	"heartbeat":        {NoTTL: StuckVerdict, Lease: Safe, LeaseFencing: Safe, Consensus: Safe},
-	"counter-reset":    {NoTTL: Corrupted, Lease: Corrupted, LeaseFencing: Corrupted, Consensus: Safe},
+// wantMatrix reads testdata/matrix.tsv, the matrix derived by hand from each
+// story: scenario → strategy → verdict.
+func wantMatrix(t testing.TB) map[string]map[Strategy]Verdict {
+	t.Helper()
+	raw, err := os.ReadFile("testdata/matrix.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var header []string
+	out := map[string]map[Strategy]Verdict{}
+	for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		cells := strings.Split(line, "\t")
+		if header == nil {
+			header = cells
+			continue
+		}
+		row := map[Strategy]Verdict{}
+		for i, v := range cells[1:] {
+			row[Strategy(header[i+1])] = Verdict(v)
+		}
+		out[cells[0]] = row
+	}
+	return out
 }
 
 func TestScenarioIDsMatchTheirMakers(t *testing.T) {
@@ -24,13 +45,17 @@ func TestScenarioIDsMatchTheirMakers(t *testing.T) {
 }
 
 func TestEveryScenarioHasItsVerdictUnderEveryStrategy(t *testing.T) {
+	wantVerdicts := wantMatrix(t)
 	if len(Scenarios()) != len(wantVerdicts) {
 		t.Fatalf("%d scenarios, %d expected rows", len(Scenarios()), len(wantVerdicts))
 	}
 	for _, sc := range Scenarios() {
 		for _, st := range Strategies() {
-			frames := mustReplay(t, sc, st)
-			if got, want := VerdictOf(frames), wantVerdicts[sc.ID][st]; got != want {
+			want, ok := wantVerdicts[sc.ID][st]
+			if !ok {
+				t.Fatalf("%s under %s: no expected verdict", sc.ID, st)
+			}
+			if got := VerdictOf(mustReplay(t, sc, st)); got != want {
 				t.Errorf("%s under %s: %s, want %s", sc.ID, st, got, want)
 			}
 		}
@@ -57,6 +82,29 @@ func TestContrastPairsDisagree(t *testing.T) {
 	}
 }
 
+// Every note a scenario names for some runs is shown in at least one run:
+// no override is dead.
+func TestEveryNoteOverrideIsReached(t *testing.T) {
+	for _, sc := range Scenarios() {
+		shown := map[string]bool{}
+		for _, st := range Strategies() {
+			for _, f := range mustReplay(t, sc, st) {
+				shown[f.Note] = true
+			}
+		}
+		for i, step := range sc.Steps {
+			for k, note := range step.Notes {
+				if note != "" && !shown[note] {
+					t.Errorf("%s step %d: note %q for %+v is never shown", sc.ID, i+2, note, k)
+				}
+			}
+			if step.Note != "" && !shown[step.Note] {
+				t.Errorf("%s step %d: note %q is never shown", sc.ID, i+2, step.Note)
+			}
+		}
+	}
+}
+
 // frameAt returns the frame of a run at a 1-based step.
 func frameAt(t *testing.T, sc Scenario, st Strategy, step int) Frame {
 	t.Helper()
@@ -70,182 +118,181 @@ func TestCheckThenWriteCheckPassesYetDoesNotHelp(t *testing.T) {
 		t.Fatalf("A's check: %+v at t=%d", checked.Event, checked.Clock)
 	}
 	last := frameAt(t, sc, Lease, 8)
-	if last.Event.Result != ResultDestroys || last.Resource.Data != "A-value" {
-		t.Errorf("unfenced: %+v data %q", last.Event, last.Resource.Data)
+	if last.Event.Result != ResultStale || last.Resources[0].Data != "A-value" {
+		t.Errorf("unfenced: %+v data %q", last.Event, last.Resources[0].Data)
 	}
 	last = frameAt(t, sc, LeaseFencing, 8)
-	if last.Event.Result != ResultRejected || last.Resource.Data != "B-value" || last.Resource.Rejected != 1 {
-		t.Errorf("fenced: %+v data %q", last.Event, last.Resource.Data)
+	if last.Event.Result != ResultRejected || last.Resources[0].Data != "B-value" || last.Resources[0].Rejected != 1 {
+		t.Errorf("fenced: %+v data %q", last.Event, last.Resources[0].Data)
 	}
 }
 
-func TestDelayedWriteArrivesAfterTheNewHolder(t *testing.T) {
-	sc := DelayedWrite()
-	sent := frameAt(t, sc, Lease, 3)
-	if sent.Event.Result != ResultHeld || len(sent.Network) != 1 || sent.Network[0].Token != 1 || sent.Resource.Writes != 0 {
-		t.Fatalf("A's write should be in flight, not applied: %+v, network %+v", sent.Event, sent.Network)
+// Redlock: A holds nodes 1-3, node 3's clock jumps, B takes nodes 3-5. Each
+// won a majority; nobody paused; A's own check still says its lease holds.
+func TestClockJumpGivesRedlockTwoMajorities(t *testing.T) {
+	frames := mustReplay(t, ClockJump(), Redlock)
+	a := frames[1]
+	if a.Event.Result != ResultGranted || a.Event.Nodes != 3 || a.Lock.Holder != "A" || a.Event.Token != 0 {
+		t.Fatalf("A's acquire: %+v, holder %q", a.Event, a.Lock.Holder)
 	}
-	if sent.Lock.Holder != "A" || sent.Clock >= sent.Lock.Expiry {
-		t.Fatalf("the write must leave while A's lease is valid: holder %q t=%d expiry %d", sent.Lock.Holder, sent.Clock, sent.Lock.Expiry)
-	}
-	for _, st := range []Strategy{Lease, LeaseFencing} {
-		last := frameAt(t, sc, st, 7)
-		if len(last.Network) != 0 || last.Event.Kind != ActDeliver || last.Event.Client != "A" || last.Event.Token != 1 {
-			t.Errorf("%s: delivery %+v, network %+v", st, last.Event, last.Network)
+	for n, want := range []string{"A", "A", "A", "", ""} {
+		if got := a.Lock.Nodes[n].Holder; got != want {
+			t.Errorf("after A's acquire node %d holds for %q, want %q", n+1, got, want)
 		}
 	}
-	if got := frameAt(t, sc, Lease, 7).Resource.Data; got != "A-value" {
-		t.Errorf("unfenced: data %q after the late delivery, want A-value", got)
+	j := frames[4]
+	if j.Event.Kind != ActJump || j.Event.Node != 3 || j.Lock.Nodes[2].Clock != 10 || j.Lock.Nodes[0].Clock != 3 || j.Clock != 3 {
+		t.Fatalf("the jump: %+v, node clocks %+v", j.Event, j.Lock.Nodes)
 	}
-	if got := frameAt(t, sc, LeaseFencing, 7).Resource.Data; got != "B-value" {
-		t.Errorf("fenced: data %q after the late delivery, want B-value", got)
+	if j.Event.Result != ResultExpires || j.Event.Expired != "A" || j.Lock.Holder != "" {
+		t.Errorf("after the jump A keeps no majority: %+v, holder %q", j.Event, j.Lock.Holder)
+	}
+	b := frames[5]
+	if b.Event.Result != ResultGranted || b.Event.Nodes != 3 || b.Lock.Holder != "B" {
+		t.Fatalf("B's acquire: %+v", b.Event)
+	}
+	if c := frames[7].Event; c.Client != "A" || c.Result != ResultValid {
+		t.Errorf("A's check after B took the lock: %+v, want valid by A's clock", c)
+	}
+	for _, f := range frames {
+		for _, c := range f.Clients {
+			if c.State == Paused {
+				t.Errorf("step %d: %s is paused; this story has no pause", f.Step, c.Name)
+			}
+		}
+	}
+	if last := frames[8].Event; last.Result != ResultStale || last.Stale != Overwrote {
+		t.Errorf("A's late write: %+v", last)
+	}
+	// The single-node and replicated rows: the service's clock ran ahead.
+	f := frameAt(t, ClockJump(), Consensus, 6)
+	if f.Lock.Holder != "B" || f.Lock.Now != 10 || f.Clock != 3 || f.Lock.Token != 2 {
+		t.Errorf("consensus after B's acquire: %+v at t=%d", f.Lock, f.Clock)
 	}
 }
 
-func TestSlowGrantReachesAClientWhoseLeaseHasExpired(t *testing.T) {
+// A single node that forgets its leases in a restart grants B at once; a
+// replicated service does not; Redlock loses one node of A's five.
+func TestRestartDuringLease(t *testing.T) {
+	b := frameAt(t, RestartDuringLease(), LeaseFencing, 5)
+	if b.Event.Result != ResultGranted || b.Event.Token != 1 || b.Clock != 0 {
+		t.Errorf("single node: B's acquire right after the restart %+v at t=%d", b.Event, b.Clock)
+	}
+	if a, _ := b.Client("A"); !a.Holds() || a.State != Running {
+		t.Errorf("A, running, should still believe it holds the lock: %+v", a)
+	}
+	last := frameAt(t, RestartDuringLease(), LeaseFencing, 7)
+	if last.Event.Result != ResultStale || last.Event.Write != Accepted || last.Event.Stale != Overwrote {
+		t.Errorf("A's write with token 1, equal to B's: %+v", last.Event)
+	}
+	for _, st := range []Strategy{Consensus, Redlock} {
+		if ev := frameAt(t, RestartDuringLease(), st, 5).Event; ev.Result != ResultRefused {
+			t.Errorf("%s: B's acquire after the restart %+v, want refused", st, ev)
+		}
+	}
+}
+
+func TestStaleBeforeNewHolderIsAcceptedEvenWithFencing(t *testing.T) {
+	for _, st := range []Strategy{LeaseFencing, Consensus} {
+		f := frameAt(t, StaleBeforeNewHolder(), st, 6)
+		if f.Event.Client != "A" || f.Event.Write != Accepted || f.Event.Result != ResultStale || f.Event.Stale != BeforeNewHolder {
+			t.Errorf("%s: A's late write before B's first: %+v", st, f.Event)
+		}
+		if f.Verdict != Corrupted {
+			t.Errorf("%s: verdict %s right after the stale write", st, f.Verdict)
+		}
+	}
+}
+
+func TestFencedReadRaisesMaxTokenFirst(t *testing.T) {
+	r := frameAt(t, FencedRead(), Consensus, 6)
+	if r.Event.Kind != ActRead || r.Event.Result != ResultAccepted || r.Resources[0].MaxToken != 2 || r.Resources[0].Data != "A-1" || r.Resources[0].Writes != 1 {
+		t.Fatalf("B's fenced read: %+v, resource %+v", r.Event, r.Resources[0])
+	}
+	if ev := frameAt(t, FencedRead(), Consensus, 7).Event; ev.Result != ResultRejected || ev.Write != RejectedStale {
+		t.Errorf("A's late write after B's read: %+v", ev)
+	}
+	// An unfenced resource ignores the token that was shown to it.
+	if ev := frameAt(t, FencedRead(), ConsensusUnfenced, 7).Event; ev.Result != ResultStale || ev.Stale != BeforeNewHolder {
+		t.Errorf("unfenced: A's late write %+v", ev)
+	}
+}
+
+func TestFencingProtectsOnlyResourcesThatSawTheNewerToken(t *testing.T) {
+	frames := mustReplay(t, TwoResources(), Consensus)
+	if ev := frames[7].Event; ev.Resource != Row42 || ev.Result != ResultRejected {
+		t.Errorf("A's late write to row-42, which B wrote: %+v", ev)
+	}
+	ev := frames[8].Event
+	if ev.Resource != Row43 || ev.Result != ResultStale || ev.Stale != BeforeNewHolder || ev.Write != Accepted {
+		t.Errorf("A's late write to row-43, which B never touched: %+v", ev)
+	}
+	r42, _ := frames[8].Resource(Row42)
+	r43, _ := frames[8].Resource(Row43)
+	if r42.Data != "B-value" || r42.MaxToken != 2 || r43.Data != "A-STALE" || r43.MaxToken != 1 {
+		t.Errorf("resources at the end: %+v %+v", r42, r43)
+	}
+}
+
+func TestNonAtomicCheckLetsAWriteLandBetweenCheckAndApply(t *testing.T) {
+	frames := mustReplay(t, NonAtomicCheck(), Consensus)
+	if ev := frames[2].Event; ev.Result != ResultChecked || ev.Write != Accepted || frames[2].Resources[0].Writes != 0 {
+		t.Fatalf("A's write checked, not applied: %+v", ev)
+	}
+	if r := frames[2].Resources[0]; !r.Fenced || r.Atomic {
+		t.Fatalf("the resource %+v should check tokens, not atomically", r)
+	}
+	last := frames[6]
+	if last.Event.Delivered != MsgApply || last.Event.Result != ResultStale || last.Event.Stale != Overwrote || last.Resources[0].Data != "A-value" {
+		t.Errorf("A's apply after B's write: %+v, data %q", last.Event, last.Resources[0].Data)
+	}
+	// With an atomic check the same late write is refused: the delayed
+	// write scenario.
+	if ev := frameAt(t, DelayedWrite(), Consensus, 7).Event; ev.Result != ResultRejected {
+		t.Errorf("an atomic check: %+v", ev)
+	}
+}
+
+func TestHeartbeatDoesNotSaveAPausedHolder(t *testing.T) {
+	frames := mustReplay(t, HeartbeatPause(), LeaseFencing)
+	if ev := frames[4].Event; ev.Result != ResultRenewed || frames[4].Lock.Expiry != 16 {
+		t.Fatalf("A's renewal: %+v, expiry %d", ev, frames[4].Lock.Expiry)
+	}
+	if ev := frames[5].Event; ev.Result != ResultExpires || ev.Expired != "A" {
+		t.Errorf("A's pause: %+v", ev)
+	}
+	if ev := frames[6].Event; ev.Client != "B" || ev.Result != ResultGranted {
+		t.Errorf("B's acquire while A is paused: %+v", ev)
+	}
+	if ev := frames[8].Event; !ev.Resumed || ev.Result != ResultRejected {
+		t.Errorf("A's write on waking: %+v", ev)
+	}
+}
+
+func TestSlowGrantNamesItsClientsDiscipline(t *testing.T) {
 	sc := SlowGrant()
-	asked := frameAt(t, sc, LeaseFencing, 2)
-	if a, _ := asked.Client("A"); asked.Lock.Holder != "A" || a.Token != 0 || len(asked.Network) != 1 {
-		t.Fatalf("the service granted A but A must not know yet: lock %+v, A %+v", asked.Lock, a)
+	if !slices.Equal(sc.FromReply, []string{"A"}) {
+		t.Fatalf("slow-grant's A should measure from the reply: %v", sc.FromReply)
 	}
-	arrived := frameAt(t, sc, LeaseFencing, 7)
-	a, _ := arrived.Client("A")
-	if arrived.Clock != 12 || a.Token != 1 || a.LeaseUntil != 22 || arrived.Lock.Holder != "B" || !arrived.Outdated("A") {
-		t.Fatalf("on arrival: t=%d A %+v lock %+v", arrived.Clock, a, arrived.Lock)
-	}
-	if ev := frameAt(t, sc, LeaseFencing, 8).Event; ev.Result != ResultValid {
-		t.Errorf("A's own check should pass (it counts from the reply): %+v", ev)
-	}
-	if ev := frameAt(t, sc, LeaseFencing, 9).Event; ev.Result != ResultRejected {
-		t.Errorf("fenced: A's write %+v", ev)
-	}
-}
-
-func TestCrashWithoutTTLIsStuckForever(t *testing.T) {
-	sc := CrashNoTTL()
-	frames := mustReplay(t, sc, NoTTL)
-	for i, f := range frames {
-		want := Ongoing
-		if i >= 3 {
-			want = Stuck
-		}
-		if f.Outcome != want {
-			t.Errorf("no-ttl step %d: outcome %s, want %s", i+1, f.Outcome, want)
-		}
-	}
-	if f := frames[5]; f.Event.Result != ResultRefused || f.Lock.Holder != "A" || f.Lock.Expiry != Never {
-		t.Errorf("B's acquire under no-ttl: %+v, lock %+v", f.Event, f.Lock)
-	}
-	leased := mustReplay(t, sc, Lease)
-	if f := leased[5]; f.Event.Result != ResultGranted || f.Event.Token != 2 {
-		t.Errorf("B's acquire under a lease: %+v", f.Event)
-	}
-}
-
-func TestHeartbeatKeepsTheTokenUntilRenewalsStop(t *testing.T) {
-	frames := mustReplay(t, Heartbeat(), LeaseFencing)
-	wantExpiry := map[int]int{2: 10, 5: 16, 8: 22}
-	for step, exp := range wantExpiry {
-		if f := frames[step-1]; f.Lock.Expiry != exp || f.Lock.Token != 1 {
-			t.Errorf("step %d: expiry %d token %d, want %d 1", step, f.Lock.Expiry, f.Lock.Token, exp)
-		}
-	}
-	if f := frames[5]; f.Event.Client != "B" || f.Event.Result != ResultRefused {
-		t.Errorf("B while A renews: %+v", f.Event)
-	}
-	if f := frames[11]; f.Clock != 22 || f.Event.Client != "B" || f.Event.Token != 2 {
-		t.Errorf("B after the renewals stopped: t=%d %+v", f.Clock, f.Event)
-	}
-	if f := frames[10]; f.Event.Expired != "A" {
-		t.Errorf("A's lease should run out during step 11: %+v", f.Event)
-	}
-}
-
-func TestCounterResetRepeatsATokenOnlyOnASingleNode(t *testing.T) {
-	sc := CounterReset()
-	for _, c := range []struct {
-		st       Strategy
-		bToken   int64
-		result   string
-		restart  string
-		lastData string
-	}{
-		{LeaseFencing, 1, ResultDestroys, ResultLost, "A-STALE"},
-		{Consensus, 2, ResultRejected, ResultKept, "B-value"},
-	} {
-		frames := mustReplay(t, sc, c.st)
-		if ev := frames[4].Event; ev.Kind != ActRestart || ev.Result != c.restart {
-			t.Errorf("%s restart: %+v", c.st, ev)
-		}
-		if ev := frames[5].Event; ev.Client != "B" || ev.Token != c.bToken {
-			t.Errorf("%s: B got token %d, want %d", c.st, ev.Token, c.bToken)
-		}
-		if ev := frames[7].Event; ev.Result != c.result || frames[7].Resource.Data != c.lastData {
-			t.Errorf("%s: A's late write %+v, data %q", c.st, ev, frames[7].Resource.Data)
-		}
-	}
-	// Equal tokens, different grants: the model tells them apart.
-	f := frameAt(t, sc, LeaseFencing, 7)
+	f := frameAt(t, sc, Lease, 7)
 	a, _ := f.Client("A")
-	b, _ := f.Client("B")
-	if a.Token != b.Token || a.Grant == b.Grant || !f.Outdated("A") || f.Outdated("B") {
-		t.Errorf("A %+v B %+v", a, b)
+	if f.Event.Result != ResultGranted || a.Discipline != FromReply || a.LeaseUntil != 22 {
+		t.Errorf("the reply reaches A at t=12: %+v, A %+v", f.Event, a)
+	}
+	if b, _ := f.Client("B"); b.Discipline != Careful {
+		t.Errorf("B is %s", b.Discipline)
 	}
 }
 
-func TestLockServiceRestart(t *testing.T) {
-	single := New()
-	single.Acquire("A", 10)
-	single.Tick(3)
-	single.Restart()
-	if h, _ := single.Holder(); h != "" || single.Now() != 3 {
-		t.Fatalf("single node after restart: holder %q t=%d", h, single.Now())
-	}
-	if tok, _ := single.Acquire("B", 10); tok != 1 {
-		t.Fatalf("single node after restart issued token %d, want 1 again", tok)
-	}
-	replicated := NewReplicated()
-	replicated.Acquire("A", 10)
-	replicated.Restart()
-	if h, tok := replicated.Holder(); h != "A" || tok != 1 {
-		t.Fatalf("replicated after restart: %q %d", h, tok)
-	}
-	replicated.Tick(10)
-	if tok, _ := replicated.Acquire("B", 10); tok != 2 {
-		t.Fatalf("replicated after restart issued token %d, want 2", tok)
-	}
-	plain := NewWithoutTTL()
-	plain.Acquire("A", 10)
-	plain.Tick(1 << 40)
-	if h, _ := plain.Holder(); h != "A" || plain.Expiry() != Never {
-		t.Fatalf("a lock without TTL expired: holder %q expiry %d", h, plain.Expiry())
-	}
-	if err := plain.Renew("A", 5); err != nil || plain.Expiry() != Never {
-		t.Fatalf("renew without TTL: %v, expiry %d", err, plain.Expiry())
-	}
-	plain.Restart()
-	if h, _ := plain.Holder(); h != "" || plain.TTL() {
-		t.Fatalf("a plain lock on one node survives a restart: %q", h)
+func TestHeartbeatContrastsALeaseWithAPlainLock(t *testing.T) {
+	if got := Heartbeat().Contrast; got != [2]Strategy{Lease, NoTTL} {
+		t.Errorf("heartbeat contrasts %v: a lease alone is already safe there", got)
 	}
 }
 
-func TestCheckFindsABrokenLockService(t *testing.T) {
-	// A service that lends the lock while a lease is in force: forge the
-	// frames of such a run and make sure Check notices.
-	frames := mustReplay(t, GCPause(), LeaseFencing)
-	forged := append([]Frame(nil), frames[:3]...)
-	f := frames[4] // B acquires at t=10
-	f.Clock = 5    // ...but at t=5, while A's lease (until 10) is in force
-	a, _ := f.Client("A")
-	a.State = Running
-	f.Clients = []ClientView{a, f.Clients[1]}
-	forged = append(forged, f)
-	if err := Check(forged); err == nil {
-		t.Fatal("Check accepted two grants in force at once")
-	}
-	bad := mustReplay(t, GCPause(), LeaseFencing)
-	bad[6].Event.Write, bad[6].Event.Token = Accepted, 1
-	if err := Check(bad); err == nil {
-		t.Fatal("Check accepted a fenced resource applying token 1 below maxToken 2")
+func TestScenarioLocksAreRefusedWithTheirError(t *testing.T) {
+	f := frameAt(t, CrashNoTTL(), NoTTL, 6)
+	if !errors.Is(f.Event.Err, ErrLockHeld) || f.Verdict != Stuck {
+		t.Errorf("B against a crashed holder without TTL: %+v, %s", f.Event, f.Verdict)
 	}
 }

@@ -1,51 +1,182 @@
 package core
 
-// Strategy is one way to build the lock, a row of the chapter's comparison
-// table.
+// A Strategy is one way to build the lock: a row of the chapter's
+// comparison table. Each row is a combination of three design choices, a
+// Lease, a Service and a Check, so a new row is a new combination and not a
+// new code path.
 type Strategy string
 
-// The strategies, from the weakest to the strongest.
+// The rows, in the order of the chapter's table. No row is simply stronger
+// than the one before: a lock without TTL never lets two clients hold it but
+// is stuck forever when its holder crashes, a lease frees the lock after a
+// crash at the price of letting an old holder believe it still holds it.
 const (
-	// NoTTL: a plain lock without a lease on one node; the resource does
-	// not check tokens.
+	// NoTTL: a plain lock on one node; the resource does not check tokens.
 	NoTTL Strategy = "no-ttl"
-	// Lease: a lock with a lease (TTL) on one node; the resource does not
-	// check tokens.
+	// Lease: a lock with a lease (TTL) on one node, such as a naive Redis
+	// lock; the resource does not check tokens.
 	Lease Strategy = "lease"
-	// LeaseFencing: a lease plus fencing tokens checked by the resource, on
-	// one lock-service node whose token counter is lost when it restarts.
+	// Redlock: a lease held on a majority (3) of 5 independent nodes, each
+	// with its own clock. The holder is identified by a random value, not a
+	// token, and the resource does not check anything.
+	Redlock Strategy = "redlock"
+	// LeaseFencing: a lease and fencing tokens checked by the resource, on
+	// one node that keeps its token counter in memory (a restart loses it).
 	LeaseFencing Strategy = "lease-fencing"
-	// Consensus: a lease plus fencing tokens, on a replicated lock service
-	// whose state, counter included, survives a restart.
+	// ConsensusUnfenced: a lease on a lock service replicated by consensus
+	// (an etcd or ZooKeeper lock used alone); the resource does not check
+	// tokens.
+	ConsensusUnfenced Strategy = "consensus-unfenced"
+	// Consensus: a lease and fencing tokens on a lock service replicated by
+	// consensus, whose counter survives restarts (Chubby's sequencers,
+	// ZooKeeper's zxid, etcd's revision), checked by the resource.
 	Consensus Strategy = "consensus"
 )
 
+// LeaseKind says whether grants expire.
+type LeaseKind string
+
+// Lease kinds.
+const (
+	NoLease  LeaseKind = "none" // a grant lasts until it is released
+	TTLLease LeaseKind = "ttl"  // a grant expires after its lease
+)
+
+// ServiceKind says what the lock service runs on.
+type ServiceKind string
+
+// Service kinds.
+const (
+	// OneNode: a single node that keeps its state, token counter included,
+	// in memory: a restart forgets it.
+	OneNode ServiceKind = "one-node"
+	// Replicated: a service replicated by consensus (Raft, Paxos, ZAB): its
+	// state survives a node's restart, and its clock is the leader's.
+	Replicated ServiceKind = "replicated"
+	// Majority: Redlock's 5 independent nodes with their own clocks; a
+	// client holds the lock while a majority (3) of them hold it for it.
+	Majority ServiceKind = "majority"
+)
+
+// CheckKind says what the resource checks.
+type CheckKind string
+
+// Check kinds.
+const (
+	// Unchecked: the resource applies every write.
+	Unchecked CheckKind = "unchecked"
+	// Checked: the resource refuses a write whose token is below the largest
+	// it has seen, atomically with applying it (a scenario may make the
+	// check and the apply two steps: Scenario.NonAtomic).
+	Checked CheckKind = "checked"
+)
+
+// Design is the combination of choices a Strategy stands for.
+type Design struct {
+	Lease   LeaseKind
+	Service ServiceKind
+	Check   CheckKind
+}
+
+var rows = []struct {
+	id Strategy
+	d  Design
+}{
+	{NoTTL, Design{NoLease, OneNode, Unchecked}},
+	{Lease, Design{TTLLease, OneNode, Unchecked}},
+	{Redlock, Design{TTLLease, Majority, Unchecked}},
+	{LeaseFencing, Design{TTLLease, OneNode, Checked}},
+	{ConsensusUnfenced, Design{TTLLease, Replicated, Unchecked}},
+	{Consensus, Design{TTLLease, Replicated, Checked}},
+}
+
 // Strategies lists every strategy in the table's order.
 func Strategies() []Strategy {
-	return []Strategy{NoTTL, Lease, LeaseFencing, Consensus}
+	out := make([]Strategy, len(rows))
+	for i, r := range rows {
+		out[i] = r.id
+	}
+	return out
 }
 
 // Valid reports whether s is one of Strategies.
 func (s Strategy) Valid() bool {
-	switch s {
-	case NoTTL, Lease, LeaseFencing, Consensus:
-		return true
+	_, ok := s.lookup()
+	return ok
+}
+
+func (s Strategy) lookup() (Design, bool) {
+	for _, r := range rows {
+		if r.id == s {
+			return r.d, true
+		}
 	}
-	return false
+	return Design{}, false
+}
+
+// Design returns the choices s combines (the zero Design for an invalid s).
+func (s Strategy) Design() Design {
+	d, _ := s.lookup()
+	return d
 }
 
 // Fenced reports whether the resource checks fencing tokens.
-func (s Strategy) Fenced() bool { return s == LeaseFencing || s == Consensus }
+func (s Strategy) Fenced() bool { return s.Design().Check == Checked }
 
 // TTL reports whether grants expire.
-func (s Strategy) TTL() bool { return s != NoTTL }
+func (s Strategy) TTL() bool { return s.Design().Lease == TTLLease }
 
-// Durable reports whether the lock service's token counter survives a
-// restart, so that tokens never repeat.
-func (s Strategy) Durable() bool { return s == Consensus }
+// Durable reports whether the lock service's state, token counter included,
+// survives a restart.
+func (s Strategy) Durable() bool { return s.Design().Service == Replicated }
 
-// newService returns the lock service this strategy runs on.
-func (s Strategy) newService() *LockService {
+// Tokens reports whether a grant comes with a fencing token. Redlock's
+// holder is identified by a random value that only it knows, which orders
+// nothing.
+func (s Strategy) Tokens() bool { return s.Design().Service != Majority }
+
+// Nodes returns how many independent lock-service nodes a client asks: 5
+// for Redlock, 1 otherwise (a replicated service answers as one).
+func (s Strategy) Nodes() int {
+	if s.Design().Service == Majority {
+		return RedlockNodes
+	}
+	return 1
+}
+
+// Quorum returns how many nodes must grant the lock: a majority of Nodes.
+func (s Strategy) Quorum() int { return s.Nodes()/2 + 1 }
+
+// RedlockNodes is how many independent nodes Redlock uses.
+const RedlockNodes = 5
+
+// FaultyNode is the node (1-based) a clock jump or a restart strikes under
+// Redlock; with one node, it is that node.
+const FaultyNode = 3
+
+// WithFencing returns the row that differs from s only in whether the
+// resource checks tokens. A lock without TTL has no fenced row and Redlock
+// has no tokens to check, so for them fencing on gives LeaseFencing; off
+// gives s itself.
+func (s Strategy) WithFencing(on bool) Strategy {
+	d := s.Design()
+	if on == (d.Check == Checked) {
+		return s
+	}
+	want := Unchecked
+	if on {
+		want = Checked
+	}
+	for _, r := range rows {
+		if r.d.Lease == d.Lease && r.d.Service == d.Service && r.d.Check == want {
+			return r.id
+		}
+	}
+	return LeaseFencing
+}
+
+// newNode returns a free lock-service node of this strategy.
+func (s Strategy) newNode() *LockService {
 	switch {
 	case !s.TTL():
 		return NewWithoutTTL()
@@ -53,12 +184,4 @@ func (s Strategy) newService() *LockService {
 		return NewReplicated()
 	}
 	return New()
-}
-
-// newResource returns the resource this strategy protects.
-func (s Strategy) newResource(name string) *Resource {
-	if s.Fenced() {
-		return NewResource(name)
-	}
-	return NewUnfencedResource(name)
 }

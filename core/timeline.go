@@ -31,21 +31,33 @@ type Span struct {
 	From, To         int
 	// Ended says why a lease ended: "expired", "released" or "lost" (the
 	// service restarted and forgot it); "" while it is in force.
-	Ended string
+	Ended LeaseEnd
 }
 
-// Arrow is a message: a write from a client to the resource, or the lock
-// service's reply to an acquire. A message that is not held arrives in the
-// step it was sent.
+// LeaseEnd says why a lease ended.
+type LeaseEnd string
+
+// Lease ends.
+const (
+	LeaseExpired  LeaseEnd = "expired"
+	LeaseReleased LeaseEnd = "released"
+	LeaseLost     LeaseEnd = "lost"
+)
+
+// Arrow is a message: a write or a fenced read from a client to a resource,
+// or the lock service's reply to an acquire. A message that is not held
+// arrives in the step it was sent; a write a check-then-apply resource has
+// checked arrives when it is applied.
 type Arrow struct {
-	Kind                  ActionKind // ActWrite or ActAcquire
+	Kind                  MessageKind // MsgWrite (a read too) or MsgReply
 	Client                string
+	Resource              string // writes and reads
 	Token                 int64
-	SentStep, ArrivedStep int // ArrivedStep 0: still in the network at the end
+	SentStep, ArrivedStep int // ArrivedStep 0: still on its way at the end
 	SentAt, ArrivedAt     int
-	// Result is the arrival's Event.Result (accepted, rejected, destroys,
-	// granted, ...), "" while in flight.
-	Result string
+	// Result is the arrival's Event.Result (accepted, rejected, stale,
+	// granted, ...), "" while on its way.
+	Result Result
 }
 
 // NewTimeline lays out the frames of one run (as returned by Replay).
@@ -72,14 +84,19 @@ func NewTimeline(frames []Frame) Timeline {
 		// Leases: a grant ends when another one (or none) is in force.
 		if lease >= 0 && tl.Leases[lease].FromStep != f.Step && f.Lock.Grant != frames[i-1].Lock.Grant {
 			l := &tl.Leases[lease]
-			l.ToStep, l.To, l.Ended = f.Step, f.Clock, "expired"
+			l.ToStep, l.To, l.Ended = f.Step, f.Clock, LeaseExpired
 			switch {
 			case ev.Result == ResultReleased:
-				l.Ended = "released"
+				l.Ended = LeaseReleased
 			case ev.Result == ResultLost:
-				l.Ended = "lost"
-			case frames[i-1].Lock.Expiry != Never && frames[i-1].Lock.Expiry < f.Clock:
-				l.To = frames[i-1].Lock.Expiry
+				l.Ended = LeaseLost
+			case len(f.Lock.Nodes) == 1 && frames[i-1].Lock.Expiry != Never:
+				// The lease ended when the service's clock reached its
+				// expiry; on the clients' clock that is as much earlier as
+				// the service's clock runs ahead.
+				if end := frames[i-1].Lock.Expiry - (f.Lock.Now - f.Clock); end < f.Clock {
+					l.To = max(end, l.From)
+				}
 			}
 			lease = -1
 		}
@@ -105,18 +122,19 @@ func NewTimeline(frames []Frame) Timeline {
 		}
 
 		// Messages.
+		held := ev.Result == ResultHeld || ev.Result == ResultChecked
 		switch {
-		case ev.Kind == ActWrite && ev.Result != ResultSkipped:
-			a := Arrow{Kind: ActWrite, Client: ev.Client, Token: ev.Token, SentStep: f.Step, SentAt: f.Clock}
-			if ev.Result != ResultHeld {
+		case (ev.Kind == ActWrite || ev.Kind == ActRead) && ev.Result != ResultSkipped:
+			a := Arrow{Kind: MsgWrite, Client: ev.Client, Resource: ev.Resource, Token: ev.Token, SentStep: f.Step, SentAt: f.Clock}
+			if !held {
 				a.ArrivedStep, a.ArrivedAt, a.Result = f.Step, f.Clock, ev.Result
 			}
 			tl.Messages = append(tl.Messages, a)
-			if ev.Result == ResultHeld {
+			if held {
 				sent[ev.Message] = len(tl.Messages) - 1
 			}
-		case ev.Kind == ActAcquire && ev.Result == ResultHeld:
-			tl.Messages = append(tl.Messages, Arrow{Kind: ActAcquire, Client: ev.Client, Token: ev.Token, SentStep: f.Step, SentAt: f.Clock})
+		case ev.Kind == ActAcquire && held:
+			tl.Messages = append(tl.Messages, Arrow{Kind: MsgReply, Client: ev.Client, Token: ev.Token, SentStep: f.Step, SentAt: f.Clock})
 			sent[ev.Message] = len(tl.Messages) - 1
 		case ev.Kind == ActDeliver:
 			if j, ok := sent[ev.Message]; ok {

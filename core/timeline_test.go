@@ -23,9 +23,9 @@ func TestTimelineOfTheBookScenario(t *testing.T) {
 		t.Errorf("pauses %+v", tl.Pauses)
 	}
 	wantMessages := []Arrow{
-		{Kind: ActWrite, Client: "A", Token: 1, SentStep: 3, ArrivedStep: 3, Result: ResultAccepted},
-		{Kind: ActWrite, Client: "B", Token: 2, SentStep: 6, ArrivedStep: 6, SentAt: 10, ArrivedAt: 10, Result: ResultAccepted},
-		{Kind: ActWrite, Client: "A", Token: 1, SentStep: 7, ArrivedStep: 7, SentAt: 10, ArrivedAt: 10, Result: ResultRejected},
+		{Kind: MsgWrite, Client: "A", Resource: "row-42", Token: 1, SentStep: 3, ArrivedStep: 3, Result: ResultAccepted},
+		{Kind: MsgWrite, Client: "B", Resource: "row-42", Token: 2, SentStep: 6, ArrivedStep: 6, SentAt: 10, ArrivedAt: 10, Result: ResultAccepted},
+		{Kind: MsgWrite, Client: "A", Resource: "row-42", Token: 1, SentStep: 7, ArrivedStep: 7, SentAt: 10, ArrivedAt: 10, Result: ResultRejected},
 	}
 	if !reflect.DeepEqual(tl.Messages, wantMessages) {
 		t.Errorf("messages %+v", tl.Messages)
@@ -38,16 +38,35 @@ func TestTimelineOfTheBookScenario(t *testing.T) {
 func TestTimelineHeldMessagesArriveLater(t *testing.T) {
 	tl := NewTimeline(mustReplay(t, DelayedWrite(), Lease))
 	a := tl.Messages[0]
-	if a.Client != "A" || a.SentStep != 3 || a.ArrivedStep != 7 || a.SentAt != 0 || a.ArrivedAt != 10 || a.Result != ResultDestroys {
+	if a.Client != "A" || a.SentStep != 3 || a.ArrivedStep != 7 || a.SentAt != 0 || a.ArrivedAt != 0 || a.Result != ResultStale {
 		t.Errorf("A's delayed write %+v", a)
 	}
 	tl = NewTimeline(mustReplay(t, SlowGrant(), LeaseFencing))
 	g := tl.Messages[0]
-	if g.Kind != ActAcquire || g.SentStep != 2 || g.ArrivedStep != 7 || g.ArrivedAt != 12 || g.Result != ResultGranted {
+	if g.Kind != MsgReply || g.SentStep != 2 || g.ArrivedStep != 7 || g.ArrivedAt != 12 || g.Result != ResultGranted {
 		t.Errorf("A's slow grant %+v", g)
 	}
 	if l := tl.Leases[0]; l.Client != "A" || l.To != 10 || l.Ended != "expired" || l.ToStep != 3 {
 		t.Errorf("A's unused lease %+v", l)
+	}
+	// A released the lock while its write was on its way.
+	tl = NewTimeline(mustReplay(t, DelayedWrite(), NoTTL))
+	if l := tl.Leases[0]; l.Client != "A" || l.Ended != "released" || l.ToStep != 4 {
+		t.Errorf("A's released lock %+v", l)
+	}
+	// A write a check-then-apply resource checked arrives when applied.
+	tl = NewTimeline(mustReplay(t, NonAtomicCheck(), Consensus))
+	if a := tl.Messages[0]; a.SentStep != 3 || a.ArrivedStep != 7 || a.Result != ResultStale {
+		t.Errorf("A's checked write %+v", a)
+	}
+}
+
+// When the service's clock jumps ahead, a lease ends on the clients' clock
+// as much earlier as the jump.
+func TestTimelineLeaseEndsWhenTheServiceClockSaysSo(t *testing.T) {
+	tl := NewTimeline(mustReplay(t, ClockJump(), Lease))
+	if l := tl.Leases[0]; l.Client != "A" || l.Ended != "expired" || l.ToStep != 5 || l.To != 3 {
+		t.Errorf("A's lease cut short by the jump %+v", l)
 	}
 }
 

@@ -36,6 +36,8 @@ func TestAccessibilityWithAxe(t *testing.T) {
 			"?scenario=slow-grant&step=7&strategy=consensus", "?scenario=heartbeat&strategy=no-ttl&step=13&lang=en",
 			"?view=compare&scenario=counter-reset&step=8", "?view=matrix", "?view=matrix&lang=en",
 			"?embed=1&step=7&fencing=off&lang=en",
+			"?scenario=clock-jump&strategy=redlock&step=9&lang=en", "?scenario=two-resources&strategy=consensus&step=9",
+			"?scenario=non-atomic-check&step=3&lang=en",
 		} {
 			t.Run(scheme+query, func(t *testing.T) {
 				tb := newTab(t)

@@ -3,55 +3,93 @@
 package e2e
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
 
-// bookHooks is the table of reference/book-demo.md in the page's hooks: what
-// every data-value must be at each step, for one mode.
+// readTSV reads a table of core/testdata: one map per row, column → cell.
+func readTSV(name string) ([]map[string]string, error) {
+	raw, err := os.ReadFile(filepath.Join(repoRoot, "core", "testdata", name))
+	if err != nil {
+		return nil, err
+	}
+	var header []string
+	var rows []map[string]string
+	for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		cells := strings.Split(line, "\t")
+		if header == nil {
+			header = cells
+			continue
+		}
+		row := map[string]string{}
+		for i, h := range header {
+			row[h] = cells[i]
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+func tsv(t *testing.T, name string) []map[string]string {
+	t.Helper()
+	rows, err := readTSV(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+var bookTable = sync.OnceValue(func() []map[string]string {
+	rows, err := readTSV("book-frames.tsv")
+	if err != nil || len(rows) != 7 {
+		panic(fmt.Sprintf("the book's table: %d rows, %v", len(rows), err))
+	}
+	return rows
+})
+
+// bookHooks is the book's table (core/testdata/book-frames.tsv) in the
+// page's hooks: what every data-value must be at each step, for one mode.
 func bookHooks(fencing bool) []map[string]string {
-	type row struct {
-		holder, token, expiry, now, data, max, rejected, actor, result, badge, aState, aToken, bState, bToken string
-	}
-	last := row{"B", "2", "20", "10", "B-value", "2", "1", "A", "rejected", "protected", "running", "1", "running", "2"}
-	if !fencing {
-		last = row{"B", "2", "20", "10", "A-STALE", "2", "0", "A", "accepted", "destroyed", "running", "1", "running", "2"}
-	}
-	rows := []row{
-		{"none", "none", "0", "0", "none", "0", "0", "none", "none", "running", "idle", "none", "idle", "none"},
-		{"A", "1", "10", "0", "none", "0", "0", "A", "none", "running", "running", "1", "idle", "none"},
-		{"A", "1", "10", "0", "A-value", "1", "0", "A", "accepted", "running", "running", "1", "idle", "none"},
-		{"none", "none", "10", "10", "A-value", "1", "0", "A", "none", "running", "paused", "1", "idle", "none"},
-		{"B", "2", "20", "10", "A-value", "1", "0", "B", "none", "running", "paused", "1", "running", "2"},
-		{"B", "2", "20", "10", "B-value", "2", "0", "B", "accepted", "running", "paused", "1", "running", "2"},
-		last,
-	}
 	mode := "on"
 	if !fencing {
 		mode = "off"
 	}
-	out := make([]map[string]string, len(rows))
-	for i, r := range rows {
+	cell := func(v string) string {
+		if v == "-" {
+			return "none"
+		}
+		return v
+	}
+	out := make([]map[string]string, len(bookTable()))
+	for i, r := range bookTable() {
 		out[i] = map[string]string{
-			"step-counter":       strconv.Itoa(i + 1),
+			"step-counter":       r["step"],
 			"fencing-switch":     mode,
-			"lock-holder":        r.holder,
-			"lock-token":         r.token,
-			"lock-expiry":        r.expiry,
-			"lock-now":           r.now,
-			"resource-data":      r.data,
-			"resource-max-token": r.max,
-			"resource-rejected":  r.rejected,
-			"action-actor":       r.actor,
-			"action-result":      r.result,
-			"outcome-badge":      r.badge,
-			"client-A-state":     r.aState,
-			"client-A-token":     r.aToken,
-			"client-B-state":     r.bState,
-			"client-B-token":     r.bToken,
+			"lock-holder":        cell(r["holder"]),
+			"lock-token":         cell(r["token"]),
+			"lock-expiry":        r["expiry"],
+			"lock-now":           r["clock"],
+			"resource-data":      cell(r["data_"+mode]),
+			"resource-max-token": r["max_token"],
+			"resource-rejected":  r["rejected_"+mode],
+			"action-actor":       cell(r["actor"]),
+			"action-result":      cell(r["write_"+mode]),
+			"outcome-badge":      r["badge_"+mode],
+			"client-A-state":     r["a_state"],
+			"client-A-token":     cell(r["a_token"]),
+			"client-B-state":     r["b_state"],
+			"client-B-token":     cell(r["b_token"]),
 		}
 	}
 	return out

@@ -2,13 +2,34 @@ package web
 
 import (
 	"regexp"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 
 	"dlock/core"
 )
 
-var verb = regexp.MustCompile(`%[-+# 0]*[0-9]*[a-zA-Z%]`)
+var verb = regexp.MustCompile(`%(\[\d+\])?[-+# 0]*[0-9]*[a-zA-Z%]`)
+
+// verbs returns the formatting verbs of a message: in order, or sorted when
+// they are indexed (each language may put them where its grammar wants).
+func verbs(m string) string {
+	vs := verb.FindAllString(m, -1)
+	if strings.Contains(m, "%[") {
+		seen := map[string]bool{}
+		var uniq []string
+		for _, v := range vs {
+			if !seen[v] {
+				seen[v] = true
+				uniq = append(uniq, v)
+			}
+		}
+		vs = uniq
+		sort.Strings(vs)
+	}
+	return strings.Join(vs, " ")
+}
 
 func TestCatalogIsCompleteInBothLanguages(t *testing.T) {
 	for _, key := range Keys() {
@@ -19,9 +40,8 @@ func TestCatalogIsCompleteInBothLanguages(t *testing.T) {
 		if strings.TrimSpace(m.en) == "" {
 			t.Errorf("%s: no English", key)
 		}
-		// Both languages take the same arguments in the same order.
-		ja, en := verb.FindAllString(m.ja, -1), verb.FindAllString(m.en, -1)
-		if strings.Join(ja, " ") != strings.Join(en, " ") {
+		// Both languages take the same arguments.
+		if ja, en := verbs(m.ja), verbs(m.en); ja != en {
 			t.Errorf("%s: Japanese takes %v, English takes %v", key, ja, en)
 		}
 	}
@@ -36,43 +56,132 @@ func TestMissingKeyIsVisible(t *testing.T) {
 	}
 }
 
-func TestEveryNoteOfEveryFrameIsInTheCatalogue(t *testing.T) {
+// noteOf renders the note of one frame of a run, with the keys it used.
+func noteOf(l Lang, sc core.Scenario, st core.Strategy, frames []core.Frame, step int) (string, []string) {
+	r := runView{s: Settings{Lang: l}, sc: sc, st: st, f: frames[step-1], frames: frames}
+	if r.f.Note != "" {
+		return r.note(), []string{r.f.Note}
+	}
+	n := eventNote(l, frames[max(step-2, 0)], r.f)
+	return n.String(), n.keys
+}
+
+func checkNote(t *testing.T, where, note string) {
+	t.Helper()
+	switch {
+	case strings.TrimSpace(note) == "":
+		t.Errorf("%s: no note", where)
+	case strings.Contains(note, "⟦missing"):
+		t.Errorf("%s: a catalogue key is missing: %s", where, note)
+	case strings.Contains(note, "%!"):
+		t.Errorf("%s: formatted with the wrong arguments: %s", where, note)
+	}
+}
+
+// Every step of every scenario under every strategy has a note, in both
+// languages, and every sentence notes are made of is said by some run.
+func TestEveryStepOfEveryRunHasANote(t *testing.T) {
+	said := map[string]bool{}
 	for _, sc := range core.Scenarios() {
+		for _, k := range []string{sc.Title, sc.Shows, sc.Start} {
+			if !HasKey(k) {
+				t.Errorf("%s: %q is not in the catalogue", sc.ID, k)
+			}
+		}
 		for _, st := range core.Strategies() {
 			frames, err := core.Replay(sc, st)
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, f := range frames {
-				if !HasKey(f.Note) {
-					t.Errorf("%s under %s step %d: note %q is not in the catalogue", sc.ID, st, f.Step, f.Note)
+			for _, l := range Langs {
+				for step := 1; step <= len(frames); step++ {
+					note, keys := noteOf(l, sc, st, frames, step)
+					checkNote(t, sc.ID+"/"+string(st)+"/"+string(l)+"/"+string(rune('0'+step)), note)
+					for _, k := range keys {
+						said[k] = true
+					}
 				}
 			}
 		}
-		for _, k := range []string{sc.Title, sc.Shows} {
-			if !HasKey(k) {
-				t.Errorf("%s: %q is not in the catalogue", sc.ID, k)
+	}
+	// Runs the scenarios do not tell, for the sentences they never need.
+	for _, extra := range extraRuns() {
+		frames, err := core.Replay(extra.sc, extra.st)
+		if err != nil {
+			t.Fatalf("%s: %v", extra.sc.ID, err)
+		}
+		for step := 2; step <= len(frames); step++ {
+			note, keys := noteOf(English, extra.sc, extra.st, frames, step)
+			checkNote(t, extra.sc.ID, note)
+			for _, k := range keys {
+				said[k] = true
 			}
 		}
-		for _, st := range sc.Steps {
-			for _, n := range append([]string{st.Note}, mapValues(st.Notes)...) {
-				if !HasKey(n) {
-					t.Errorf("%s: note %q is not in the catalogue", sc.ID, n)
-				}
-			}
+	}
+	for k := range noteWords {
+		if !said[k] {
+			t.Errorf("the note sentence %s is never said", k)
 		}
-		if !HasKey(sc.Start) {
-			t.Errorf("%s: start note %q is not in the catalogue", sc.ID, sc.Start)
+	}
+	for k := range scenarioWords {
+		if !said[k] && !strings.HasSuffix(k, ".title") && !strings.HasSuffix(k, ".shows") {
+			t.Errorf("the scenario note %s is never shown", k)
 		}
 	}
 }
 
-func mapValues(m map[string]string) []string {
-	var out []string
-	for _, v := range m {
-		out = append(out, v)
+type extraRun struct {
+	sc core.Scenario
+	st core.Strategy
+}
+
+// extraRuns are short runs, written out, that say what no built-in scenario
+// says.
+func extraRuns() []extraRun {
+	run := func(id string, st core.Strategy, actions ...core.Action) extraRun {
+		sc := core.Scenario{ID: id, Resources: []string{core.Row42}, Clients: []string{"A", "B"}}
+		for _, a := range actions {
+			sc.Steps = append(sc.Steps, core.Step{Action: a})
+		}
+		return extraRun{sc, st}
 	}
-	return out
+	acq := func(c string) core.Action { return core.Action{Kind: core.ActAcquire, Client: c, Lease: 10} }
+	held := func(c, id string) core.Action {
+		return core.Action{Kind: core.ActAcquire, Client: c, Lease: 10, Hold: id}
+	}
+	act := func(k core.ActionKind, c string) core.Action { return core.Action{Kind: k, Client: c} }
+	deliver := func(id string) core.Action { return core.Action{Kind: core.ActDeliver, Message: id} }
+	tick := func(d int) core.Action { return core.Action{Kind: core.ActTick, Ticks: d} }
+	write := func(c string) core.Action { return core.Action{Kind: core.ActWrite, Client: c, Value: c + "-v"} }
+	heldWrite := func(c, id string) core.Action {
+		return core.Action{Kind: core.ActWrite, Client: c, Value: c + "-v", Hold: id}
+	}
+	counterReset := run("rejects-the-holder", core.LeaseFencing,
+		acq("A"), act(core.ActRelease, "A"), acq("A"), write("A"), tick(10), core.Action{Kind: core.ActRestart},
+		acq("B"), write("B"), act(core.ActRead, "B"))
+	nonAtomic := run("before-apply", core.Consensus, acq("A"), heldWrite("A", "w"), tick(10), acq("B"), deliver("w"))
+	nonAtomic.sc.NonAtomic = true
+	return []extraRun{
+		nonAtomic,
+		run("late-grant", core.Lease, held("A", "g"), tick(12), deliver("g"), act(core.ActCrash, "B")),
+		run("gives-up", core.Lease, acq("A"), heldWrite("A", "w"), act(core.ActRelease, "A"), tick(10), act(core.ActRenew, "B")),
+		run("renews-late", core.Lease, acq("A"), tick(10), core.Action{Kind: core.ActRenew, Client: "A", Lease: 10}),
+		run("self", core.Lease, acq("A"), acq("A"), act(core.ActRelease, "B"), act(core.ActRenew, "B"), act(core.ActCheck, "B"),
+			act(core.ActRead, "B"), core.Action{Kind: core.ActRenew, Client: "A", Lease: 10}, act(core.ActCrash, "A")),
+		run("held-no-ttl", core.NoTTL, held("A", "g"), held("B", "h"), deliver("g"), deliver("h"), heldWrite("A", "w"),
+			core.Action{Kind: core.ActPause, Client: "A", Ticks: 3}, act(core.ActResume, "A"), deliver("w")),
+		run("held-majority", core.Redlock, held("A", "g"), deliver("g"), write("A"), heldWrite("A", "w"), deliver("w"),
+			act(core.ActRead, "A"), core.Action{Kind: core.ActRenew, Client: "A", Lease: 10}, act(core.ActCrash, "A")),
+		run("dropped", core.Lease, held("A", "g"), act(core.ActCrash, "A"), deliver("g"), act(core.ActCheck, "B"),
+			acq("B"), core.Action{Kind: core.ActRenew, Client: "B", Lease: 10}, tick(20), act(core.ActRenew, "B")),
+		run("skipped", core.NoTTL, heldWrite("A", "w"), deliver("w"), acq("A"), acq("B"),
+			act(core.ActCheck, "A"), core.Action{Kind: core.ActJump, Ticks: 5}),
+		run("late-read", core.LeaseFencing, acq("A"), core.Action{Kind: core.ActPause, Client: "A", Ticks: 10}, acq("B"), write("B"),
+			act(core.ActRead, "A"), tick(5), act(core.ActCheck, "A")),
+		run("lost-renew", core.ConsensusUnfenced, acq("A"), tick(10), acq("B"), act(core.ActRenew, "A"), tick(20),
+			core.Action{Kind: core.ActRestart}),
+		counterReset,
+	}
 }
 
 func TestEveryStrategyAndVerdictHasWords(t *testing.T) {
@@ -82,8 +191,11 @@ func TestEveryStrategyAndVerdictHasWords(t *testing.T) {
 				t.Errorf("%q is not in the catalogue", k)
 			}
 		}
+		if k := "lock.kind." + string(st.Design().Service); !HasKey(k) {
+			t.Errorf("%q is not in the catalogue", k)
+		}
 	}
-	for _, v := range []core.Verdict{core.Safe, core.Corrupted, core.StuckVerdict} {
+	for _, v := range core.Verdicts() {
 		if !HasKey("verdict." + string(v)) {
 			t.Errorf("verdict %s has no words", v)
 		}
@@ -92,5 +204,8 @@ func TestEveryStrategyAndVerdictHasWords(t *testing.T) {
 		if !HasKey("view." + string(view)) {
 			t.Errorf("view %s has no words", view)
 		}
+	}
+	if !slices.Contains(Keys(), "matrix.simplifies") {
+		t.Error("the matrix does not say what the model simplifies")
 	}
 }

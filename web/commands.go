@@ -1,7 +1,5 @@
 package web
 
-import "dlock/core"
-
 // Command is something the reader asks for, by button or by key.
 type Command int
 
@@ -35,8 +33,10 @@ func CommandForKey(key string) Command {
 
 // Do returns the settings after cmd. A move past either end leaves the step
 // where it is. Switching fencing keeps the step, so the same moment can be
-// compared in both modes; it moves between lease-fencing and lease (from
-// consensus, which is fenced, to lease; from no-ttl to lease-fencing). The
+// compared in both modes; it flips whether the resource checks tokens and
+// keeps the rest of the row (consensus and consensus-unfenced, lease-fencing
+// and lease; a plain lock and Redlock have no fenced row and switch to
+// lease-fencing). The
 // matrix has no steps, and the compare view shows two strategies at once:
 // there these commands change nothing.
 func (s Settings) Do(cmd Command) Settings {
@@ -61,11 +61,7 @@ func (s Settings) Do(cmd Command) Settings {
 		if s.View != ViewDemo {
 			break
 		}
-		if s.Strategy.Fenced() {
-			s.Strategy = core.Lease
-		} else {
-			s.Strategy = core.LeaseFencing
-		}
+		s.Strategy = s.Strategy.WithFencing(!s.Strategy.Fenced())
 	}
 	return s
 }

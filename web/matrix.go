@@ -32,7 +32,7 @@ func (p pageView) matrix() app.UI {
 						return app.Tr().Body(
 							app.Th().Scope("row").Body(
 								app.Span().Class("strategy-name").Text(p.t("strategy."+string(st))),
-								app.Span().Class("strategy-about").Text(p.t("strategy."+string(st)+".about")),
+								app.Span().Class("strategy-about").Text(designText(p.s.Lang, st.Design())),
 							),
 							app.Range(scenarios).Slice(func(j int) app.UI {
 								return p.matrixCell(scenarios[j], st)
@@ -42,7 +42,21 @@ func (p pageView) matrix() app.UI {
 				),
 			),
 		app.P().Class("matrix-legend").Text(p.t("matrix.legend")),
+		app.H2().ID("rows-title").Class("rows-title").Text(p.t("matrix.rows")),
+		app.Dl().Class("rows").Aria("labelledby", "rows-title").Body(app.Range(strategies).Slice(func(i int) app.UI {
+			st := strategies[i]
+			return app.Div().Class("dl-row").Body(
+				app.Dt().Text(p.t("strategy."+string(st))),
+				app.Dd().Text(p.t("strategy."+string(st)+".about")),
+			)
+		})),
+		app.P().Class("matrix-legend").DataSet("testid", "simplifies").Text(p.t("matrix.simplifies")),
 	)
+}
+
+// designText names a row's three choices: lease, lock service, resource.
+func designText(l Lang, d core.Design) string {
+	return T(l, "design.lease."+string(d.Lease)) + " · " + T(l, "design.service."+string(d.Service)) + " · " + T(l, "design.check."+string(d.Check))
 }
 
 func (p pageView) matrixCell(sc core.Scenario, st core.Strategy) app.UI {

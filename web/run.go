@@ -41,28 +41,22 @@ func (r runView) lockCard() app.UI {
 	if lock.Token != 0 {
 		token = strconv.FormatInt(lock.Token, 10)
 	}
-	expiry, expiryValue := strconv.Itoa(lock.Expiry), strconv.Itoa(lock.Expiry)
-	if lock.Expiry == core.Never {
-		expiry, expiryValue = r.t("lock.never"), "never"
-	}
 	title := "lock-title-" + r.id
+	kind := r.st.Design().Service
 	return app.Section().Class("card").Aria("labelledby", r.labelledBy(title)).Body(
 		app.H2().ID(title).Body(
 			app.Text(r.t("lock.title")),
-			app.If(lock.Durable, func() app.UI { return app.Span().Class("tag", "tag-on").Text(r.t("lock.replicated")) }),
+			app.Span().Class("tag", "tag-service").DataSet("testid", "lock-kind").DataSet("value", string(kind)).Text(r.t("lock.kind."+string(kind))),
 		),
 		app.Dl().Body(
-			app.Dt().Text(r.t("lock.holder")),
+			app.Dt().Text(r.t(holderLabel(lock))),
 			app.Dd().DataSet("testid", "lock-holder").DataSet("value", orNone(lock.Holder)).Text(holder),
 			app.Dt().Text(r.t("lock.token")),
-			app.Dd().DataSet("testid", "lock-token").DataSet("value", tokenOrNone(lock.Token)).Text(token),
-			app.Dt().Text(r.t("lock.lease")),
-			app.Dd().Body(
-				app.Text(r.t("lock.expiry")),
-				app.Span().DataSet("testid", "lock-expiry").DataSet("value", expiryValue).Text(expiry),
-				app.Text(" / "+r.t("lock.now")),
-				app.Span().DataSet("testid", "lock-now").DataSet("value", r.f.Clock).Text(r.f.Clock),
+			app.Dd().DataSet("testid", "lock-token").DataSet("value", tokenOrNone(lock.Token)).Body(
+				app.Text(token),
+				app.If(!lock.Tokens, func() app.UI { return app.Span().Class("muted").Text(" " + r.t("lock.no-tokens")) }),
 			),
+			app.If(len(lock.Nodes) == 1, r.leaseLine),
 			app.If(lock.Restarts > 0, func() app.UI {
 				return app.Div().Class("dl-row").Body(
 					app.Dt().Text(r.t("lock.restarts")),
@@ -70,41 +64,119 @@ func (r runView) lockCard() app.UI {
 				)
 			}),
 		),
+		app.If(len(lock.Nodes) > 1, r.nodeTable),
 	)
 }
 
-func (r runView) resourceCard() app.UI {
-	res := r.f.Resource
+func holderLabel(lock core.LockView) string {
+	if len(lock.Nodes) > 1 {
+		return "lock.holder.majority"
+	}
+	return "lock.holder"
+}
+
+// leaseLine is the lease of a single node (or replicated service): when it
+// ends and what its clock says, and the clients' clock when that differs.
+func (r runView) leaseLine() app.UI {
+	lock := r.f.Lock
+	expiry, expiryValue := strconv.Itoa(lock.Expiry), strconv.Itoa(lock.Expiry)
+	if lock.Expiry == core.Never {
+		expiry, expiryValue = r.t("lock.never"), "never"
+	}
+	return app.Div().Class("dl-row").Body(
+		app.Dt().Text(r.t("lock.lease")),
+		app.Dd().Body(
+			app.Text(r.t("lock.expiry")),
+			app.Span().DataSet("testid", "lock-expiry").DataSet("value", expiryValue).Text(expiry),
+			app.Text(" / "+r.t("lock.now")),
+			app.Span().DataSet("testid", "lock-now").DataSet("value", lock.Now).Text(lock.Now),
+			app.If(lock.Now != r.f.Clock, func() app.UI {
+				return app.Span().Class("clock-skew").DataSet("testid", "clients-now").DataSet("value", r.f.Clock).
+					Text(" " + r.t("lock.clients-now", r.f.Clock))
+			}),
+		),
+	)
+}
+
+// nodeTable shows Redlock's nodes, each with its own clock.
+func (r runView) nodeTable() app.UI {
+	nodes := r.f.Lock.Nodes
+	return app.Table().Class("nodes").DataSet("testid", "lock-nodes").DataSet("value", len(nodes)).Body(
+		app.Caption().Text(r.t("nodes.caption", r.f.Clock)),
+		app.THead().Body(app.Tr().Body(
+			app.Th().Scope("col").Text(r.t("nodes.node")),
+			app.Th().Scope("col").Text(r.t("nodes.clock")),
+			app.Th().Scope("col").Text(r.t("nodes.holder")),
+			app.Th().Scope("col").Text(r.t("nodes.expiry")),
+		)),
+		app.TBody().Body(app.Range(nodes).Slice(func(i int) app.UI {
+			n := nodes[i]
+			id := "lock-node-" + strconv.Itoa(i+1)
+			holder := n.Holder
+			if holder == "" {
+				holder = r.t("lock.free")
+			}
+			expiry := "—"
+			if n.Expiry != 0 {
+				expiry = "t=" + strconv.Itoa(n.Expiry)
+			}
+			return app.Tr().Body(
+				app.Th().Scope("row").Text(i+1),
+				app.Td().DataSet("testid", id+"-clock").DataSet("value", n.Clock).Text("t="+strconv.Itoa(n.Clock)),
+				app.Td().DataSet("testid", id+"-holder").DataSet("value", orNone(n.Holder)).Text(holder),
+				app.Td().Text(expiry),
+			)
+		})),
+	)
+}
+
+// resourceCards draws one card per resource. The first resource's hooks
+// keep the book's names (resource-data, ...); the others' end in their
+// resource's name (resource-data-row-43, ...).
+func (r runView) resourceCards() app.UI {
+	return app.Range(r.f.Resources).Slice(func(i int) app.UI {
+		suffix := ""
+		if i > 0 {
+			suffix = "-" + r.f.Resources[i].Name
+		}
+		return r.resourceCard(r.f.Resources[i], suffix)
+	})
+}
+
+func (r runView) resourceCard(res core.ResourceView, suffix string) app.UI {
 	data := res.Data
 	if data == "" {
 		data = r.t("resource.empty")
 	}
-	fenceTag := r.t("resource.unfenced")
-	if res.Fenced {
-		fenceTag = r.t("resource.fenced")
+	check := "unfenced"
+	switch {
+	case res.Fenced && res.Atomic:
+		check = "fenced"
+	case res.Fenced:
+		check = "check-then-apply"
 	}
 	rejectedClass := "count"
 	if res.Rejected > 0 {
 		rejectedClass = "count count-alert"
 	}
-	title := "resource-title-" + r.id
-	return app.Section().Class("card").Aria("labelledby", r.labelledBy(title)).Body(
+	title := "resource-title-" + r.id + suffix
+	return app.Section().Class("card").Aria("labelledby", r.labelledBy(title)).DataSet("testid", "resource-card"+suffix).DataSet("value", check).Body(
 		app.H2().ID(title).Body(
 			app.Text(r.t("resource.title")+" "),
 			app.Code().Text(res.Name),
-			app.Span().Class("tag", "tag-"+onOff(res.Fenced)).Text(fenceTag),
+			app.Span().Class("tag", "tag-"+onOff(res.Fenced)).Text(r.t("resource."+check)),
 		),
 		app.P().Class("value-label").Text(r.t("resource.value")),
 		app.P().
 			Class("value").
-			DataSet("testid", "resource-data").
+			DataSet("testid", "resource-data"+suffix).
 			DataSet("value", orNone(res.Data)).
 			Text(data),
 		app.Dl().Body(
 			app.Dt().Text(r.t("resource.maxToken")),
-			app.Dd().DataSet("testid", "resource-max-token").DataSet("value", res.MaxToken).Text(res.MaxToken),
+			app.Dd().DataSet("testid", "resource-max-token"+suffix).DataSet("value", res.MaxToken).Text(res.MaxToken),
 			app.Dt().Text(r.t("resource.rejected")),
-			app.Dd().Class(rejectedClass).DataSet("testid", "resource-rejected").DataSet("value", res.Rejected).Text(res.Rejected),
+			app.Dd().Class(rejectedClass).DataSet("testid", "resource-rejected"+suffix).DataSet("value", res.Rejected).Text(res.Rejected),
 		),
 	)
 }
@@ -153,7 +225,15 @@ func (r runView) clients() app.UI {
 						Class("client-token").
 						DataSet("testid", "client-"+c.Name+"-token").
 						DataSet("value", tokenOrNone(c.Token)).
+						DataSet("grant", c.Grant).
 						Text(beliefText(r.s.Lang, c)),
+					app.If(c.Discipline == core.FromReply, func() app.UI {
+						return app.Span().
+							Class("client-discipline").
+							DataSet("testid", "client-"+c.Name+"-discipline").
+							DataSet("value", string(c.Discipline)).
+							Text(r.t("client.discipline." + string(c.Discipline)))
+					}),
 					app.If(r.f.Outdated(c.Name), func() app.UI {
 						return app.Span().
 							Class("client-outdated").
@@ -170,7 +250,7 @@ func (r runView) actionLine() app.UI {
 	ev := r.f.Event
 	result := resultValue(ev)
 	words := resultWords(r.s.Lang, ev)
-	kind := ev.Result
+	kind := string(ev.Result)
 	if kind == "" {
 		kind = none
 	}

@@ -30,11 +30,12 @@ type timelineLayout struct {
 	segX  []int // left edge of each step's segment
 	segW  []int
 	width int
-	lanes map[string]int // client name → lane index; then the lock, then the resource
+	lanes map[string]int // client name → lane index; then the lock, then the resources
+	res   []string       // the resources, one lane each
 }
 
-func newTimelineLayout(tl core.Timeline) timelineLayout {
-	lay := timelineLayout{tl: tl, lanes: map[string]int{}}
+func newTimelineLayout(tl core.Timeline, resources []string) timelineLayout {
+	lay := timelineLayout{tl: tl, lanes: map[string]int{}, res: resources}
 	x := tlLabel
 	for _, s := range tl.Steps {
 		w := tlBase + tlTick*(s.To-s.From)
@@ -48,9 +49,18 @@ func newTimelineLayout(tl core.Timeline) timelineLayout {
 	return lay
 }
 
-func (lay timelineLayout) lockLane() int     { return len(lay.tl.Clients) }
-func (lay timelineLayout) resourceLane() int { return len(lay.tl.Clients) + 1 }
-func (lay timelineLayout) height() int       { return (len(lay.tl.Clients)+2)*tlLane + tlAxis }
+func (lay timelineLayout) lockLane() int { return len(lay.tl.Clients) }
+func (lay timelineLayout) height() int   { return (len(lay.tl.Clients)+1+len(lay.res))*tlLane + tlAxis }
+
+// resourceLane is the lane of the named resource (the first one's for "").
+func (lay timelineLayout) resourceLane(name string) int {
+	for i, r := range lay.res {
+		if r == name {
+			return len(lay.tl.Clients) + 1 + i
+		}
+	}
+	return len(lay.tl.Clients) + 1
+}
 func (lay timelineLayout) laneY(lane int) int {
 	return lane*tlLane + tlLane/2
 }
@@ -86,7 +96,11 @@ func (lay timelineLayout) clientClass(name string) string {
 // steps after it greyed out, and a transcript of its events as a table.
 func (r runView) timeline() app.UI {
 	tl := core.NewTimeline(r.frames)
-	lay := newTimelineLayout(tl)
+	var resources []string
+	for _, res := range r.f.Resources {
+		resources = append(resources, res.Name)
+	}
+	lay := newTimelineLayout(tl, resources)
 	cur := r.s.Step
 	id := "tl-" + r.id
 	h := lay.height()
@@ -97,7 +111,7 @@ func (r runView) timeline() app.UI {
 	els = append(els, svg("rect").Class("tl-current").
 		Attr("x", lay.segX[cur-1]).Attr("y", 0).Attr("width", lay.segW[cur-1]).Attr("height", lanesBottom))
 	// Lanes and their labels.
-	labels := append(append([]string{}, tl.Clients...), r.t("timeline.lock"), r.f.Resource.Name)
+	labels := append(append(append([]string{}, tl.Clients...), r.t("timeline.lock")), resources...)
 	for i, label := range labels {
 		y := lay.laneY(i)
 		els = append(els,
@@ -121,7 +135,10 @@ func (r runView) timeline() app.UI {
 	for _, l := range tl.Leases {
 		x1, x2 := lay.x(l.FromStep, l.From), lay.end(l.ToStep, l.To)
 		y := lay.laneY(lay.lockLane())
-		label := fmt.Sprintf("%s·%d", l.Client, l.Token)
+		label := l.Client
+		if l.Token != 0 {
+			label = fmt.Sprintf("%s·%d", l.Client, l.Token)
+		}
 		els = append(els, svg("g").Class("tl-lease", lay.clientClass(l.Client), futureClass(l.FromStep, cur)).Body(
 			svg("title").Text(leaseTitle(r.s.Lang, l)),
 			svg("rect").Attr("x", x1).Attr("y", y-7).Attr("width", max(x2-x1, 3)).Attr("height", 14).Attr("rx", 3),
@@ -210,14 +227,14 @@ func leaseTitle(l Lang, s core.Span) string {
 	if s.ToStep == 0 {
 		return T(l, "timeline.lease.open", s.Client, s.Token, s.From)
 	}
-	return T(l, "timeline.lease", s.Client, s.Token, s.From, s.To, T(l, "timeline.ended."+s.Ended))
+	return T(l, "timeline.lease", s.Client, s.Token, s.From, s.To, T(l, "timeline.ended."+string(s.Ended)))
 }
 
 // timelineEvent draws the mark of one step's event.
 func (r runView) timelineEvent(lay timelineLayout, f core.Frame, arrowAt map[int]core.Arrow, cur int) app.UI {
 	ev := f.Event
 	x := lay.x(f.Step, lay.tl.Steps[f.Step-1].From)
-	result := ev.Result
+	result := string(ev.Result)
 	if result == "" {
 		result = none
 	}
@@ -240,8 +257,8 @@ func (r runView) timelineEvent(lay timelineLayout, f core.Frame, arrowAt map[int
 		)
 	}
 	arrow := func(m core.Arrow, ok bool) {
-		from, to := lay.laneY(laneOf(m.Client)), lay.laneY(lay.resourceLane())
-		if m.Kind == core.ActAcquire {
+		from, to := lay.laneY(laneOf(m.Client)), lay.laneY(lay.resourceLane(m.Resource))
+		if m.Kind == core.MsgReply {
 			from, to = lay.laneY(lay.lockLane()), lay.laneY(laneOf(m.Client))
 		}
 		x1 := lay.x(m.SentStep, m.SentAt)
@@ -258,12 +275,12 @@ func (r runView) timelineEvent(lay timelineLayout, f core.Frame, arrowAt map[int
 		}
 	}
 	switch ev.Kind {
-	case core.ActWrite:
+	case core.ActWrite, core.ActRead:
 		switch ev.Result {
 		case core.ResultSkipped:
 			dot(laneOf(ev.Client), "—")
-		case core.ResultHeld:
-			dot(laneOf(ev.Client), "w"+strconv.FormatInt(ev.Token, 10))
+		case core.ResultHeld, core.ResultChecked:
+			dot(laneOf(ev.Client), "w"+tokenMark(ev.Token))
 			if m, ok := arrowAt[-f.Step]; ok {
 				arrow(m, false)
 			}
@@ -274,10 +291,10 @@ func (r runView) timelineEvent(lay timelineLayout, f core.Frame, arrowAt map[int
 		if m, ok := arrowAt[f.Step]; ok {
 			arrow(m, true)
 		} else {
-			dot(lay.resourceLane(), "∅")
+			dot(lay.resourceLane(""), "∅")
 		}
 	case core.ActAcquire:
-		label := "acq " + strconv.FormatInt(ev.Token, 10)
+		label := "acq " + tokenMark(ev.Token)
 		if ev.Err != nil {
 			label = "acq ✗"
 		}
@@ -287,6 +304,8 @@ func (r runView) timelineEvent(lay timelineLayout, f core.Frame, arrowAt map[int
 				arrow(m, false)
 			}
 		}
+	case core.ActJump:
+		dot(lay.lockLane(), "clock +"+strconv.Itoa(ev.Ticks))
 	case core.ActRestart:
 		dot(lay.lockLane(), "⟲")
 	case core.ActTick:
@@ -310,13 +329,24 @@ func (r runView) timelineEvent(lay timelineLayout, f core.Frame, arrowAt map[int
 		Body(append([]app.UI{svg("title").Text(transcriptLine(r.s.Lang, f))}, marks...)...)
 }
 
+// tokenMark is a token in a mark, or ✓ for a grant without one.
+func tokenMark(token int64) string {
+	if token == 0 {
+		return "✓"
+	}
+	return strconv.FormatInt(token, 10)
+}
+
 // resultMark is the short mark at an arrow's head: ✓ or ✗ and the token.
-func resultMark(result string, token int64) string {
-	t := strconv.FormatInt(token, 10)
+func resultMark(result core.Result, token int64) string {
+	t := ""
+	if token != 0 {
+		t = strconv.FormatInt(token, 10)
+	}
 	switch result {
 	case core.ResultAccepted, core.ResultGranted:
 		return "✓" + t
-	case core.ResultDestroys:
+	case core.ResultStale:
 		return "✓" + t + "!"
 	}
 	return "✗" + t

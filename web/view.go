@@ -45,7 +45,7 @@ func (p pageView) header(onLang app.EventHandler) app.UI {
 	}
 	var badge app.UI
 	if p.s.View == ViewDemo && p.err == nil {
-		badge = outcomeBadge(p.s.Lang, p.frames[p.s.Step-1])
+		badge = outcomeBadge(p.s.Lang, p.frames[p.s.Step-1], len(p.frames))
 	}
 	return app.Header().Class("frame-head").Body(
 		app.Div().Body(
@@ -67,12 +67,13 @@ func (p pageView) header(onLang app.EventHandler) app.UI {
 	)
 }
 
-func outcomeBadge(l Lang, f core.Frame) app.UI {
+func outcomeBadge(l Lang, f core.Frame, total int) app.UI {
+	v := badgeValue(f, f.Step == total)
 	return app.Span().
-		Class("badge", "badge-"+string(f.Outcome)).
+		Class("badge", "badge-"+v).
 		DataSet("testid", "outcome-badge").
-		DataSet("value", string(f.Outcome)).
-		Text(badgeText(l, f))
+		DataSet("value", v).
+		Text(badgeText(l, v, f.Step))
 }
 
 // viewNav links the three views; they are navigations, so the browser's
@@ -151,11 +152,11 @@ func (p pageView) demo(on func(Command) app.EventHandler) app.UI {
 	r := runView{s: p.s, sc: p.sc, st: p.s.Strategy, f: f, frames: frames, id: "run"}
 	return app.Div().Class("view-body").Body(
 		p.toolbar(on, true),
-		app.Div().Class("cards").Body(r.lockCard(), r.resourceCard()),
+		app.Div().Class("cards").Body(r.lockCard(), r.resourceCards()),
 		r.network(),
 		r.clients(),
 		r.actionLine(),
-		app.P().Class("note").DataSet("testid", "step-note").Text(r.t(f.Note)),
+		app.P().Class("note").DataSet("testid", "step-note").Text(r.note()),
 		p.stepper(on),
 		r.timeline(),
 		announcer(p.s, []runView{r}),
@@ -186,13 +187,13 @@ func (p pageView) compare(on func(Command) app.EventHandler) app.UI {
 					Body(
 						app.Div().Class("column-head").Body(
 							app.H2().ID("column-"+r.id).Text(r.t("strategy."+string(r.st))),
-							outcomeBadge(p.s.Lang, r.f),
+							outcomeBadge(p.s.Lang, r.f, len(r.frames)),
 						),
-						app.Div().Class("cards").Body(r.lockCard(), r.resourceCard()),
+						app.Div().Class("cards").Body(r.lockCard(), r.resourceCards()),
 						r.network(),
 						r.clients(),
 						r.actionLine(),
-						app.P().Class("note").DataSet("testid", "step-note").Text(r.t(r.f.Note)),
+						app.P().Class("note").DataSet("testid", "step-note").Text(r.note()),
 						r.timeline(),
 					)
 			}),

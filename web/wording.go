@@ -31,21 +31,17 @@ func actionText(l Lang, f core.Frame) string {
 	case "":
 		return T(l, "action.initial")
 	case core.ActAcquire:
-		switch {
-		case ev.Result == core.ResultHeld && ev.Err != nil:
-			return T(l, "action.acquire.held-refused")
-		case ev.Result == core.ResultHeld:
-			return T(l, "action.acquire.held", ev.Token)
-		case ev.Err != nil:
-			return T(l, "action.acquire.refused")
-		}
-		return T(l, "action.acquire", ev.Token)
+		return acquireText(l, ev)
 	case core.ActRenew:
 		switch {
+		case ev.Result == core.ResultSkipped:
+			return T(l, "action.renew.skipped")
 		case ev.Err != nil:
 			return T(l, "action.renew.refused")
-		case f.Lock.Expiry == core.Never:
+		case !f.Lock.TTL:
 			return T(l, "action.renew.never")
+		case len(f.Lock.Nodes) > 1:
+			return T(l, "action.renew.nodes", ev.Nodes)
 		}
 		return T(l, "action.renew", f.Lock.Expiry)
 	case core.ActRelease:
@@ -58,9 +54,16 @@ func actionText(l Lang, f core.Frame) string {
 		case core.ResultSkipped:
 			return T(l, "action.write.skipped")
 		case core.ResultHeld:
-			return T(l, "action.write.held", ev.Token, ev.Value)
+			return T(l, "action.write.held", writeCall(l, ev))
+		case core.ResultChecked:
+			return T(l, "action.write.checked", writeCall(l, ev))
 		}
-		return T(l, "action.write", ev.Token, ev.Value)
+		return writeCall(l, ev)
+	case core.ActRead:
+		if ev.Result == core.ResultSkipped {
+			return T(l, "action.read.skipped")
+		}
+		return T(l, "action.read", ev.Token, ev.Resource)
 	case core.ActCheck:
 		c, _ := f.Client(ev.Client)
 		switch {
@@ -74,7 +77,7 @@ func actionText(l Lang, f core.Frame) string {
 		return T(l, "action.check.valid", f.Clock, c.LeaseUntil)
 	case core.ActPause:
 		if ev.Expired != "" {
-			return T(l, "action.pause.expires")
+			return T(l, "action.pause.expires", ev.Ticks)
 		}
 		return T(l, "action.pause", ev.Ticks)
 	case core.ActResume:
@@ -86,17 +89,29 @@ func actionText(l Lang, f core.Frame) string {
 			return T(l, "action.tick.expires", ev.Ticks)
 		}
 		return T(l, "action.tick", ev.Ticks)
+	case core.ActJump:
+		if len(f.Lock.Nodes) > 1 {
+			return T(l, "action.jump.node", ev.Node, ev.Ticks)
+		}
+		return T(l, "action.jump", ev.Ticks)
 	case core.ActDeliver:
 		switch {
 		case ev.Result == core.ResultNothing:
 			return T(l, "action.deliver.nothing")
-		case ev.Delivered == core.ActWrite:
-			return T(l, "action.deliver.write", ev.Token, ev.Value)
-		case ev.Result == core.ResultRefused:
+		case ev.Delivered == core.MsgWrite:
+			return T(l, "action.deliver.write", writeCall(l, ev))
+		case ev.Delivered == core.MsgApply:
+			return T(l, "action.deliver.apply", writeCall(l, ev))
+		case ev.Grant == 0:
 			return T(l, "action.deliver.refused")
+		case ev.Token == 0:
+			return T(l, "action.deliver.grant-no-token")
 		}
 		return T(l, "action.deliver.grant", ev.Token)
 	case core.ActRestart:
+		if len(f.Lock.Nodes) > 1 {
+			return T(l, "action.restart.node", ev.Node)
+		}
 		if ev.Result == core.ResultKept {
 			return T(l, "action.restart.kept")
 		}
@@ -105,11 +120,43 @@ func actionText(l Lang, f core.Frame) string {
 	return string(ev.Kind)
 }
 
+func acquireText(l Lang, ev core.Event) string {
+	key := "action.acquire"
+	switch {
+	case ev.Err != nil:
+		key += ".refused"
+	case ev.Token == 0:
+		key += ".no-token"
+	}
+	if ev.Result == core.ResultHeld {
+		key += ".held"
+	}
+	if ev.Err != nil || ev.Token == 0 {
+		return T(l, key)
+	}
+	return T(l, key, ev.Token)
+}
+
+// writeCall is a write as a call: Write(token 1, "A-value"), with the
+// resource when it is not the chapter's.
+func writeCall(l Lang, ev core.Event) string {
+	var s string
+	if ev.Token == 0 {
+		s = T(l, "action.write.no-token", ev.Value)
+	} else {
+		s = T(l, "action.write", ev.Token, ev.Value)
+	}
+	if ev.Resource != "" && ev.Resource != core.Row42 {
+		s += " → " + ev.Resource
+	}
+	return s
+}
+
 // resultValue is the language-independent value of the action-result hook:
-// what the resource did with a write that reached it.
+// what the resource did with a write or read that reached it.
 func resultValue(ev core.Event) string {
 	switch ev.Result {
-	case core.ResultAccepted, core.ResultDestroys:
+	case core.ResultAccepted, core.ResultStale:
 		return "accepted"
 	case core.ResultRejected:
 		return "rejected"
@@ -122,32 +169,19 @@ func resultWords(l Lang, ev core.Event) string {
 	switch ev.Result {
 	case core.ResultAccepted:
 		if ev.Write == core.AcceptedStale {
-			return T(l, "result.stale")
+			return T(l, "result.stale-token")
 		}
 		return T(l, "result.accepted")
-	case core.ResultDestroys:
-		return T(l, "result.destroys")
+	case core.ResultStale:
+		return T(l, "result.stale."+string(ev.Stale))
 	case core.ResultRejected:
 		if ev.Write == core.RejectedNoToken {
 			return T(l, "result.noToken")
 		}
 		return T(l, "result.rejected")
-	case core.ResultRefused:
-		return T(l, "result.refused")
-	case core.ResultHeld:
-		return T(l, "result.held")
-	case core.ResultSkipped:
-		return T(l, "result.skipped")
-	case core.ResultValid:
-		return T(l, "result.valid")
-	case core.ResultExpired:
-		return T(l, "result.expired")
-	case core.ResultStuck:
-		return T(l, "result.stuck")
-	case core.ResultLost:
-		return T(l, "result.lost")
-	case core.ResultDropped:
-		return T(l, "result.dropped")
+	case core.ResultRefused, core.ResultHeld, core.ResultChecked, core.ResultSkipped, core.ResultValid,
+		core.ResultExpired, core.ResultStuck, core.ResultLost, core.ResultDropped, core.ResultLateGrant:
+		return T(l, "result."+string(ev.Result))
 	}
 	return ""
 }
@@ -156,41 +190,57 @@ func clientStateText(l Lang, s core.ClientState) string {
 	return T(l, "client."+string(s))
 }
 
-// beliefText says which token a client believes it holds and until when
-// its own view says the lease runs.
+// beliefText says what a client believes it holds and until when its own
+// view says the lease runs.
 func beliefText(l Lang, c core.ClientView) string {
 	switch {
-	case c.Token == 0:
+	case !c.Holds():
 		return T(l, "client.holdsNone")
+	case c.Token == 0 && c.LeaseUntil == core.Never:
+		return T(l, "client.holds-lock.forever")
+	case c.Token == 0:
+		return T(l, "client.holds-lock.until", c.LeaseUntil)
 	case c.LeaseUntil == core.Never:
 		return T(l, "client.holds.forever", c.Token)
-	case c.LeaseUntil > 0:
-		return T(l, "client.holds.until", c.Token, c.LeaseUntil)
 	}
-	return T(l, "client.holds", c.Token)
+	return T(l, "client.holds.until", c.Token, c.LeaseUntil)
 }
 
-// messageText describes a message in flight.
+// messageText describes a message held up on its way.
 func messageText(l Lang, m core.Message) string {
-	if m.Kind == core.ActWrite {
-		return T(l, "network.write", m.ID, m.Client, m.Token, m.Value, m.SentAt)
-	}
-	if m.Token == 0 {
+	switch {
+	case m.Kind == core.MsgWrite:
+		return T(l, "network.write", m.ID, m.Client, m.Resource, m.Token, m.Value, m.SentAt)
+	case m.Kind == core.MsgApply:
+		return T(l, "network.apply", m.ID, m.Client, m.Resource, m.Token, m.Value, m.SentAt)
+	case m.Grant == 0:
 		return T(l, "network.refusal", m.ID, m.Client, m.SentAt)
+	case m.Token == 0:
+		return T(l, "network.grant-no-token", m.ID, m.Client, m.SentAt)
 	}
 	return T(l, "network.grant", m.ID, m.Client, m.Token, m.SentAt)
 }
 
-func badgeText(l Lang, f core.Frame) string {
-	switch f.Outcome {
-	case core.Protected:
-		return T(l, "badge.protected")
-	case core.Destroyed:
-		return T(l, "badge.destroyed")
-	case core.Stuck:
-		return T(l, "badge.stuck")
+// badgeValue is the badge's language-independent value, in the book's
+// words: "running" while a safe run goes on, "protected" when it ended
+// safe, "destroyed" once corrupted, "stuck" while stuck.
+func badgeValue(f core.Frame, last bool) string {
+	switch {
+	case f.Verdict == core.Corrupted:
+		return "destroyed"
+	case f.Verdict == core.Stuck:
+		return "stuck"
+	case last:
+		return "protected"
 	}
-	return T(l, "badge.step", f.Step)
+	return "running"
+}
+
+func badgeText(l Lang, value string, step int) string {
+	if value == "running" {
+		return T(l, "badge.step", step)
+	}
+	return T(l, "badge."+value)
 }
 
 // announcement is what the live region says of one run after a change of
@@ -208,5 +258,5 @@ func announcement(s Settings, r runView) string {
 	if s.View == ViewDemo && (r.st == core.Lease || r.st == core.LeaseFencing) {
 		mode = T(l, "announce.fencing."+onOff(r.st.Fenced()))
 	}
-	return T(l, "announce", f.Step, len(r.frames), mode, action, T(l, f.Note))
+	return T(l, "announce", f.Step, len(r.frames), mode, action, r.note())
 }

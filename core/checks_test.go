@@ -1,0 +1,125 @@
+package core
+
+import (
+	"strings"
+	"testing"
+)
+
+// forged replays sc under st, lets forge change the frames, and returns
+// Check's verdict on the result.
+func forged(t *testing.T, sc Scenario, st Strategy, forge func(frames []Frame)) error {
+	t.Helper()
+	frames := mustReplay(t, sc, st)
+	if err := Check(frames); err != nil {
+		t.Fatalf("the genuine run fails: %v", err)
+	}
+	forge(frames)
+	return Check(frames)
+}
+
+func wantViolation(t *testing.T, err error, phrase string) {
+	t.Helper()
+	if err == nil || !strings.Contains(err.Error(), phrase) {
+		t.Errorf("Check = %v, want a violation about %q", err, phrase)
+	}
+}
+
+// B is granted the lock while A, paused, still holds a lease in force: the
+// old Check passed this, because it looked only at running clients.
+func TestCheckCatchesADoubleGrantWhileTheHolderIsPaused(t *testing.T) {
+	sc := GCPause()
+	sc.Steps[2].Action.Ticks = 5 // A's lease (until t=10) is in force at t=5
+	frames := mustReplay(t, sc, Lease)
+	// The genuine run refuses B; forge the grant the service must not make.
+	b := &frames[4]
+	b.Event = Event{Kind: ActAcquire, Client: "B", Token: 2, Grant: 2, Lease: 10, Nodes: 1, Result: ResultGranted}
+	b.Lock.Holder, b.Lock.Token, b.Lock.Grant, b.Lock.Expiry = "B", 2, 2, 15
+	b.Lock.Nodes[0] = NodeView{Clock: 5, Holder: "B", Token: 2, Grant: 2, Expiry: 15}
+	b.Clients[1].Grant, b.Clients[1].Token, b.Clients[1].LeaseUntil = 2, 2, 15
+	b.Clients[1].State = Running
+	frames = frames[:5]
+	wantViolation(t, Check(frames), "gave up grant 1")
+}
+
+func TestCheckCatchesALockInForceThatNoQuorumHolds(t *testing.T) {
+	err := forged(t, ClockJump(), Redlock, func(frames []Frame) {
+		// After the jump node 3 no longer holds A's grant: A has two of
+		// five nodes, yet the lock says A holds it.
+		frames[4].Lock.Holder, frames[4].Lock.Grant = "A", 1
+	})
+	wantViolation(t, err, "quorum holds 0")
+}
+
+func TestCheckCatchesARepeatedTokenOnAReplicatedService(t *testing.T) {
+	err := forged(t, GCPause(), Consensus, func(frames []Frame) {
+		frames[4].Event.Token = 1
+	})
+	wantViolation(t, err, "token 1 issued after token 1")
+	// The single node's restart forgets its counter: token 1 again is its
+	// behaviour, not a violation.
+	if err := Check(mustReplay(t, CounterReset(), LeaseFencing)); err != nil {
+		t.Errorf("a single node's counter reset: %v", err)
+	}
+	err = forged(t, CounterReset(), Consensus, func(frames []Frame) {
+		frames[4].Event.Result = ResultLost
+	})
+	wantViolation(t, err, "replicated service lost its state")
+}
+
+func TestCheckCatchesATokenWhereRedlockHasNone(t *testing.T) {
+	err := forged(t, GCPause(), Redlock, func(frames []Frame) {
+		frames[1].Event.Token = 1
+	})
+	wantViolation(t, err, "issues none")
+}
+
+func TestCheckCatchesAClientBelievingAnotherClientsGrant(t *testing.T) {
+	err := forged(t, GCPause(), LeaseFencing, func(frames []Frame) {
+		frames[5].Clients[0].Grant = 2
+	})
+	wantViolation(t, err, "A believes in grant 2")
+}
+
+func TestCheckCatchesAFencedResourceApplyingAStaleToken(t *testing.T) {
+	err := forged(t, GCPause(), LeaseFencing, func(frames []Frame) {
+		last := &frames[6]
+		last.Event.Write, last.Event.Result = Accepted, ResultAccepted
+		last.Resources[0].Data, last.Resources[0].Writes, last.Resources[0].Rejected = "A-STALE", 3, 0
+	})
+	wantViolation(t, err, "applied token 1 below maxToken 2")
+}
+
+func TestCheckCatchesDataChangedWithoutAWrite(t *testing.T) {
+	err := forged(t, GCPause(), LeaseFencing, func(frames []Frame) {
+		frames[6].Resources[0].Data = "A-STALE"
+	})
+	wantViolation(t, err, "without applying a write")
+}
+
+// A destroying write forged as protected: the old Check never looked at the
+// outcome.
+func TestCheckCatchesAVerdictThatHidesCorruption(t *testing.T) {
+	err := forged(t, GCPause(), Lease, func(frames []Frame) {
+		frames[6].Verdict = Safe
+	})
+	wantViolation(t, err, `verdict "safe", recomputed "corrupted"`)
+	err = forged(t, GCPause(), Lease, func(frames []Frame) {
+		frames[6].Event.Stale = BeforeNewHolder
+	})
+	wantViolation(t, err, `recomputed "overwrote"`)
+	err = forged(t, CrashNoTTL(), NoTTL, func(frames []Frame) {
+		frames[3].Verdict = Safe
+	})
+	wantViolation(t, err, `recomputed "stuck"`)
+}
+
+func TestCheckCatchesAGrantThatWasNeverMade(t *testing.T) {
+	err := forged(t, GCPause(), LeaseFencing, func(frames []Frame) {
+		frames[2].Lock.Nodes[0].Grant, frames[2].Lock.Grant = 5, 5
+	})
+	wantViolation(t, err, "never made")
+	err = forged(t, GCPause(), LeaseFencing, func(frames []Frame) {
+		frames[4].Event.Grant = 3
+	})
+	wantViolation(t, err, "grant 3 follows grant 1")
+}

@@ -1,0 +1,332 @@
+package web
+
+// noteWords are the sentences notes are generated from (see eventNote):
+// each says one thing an event did, in both languages. Arguments are
+// indexed, so a sentence uses only those it needs.
+var noteWords = map[string]text{
+	// Acquire.
+	"gen.acquire.granted": {
+		"%[1]s がロックを取得する。サービスは token %[2]d を発行し、リースはサービスの時計で t=%[3]d まで。",
+		"%[1]s takes the lock: the service issues token %[2]d, with a lease until t=%[3]d by the service's clock.",
+	},
+	"gen.acquire.granted.no-ttl": {
+		"%[1]s がロックを取得し、token %[2]d を得る。TTL が無いので、%[1]s が手放すまでロックは %[1]s のもの。",
+		"%[1]s takes the lock and gets token %[2]d. There is no TTL: the lock is %[1]s's until %[1]s releases it.",
+	},
+	"gen.acquire.granted.majority": {
+		"%[1]s が 5 ノード中 %[2]d ノードで取得し、過半数を得る。トークンは無い(持ち主はランダムな値で見分けるだけ)。%[1]s は、要求を送った時点から数えて、自分の時計で t=%[3]d までロックを持つと考える。",
+		"%[1]s wins %[2]d of the 5 nodes, a majority: it holds the lock. There is no token (a random value only tells the holder apart). Counting from when it sent its request, %[1]s reckons by its own clock that it holds the lock until t=%[3]d.",
+	},
+	"gen.acquire.held": {
+		"%[1]s がロックを求める。サービスは token %[2]d とリース(t=%[3]d まで)で許可するが、返事はネットワークで足止めされる。%[1]s はまだ何も知らない。",
+		"%[1]s asks for the lock. The service grants it with token %[2]d and a lease until t=%[3]d, but the reply is held up in the network: %[1]s knows nothing yet.",
+	},
+	"gen.acquire.held.no-ttl": {
+		"%[1]s がロックを求める。サービスは token %[2]d で許可する(TTL 無し)が、返事はネットワークで足止めされる。",
+		"%[1]s asks for the lock. The service grants it with token %[2]d (no TTL), but the reply is held up in the network.",
+	},
+	"gen.acquire.held.majority": {
+		"%[1]s がロックを求め、5 ノード中 %[2]d ノードが許可する。だが返事はネットワークで足止めされ、%[1]s はまだ何も知らない。",
+		"%[1]s asks for the lock and %[2]d of the 5 nodes grant it, but their replies are held up in the network: %[1]s knows nothing yet.",
+	},
+	"gen.acquire.held.refused": {
+		"%[1]s がロックを求める。サービスは拒否するが、その返事もネットワークで足止めされる。",
+		"%[1]s asks for the lock. The service refuses, and its refusal is held up in the network.",
+	},
+	"gen.acquire.refused": {
+		"%[1]s がロックを求めるが、%[2]s のリースが t=%[3]d まで有効なので拒否される。",
+		"%[1]s asks for the lock, but %[2]s's lease is in force until t=%[3]d, so %[1]s is refused.",
+	},
+	"gen.acquire.refused.self": {
+		"%[1]s がもう一度ロックを求めるが、自分のリースがまだ有効なので、サービスは二重には貸さない。",
+		"%[1]s asks for the lock again, but its own lease is still in force: the service does not grant it twice.",
+	},
+	"gen.acquire.refused.no-ttl": {
+		"%[1]s がロックを求めるが、%[2]s が持っていて TTL も無い。%[1]s は %[2]s が手放すまで待つしかない。",
+		"%[1]s asks for the lock, but %[2]s holds it and there is no TTL: %[1]s must wait until %[2]s releases it.",
+	},
+	"gen.acquire.refused.stuck": {
+		"%[1]s がロックを求めるが拒否される。持ち主の %[2]s はクラッシュしているのに、TTL が無いので誰も解放できない。",
+		"%[1]s asks for the lock and is refused: its holder %[2]s has crashed, and without a TTL nobody can release it.",
+	},
+	"gen.acquire.refused.majority": {
+		"%[1]s は 5 ノード中 %[2]d ノードしか取れず、過半数に届かない。取れたノードを返し、ロックは持たない。",
+		"%[1]s wins only %[2]d of the 5 nodes, not a majority: it gives them back and goes without the lock.",
+	},
+
+	// Renew and release.
+	"gen.renew": {
+		"%[1]s がリースを更新する。失効は t=%[2]d に延び、トークンは %[3]d のまま(同じ保持の延長だから)。",
+		"%[1]s renews its lease: it now ends at t=%[2]d, and the token stays %[3]d, because it is the same tenure, extended.",
+	},
+	"gen.renew.majority": {
+		"%[1]s が 5 ノード中 %[2]d ノードで更新する。過半数なので、自分の時計で t=%[3]d までロックを持つと考える。",
+		"%[1]s renews on %[2]d of the 5 nodes, a majority: by its own clock it now holds the lock until t=%[3]d.",
+	},
+	"gen.renew.no-ttl": {
+		"%[1]s が更新を送るが、TTL の無いロックには延ばす期限がない。",
+		"%[1]s sends a renewal, but a lock without TTL has no deadline to extend.",
+	},
+	"gen.renew.expired": {
+		"%[1]s が更新しようとするが、リースはサービスの側でもう切れている。%[1]s はロックを失ったと知る。もう一度取得すれば、新しいトークンになる。",
+		"%[1]s tries to renew, but its lease has already run out at the service: %[1]s learns it has lost the lock. Acquiring it again would bring a new token.",
+	},
+	"gen.renew.refused": {
+		"%[1]s が更新しようとするが、サービスはもう %[1]s のためにロックを持っていない。%[1]s はロックを失ったと知る。",
+		"%[1]s tries to renew, but the service no longer holds the lock for %[1]s: %[1]s learns it has lost the lock.",
+	},
+	"gen.renew.skipped": {
+		"%[1]s はロックを持っていないと思っているので、更新するものがない。",
+		"%[1]s believes it holds no lock, so it has nothing to renew.",
+	},
+	"gen.release": {
+		"%[1]s がロックを手放す。サービスはすぐに次のクライアントへ貸せる。",
+		"%[1]s releases the lock: the service may grant it to the next client at once.",
+	},
+	"gen.release.in-flight": {
+		"だが %[1]s の書き込み %[2]s はまだネットワークの中にある。手放しても、送ってしまった書き込みは取り消せない。",
+		"But %[1]s's write %[2]s is still on its way: releasing the lock does not call back a write already sent.",
+	},
+	"gen.release.refused": {
+		"%[1]s が手放そうとするが、サービスは %[1]s のためにロックを持っていない。何も変わらない。",
+		"%[1]s releases, but the service holds no lock for %[1]s: nothing changes.",
+	},
+
+	// Writes and reads.
+	"gen.resumes": {
+		"%[1]s が停止から覚める。",
+		"%[1]s wakes up from its pause.",
+	},
+	"gen.write.sends": {
+		"%[1]s が token %[3]d を添えて %[4]s に %[2]q を書き込む。",
+		"%[1]s writes %[2]q to %[4]s with token %[3]d.",
+	},
+	"gen.write.sends.no-token": {
+		"%[1]s が %[3]s に %[2]q を書き込む(添えるトークンは無い)。",
+		"%[1]s writes %[2]q to %[3]s (it has no token to send with it).",
+	},
+	"gen.write.held": {
+		"%[1]s が %[3]s への書き込み %[2]q を送るが、メッセージはネットワークで足止めされる。",
+		"%[1]s sends its write of %[2]q to %[3]s, but the message is held up in the network.",
+	},
+	"gen.write.checked": {
+		"%[1]s の書き込み %[2]q が %[4]s に届く。検査は通る(token %[3]d は maxToken %[5]d 以上)が、資源は適用する前に止まる(資源側の処理の停止、遅いディスクなど)。",
+		"%[1]s's write of %[2]q reaches %[4]s. The check passes (token %[3]d is not below maxToken %[5]d), but the resource stalls before applying it (a pause in its own process, a slow disk).",
+	},
+	"gen.write.skipped": {
+		"%[1]s はロックを持っていないと思っているので、書き込まない。",
+		"%[1]s believes it holds no lock, so it does not write.",
+	},
+	"gen.write.accepted": {
+		"%[1]s はそれを受理する。",
+		"%[1]s accepts it.",
+	},
+	"gen.write.accepted.fenced": {
+		"%[1]s はそれを受理する。maxToken は %[2]d。",
+		"%[1]s accepts it; maxToken is %[2]d.",
+	},
+	"gen.write.rejected": {
+		"%[1]d < maxToken %[2]d なので、%[3]s は拒否する。資源は守られた。",
+		"%[1]d < maxToken %[2]d, so %[3]s refuses it: the data is safe.",
+	},
+	"gen.write.rejected.holder": {
+		"%[1]d < maxToken %[2]d なので、%[3]s は今の持ち主の書き込みを拒否する。カウンタがリセットされ、資源が既に見た番号より小さいトークンが発行されたからだ。カウンタが追いつくまで、このロックでは書き込めない。",
+		"%[1]d < maxToken %[2]d, so %[3]s refuses the holder in force itself: the counter was reset and issued a token below one the resource had already seen. Until the counter catches up, this lock cannot be used to write.",
+	},
+	"gen.stale.overwrote.unfenced": {
+		"%[1]s はトークンを見ないので受理してしまう。もうロックを持たない %[2]s が、新しい持ち主の値を上書きした。データは壊れた。",
+		"%[1]s does not check tokens, so it accepts the write: %[2]s, which no longer holds the lock, overwrites a newer holder's value. The data is corrupted.",
+	},
+	"gen.stale.overwrote.fenced": {
+		"token %[3]d は maxToken %[4]d より小さくない(カウンタがリセットされ、同じ番号がもう一度発行された)ので、%[1]s は受理してしまう。もうロックを持たない %[2]s が、新しい持ち主の値を上書きした。データは壊れた。",
+		"Token %[3]d is not below maxToken %[4]d (the counter was reset and issued that number again), so %[1]s accepts it: %[2]s, which no longer holds the lock, overwrites a newer holder's value. The data is corrupted.",
+	},
+	"gen.stale.overwrote.split": {
+		"%[1]s は新しい持ち主が書く前にトークンを検査し終えていて、今、検査し直さずに適用する。もうロックを持たない %[2]s が、新しい持ち主の値を上書きした。データは壊れた。検査と適用は一つの不可分な操作でなければならない。",
+		"%[1]s checked the token before the newer holder wrote, and applies the write now without checking again: %[2]s, which no longer holds the lock, overwrites a newer holder's value. The data is corrupted. The check and the write must be one atomic step.",
+	},
+	"gen.stale.before-new-holder.unfenced": {
+		"%[1]s はトークンを見ないので、もうロックを持たない %[2]s の書き込みを受理する。新しい持ち主はまだここに書いていない。新しい持ち主がこの書き込みの前に %[1]s を読み、計算した値を書き戻せば、%[2]s の書き込みは誰にも気づかれずに失われる。データは壊れた。",
+		"%[1]s does not check tokens, so it accepts the write of %[2]s, which no longer holds the lock. The new holder has not written here yet: if it read %[1]s before this write and writes back what it computed, %[2]s's write is lost without anyone noticing. The data is corrupted.",
+	},
+	"gen.stale.before-new-holder.fenced": {
+		"%[1]s は新しい持ち主のトークンをまだ見ていない。token %[3]d は maxToken %[4]d より小さくないので、もうロックを持たない %[2]s の書き込みを受理してしまう。新しい持ち主がこの書き込みの前に %[1]s を読んでいれば、書き戻す値が %[2]s の書き込みを失わせる。データは壊れた。フェンシングが守るのは、新しいトークンを既に見た資源だけだ。",
+		"%[1]s has not seen the new holder's token yet: token %[3]d is not below maxToken %[4]d, so it accepts the write of %[2]s, which no longer holds the lock. If the new holder read %[1]s before this write, what it writes back will lose %[2]s's write. The data is corrupted. Fencing protects only a resource that has already seen the newer token.",
+	},
+	"gen.stale.before-new-holder.split": {
+		"%[1]s は検査済みの書き込みを、検査し直さずに今適用する。もうロックを持たない %[2]s の書き込みだ。新しい持ち主がこの前に %[1]s を読んでいれば、書き戻す値がこれを失わせる。データは壊れた。",
+		"%[1]s applies the write it checked earlier without checking again, though %[2]s no longer holds the lock. If the new holder read %[1]s before this, what it writes back will lose this write. The data is corrupted.",
+	},
+	"gen.read.fenced": {
+		"%[1]s が書き込まずに token %[2]d を %[3]s に示す(フェンス付きの読み取り)。maxToken が %[2]d になり、これ以降 %[3]s はそれより小さいトークンをすべて拒否する。",
+		"%[1]s presents token %[2]d to %[3]s without writing (a fenced read): maxToken becomes %[2]d, and from now on %[3]s refuses every smaller token.",
+	},
+	"gen.read.unfenced": {
+		"%[1]s が token %[2]d を示して %[3]s を読む。だが %[3]s はトークンを見ないので、遅れて届く書き込みに対して何も変わらない。",
+		"%[1]s reads %[3]s, showing token %[2]d. %[3]s does not check tokens, so this changes nothing for a late write.",
+	},
+	"gen.read.unfenced.no-token": {
+		"%[1]s が %[2]s を読む。示すトークンは無く、%[2]s も何も覚えない。",
+		"%[1]s reads %[2]s. It has no token to show, and %[2]s remembers nothing.",
+	},
+	"gen.read.rejected": {
+		"%[1]s が token %[2]d を %[3]s に示すが、%[2]d < maxToken %[4]d なので拒否される。",
+		"%[1]s presents token %[2]d to %[3]s, which refuses it: %[2]d < maxToken %[4]d.",
+	},
+	"gen.read.skipped": {
+		"%[1]s はロックを持っていないと思っているので、示すトークンが無い。",
+		"%[1]s believes it holds no lock, so it has no token to show.",
+	},
+
+	// The client's own checks.
+	"gen.check.valid": {
+		"%[1]s が自分の時計でリースを確認する。t=%[2]d < %[3]d なので、%[1]s の知る限りロックはまだ自分のもの。",
+		"%[1]s checks its lease by its own clock: t=%[2]d < %[3]d, so as far as %[1]s can tell it still holds the lock.",
+	},
+	"gen.check.forever": {
+		"%[1]s がロックを確認する。TTL が無いので、期限切れにはならない。",
+		"%[1]s checks its lock: without a TTL it never expires.",
+	},
+	"gen.check.outdated": {
+		"だがロックサービスはもう %[1]s のためにロックを持っていない。",
+		"But the lock service no longer holds the lock for %[1]s.",
+	},
+	"gen.check.expired": {
+		"%[1]s が自分の時計でリースを確認する。t=%[2]d で、リースは t=%[3]d に切れていた。%[1]s はロックを持っているとは考えなくなり、書き込まない。",
+		"%[1]s checks its lease by its own clock: it is t=%[2]d, and the lease ended at t=%[3]d. %[1]s stops believing it holds the lock, and will not write.",
+	},
+	"gen.check.none": {
+		"%[1]s が確認する。ロックを持っていないと分かっている。",
+		"%[1]s checks: it knows it holds no lock.",
+	},
+
+	// Time, pauses, crashes.
+	"gen.pause": {
+		"%[1]s が GC で止まり、%[2]d tick 過ぎる(t=%[3]d)。",
+		"%[1]s stops in a GC pause; %[2]d ticks pass (t=%[3]d).",
+	},
+	"gen.pause.unaware": {
+		"止まっている %[1]s はそれに気づかず、まだロックを持っているつもりでいる。",
+		"%[1]s, stopped, does not notice: it still believes it holds the lock.",
+	},
+	"gen.pause.no-ttl": {
+		"TTL が無いのでロックは %[1]s のまま。ほかのクライアントは待つしかない。",
+		"Without a TTL the lock stays %[1]s's; every other client must wait.",
+	},
+	"gen.lease-runs-out": {
+		"その間に %[1]s のリースが切れる。",
+		"Meanwhile %[1]s's lease runs out.",
+	},
+	"gen.resume": {
+		"%[1]s が再開する。止まる前の認識のまま。",
+		"%[1]s resumes, with the beliefs it had when it stopped.",
+	},
+	"gen.crash": {
+		"%[1]s がクラッシュする。持っていた認識も一緒に消える。",
+		"%[1]s crashes; whatever it believed goes with it.",
+	},
+	"gen.crash.holder": {
+		"%[1]s がロックを持ったままクラッシュする。手放す者はいないが、リースは t=%[2]d に切れる。",
+		"%[1]s crashes while holding the lock. Nobody will release it, but its lease runs out at t=%[2]d.",
+	},
+	"gen.crash.holder.majority": {
+		"%[1]s がロックを持ったままクラッシュする。手放す者はいないが、各ノードのリースはそれぞれの時計で切れる。",
+		"%[1]s crashes while holding the lock. Nobody will release it, but each node's lease runs out by that node's clock.",
+	},
+	"gen.crash.stuck": {
+		"%[1]s がロックを持ったままクラッシュする。TTL が無いので、このロックはもう二度と空かない。",
+		"%[1]s crashes while holding the lock. Without a TTL this lock will never be free again.",
+	},
+	"gen.tick": {
+		"%[1]d tick 過ぎる(t=%[2]d)。",
+		"%[1]d ticks pass (t=%[2]d).",
+	},
+	"gen.tick.stuck": {
+		"ロックはクラッシュした %[1]s のもののまま。",
+		"The lock still belongs to the crashed %[1]s.",
+	},
+	"gen.jump": {
+		"ロックサービスの時計が %[1]d tick 先へ跳ぶ。サービスの時計は t=%[2]d、クライアントの時計は t=%[3]d(時計が進められた、あるいは速く進む時計)。",
+		"The lock service's clock jumps %[1]d ticks ahead: it reads t=%[2]d while the clients' clocks read t=%[3]d (a clock stepped forward, or one that runs fast).",
+	},
+	"gen.jump.node": {
+		"ノード %[1]d の時計が %[2]d tick 先へ跳ぶ。そのノードの時計は t=%[3]d、ほかの時計は t=%[4]d。",
+		"Node %[1]d's clock jumps %[2]d ticks ahead: it reads t=%[3]d while every other clock reads t=%[4]d.",
+	},
+	"gen.jump.expires": {
+		"その時計では、%[1]s のリースはもう切れている。",
+		"By that clock %[1]s's lease has run out.",
+	},
+	"gen.jump.expires.majority": {
+		"そのノードでは %[1]s のロックが切れ、%[1]s はもう過半数を持っていない。",
+		"On that node %[1]s's lock has run out: %[1]s no longer holds a majority.",
+	},
+	"gen.jump.unaware": {
+		"%[1]s 自身の時計では、リースは t=%[2]d まで有効のまま。",
+		"By %[1]s's own clock, its lease holds until t=%[2]d.",
+	},
+
+	// Delivery.
+	"gen.deliver.write": {
+		"足止めされていた %[1]s の書き込み %[2]q(token %[3]d)が %[4]s に届く。",
+		"%[1]s's write of %[2]q with token %[3]d, held up until now, reaches %[4]s.",
+	},
+	"gen.deliver.write.no-token": {
+		"足止めされていた %[1]s の書き込み %[2]q が %[3]s に届く。",
+		"%[1]s's write of %[2]q, held up until now, reaches %[3]s.",
+	},
+	"gen.deliver.apply": {
+		"%[4]s が、検査済みだった %[1]s の書き込み %[2]q(token %[3]d)をようやく適用する。",
+		"%[4]s finally applies %[1]s's write of %[2]q with token %[3]d, which it checked earlier.",
+	},
+	"gen.deliver.nothing": {
+		"この方式では %[1]s は送られていない(送り手はロックを持っていないと思っていた)。何も届かない。",
+		"Under this strategy %[1]s was never sent (its sender believed it held no lock): nothing arrives.",
+	},
+	"gen.reply.granted": {
+		"t=%[2]d、ようやく %[1]s に返事が届く。許可だ。要求を送った t=%[3]d から数えて、%[1]s はリースが t=%[4]d まであると考える。",
+		"At t=%[2]d the reply finally reaches %[1]s: granted. Counting from its request at t=%[3]d, %[1]s reckons its lease runs until t=%[4]d.",
+	},
+	"gen.reply.granted.from-reply": {
+		"t=%[2]d、ようやく %[1]s に返事が届く。許可だ。%[1]s は返事を受け取った今から数え、リースが t=%[3]d まであると考える。",
+		"At t=%[2]d the reply finally reaches %[1]s: granted. %[1]s counts its lease from now, when the reply arrived, until t=%[3]d.",
+	},
+	"gen.reply.granted.no-ttl": {
+		"t=%[2]d、ようやく %[1]s に返事が届く。許可(TTL 無し)。",
+		"At t=%[2]d the reply finally reaches %[1]s: granted, with no TTL.",
+	},
+	"gen.reply.outdated": {
+		"だが、%[1]s へのその許可のリースは、サービスの側ではもう切れている。",
+		"But the lease it grants %[1]s has already ended at the service.",
+	},
+	"gen.reply.late": {
+		"t=%[2]d、%[1]s に許可の返事が届く。だが %[1]s はリースを要求を送った t=%[3]d から数えるので、t=%[4]d にもう切れていたと分かる。%[1]s はこの許可を使わない。",
+		"At t=%[2]d the reply reaches %[1]s: granted. But %[1]s counts its lease from its request at t=%[3]d, so it knows the lease ended at t=%[4]d, and does not use it.",
+	},
+	"gen.reply.refused": {
+		"t=%[2]d、%[1]s に拒否の返事が届く。",
+		"At t=%[2]d the refusal reaches %[1]s.",
+	},
+	"gen.reply.dropped": {
+		"返事が届くが、%[1]s はクラッシュしていて受け取る者がいない。",
+		"The reply arrives, but %[1]s has crashed: nobody receives it.",
+	},
+
+	// Restarts.
+	"gen.restart.kept": {
+		"ロックサービスのノードが再起動する。状態は合意で複製されているので、持ち主もリースもトークンのカウンタも失われない。",
+		"A node of the lock service restarts. Its state is replicated by consensus, so the holder, the lease and the token counter survive.",
+	},
+	"gen.restart.lost": {
+		"ロックサービスが再起動する。このモデルのノードは状態をメモリにだけ持つので、持ち主もリースもトークンのカウンタも失われ、次のトークンはまた 1 になる。",
+		"The lock service restarts. This model's node keeps its state in memory only, so it forgets the holder, the lease and the token counter: its next token is 1 again.",
+	},
+	"gen.restart.lost.no-ttl": {
+		"ロックサービスが再起動する。このモデルのノードは状態をメモリにだけ持つので、持ち主もトークンのカウンタも失われ、次のトークンはまた 1 になる。",
+		"The lock service restarts. This model's node keeps its state in memory only, so it forgets the holder and the token counter: its next token is 1 again.",
+	},
+	"gen.restart.node": {
+		"ノード %[1]d が再起動する。永続化していない Redis と同じく、持っていたロックを忘れる。ほかのノードは自分のロックを覚えている。",
+		"Node %[1]d restarts. Like Redis without persistence, it forgets the locks it held; the other nodes keep theirs.",
+	},
+}

@@ -1,0 +1,194 @@
+package web
+
+// scenarioWords are the scenarios' own words: each one's title, the line
+// saying what it teaches, the note of its first frame, and the few step
+// notes where the story needs words of its own (every other note is
+// generated from the event: see eventNote). A "shows" line is read under
+// every row of the matrix, so it says under which rows what it describes
+// happens.
+var scenarioWords = map[string]text{
+	// gc-pause: the chapter's story, in the book's words.
+	"gc-pause.title": {"GC 停止(章の筋書き)", "GC pause (the chapter's story)"},
+	"gc-pause.shows": {
+		"リースのあるロックでは、GC で止まった古い持ち主は、リースが切れても持っているつもりのまま書き込む。止められるのは資源のトークン検査だけ。",
+		"With a lease, an old holder frozen by GC still believes it holds the lock after its lease has expired, and writes. Only the resource's token check stops it.",
+	},
+	"gc-pause.start": {
+		"まだ誰もロックを持っていない。資源 row-42 は空のまま。",
+		"Nobody holds the lock yet. Resource row-42 is empty.",
+	},
+	"gc-pause.a-acquires": {
+		"A がロックを取得する。token 1 が発行され、リースは t=10 まで有効。",
+		"A takes the lock. Token 1 is issued and the lease is valid until t=10.",
+	},
+	"gc-pause.a-writes": {
+		"A が token 1 を添えて書き込む。資源は受理し、maxToken が 1 になる。",
+		"A writes with token 1. The resource accepts it and maxToken becomes 1.",
+	},
+	"gc-pause.a-pauses": {
+		"A が GC で止まっている間に時間が進み、t=10 でリースが失効する。止まっている A はそれに気づかず、まだ token 1 を持っているつもりでいる。",
+		"A stops in a GC pause. Time passes and its lease expires at t=10. A, stopped, does not notice: it still believes it holds token 1.",
+	},
+	"gc-pause.b-acquires": {
+		"リースが切れたので、B がロックを取得して token 2 を得る。A もまだ持っているつもり——二重取得の芽だ。",
+		"The lease has expired, so B takes the lock and gets token 2. A still believes it holds it too: the seed of a double grant.",
+	},
+	"gc-pause.b-writes": {
+		"B が token 2 で書き込む。maxToken が 2 になる。",
+		"B writes with token 2. maxToken becomes 2.",
+	},
+	"gc-pause.a-writes-late.refused": {
+		"A が再開し、古い token 1 のまま書き込もうとする。1 < 2 なので資源が拒否し、B の値は守られる。",
+		"A resumes and tries to write with its old token 1. Since 1 < 2 the resource refuses it, and B's value is safe.",
+	},
+	"gc-pause.a-writes-late.destroys": {
+		"A が再開し、古い token 1 のまま書き込む。資源はトークンを見ないので受理してしまい、B の値が上書きされて壊れる。",
+		"A resumes and writes with its old token 1. The resource does not check tokens, so it accepts the write and B's value is overwritten.",
+	},
+
+	"check-then-write.title": {"確認してから書く", "Check, then write"},
+	"check-then-write.shows": {
+		"書き込む直前にリースを確かめても、確認と書き込みの間に止まれば意味がない。リースのあるロックでは、クライアント側の確認では守れず、資源側の検査だけが守る。",
+		"Checking the lease just before writing does not help if the client stops between the check and the write. With a lease, a client-side check cannot protect the data; only the resource's check can.",
+	},
+	"check-then-write.start": {
+		"まだ誰もロックを持っていない。A は慎重なクライアントで、書く前に必ずリースを確認する。",
+		"Nobody holds the lock yet. A is a careful client: it always checks its lease before it writes.",
+	},
+	"check-then-write.a-pauses": {
+		"確認の直後、書き込む前に A が GC で止まる。その間に t=12 となり、リースは t=10 で切れる。A は確認を済ませたつもりでいる。",
+		"Right after the check, before the write, A stops in a GC pause. Time reaches t=12; the lease ran out at t=10. A thinks it has just checked.",
+	},
+
+	"delayed-write.title": {"遅れて届く書き込み", "Delayed write"},
+	"delayed-write.shows": {
+		"ロックを持っている間に送った書き込みでも、ネットワークで遅れれば、次の持ち主の書き込みより後に届く。ロックを手放しても送った書き込みは取り消せないので、TTL の無いロックでも壊れる。止められるのは資源のトークン検査だけ。",
+		"A write sent while the client held the lock can still arrive after the next holder's write. Releasing the lock does not call a write back, so even a lock without TTL is corrupted. Only the resource's token check can refuse it.",
+	},
+	"delayed-write.start": {
+		"まだ誰もロックを持っていない。A と資源の間のネットワークは、ときどき大きく遅れる。",
+		"Nobody holds the lock yet. The network between A and the resource sometimes holds messages up for a long time.",
+	},
+	"delayed-write.a-gives-up": {
+		"A の書き込み要求はタイムアウトする。届いたかどうか分からないまま、A はあきらめてロックを手放す。書き込みはまだネットワークの中にある。",
+		"A's write request times out. Unable to tell whether it arrived, A gives up and releases the lock. The write is still in the network.",
+	},
+
+	"slow-grant.title": {"遅れて届く許可", "Slow grant"},
+	"slow-grant.shows": {
+		"リースのあるロックで、取得の返事が、許可されたリースの失効後に届く。A は返事を受け取った時点からリースを数えるクライアントなので、自分の確認では有効に見える。慎重なクライアントは要求を送った時点から数え(Redlock の手順や Chubby のクライアントのように)、このリースはもう切れていたと分かる。",
+		"With a lease, the reply to A's acquire arrives after the lease it grants has expired. A counts its lease from when the reply arrived, so its own check says the lease is valid. A careful client counts from when it sent the request, as Redlock's algorithm and Chubby's clients do, and would know this lease had already ended.",
+	},
+	"slow-grant.start": {
+		"まだ誰もロックを持っていない。ロックサービスから A への返事は、ときどき大きく遅れる。A はリースを返事の届いた時点から数える。",
+		"Nobody holds the lock yet. Replies from the lock service to A are sometimes badly delayed, and A counts its lease from when a reply arrives.",
+	},
+
+	"crash-no-ttl.title": {"持ち主のクラッシュ", "The holder crashes"},
+	"crash-no-ttl.shows": {
+		"持ち主がロックを持ったまま落ちると、TTL の無いロックは二度と誰も取れない。リースなら失効後に次の持ち主が取れる。",
+		"When the holder crashes while holding the lock, a lock without TTL can never be taken again. With a lease, the next holder takes it after expiry.",
+	},
+	"crash-no-ttl.start": {
+		"まだ誰もロックを持っていない。資源 row-42 は空。",
+		"Nobody holds the lock yet. Resource row-42 is empty.",
+	},
+
+	"heartbeat.title": {"ハートビート", "Heartbeat"},
+	"heartbeat.shows": {
+		"持ち主が期限内に更新し続ける限り、ロックはその持ち主のまま(トークンのある方式ではトークンも同じまま)。更新が止まればリースが切れ、次のクライアントが取れる。TTL が無ければ、クラッシュした持ち主が永遠に持ち続ける。",
+		"As long as the holder renews in time, the lock stays its own (and, where there are tokens, so does its token). When renewals stop, the lease runs out and the next client can take the lock. Without a TTL, a crashed holder keeps it forever.",
+	},
+	"heartbeat.start": {
+		"まだ誰もロックを持っていない。A は 6 tick ごとにリースを更新する。",
+		"Nobody holds the lock yet. A renews its lease every 6 ticks.",
+	},
+
+	"heartbeat-pause.title": {"ハートビートも止める GC", "A pause stops the heartbeat"},
+	"heartbeat-pause.shows": {
+		"更新でリースを保てるのは、持ち主が動いている間だけ。GC の停止はハートビートも止めるので、リースのあるロックではリースが切れ、B が取り、A は持っているつもりのまま目覚める。更新の間隔を縮めれば窓は狭まるが、閉じはしない。",
+		"Renewals keep a lease alive only while the holder runs. A GC pause stops the heartbeat too: with a lease, the lease runs out, B takes the lock, and A wakes up believing it still holds it. Renewing more often narrows the window; it cannot close it.",
+	},
+	"heartbeat-pause.start": {
+		"まだ誰もロックを持っていない。A は 6 tick ごとにリースを更新する。",
+		"Nobody holds the lock yet. A renews its lease every 6 ticks.",
+	},
+	"heartbeat-pause.a-pauses": {
+		"A が GC で止まる。ハートビートも一緒に止まり、12 tick 過ぎる(t=18)。更新が無いので、A のリースは t=16 で切れる。止まっている A は気づかない。",
+		"A stops in a GC pause, and its heartbeat stops with it. 12 ticks pass (t=18); with no renewal, A's lease runs out at t=16. A, stopped, does not notice.",
+	},
+
+	"counter-reset.title": {"カウンタのリセット", "Counter reset"},
+	"counter-reset.shows": {
+		"このモデルの 1 台構成のノードは、トークンのカウンタをメモリにだけ持つ。再起動でカウンタを失うと同じ番号をもう一度発行し、フェンシングは古い持ち主と新しい持ち主を見分けられない。発行の前にカウンタをディスクへ書く 1 台のノードや、合意で複製されたサービスなら増え続ける。非同期に複製されたストアは、フェイルオーバーでカウンタを失いうる。",
+		"This model's single node keeps its token counter in memory only. When a restart loses it, it issues the same number again, and fencing cannot tell the old holder from the new. A single node that writes its counter to disk before each grant keeps tokens increasing, and so does a service replicated by consensus; an asynchronously replicated store can lose the counter on failover.",
+	},
+	"counter-reset.start": {
+		"まだ誰もロックを持っていない。資源 row-42 は空。",
+		"Nobody holds the lock yet. Resource row-42 is empty.",
+	},
+
+	"restart-during-lease.title": {"リース中の再起動", "Restart during a lease"},
+	"restart-during-lease.shows": {
+		"A のロックが有効な間にロックサービスが再起動する。誰も止まらない。状態をメモリにだけ持つノードは A のロックを忘れ、すぐに B へ貸す。持ち主が二人になり、カウンタも失われて番号が重なる。防ぐには、再起動後は最長のリースが切れるまで貸さないこと(Chubby の猶予期間、Redis の遅延再起動)、あるいは状態を合意で複製すること。",
+		"The lock service restarts while A's lock is in force, and nobody pauses. A node that keeps its state in memory forgets A's lock and grants B at once: two holders, and with the counter lost, equal tokens. The fix is to grant nothing after a restart until the longest lease could have run out (Chubby's grace period, Redis's delayed restarts), or to keep the state replicated by consensus.",
+	},
+	"restart-during-lease.start": {
+		"まだ誰もロックを持っていない。資源 row-42 は空。",
+		"Nobody holds the lock yet. Resource row-42 is empty.",
+	},
+	"restart-during-lease.restart.lost": {
+		"A のリースが有効な間にロックサービスが再起動する。ノードは状態をメモリにだけ持つので、A のリースもトークンのカウンタも忘れ、すぐにでも次を貸す。安全なサービスなら、最長のリース(10 tick)が切れるまで貸さずに待つ(Chubby の猶予期間、Redis の遅延再起動)。",
+		"The lock service restarts while A's lease is in force. Its node keeps its state in memory only, so it forgets A's lease and the token counter, and will grant the lock at once. A safe service would wait until the longest lease (10 ticks) could have run out before granting again, as Chubby's grace period and Redis's delayed restarts do.",
+	},
+
+	"clock-jump.title": {"時計の跳躍", "Clock jump"},
+	"clock-jump.shows": {
+		"誰も止まらない。ロックサービスの時計(Redlock では 1 ノードの時計)が先へ跳ぶ。リースのあるロックでは、その時計で A のリースが切れて B が取るのに、A 自身の時計ではまだ有効だ。Redlock では A はノード 1〜3 に、B はノード 3〜5 に届き、どちらも過半数を得る。リースは、それを測る時計と同じだけしか安全でない。フェンシングは時計に頼らない。",
+		"Nobody pauses. The lock service's clock (under Redlock, one node's) jumps ahead. With a lease, A's lease runs out by that clock and B takes the lock, while A's own clock says its lease still holds. Under Redlock, A reached nodes 1–3 and B reaches nodes 3–5: each wins a majority. A lease is only as safe as the clocks that measure it; fencing does not depend on clocks.",
+	},
+	"clock-jump.start": {
+		"まだ誰もロックを持っていない。Redlock では、ネットワークの分断で A にはノード 1〜3 しか、後で B にはノード 3〜5 しか届かない。時刻は論理的な tick で、実際の時計のずれや跳躍はミリ秒から秒の単位で起きる。",
+		"Nobody holds the lock yet. Under Redlock, a network partition lets A reach only nodes 1–3, and later B only nodes 3–5. Time here is logical ticks; a real clock drifts or jumps by milliseconds to seconds.",
+	},
+
+	"stale-before-new-holder.title": {"新しい持ち主より先に届く古い書き込み", "Stale write before the new holder's"},
+	"stale-before-new-holder.shows": {
+		"リースのあるロックで、A の遅れた書き込みが、B への許可の後、B が資源に触れる前に届く。資源は B のトークンをまだ見ていないので、フェンシングがあっても受理する。B がその前に値を読んでいれば、B の書き戻しが A の書き込みを失わせる。新しいトークンを先に示せば防げる(「先にトークンを示す」)。",
+		"With a lease, A's late write lands after B was granted the lock but before B has touched the resource. The resource has not seen B's token, so it accepts the write even with fencing. If B read the data before that, B's write-back loses A's write. Showing the new token first prevents it (see \"Token shown first\").",
+	},
+	"stale-before-new-holder.start": {
+		"まだ誰もロックを持っていない。資源 row-42 は空。",
+		"Nobody holds the lock yet. Resource row-42 is empty.",
+	},
+
+	"fenced-read.title": {"先にトークンを示す", "Token shown first (fenced read)"},
+	"fenced-read.shows": {
+		"「新しい持ち主より先に届く古い書き込み」と同じ筋書きだが、B は取得の直後にトークンを資源へ示す(フェンス付きの読み取り、または何も変えない書き込み)。以後、資源はそれより小さいトークンをすべて拒否するので、A の遅れた書き込みは拒否される。これができるのはトークンを検査する資源だけ。",
+		"The story of \"Stale write before the new holder's\", but right after acquiring, B shows its token to the resource (a fenced read, or a write that changes nothing). From then on the resource refuses every smaller token, so A's late write is refused. Only a resource that checks tokens can do this.",
+	},
+	"fenced-read.start": {
+		"まだ誰もロックを持っていない。B は、ロックを取ったらまず資源にトークンを示す。",
+		"Nobody holds the lock yet. B, once it has the lock, shows its token to the resource before anything else.",
+	},
+
+	"two-resources.title": {"二つの資源", "Two resources"},
+	"two-resources.shows": {
+		"A は row-42 と row-43 に書く。リースのあるロックで A のリースが切れると、B がロックを取り、row-42 だけに書く。A の古いトークンは、B のトークンを見た row-42 では拒否され、見ていない row-43 では受理される。資源は自分が見たトークンに対してしか守れない。",
+		"A writes to row-42 and row-43. With a lease, once A's lease runs out, B takes the lock and writes only row-42. A's old token is refused at row-42, which has seen B's token, and accepted at row-43, which has not: a resource fences only against the tokens it has seen.",
+	},
+	"two-resources.start": {
+		"まだ誰もロックを持っていない。一つのロックで二つの資源 row-42 と row-43 を守る。",
+		"Nobody holds the lock yet. One lock protects two resources, row-42 and row-43.",
+	},
+
+	"non-atomic-check.title": {"検査と適用の分離", "Check, then apply (not atomic)"},
+	"non-atomic-check.shows": {
+		"トークンを検査する方式では、この資源は、トークンの検査と書き込みの適用を別々の段階で行う。A の書き込みは A がロックを持つ間に検査を通るが、適用の前に止まる。リースのあるロックではその間に A のリースが切れ、B が取って書く。その後で A の書き込みが B の値の上に適用される。フェンシングがあっても壊れる。検査は書き込みと不可分でなければならない(compare-and-set、UPDATE … WHERE max_token <= ?、条件付き PUT)。",
+		"Where the resource checks tokens, it checks the token and applies the write in two separate steps. A's write passes the check while A holds the lock, then stalls before it is applied. With a lease, A's lease runs out meanwhile and B takes the lock and writes; then A's write is applied over B's. Corrupted even with fencing: the check must be atomic with the write (a compare-and-set, UPDATE … WHERE max_token <= ?, a conditional PUT).",
+	},
+	"non-atomic-check.start": {
+		"まだ誰もロックを持っていない。トークンを検査する方式では、この資源はトークンを検査してから、別の段階で書き込みを適用する。",
+		"Nobody holds the lock yet. Where the resource checks tokens, it checks a token first and applies the write in a separate step.",
+	},
+}
