@@ -3,6 +3,7 @@
 #   make test    every test: vet, core and web natively, core under Node, browser tests
 #   make pages   static site in dist/ for https://owner.github.io/$(PREFIX)/ (PREFIX= for a root site)
 #   make bench   sizes, load time, step latency, Replay ns/op
+#   make fuzz    every fuzz target for FUZZTIME (1,000,000 executions each)
 #   make clean   remove what the build wrote
 
 GO       ?= go
@@ -13,7 +14,7 @@ WASMEXEC := static/web/wasm_exec.js
 SOURCES  := go.mod go.sum $(shell find core web wasm -name '*.go' ! -name '*_test.go')
 NODEEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 
-.PHONY: build run test vet pages bench clean
+.PHONY: build run test vet pages bench fuzz clean
 
 build: $(WASM) $(WASMEXEC)
 
@@ -54,6 +55,16 @@ test: vet build e2e/node_modules/axe-core/axe.min.js
 bench: build e2e/node_modules/axe-core/axe.min.js
 	$(GO) test -count=1 -run '^$$' -bench . -benchtime 1x ./e2e
 	$(GO) test -run '^$$' -bench Replay -benchtime 0.2s -count 5 ./core
+
+# Each target in turn; what they find that is new stays in Go's cache, and a
+# failing input is written to testdata/fuzz, which make test replays.
+FUZZTIME ?= 1000000x
+FUZZ     := core:FuzzLockService core:FuzzReplay web:FuzzParseSettings
+fuzz:
+	@for t in $(FUZZ); do \
+	  pkg=$${t%%:*}; name=$${t#*:}; echo "== $$name ($$pkg), $(FUZZTIME)"; \
+	  $(GO) test -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) ./$$pkg || exit 1; \
+	done
 
 clean:
 	rm -rf dist $(WASM) $(WASMEXEC) e2e/node_modules

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -308,6 +309,28 @@ func workflowRuns(t *testing.T, path string) (runs []string, uses []string) {
 	return runs, uses
 }
 
+// workflowJobs splits a workflow into its jobs: name → the job's lines.
+func workflowJobs(t *testing.T, path string) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobs := map[string]string{}
+	in, name := false, ""
+	for _, line := range strings.Split(string(b), "\n") {
+		switch {
+		case line == "jobs:":
+			in = true
+		case in && strings.HasPrefix(line, "  ") && !strings.HasPrefix(line, "   ") && strings.HasSuffix(line, ":"):
+			name = strings.TrimSuffix(strings.TrimSpace(line), ":")
+		case in && name != "":
+			jobs[name] += line + "\n"
+		}
+	}
+	return jobs
+}
+
 func TestPagesWorkflowRunsTheMakefile(t *testing.T) {
 	runs, uses := workflowRuns(t, filepath.Join(".github", "workflows", "pages.yml"))
 	makefile, err := os.ReadFile("Makefile")
@@ -354,5 +377,42 @@ func TestPagesWorkflowRunsTheMakefile(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(filepath.Join(".github", "workflows", "pages.yml")); !strings.Contains(string(b), "path: dist") {
 		t.Error("the workflow does not upload dist/, where make pages writes the site")
+	}
+}
+
+// The site is built only after the tests CI runs have passed, and deployed
+// only after it is built.
+func TestPagesWorkflowDeploysOnlyWhatPassedTheTests(t *testing.T) {
+	jobs := workflowJobs(t, filepath.Join(".github", "workflows", "pages.yml"))
+	test, build, deploy := jobs["test"], jobs["build"], jobs["deploy"]
+	if !strings.Contains(test, "run: bash .ci/run") {
+		t.Errorf("the test job does not run .ci/run:\n%s", test)
+	}
+	if !strings.Contains(build, "needs: test") || !strings.Contains(build, "make pages") {
+		t.Errorf("the build job does not wait for the tests:\n%s", build)
+	}
+	if !strings.Contains(deploy, "needs: build") {
+		t.Errorf("the deploy job does not wait for the build:\n%s", deploy)
+	}
+	ci, err := os.ReadFile(filepath.Join(".ci", "run"))
+	if err != nil || !strings.Contains(string(ci), "make test") {
+		t.Errorf(".ci/run does not run make test (%v)", err)
+	}
+}
+
+func TestPullRequestsAreTestedNotDeployed(t *testing.T) {
+	path := filepath.Join(".github", "workflows", "test.yml")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, uses := workflowRuns(t, path)
+	if !strings.Contains(string(b), "pull_request") || !slices.Contains(runs, "bash .ci/run") {
+		t.Errorf("test.yml does not run .ci/run on pull requests: runs %v", runs)
+	}
+	for _, u := range uses {
+		if strings.Contains(u, "pages") {
+			t.Errorf("test.yml uses %s: it must not deploy", u)
+		}
 	}
 }

@@ -228,7 +228,11 @@ func BenchmarkFirstVisit(b *testing.B) {
 					chromedp.WithPollingTimeout(60*time.Second))); err != nil {
 					b.Fatal(err)
 				}
-				time.Sleep(300 * time.Millisecond)
+				if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](
+					`navigator.serviceWorker.ready.then(r => r.active && r.active.state === "activated")`,
+					chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+					b.Fatal(err)
+				}
 				fcp, live = append(fcp, times[0]), append(live, times[1])
 				bytes = append(bytes, float64(host.bytes.Load()))
 				if err := chromedp.Do(ctx, chromedp.Navigate(url+"?step=2")); err != nil {

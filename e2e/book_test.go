@@ -153,10 +153,16 @@ func TestWalkBookByMouse(t *testing.T) {
 				checkStep(t, tb, table[i], "step "+strconv.Itoa(i+1))
 				checkDisabled(t, tb, i+1, "mouse")
 			}
-			// At the end the forward buttons do nothing.
+			// At the end the forward buttons do nothing: the click that
+			// follows, back, lands on step 6, which it would not had they
+			// moved the step anywhere.
 			tb.click("btn-advance")
 			tb.click("btn-next")
-			checkStep(t, tb, table[6], "after clicking past the end")
+			tb.click("btn-prev")
+			tb.waitHook("step-counter", "6")
+			checkStep(t, tb, table[5], "after clicking past the end, then back")
+			tb.click("btn-next")
+			tb.waitHook("step-counter", "7")
 			// Back one by one.
 			for i := len(table) - 2; i >= 0; i-- {
 				tb.click("btn-prev")
@@ -164,7 +170,11 @@ func TestWalkBookByMouse(t *testing.T) {
 				checkStep(t, tb, table[i], "back to step "+strconv.Itoa(i+1))
 			}
 			tb.click("btn-prev")
-			checkStep(t, tb, table[0], "after clicking before the start")
+			tb.click("btn-next")
+			tb.waitHook("step-counter", "2")
+			checkStep(t, tb, table[1], "after clicking before the start, then forward")
+			tb.click("btn-first")
+			tb.waitHook("step-counter", "1")
 			tb.click("btn-last")
 			tb.waitHook("step-counter", "7")
 			checkStep(t, tb, table[6], "last")
@@ -188,12 +198,16 @@ func TestWalkBookByKeyboard(t *testing.T) {
 				checkStep(t, tb, table[i], "→ to step "+strconv.Itoa(i+1))
 			}
 			tb.key(kb.ArrowRight)
-			checkStep(t, tb, table[6], "→ past the end")
+			tb.key(kb.ArrowLeft)
+			tb.waitHook("step-counter", "6")
+			checkStep(t, tb, table[5], "→ past the end, then ←")
 			tb.key(kb.Home)
 			tb.waitHook("step-counter", "1")
 			checkStep(t, tb, table[0], "Home")
 			tb.key(kb.ArrowLeft)
-			checkStep(t, tb, table[0], "← before the start")
+			tb.key(kb.ArrowRight)
+			tb.waitHook("step-counter", "2")
+			checkStep(t, tb, table[1], "← before the start, then →")
 			tb.key(kb.End)
 			tb.waitHook("step-counter", "7")
 			checkStep(t, tb, table[6], "End")

@@ -127,8 +127,7 @@ func dist(t testing.TB, prefix, static string) string {
 	if dir, ok := distBuilt[key]; ok {
 		return dir
 	}
-	dir := filepath.Join(os.TempDir(), fmt.Sprintf("dlock-dist-%d-%d", os.Getpid(), len(distBuilt)))
-	os.RemoveAll(dir)
+	dir := filepath.Join(tmpRoot, fmt.Sprintf("dist-%d", len(distBuilt)))
 	if out, err := exec.Command(serverBin, "-static", static, "-pages", dir, "-prefix", prefix).CombinedOutput(); err != nil {
 		t.Fatalf("building the site for %q: %v\n%s", prefix, err, out)
 	}
@@ -140,7 +139,7 @@ func dist(t testing.TB, prefix, static string) string {
 // of the site, as a redeploy brings.
 func changedStatic(t *testing.T) string {
 	t.Helper()
-	dir := filepath.Join(os.TempDir(), fmt.Sprintf("dlock-static-v2-%d", os.Getpid()))
+	dir := filepath.Join(tmpRoot, "static-v2")
 	if _, err := os.Stat(dir); err == nil {
 		return dir
 	}

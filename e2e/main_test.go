@@ -32,6 +32,7 @@ var (
 	siteURL   string          // the local server, e.g. http://localhost:41234/
 	pagesURL  string          // the static site under its prefix, e.g. http://127.0.0.1:41235/dlock/
 	distDir   string          // where the static site was written
+	tmpRoot   string          // everything the run writes; removed when it ends
 	browser   context.Context // one headless Chromium for every test
 	chromeBin string
 )
@@ -63,6 +64,7 @@ func run(m *testing.M) (int, error) {
 		return 1, err
 	}
 	defer os.RemoveAll(tmp)
+	tmpRoot = tmp
 
 	serverBin = filepath.Join(tmp, "dlock")
 	build := exec.Command("go", "build", "-o", serverBin, ".")

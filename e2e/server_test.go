@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"bufio"
 	"io"
 	"net"
 	"net/http"
@@ -92,15 +93,12 @@ func TestServerReportsABusyPortInOneLine(t *testing.T) {
 	}
 }
 
+// PORT=0 asks for any free port: the server must take it (and say which),
+// not fall back to its default 8000. No port is picked by the test and
+// handed over, so nothing else can take it in between.
 func TestServerUsesPORT(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, port, _ := net.SplitHostPort(ln.Addr().String())
-	ln.Close()
 	cmd := exec.Command(serverBin, "-static", filepath.Join(repoRoot, "static"))
-	cmd.Env = append(os.Environ(), "PORT="+port)
+	cmd.Env = append(os.Environ(), "PORT=0")
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -109,10 +107,16 @@ func TestServerUsesPORT(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stopServer(cmd)
-	buf := make([]byte, 200)
-	n, _ := out.Read(buf)
-	if want := "http://localhost:" + port + "/"; !strings.Contains(string(buf[:n]), want) {
-		t.Fatalf("with PORT=%s the server printed %q, want %s", port, buf[:n], want)
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`http://localhost:(\d+)/`).FindStringSubmatch(line)
+	if m == nil || m[1] == "0" || m[1] == "8000" {
+		t.Fatalf("with PORT=0 the server printed %q, want the free port it took", line)
+	}
+	if res, _ := get(t, m[0]); res.StatusCode != 200 {
+		t.Errorf("GET %s = %d", m[0], res.StatusCode)
 	}
 }
 

@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"fmt"
 	"net/url"
 	"reflect"
 	"strings"
@@ -168,5 +169,26 @@ func TestStepChangesAreAnnounced(t *testing.T) {
 	tb.waitHook("fencing-switch", "off")
 	if again := tb.text("announcer"); again == said || !strings.Contains(again, "fencing off") {
 		t.Errorf("switching fencing is not announced: %q", again)
+	}
+}
+
+// Back to an address the app navigated to before stepping away from it: the
+// page follows the address (go-app alone skipped this move, found by the
+// monkey test).
+func TestBackToTheAddressLastNavigatedTo(t *testing.T) {
+	tb := newTab(t)
+	tb.open(siteURL + "?view=compare&step=2&lang=en")
+	tb.key(kb.ArrowRight)
+	tb.waitHook("step-counter", "3")
+	entries := eval[int](tb, `history.length`)
+	tb.click("view-compare") // a link to this very view, at step 3: a new entry
+	tb.waitJS(fmt.Sprintf(`history.length === %d`, entries+1))
+	tb.key(kb.Home)
+	tb.waitHook("step-counter", "1")
+	eval[bool](tb, `(history.back(), true)`)
+	tb.waitJS(`new URLSearchParams(location.search).get("step") === "3"`)
+	tb.waitHook("step-counter", "3")
+	if got := eval[string](tb, `document.querySelector('[data-testid="compare-left"] [data-testid="lock-holder"]').dataset.value`); got != "A" {
+		t.Errorf("at step 3 the left column's holder is %q, want A", got)
 	}
 }

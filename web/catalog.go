@@ -324,6 +324,12 @@ var catalog = map[string]text{
 		"The demo cannot start in this sandboxed iframe. Add allow-same-origin to the iframe's sandbox attribute.",
 	},
 
+	// After a panic.
+	"crash.title":  {"デモでエラーが起きました。", "The demo ran into an error."},
+	"crash.report": {"お手数ですが、このアドレスを添えて報告してください。同じ状態を再現できます。", "Please report it with this address, which reproduces the state it happened in:"},
+	"crash.state":  {"状態: シナリオ %s、方式 %s、ステップ %d、表示 %s", "State: scenario %s, strategy %s, step %d, view %s"},
+	"crash.reset":  {"既定の表示に戻る", "Back to the default view"},
+
 	// Notices about the URL.
 	"notice.bad":     {"URL のパラメータ %s=%q は使えないため、既定の表示にしています。", "The URL parameter %s=%q is not valid, so the default is shown."},
 	"notice.dismiss": {"お知らせを閉じる", "Dismiss notice"},

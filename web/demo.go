@@ -23,9 +23,15 @@ type Demo struct {
 	update bool       // a new version has been installed: offer a reload
 	copied string     // what the "copy embed code" control last did, said aloud
 
-	keydown app.Func
-	resized app.Func
-	height  int // the height last posted to an embedding page
+	keydown  app.Func
+	popstate app.Func
+	resized  app.Func
+	height   int // the height last posted to an embedding page
+
+	crash *crash // a panic caught in a handler or in Render: see crash.go
+	// forcedPanic is set only by the test build's hook (testhook.go), to
+	// make the next Render ("render") or command ("command") panic.
+	forcedPanic string
 }
 
 // OnInit reads the URL in the browser before the first render, so the page
@@ -39,8 +45,10 @@ func (d *Demo) OnInit() {
 
 // OnNav reads the URL on the server (prerendering) and on navigation.
 func (d *Demo) OnNav(ctx app.Context) {
-	d.readURL(ctx.Page().URL())
-	d.syncPage(ctx)
+	d.guard("navigation", func() {
+		d.readURL(ctx.Page().URL())
+		d.syncPage(ctx)
+	})
 }
 
 func (d *Demo) readURL(u *url.URL) {
@@ -78,14 +86,31 @@ func (d *Demo) OnMount(ctx app.Context) {
 			return nil
 		}
 		e.Call("preventDefault")
-		ctx.Dispatch(func(ctx app.Context) { d.do(ctx, cmd) })
+		ctx.Dispatch(func(ctx app.Context) { d.guard("key", func() { d.do(ctx, cmd) }) })
 		return nil
 	})
 	app.Window().Get("document").Call("addEventListener", "keydown", d.keydown)
+	// go-app skips a history move to the address it navigated to last,
+	// though stepping has since replaced it (a view link, a step, back):
+	// the page would keep showing the step it left. Read the address on
+	// every move.
+	d.popstate = app.FuncOf(func(this app.Value, args []app.Value) any {
+		ctx.Dispatch(func(ctx app.Context) {
+			d.guard("history", func() {
+				d.readURL(app.Window().URL())
+				d.syncPage(ctx)
+			})
+		})
+		return nil
+	})
+	app.Window().Call("addEventListener", "popstate", d.popstate)
 	d.live = true
 	d.syncPage(ctx)
 	if d.s.Embed {
 		d.postHeight()
+	}
+	if installTestHooks != nil {
+		installTestHooks(d, ctx)
 	}
 }
 
@@ -181,6 +206,10 @@ func inTextField(el app.Value) bool {
 
 // do carries out a command from a button or a key.
 func (d *Demo) do(ctx app.Context, cmd Command) {
+	if d.forcedPanic == "command" {
+		d.forcedPanic = ""
+		panic("a panic forced by the test hook, in a command")
+	}
 	d.set(ctx, d.s.Do(cmd))
 }
 
@@ -200,7 +229,7 @@ func (d *Demo) set(ctx app.Context, s Settings) {
 }
 
 func (d *Demo) onCommand(cmd Command) app.EventHandler {
-	return func(ctx app.Context, e app.Event) { d.do(ctx, cmd) }
+	return d.safe("command", func(ctx app.Context, e app.Event) { d.do(ctx, cmd) })
 }
 
 func (d *Demo) onLang(ctx app.Context, e app.Event) {
@@ -227,7 +256,7 @@ func (d *Demo) onScenario(ctx app.Context, e app.Event) {
 // onStrategy changes the left (or only) strategy, or with right the
 // compare view's right one; the step is kept.
 func (d *Demo) onStrategy(right bool) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
+	return d.safe("strategy", func(ctx app.Context, e app.Event) {
 		st := core.Strategy(ctx.JSSrc().Get("value").String())
 		if !st.Valid() {
 			return
@@ -242,7 +271,7 @@ func (d *Demo) onStrategy(right bool) app.EventHandler {
 			s.Strategy = st
 		}
 		d.set(ctx, s)
-	}
+	})
 }
 
 // onDismissNotice hides the URL notice. Focus moves to the main control
@@ -269,8 +298,22 @@ func (d *Demo) href(s Settings) string {
 	return d.path + "?" + s.Query(nil).Encode()
 }
 
-// Render draws the view the settings select.
-func (d *Demo) Render() app.UI {
+// Render draws the view the settings select, or the crash view after a
+// panic (in Render itself too).
+func (d *Demo) Render() (ui app.UI) {
+	if d.crash != nil {
+		return d.crashView()
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			d.crashed("render", p)
+			ui = d.crashView()
+		}
+	}()
+	if d.forcedPanic != "" {
+		d.forcedPanic = ""
+		panic("a panic forced by the test hook, while rendering")
+	}
 	l := d.s.Lang
 	phase := "static"
 	if d.live {
@@ -305,16 +348,16 @@ func (d *Demo) Render() app.UI {
 			// (and unfocus) everything after it.
 			app.Div().Class("notice-slot").Body(
 				app.If(d.update, func() app.UI { return updatePrompt(l, d.onReload) }),
-				app.If(len(d.bad) > 0, func() app.UI { return urlNotice(l, d.bad, d.onDismissNotice) }),
+				app.If(len(d.bad) > 0, func() app.UI { return urlNotice(l, d.bad, d.safe("dismiss", d.onDismissNotice)) }),
 			),
 			app.Section().Class("frame").Aria("labelledby", "demo-title").Body(
-				page.header(d.onLang),
+				page.header(d.safe("language", d.onLang)),
 				app.If(!embed, page.viewNav),
-				page.pickers(d.onScenario, d.onStrategy),
+				page.pickers(d.safe("scenario", d.onScenario), d.onStrategy),
 				body,
 			),
 			app.If(!embed && d.s.View != ViewMatrix, func() app.UI {
-				return embedCode(l, d.embedSnippet(), d.copied, d.live, d.onCopyEmbed)
+				return embedCode(l, d.embedSnippet(), d.copied, d.live, d.safe("embed", d.onCopyEmbed))
 			}),
 			app.If(!embed, func() app.UI { return app.P().Class("legend").Text(T(l, "legend")) }),
 			app.If(!embed && d.s.View != ViewMatrix, func() app.UI {

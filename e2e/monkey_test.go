@@ -1,0 +1,253 @@
+//go:build !js
+
+package e2e
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"dlock/core"
+	"dlock/web"
+
+	"github.com/chromedp/chromedp/kb"
+)
+
+// monkeyActions is how many random actions `make test` takes; set
+// DLOCK_MONKEY_ACTIONS for a longer run and DLOCK_MONKEY_SEED for another
+// sequence (a failure prints the seed and the action that broke it).
+const (
+	monkeyActions = 1000
+	monkeySeed    = 20261130
+)
+
+func envInt(name string, def int) int {
+	if v, err := strconv.Atoi(os.Getenv(name)); err == nil && v > 0 {
+		return v
+	}
+	return def
+}
+
+// garbage is what a careless link or a curious reader puts in a URL.
+var garbage = []string{
+	"", "0", "-1", "99", "1e9", "NaN", "%00", "%zz", "<script>", "' OR 1=1", "🔒", "step", "on", "true",
+	strings.Repeat("9", 4000), strings.Repeat("x", 3000), "gc-pause%20", "lease-fencing\x00",
+}
+
+var monkeyParams = []string{"step", "fencing", "lang", "scenario", "strategy", "view", "vs", "embed", "sw", "utm_source"}
+
+// randomURL is a page address with random parameters: mostly valid ones,
+// some garbage, some very long.
+func randomURL(r *rand.Rand) string {
+	q := url.Values{}
+	scenarios, strategies := core.Scenarios(), core.Strategies()
+	for _, p := range monkeyParams {
+		if r.IntN(3) != 0 {
+			continue
+		}
+		var v string
+		switch {
+		case r.IntN(4) == 0:
+			v = garbage[r.IntN(len(garbage))]
+		case p == "step":
+			v = strconv.Itoa(1 + r.IntN(10))
+		case p == "fencing":
+			v = []string{"on", "off"}[r.IntN(2)]
+		case p == "lang":
+			v = []string{"ja", "en"}[r.IntN(2)]
+		case p == "scenario":
+			v = scenarios[r.IntN(len(scenarios))].ID
+		case p == "strategy" || p == "vs":
+			v = string(strategies[r.IntN(len(strategies))])
+		case p == "view":
+			v = string(web.Views[r.IntN(len(web.Views))])
+		case p == "embed":
+			v = []string{"1", "0"}[r.IntN(2)]
+		case p == "sw":
+			v = "off"
+		default:
+			v = "monkey"
+		}
+		q.Set(p, v)
+	}
+	return siteURL + "?" + q.Encode()
+}
+
+var monkeyKeys = []string{kb.ArrowRight, kb.ArrowLeft, kb.Home, kb.End, "f", "F", kb.Tab, kb.Enter, " ", kb.Escape, "x", kb.ArrowDown, kb.ArrowUp}
+
+// TestMonkey takes random actions a reader (or a cat on the keyboard)
+// might: keys, clicks on every kind of control, pickers, languages, views,
+// back and forward, resizes down to 320 px, and URLs with garbage. Every 100
+// actions it checks that nothing was thrown or logged as an error, that the
+// app is live, and that the page shows what core computes for the URL it
+// shows.
+func TestMonkey(t *testing.T) {
+	seed := uint64(envInt("DLOCK_MONKEY_SEED", monkeySeed))
+	n := envInt("DLOCK_MONKEY_ACTIONS", monkeyActions)
+	r := rand.New(rand.NewPCG(seed, 1))
+	tb := newTab(t)
+	tb.open(siteURL)
+	var recent []string // the last actions, for the failure message
+	start := time.Now()
+	for i := 1; i <= n; i++ {
+		recent = append(recent, fmt.Sprintf("%d: %s", i, monkeyAct(tb, r)))
+		if len(recent) > 100 {
+			recent = recent[1:]
+		}
+		if i%100 == 0 || i == n {
+			if err := monkeyCheck(tb); err != nil {
+				t.Fatalf("seed %d, after action %d: %v\nthe actions before:\n%s", seed, i, err, strings.Join(recent, "\n"))
+			}
+			tb.mu.Lock()
+			errs := append([]string(nil), tb.errs...)
+			tb.mu.Unlock()
+			if len(errs) > 0 {
+				t.Fatalf("seed %d, by action %d: the page reported %v\nthe actions before:\n%s", seed, i, errs, strings.Join(recent, "\n"))
+			}
+		}
+	}
+	t.Logf("%d random actions with seed %d in %s", n, seed, time.Since(start).Round(time.Second))
+}
+
+// monkeyAct takes one random action and says what it was.
+func monkeyAct(tb *tab, r *rand.Rand) string {
+	switch k := r.IntN(100); {
+	case k < 40:
+		key := monkeyKeys[r.IntN(len(monkeyKeys))]
+		tb.key(key)
+		return fmt.Sprintf("key %q", key)
+	case k < 72:
+		// A click on any control on the page; a select gets a random one
+		// of its options, as a person picking it would.
+		return eval[string](tb, fmt.Sprintf(`(() => {
+			const els = [...document.querySelectorAll("button, a[href], select, summary")].filter(e => e.getClientRects().length > 0);
+			if (els.length === 0) return "nothing to click";
+			const el = els[%d %% els.length];
+			const what = (el.dataset.testid || el.tagName) + "";
+			if (el.tagName === "SELECT") {
+				el.value = el.options[%d %% el.options.length].value;
+				el.dispatchEvent(new Event("change", {bubbles: true}));
+				return "pick " + what + "=" + el.value;
+			}
+			el.click();
+			return "click " + what;
+		})()`, r.IntN(1000), r.IntN(1000)))
+	case k < 80:
+		dir := []string{"back", "forward"}[r.IntN(2)]
+		eval[bool](tb, `(history.`+dir+`(), true)`)
+		return "history " + dir
+	case k < 86:
+		w := []int64{320, 480, 560, 800, 1000}[r.IntN(5)]
+		tb.viewport(w, 900)
+		return fmt.Sprintf("resize to %d px", w)
+	case k < 89:
+		u := randomURL(r)
+		tb.open(u)
+		return "open " + trimmed(u)
+	default:
+		// A burst of steps, faster than a person.
+		for range 5 {
+			tb.key([]string{kb.ArrowRight, kb.ArrowLeft}[r.IntN(2)])
+		}
+		return "five quick steps"
+	}
+}
+
+func trimmed(s string) string {
+	if len(s) > 120 {
+		return s[:120] + "…"
+	}
+	return s
+}
+
+// monkeyState is what the page shows, read in one go.
+type monkeyState struct {
+	Phase, View, Search string
+	Hooks               map[string]string
+	Columns             [][3]string // compare view: strategy, holder, badge of each column
+	Cells               int         // matrix view
+}
+
+const readMonkeyState = `(() => {
+	const app = document.querySelector('[data-testid="app"]');
+	const hooks = {};
+	for (const el of document.querySelectorAll("[data-testid]")) if (!hooks[el.dataset.testid]) hooks[el.dataset.testid] = el.getAttribute("data-value") ?? "";
+	const col = (side) => { const c = document.querySelector('[data-testid="compare-' + side + '"]'); if (!c) return null;
+		const v = (id) => c.querySelector('[data-testid="' + id + '"]')?.getAttribute("data-value") ?? "<missing>";
+		return [c.dataset.value, v("lock-holder"), v("outcome-badge")]; };
+	return {Phase: app?.dataset.phase ?? "", View: app?.dataset.view ?? "", Search: location.search, Hooks: hooks,
+		Columns: [col("left"), col("right")].filter(Boolean), Cells: document.querySelectorAll('[data-testid="matrix-cell"]').length};
+})()`
+
+// monkeyCheck compares the page with what core computes for its URL, and
+// waits (up to 3 s) for a page that is still catching up.
+func monkeyCheck(tb *tab) error {
+	deadline := time.Now().Add(3 * time.Second)
+	for {
+		err := monkeyCompare(eval[monkeyState](tb, readMonkeyState))
+		if err == nil || time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func monkeyCompare(got monkeyState) error {
+	if got.Phase != "live" {
+		return fmt.Errorf("the app is %q, not live", got.Phase)
+	}
+	q, err := url.ParseQuery(strings.TrimPrefix(got.Search, "?"))
+	if err != nil {
+		return fmt.Errorf("the page shows an unreadable URL %q", got.Search)
+	}
+	s, _ := web.ParseSettings(q)
+	if got.View != string(s.View) {
+		return fmt.Errorf("URL %s: view %q, want %q", trimmed(got.Search), got.View, s.View)
+	}
+	sc, _ := core.ScenarioByID(s.Scenario)
+	switch s.View {
+	case web.ViewMatrix:
+		if got.Cells != len(core.Scenarios())*len(core.Strategies()) {
+			return fmt.Errorf("the matrix has %d cells", got.Cells)
+		}
+		return nil
+	case web.ViewCompare:
+		pair := s.Compared()
+		if len(got.Columns) != 2 {
+			return fmt.Errorf("the compare view has %d columns", len(got.Columns))
+		}
+		for i, st := range pair {
+			frames, err := core.Replay(sc, st)
+			if err != nil {
+				return err
+			}
+			f := frames[s.Step-1]
+			want := [3]string{string(st), orNone(f.Lock.Holder), wantBadge(f, s.Step == len(frames))}
+			if got.Columns[i] != want {
+				return fmt.Errorf("URL %s: column %d shows %v, core says %v", trimmed(got.Search), i, got.Columns[i], want)
+			}
+		}
+	default:
+		frames, err := core.Replay(sc, s.Strategy)
+		if err != nil {
+			return err
+		}
+		f := frames[s.Step-1]
+		want := map[string]string{
+			"step-counter": strconv.Itoa(s.Step), "scenario-picker": s.Scenario, "strategy-picker": string(s.Strategy),
+			"lang-switch": string(s.Lang), "lock-holder": orNone(f.Lock.Holder),
+			"resource-data": orNone(f.Resources[0].Data), "outcome-badge": wantBadge(f, s.Step == len(frames)),
+		}
+		for id, w := range want {
+			if got.Hooks[id] != w {
+				return fmt.Errorf("URL %s: %s = %q, core says %q", trimmed(got.Search), id, got.Hooks[id], w)
+			}
+		}
+	}
+	return nil
+}

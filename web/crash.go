@@ -1,0 +1,98 @@
+package web
+
+import (
+	"fmt"
+	"runtime/debug"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// crash is what the page keeps of a panic: enough for a report. A panic in
+// WebAssembly would kill the whole app, silently, in front of the readers
+// of someone else's documentation; the page catches it in every event
+// handler and in Render, shows this instead of the view that failed, tells
+// an embedding page, and stays usable.
+type crash struct {
+	where   string   // "render", or the event that was being handled
+	message string   // what panicked, in the words of the panic
+	state   Settings // the settings it happened in
+	url     string   // the address that reproduces it
+}
+
+// guard runs f; a panic in it becomes the crash view.
+func (d *Demo) guard(where string, f func()) {
+	defer func() {
+		if p := recover(); p != nil {
+			d.crashed(where, p)
+		}
+	}()
+	f()
+}
+
+// safe is h, guarded.
+func (d *Demo) safe(where string, h app.EventHandler) app.EventHandler {
+	return func(ctx app.Context, e app.Event) { d.guard(where, func() { h(ctx, e) }) }
+}
+
+// crashed records a panic and reports it: on the console for whoever
+// debugs, and to an embedding page as {type: "dlock:error", message, url}.
+func (d *Demo) crashed(where string, p any) {
+	c := &crash{where: where, message: fmt.Sprint(p), state: d.s}
+	c.url = d.origin + d.href(d.s)
+	d.crash = c
+	if !app.IsClient {
+		return
+	}
+	win := app.Window()
+	win.Get("console").Call("warn", "dlock: "+where+" panicked: "+c.message+"\n"+string(debug.Stack()))
+	if parent := win.Get("parent"); parent.Truthy() && !parent.Equal(win.JSValue()) {
+		parent.Call("postMessage", map[string]any{
+			"type":    "dlock:error",
+			"message": T(d.s.Lang, "crash.title") + " " + c.message,
+			"url":     c.url,
+		}, "*")
+	}
+}
+
+// onCrashReset leaves the crash view for the default view.
+func (d *Demo) onCrashReset(ctx app.Context, e app.Event) {
+	d.crash, d.bad = nil, nil
+	s := Defaults()
+	s.Lang, s.Embed = d.s.Lang, d.s.Embed
+	d.s = Settings{} // set writes the URL only when the settings change
+	d.set(ctx, s)
+	focusTestID("btn-advance")
+}
+
+// crashView says what went wrong, what to report, and offers the way back.
+func (d *Demo) crashView() app.UI {
+	c, l := d.crash, d.s.Lang
+	state := T(l, "crash.state", c.state.Scenario, c.state.Strategy, c.state.Step, c.state.View)
+	return app.Main().
+		Class("dlock", "view-crash").
+		DataSet("testid", "app").
+		DataSet("phase", "live").
+		DataSet("view", "crash").
+		Lang(string(l)).
+		Body(
+			app.Section().Class("frame", "crash").Role("alert").DataSet("testid", "crash").DataSet("value", c.where).Body(
+				app.H1().Text(T(l, "crash.title")),
+				app.P().Text(T(l, "crash.report")),
+				app.Pre().Class("crash-url").DataSet("testid", "crash-url").Text(c.url),
+				app.P().DataSet("testid", "crash-state").Text(state),
+				app.P().Class("muted").DataSet("testid", "crash-message").Text(strings.TrimSpace(c.message)),
+				app.Button().
+					Type("button").
+					Class("btn", "primary").
+					DataSet("testid", "crash-reset").
+					Text(T(l, "crash.reset")).
+					OnClick(d.onCrashReset),
+			),
+		)
+}
+
+// installTestHooks is set only in the test build (go build -tags dlocktest,
+// testhook.go): it lets a browser test force a panic. It is nil in the
+// build people load.
+var installTestHooks func(d *Demo, ctx app.Context)

@@ -1,0 +1,43 @@
+package web
+
+import (
+	"testing"
+
+	"dlock/core"
+)
+
+// A few notes in full, written out: what the generated words must say of
+// these moments of the story.
+func TestNotesSayWhatHappened(t *testing.T) {
+	cases := []struct {
+		scenario string
+		st       core.Strategy
+		step     int
+		lang     Lang
+		want     string
+	}{
+		{"clock-jump", core.Redlock, 9, English, `A writes "A-STALE" to row-42 (it has no token to send with it). row-42 does not check tokens, so it accepts the write: A, which no longer holds the lock, overwrites a newer holder's value. The data is corrupted.`},
+		{"clock-jump", core.Consensus, 5, English, `The lock service's clock jumps 7 ticks ahead: it reads t=10 while the clients' clocks read t=3 (a clock stepped forward, or one that runs fast). By that clock A's lease has run out. By A's own clock, its lease holds until t=10.`},
+		{"clock-jump", core.Redlock, 6, English, `B wins 3 of the 5 nodes, a majority: it holds the lock. There is no token (a random value only tells the holder apart). Counting from when it sent its request, B reckons by its own clock that it holds the lock until t=13.`},
+		{"stale-before-new-holder", core.Consensus, 6, English, `A wakes up from its pause. A writes "A-STALE" to row-42 with token 1. row-42 has not seen the new holder's token yet: token 1 is not below maxToken 1, so it accepts the write of A, which no longer holds the lock. If the new holder read row-42 before this write, what it writes back will lose A's write. The data is corrupted. Fencing protects only a resource that has already seen the newer token.`},
+		{"stale-before-new-holder", core.Consensus, 6, Japanese, `A が停止から覚める。A が token 1 を添えて row-42 に "A-STALE" を書き込む。row-42 は新しい持ち主のトークンをまだ見ていない。token 1 は maxToken 1 より小さくないので、もうロックを持たない A の書き込みを受理してしまう。新しい持ち主がこの書き込みの前に row-42 を読んでいれば、書き戻す値が A の書き込みを失わせる。データは壊れた。フェンシングが守るのは、新しいトークンを既に見た資源だけだ。`},
+		{"fenced-read", core.Consensus, 6, English, `B presents token 2 to row-42 without writing (a fenced read): maxToken becomes 2, and from now on row-42 refuses every smaller token.`},
+		{"restart-during-lease", core.NoTTL, 4, English, `The lock service restarts. This model's node keeps its state in memory only, so it forgets the holder and the token counter: its next token is 1 again.`},
+		{"restart-during-lease", core.Redlock, 5, English, `B wins only 1 of the 5 nodes, not a majority: it gives them back and goes without the lock.`},
+		{"slow-grant", core.Lease, 7, English, `At t=12 the reply finally reaches A: granted. A counts its lease from now, when the reply arrived, until t=22. But the lease it grants A has already ended at the service.`},
+		{"non-atomic-check", core.Consensus, 3, English, `A's write of "A-value" reaches row-42. The check passes (token 1 is not below maxToken 0), but the resource stalls before applying it (a pause in its own process, a slow disk).`},
+		{"delayed-write", core.NoTTL, 7, English, `A's write of "A-value" with token 1, held up until now, reaches row-42. row-42 does not check tokens, so it accepts the write: A, which no longer holds the lock, overwrites a newer holder's value. The data is corrupted.`},
+		{"crash-no-ttl", core.NoTTL, 6, English, `B asks for the lock and is refused: its holder A has crashed, and without a TTL nobody can release it.`},
+	}
+	for _, c := range cases {
+		sc, _ := core.ScenarioByID(c.scenario)
+		frames, err := core.Replay(sc, c.st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := runView{s: Settings{Lang: c.lang}, sc: sc, st: c.st, f: frames[c.step-1], frames: frames}
+		if got := r.note(); got != c.want {
+			t.Errorf("%s under %s, step %d (%s):\n got %s\nwant %s", c.scenario, c.st, c.step, c.lang, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,20 @@
+//go:build dlocktest
+
+package web
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// The test build's hook: a "dlock:test-panic" event on the document makes
+// the app panic in its next Render (detail "render") or in the next command,
+// a key or a button (detail "command"), so a browser test can see the crash
+// view, the report to an embedding page, and the way back.
+func init() {
+	installTestHooks = func(d *Demo, ctx app.Context) {
+		panicNow := app.FuncOf(func(this app.Value, args []app.Value) any {
+			where := args[0].Get("detail").String()
+			ctx.Dispatch(func(ctx app.Context) { d.forcedPanic = where })
+			return nil
+		})
+		app.Window().Get("document").Call("addEventListener", "dlock:test-panic", panicNow)
+	}
+}
