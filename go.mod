@@ -8,7 +8,6 @@ require (
 	github.com/maxence-charriere/go-app/v10 v10.1.11
 )
 
-require (
-	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
-	github.com/google/uuid v1.6.0 // indirect
-)
+require github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
+
+replace github.com/maxence-charriere/go-app/v10 => ./web/goapp
