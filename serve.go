@@ -160,6 +160,10 @@ func newBuild(static, prefix string) (*build, error) {
 	}
 	b.handler = web.NewHandler(web.Site{Prefix: b.prefix, Version: version})
 	b.handler.ServiceWorkerTemplate = string(worker)
+	// The download of app.wasm starts with the page, not when the loader
+	// runs after it; the loader's fetch picks it up.
+	b.handler.RawHeaders = append(b.handler.RawHeaders,
+		`<link rel="preload" href="`+b.prefix+`/web/app.wasm" as="fetch" type="application/wasm" crossorigin="anonymous">`)
 	if b.appJS, err = b.loader(); err != nil {
 		return nil, err
 	}

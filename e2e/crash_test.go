@@ -88,6 +88,7 @@ func TestAPanicShowsAReportAndThePageRecovers(t *testing.T) {
 			// Back to the default view, and it works.
 			eval[bool](tb, frame+`.querySelector('[data-testid="crash-reset"]').click() || true`)
 			tb.waitJS(frame + `.querySelector('[data-testid="step-counter"]')?.dataset.value === "1"`)
+			tb.waitJS(frame + `.location.search.includes("step=1") && !` + frame + `.location.search.includes("heartbeat")`)
 			if s := eval[string](tb, frame+`.location.search`); !sameQuery(s, "step=1&fencing=on&lang=en&embed=1") {
 				t.Errorf("after the reset the URL is %q", s)
 			}

@@ -90,7 +90,8 @@ func TestMonkey(t *testing.T) {
 	seed := uint64(envInt("DLOCK_MONKEY_SEED", monkeySeed))
 	n := envInt("DLOCK_MONKEY_ACTIONS", monkeyActions)
 	r := rand.New(rand.NewPCG(seed, 1))
-	tb := newTab(t)
+	// A person needs far longer; the tab gets a tenth of a second an action.
+	tb := newTabFor(t, tabTimeout+time.Duration(n)*100*time.Millisecond, browser)
 	tb.open(siteURL)
 	var recent []string // the last actions, for the failure message
 	start := time.Now()
@@ -138,17 +139,30 @@ func monkeyAct(tb *tab, r *rand.Rand) string {
 			return "click " + what;
 		})()`, r.IntN(1000), r.IntN(1000)))
 	case k < 80:
+		// Back and forward within the app's own document: a move to another
+		// document (before a reload, or off the site) is not the app's.
 		dir := []string{"back", "forward"}[r.IntN(2)]
-		eval[bool](tb, `(history.`+dir+`(), true)`)
-		return "history " + dir
+		moved := eval[bool](tb, `(() => {
+			const e = navigation.entries(), i = navigation.currentEntry.index;
+			const to = e[i + (`+fmt.Sprintf("%q", dir)+` === "back" ? -1 : 1)];
+			if (!to || !to.sameDocument) return false;
+			history.`+dir+`();
+			return true;
+		})()`)
+		return fmt.Sprintf("history %s (moved: %v)", dir, moved)
 	case k < 86:
 		w := []int64{320, 480, 560, 800, 1000}[r.IntN(5)]
 		tb.viewport(w, 900)
 		return fmt.Sprintf("resize to %d px", w)
 	case k < 89:
+		// Mostly a link followed inside the app; sometimes a fresh load.
 		u := randomURL(r)
-		tb.open(u)
-		return "open " + trimmed(u)
+		if r.IntN(5) == 0 {
+			tb.open(u)
+			return "load " + trimmed(u)
+		}
+		eval[bool](tb, fmt.Sprintf(`(goappNav(%q), true)`, u))
+		return "follow " + trimmed(u)
 	default:
 		// A burst of steps, faster than a person.
 		for range 5 {

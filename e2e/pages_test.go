@@ -36,9 +36,7 @@ func TestStaticSiteUnderPrefix(t *testing.T) {
 	if p := eval[string](tb, `location.pathname`); p != "/dlock/" {
 		t.Errorf("path after stepping = %q, want /dlock/", p)
 	}
-	if s := tb.search(); !sameQuery(s, "step=7&fencing=off&lang=ja") {
-		t.Errorf("URL query = %q", s)
-	}
+	tb.waitSearch("step=7&fencing=off&lang=ja")
 	// Every resource the page loaded came from under the prefix.
 	outside := eval[[]string](tb, `performance.getEntriesByType("resource").map(e => new URL(e.name)).filter(u => u.origin === location.origin && !u.pathname.startsWith("/dlock/")).map(u => u.pathname)`)
 	if len(outside) > 0 {

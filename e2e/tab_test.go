@@ -31,12 +31,21 @@ func newTab(t *testing.T) *tab {
 	return newTabIn(t, browser)
 }
 
+// tabTimeout is how long a test may use a tab.
+const tabTimeout = 90 * time.Second
+
 // newTabIn opens a tab as a child of parent, with options (such as a new
 // browser context).
 func newTabIn(t *testing.T, parent context.Context, opts ...chromedp.ContextOption) *tab {
 	t.Helper()
+	return newTabFor(t, tabTimeout, parent, opts...)
+}
+
+// newTabFor is newTabIn for a test that needs the tab longer.
+func newTabFor(t *testing.T, timeout time.Duration, parent context.Context, opts ...chromedp.ContextOption) *tab {
+	t.Helper()
 	ctx, cancel := chromedp.NewContext(parent, opts...)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancelTimeout := context.WithTimeout(ctx, timeout)
 	if err := chromedp.Do(ctx); err != nil {
 		cancelTimeout()
 		cancel()
@@ -135,7 +144,7 @@ func (tb *tab) waitAcrossNavigation(expr string) {
 		if time.Now().After(deadline) {
 			tb.t.Fatalf("waiting for %s: %v", expr, err)
 		}
-		time.Sleep(100 * time.Millisecond)
+		time.Sleep(25 * time.Millisecond)
 	}
 }
 
@@ -145,7 +154,9 @@ func (tb *tab) waitAcrossNavigation(expr string) {
 func (tb *tab) open(url string) {
 	tb.t.Helper()
 	tb.do(chromedp.Navigate(url))
-	tb.waitJS(`document.querySelector('[data-testid="app"]')?.dataset.phase === "live"`)
+	// Across navigation: a page that was still navigating (a link the
+	// page followed) can replace the document while this waits.
+	tb.waitAcrossNavigation(`document.querySelector('[data-testid="app"]')?.dataset.phase === "live"`)
 }
 
 // hooks reads every data-testid and its data-value (absent: "<absent>").
@@ -196,6 +207,24 @@ func (tb *tab) click(id string) {
 func (tb *tab) key(k string, opts ...chromedp.KeyOption) {
 	tb.t.Helper()
 	tb.do(chromedp.KeyEvent(k, opts...))
+}
+
+// waitSearch waits until the page's address carries exactly these query
+// parameters (in any order): the page writes its address soon after a
+// change, not on the key's path.
+func (tb *tab) waitSearch(want string) {
+	tb.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		s := tb.search()
+		if sameQuery(s, want) {
+			return
+		}
+		if time.Now().After(deadline) {
+			tb.t.Fatalf("the address has %q, want the parameters %s", s, want)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // search returns the page's query string.

@@ -6,7 +6,8 @@
 //   - its progress bar counts against the uncompressed size, so it is right
 //     when the host compresses app.wasm;
 //   - it registers the service worker unless ?sw=off, and carries on without
-//     one where registration is refused (a sandboxed iframe);
+//     one where registration is refused (a sandboxed iframe), and never
+//     makes app.wasm wait for the registration;
 //   - it gives go-app an in-memory storage where the page may not have one;
 //   - when the app cannot start, it says why and what would fix it, on the
 //     page and to an embedding page.
@@ -138,12 +139,16 @@ async function dlockStart() {
     // Whether a service worker sees this request is decided now: one that
     // takes control later (on a first visit) never sees it.
     const seen = !!(dlockWorkers() && dlockWorkers().controller);
+    // The page's head preloads app.wasm; this fetch picks that download up.
     const response = await fetch(dlockWasm.url);
     if (!response.ok) throw new Error("HTTP " + response.status + " for " + dlockWasm.url);
-    // Keep a copy for offline use when no service worker saw the request.
-    if (!seen && (await worker) === "on" && "caches" in window) {
+    // Keep a copy for offline use when no service worker saw the request,
+    // once the worker is registered; compiling does not wait for that.
+    if (!seen && "caches" in window) {
       const copy = response.clone();
-      caches.open(dlockCache).then((c) => c.put(dlockWasm.url, copy)).catch(() => {});
+      worker.then((state) => {
+        if (state === "on") caches.open(dlockCache).then((c) => c.put(dlockWasm.url, copy)).catch(() => {});
+      });
     }
     // Count the bytes of the body as the browser hands them over, after any
     // decompression, against the size of app.wasm itself.

@@ -23,10 +23,13 @@ type Demo struct {
 	update bool       // a new version has been installed: offer a reload
 	copied string     // what the "copy embed code" control last did, said aloud
 
-	keydown  app.Func
-	popstate app.Func
-	resized  app.Func
-	height   int // the height last posted to an embedding page
+	keydown   app.Func
+	popstate  app.Func
+	resized   app.Func
+	urlWriter app.Func // writes the address when the browser is idle
+	// urlPending: the settings changed since the address was last written.
+	urlPending bool
+	height     int // the height last posted to an embedding page
 
 	crash *crash // a panic caught in a handler or in Render: see crash.go
 	// forcedPanic is set only by the test build's hook (testhook.go), to
@@ -40,6 +43,9 @@ func (d *Demo) OnInit() {
 	d.s, d.path = Defaults(), "/"
 	if app.IsClient {
 		d.readURL(app.Window().URL())
+		// The first render in the browser is the live one: mounting then
+		// needs no second pass to switch the controls on.
+		d.live = true
 	}
 }
 
@@ -55,6 +61,7 @@ func (d *Demo) readURL(u *url.URL) {
 	if u == nil {
 		return
 	}
+	d.urlPending = false // the address is the state now
 	d.s, d.bad = ParseSettings(u.Query())
 	if d.path = u.Path; d.path == "" {
 		d.path = "/"
@@ -104,6 +111,14 @@ func (d *Demo) OnMount(ctx app.Context) {
 		return nil
 	})
 	app.Window().Call("addEventListener", "popstate", d.popstate)
+	d.urlWriter = app.FuncOf(func(this app.Value, args []app.Value) any {
+		ctx.Dispatch(func(ctx app.Context) { d.guard("address", func() { d.writeURL(ctx) }) })
+		return nil
+	})
+	// A click on a link navigates: the page it leaves must keep the address
+	// of what it showed, so a due write goes first (this listener captures
+	// the click before go-app's navigation sees it).
+	app.Window().Get("document").Call("addEventListener", "click", d.urlWriter, true)
 	d.live = true
 	d.syncPage(ctx)
 	if d.s.Embed {
@@ -152,6 +167,7 @@ func (d *Demo) OnAppUpdate(ctx app.Context) {
 }
 
 func (d *Demo) onReload(ctx app.Context, e app.Event) {
+	d.writeURL(ctx) // the reload must come back to the step shown
 	ctx.Reload()
 }
 
@@ -164,9 +180,23 @@ func (d *Demo) onCopyEmbed(ctx app.Context, e app.Event) {
 		d.selectEmbedCode()
 		return
 	}
-	clipboard.Call("writeText", d.embedSnippet()).Then(func(app.Value) {
-		ctx.Dispatch(func(app.Context) { d.copied = "embed.copied" })
-	})
+	// The browser may refuse (the document is not focused, no permission):
+	// then select the code for Ctrl+C, as where there is no clipboard.
+	var done, refused app.Func
+	settle := func(copied bool) {
+		done.Release()
+		refused.Release()
+		ctx.Dispatch(func(app.Context) {
+			if copied {
+				d.copied = "embed.copied"
+			} else {
+				d.selectEmbedCode()
+			}
+		})
+	}
+	done = app.FuncOf(func(app.Value, []app.Value) any { settle(true); return nil })
+	refused = app.FuncOf(func(app.Value, []app.Value) any { settle(false); return nil })
+	clipboard.Call("writeText", d.embedSnippet()).Call("then", done, refused)
 }
 
 func (d *Demo) selectEmbedCode() {
@@ -213,19 +243,52 @@ func (d *Demo) do(ctx app.Context, cmd Command) {
 	d.set(ctx, d.s.Do(cmd))
 }
 
-// set makes s the page's state and writes it to the URL.
+// set makes s the page's state; the address follows soon after (see
+// scheduleURL).
 func (d *Demo) set(ctx app.Context, s Settings) {
 	if s == d.s {
 		return
 	}
 	langChanged := s.Lang != d.s.Lang
 	d.s, d.copied = s, ""
-	u := *ctx.Page().URL()
-	u.RawQuery = s.Query(u.Query()).Encode()
-	ctx.Page().ReplaceURL(&u)
+	d.scheduleURL(ctx)
 	if langChanged {
 		d.syncPage(ctx)
 	}
+}
+
+// scheduleURL writes the settings to the address when the browser is next
+// idle (within 200 ms): history.replaceState costs a millisecond or more,
+// which a step key should not wait for. Before the app runs in a browser it
+// writes at once.
+func (d *Demo) scheduleURL(ctx app.Context) {
+	if d.urlWriter == nil {
+		d.urlPending = true
+		d.writeURL(ctx)
+		return
+	}
+	if d.urlPending {
+		return
+	}
+	d.urlPending = true
+	win := app.Window()
+	if idle := win.Get("requestIdleCallback"); idle.Truthy() {
+		win.Call("requestIdleCallback", d.urlWriter, map[string]any{"timeout": 200})
+	} else {
+		win.Call("setTimeout", d.urlWriter, 50)
+	}
+}
+
+// writeURL writes the settings to the address, if a write is still due (a
+// navigation cancels it).
+func (d *Demo) writeURL(ctx app.Context) {
+	if !d.urlPending {
+		return
+	}
+	d.urlPending = false
+	u := *ctx.Page().URL()
+	u.RawQuery = d.s.Query(u.Query()).Encode()
+	ctx.Page().ReplaceURL(&u)
 }
 
 func (d *Demo) onCommand(cmd Command) app.EventHandler {
@@ -310,7 +373,7 @@ func (d *Demo) Render() (ui app.UI) {
 			ui = d.crashView()
 		}
 	}()
-	if d.forcedPanic != "" {
+	if d.forcedPanic == "render" {
 		d.forcedPanic = ""
 		panic("a panic forced by the test hook, while rendering")
 	}
