@@ -137,6 +137,10 @@ type build struct {
 	wasmSize int64
 	handler  *app.Handler
 	appJS    []byte
+	// frames are the default view's prerendered frames the loader steps
+	// through before the app runs, by path under the prefix
+	// (web.FramesFile).
+	frames map[string][]byte
 }
 
 // newBuild reads the static directory and prepares the handler and the
@@ -164,6 +168,14 @@ func newBuild(static, prefix string) (*build, error) {
 	// runs after it; the loader's fetch picks it up.
 	b.handler.RawHeaders = append(b.handler.RawHeaders,
 		`<link rel="preload" href="`+b.prefix+`/web/app.wasm" as="fetch" type="application/wasm" crossorigin="anonymous">`)
+	b.frames = map[string][]byte{}
+	for _, l := range web.Langs {
+		for _, embed := range []bool{false, true} {
+			path := web.FramesFile(l, embed)
+			b.frames[path] = fixBareARIA([]byte(web.EnhancedFrames(b.prefix, l, embed, version)))
+			b.handler.CacheableResources = append(b.handler.CacheableResources, path)
+		}
+	}
 	if b.appJS, err = b.loader(); err != nil {
 		return nil, err
 	}
@@ -189,7 +201,13 @@ func (b *build) loader() ([]byte, error) {
 			words[l][k] = web.T(l, "loader."+k)
 		}
 	}
+	frames := map[string]string{"origin": web.FrameOrigin}
+	for _, l := range web.Langs {
+		frames[string(l)] = b.prefix + web.FramesFile(l, false)
+		frames[string(l)+"-embed"] = b.prefix + web.FramesFile(l, true)
+	}
 	values := map[string]any{
+		"Frames": frames,
 		"Env": map[string]string{
 			"GOAPP_VERSION":              b.version,
 			"GOAPP_STATIC_RESOURCES_URL": b.prefix + "/web",
@@ -234,6 +252,12 @@ func newServer(static string) (http.Handler, error) {
 		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 		http.ServeContent(w, r, "app.js", started, bytes.NewReader(b.appJS))
 	})
+	for path, body := range b.frames {
+		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			http.ServeContent(w, r, path, started, bytes.NewReader(body))
+		})
+	}
 	mux.Handle("/", fixPages(b.handler))
 	return secure(mux), nil
 }
@@ -411,11 +435,15 @@ func writePages(dir, prefix, static string) error {
 	if err != nil {
 		return err
 	}
-	for name, body := range map[string][]byte{
+	files := map[string][]byte{
 		index:                           fixBareARIA(page),
 		filepath.Join(dir, "app.js"):    b.appJS,
 		filepath.Join(dir, ".nojekyll"): nil,
-	} {
+	}
+	for path, body := range b.frames {
+		files[filepath.Join(dir, filepath.FromSlash(path))] = body
+	}
+	for name, body := range files {
 		if err := os.WriteFile(name, body, 0o644); err != nil {
 			return err
 		}

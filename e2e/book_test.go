@@ -135,151 +135,161 @@ func modeParam(fencing bool) string {
 }
 
 func TestWalkBookByMouse(t *testing.T) {
-	for _, fencing := range []bool{true, false} {
-		t.Run("fencing="+modeParam(fencing), func(t *testing.T) {
-			tb := newTab(t)
-			tb.open(siteURL + "?fencing=" + modeParam(fencing))
-			table := bookHooks(fencing)
-			checkStep(t, tb, table[0], "step 1")
-			checkDisabled(t, tb, 1, "mouse")
-			for i := 1; i < len(table); i++ {
-				// Alternate the two forward buttons: both must step.
-				if i%2 == 1 {
-					tb.click("btn-advance")
-				} else {
-					tb.click("btn-next")
+	bothPhases(t, func(t *testing.T, newTab func(t *testing.T) *tab) {
+		for _, fencing := range []bool{true, false} {
+			t.Run("fencing="+modeParam(fencing), func(t *testing.T) {
+				tb := newTab(t)
+				tb.open(siteURL + "?fencing=" + modeParam(fencing))
+				table := bookHooks(fencing)
+				checkStep(t, tb, table[0], "step 1")
+				checkDisabled(t, tb, 1, "mouse")
+				for i := 1; i < len(table); i++ {
+					// Alternate the two forward buttons: both must step.
+					if i%2 == 1 {
+						tb.click("btn-advance")
+					} else {
+						tb.click("btn-next")
+					}
+					tb.waitHook("step-counter", strconv.Itoa(i+1))
+					checkStep(t, tb, table[i], "step "+strconv.Itoa(i+1))
+					checkDisabled(t, tb, i+1, "mouse")
 				}
-				tb.waitHook("step-counter", strconv.Itoa(i+1))
-				checkStep(t, tb, table[i], "step "+strconv.Itoa(i+1))
-				checkDisabled(t, tb, i+1, "mouse")
-			}
-			// At the end the forward buttons do nothing: the click that
-			// follows, back, lands on step 6, which it would not had they
-			// moved the step anywhere.
-			tb.click("btn-advance")
-			tb.click("btn-next")
-			tb.click("btn-prev")
-			tb.waitHook("step-counter", "6")
-			checkStep(t, tb, table[5], "after clicking past the end, then back")
-			tb.click("btn-next")
-			tb.waitHook("step-counter", "7")
-			// Back one by one.
-			for i := len(table) - 2; i >= 0; i-- {
+				// At the end the forward buttons do nothing: the click that
+				// follows, back, lands on step 6, which it would not had they
+				// moved the step anywhere.
+				tb.click("btn-advance")
+				tb.click("btn-next")
 				tb.click("btn-prev")
-				tb.waitHook("step-counter", strconv.Itoa(i+1))
-				checkStep(t, tb, table[i], "back to step "+strconv.Itoa(i+1))
-			}
-			tb.click("btn-prev")
-			tb.click("btn-next")
-			tb.waitHook("step-counter", "2")
-			checkStep(t, tb, table[1], "after clicking before the start, then forward")
-			tb.click("btn-first")
-			tb.waitHook("step-counter", "1")
-			tb.click("btn-last")
-			tb.waitHook("step-counter", "7")
-			checkStep(t, tb, table[6], "last")
-			checkDisabled(t, tb, 7, "mouse")
-			tb.click("btn-first")
-			tb.waitHook("step-counter", "1")
-			checkStep(t, tb, table[0], "first")
-		})
-	}
+				tb.waitHook("step-counter", "6")
+				checkStep(t, tb, table[5], "after clicking past the end, then back")
+				tb.click("btn-next")
+				tb.waitHook("step-counter", "7")
+				// Back one by one.
+				for i := len(table) - 2; i >= 0; i-- {
+					tb.click("btn-prev")
+					tb.waitHook("step-counter", strconv.Itoa(i+1))
+					checkStep(t, tb, table[i], "back to step "+strconv.Itoa(i+1))
+				}
+				tb.click("btn-prev")
+				tb.click("btn-next")
+				tb.waitHook("step-counter", "2")
+				checkStep(t, tb, table[1], "after clicking before the start, then forward")
+				tb.click("btn-first")
+				tb.waitHook("step-counter", "1")
+				tb.click("btn-last")
+				tb.waitHook("step-counter", "7")
+				checkStep(t, tb, table[6], "last")
+				checkDisabled(t, tb, 7, "mouse")
+				tb.click("btn-first")
+				tb.waitHook("step-counter", "1")
+				checkStep(t, tb, table[0], "first")
+			})
+		}
+	})
 }
 
 func TestWalkBookByKeyboard(t *testing.T) {
-	for _, fencing := range []bool{true, false} {
-		t.Run("fencing="+modeParam(fencing), func(t *testing.T) {
-			tb := newTab(t)
-			tb.open(siteURL + "?fencing=" + modeParam(fencing))
-			table := bookHooks(fencing)
-			for i := 1; i < len(table); i++ {
+	bothPhases(t, func(t *testing.T, newTab func(t *testing.T) *tab) {
+		for _, fencing := range []bool{true, false} {
+			t.Run("fencing="+modeParam(fencing), func(t *testing.T) {
+				tb := newTab(t)
+				tb.open(siteURL + "?fencing=" + modeParam(fencing))
+				table := bookHooks(fencing)
+				for i := 1; i < len(table); i++ {
+					tb.key(kb.ArrowRight)
+					tb.waitHook("step-counter", strconv.Itoa(i+1))
+					checkStep(t, tb, table[i], "→ to step "+strconv.Itoa(i+1))
+				}
 				tb.key(kb.ArrowRight)
-				tb.waitHook("step-counter", strconv.Itoa(i+1))
-				checkStep(t, tb, table[i], "→ to step "+strconv.Itoa(i+1))
-			}
-			tb.key(kb.ArrowRight)
-			tb.key(kb.ArrowLeft)
-			tb.waitHook("step-counter", "6")
-			checkStep(t, tb, table[5], "→ past the end, then ←")
-			tb.key(kb.Home)
-			tb.waitHook("step-counter", "1")
-			checkStep(t, tb, table[0], "Home")
-			tb.key(kb.ArrowLeft)
-			tb.key(kb.ArrowRight)
-			tb.waitHook("step-counter", "2")
-			checkStep(t, tb, table[1], "← before the start, then →")
-			tb.key(kb.End)
-			tb.waitHook("step-counter", "7")
-			checkStep(t, tb, table[6], "End")
-			tb.key(kb.ArrowLeft)
-			tb.waitHook("step-counter", "6")
-			checkStep(t, tb, table[5], "←")
-			// F toggles the mode and keeps the step.
-			tb.key("f")
-			tb.waitHook("fencing-switch", modeParam(!fencing))
-			checkStep(t, tb, bookHooks(!fencing)[5], "F at step 6")
-		})
-	}
+				tb.key(kb.ArrowLeft)
+				tb.waitHook("step-counter", "6")
+				checkStep(t, tb, table[5], "→ past the end, then ←")
+				tb.key(kb.Home)
+				tb.waitHook("step-counter", "1")
+				checkStep(t, tb, table[0], "Home")
+				tb.key(kb.ArrowLeft)
+				tb.key(kb.ArrowRight)
+				tb.waitHook("step-counter", "2")
+				checkStep(t, tb, table[1], "← before the start, then →")
+				tb.key(kb.End)
+				tb.waitHook("step-counter", "7")
+				checkStep(t, tb, table[6], "End")
+				tb.key(kb.ArrowLeft)
+				tb.waitHook("step-counter", "6")
+				checkStep(t, tb, table[5], "←")
+				// F toggles the mode and keeps the step.
+				tb.key("f")
+				tb.waitHook("fencing-switch", modeParam(!fencing))
+				checkStep(t, tb, bookHooks(!fencing)[5], "F at step 6")
+			})
+		}
+	})
 }
 
 func TestKeysWorkWhereverFocusIs(t *testing.T) {
-	tb := newTab(t)
-	tb.open(siteURL)
-	// Focus on a button: arrows still step.
-	eval[bool](tb, `(document.querySelector('[data-testid="btn-last"]').focus(), true)`)
-	tb.key(kb.ArrowRight)
-	tb.waitHook("step-counter", "2")
-	// Focus on the fencing switch: F and arrows act on the page.
-	eval[bool](tb, `(document.querySelector('[data-testid="fencing-switch"]').focus(), true)`)
-	tb.key("F")
-	tb.waitHook("fencing-switch", "off")
-	if got := tb.hook("step-counter"); got != "2" {
-		t.Fatalf("F moved the step to %s", got)
-	}
+	bothPhases(t, func(t *testing.T, newTab func(t *testing.T) *tab) {
+		tb := newTab(t)
+		tb.open(siteURL)
+		// Focus on a button: arrows still step.
+		eval[bool](tb, `(document.querySelector('[data-testid="btn-last"]').focus(), true)`)
+		tb.key(kb.ArrowRight)
+		tb.waitHook("step-counter", "2")
+		// Focus on the fencing switch: F and arrows act on the page.
+		eval[bool](tb, `(document.querySelector('[data-testid="fencing-switch"]').focus(), true)`)
+		tb.key("F")
+		tb.waitHook("fencing-switch", "off")
+		if got := tb.hook("step-counter"); got != "2" {
+			t.Fatalf("F moved the step to %s", got)
+		}
+	})
 }
 
 func TestKeysAreIgnoredInTextFieldsAndWithModifiers(t *testing.T) {
-	tb := newTab(t)
-	tb.open(siteURL + "?step=3")
-	// A host page or an extension may put a text field on the page: keys
-	// typed there are text, not commands.
-	eval[bool](tb, `(() => { const i = document.createElement("input"); i.id = "typing"; document.body.append(i); i.focus(); return true; })()`)
-	tb.key(kb.ArrowRight)
-	tb.key("f")
-	tb.key(kb.End)
-	if v := eval[string](tb, `document.getElementById("typing").value`); v != "f" {
-		t.Errorf("the text field got %q, want the typed f", v)
-	}
-	eval[bool](tb, `(document.getElementById("typing").blur(), true)`)
-	// Alt+→ is the browser's "forward", Ctrl+End scrolls: not ours.
-	tb.key(kb.ArrowRight, chromedp.KeyModifiers(chromedp.ModifierAlt))
-	tb.key(kb.End, chromedp.KeyModifiers(chromedp.ModifierCtrl))
-	// A plain key after them proves the listener is alive and the earlier
-	// keys really were ignored.
-	tb.key(kb.ArrowLeft)
-	tb.waitHook("step-counter", "2")
-	if got := tb.hook("fencing-switch"); got != "on" {
-		t.Errorf("fencing = %s, want on", got)
-	}
+	bothPhases(t, func(t *testing.T, newTab func(t *testing.T) *tab) {
+		tb := newTab(t)
+		tb.open(siteURL + "?step=3")
+		// A host page or an extension may put a text field on the page: keys
+		// typed there are text, not commands.
+		eval[bool](tb, `(() => { const i = document.createElement("input"); i.id = "typing"; document.body.append(i); i.focus(); return true; })()`)
+		tb.key(kb.ArrowRight)
+		tb.key("f")
+		tb.key(kb.End)
+		if v := eval[string](tb, `document.getElementById("typing").value`); v != "f" {
+			t.Errorf("the text field got %q, want the typed f", v)
+		}
+		eval[bool](tb, `(document.getElementById("typing").blur(), true)`)
+		// Alt+→ is the browser's "forward", Ctrl+End scrolls: not ours.
+		tb.key(kb.ArrowRight, chromedp.KeyModifiers(chromedp.ModifierAlt))
+		tb.key(kb.End, chromedp.KeyModifiers(chromedp.ModifierCtrl))
+		// A plain key after them proves the listener is alive and the earlier
+		// keys really were ignored.
+		tb.key(kb.ArrowLeft)
+		tb.waitHook("step-counter", "2")
+		if got := tb.hook("fencing-switch"); got != "on" {
+			t.Errorf("fencing = %s, want on", got)
+		}
+	})
 }
 
 func TestFencingSwitchComparesTheLastStep(t *testing.T) {
-	tb := newTab(t)
-	tb.open(siteURL + "?step=7")
-	checkStep(t, tb, bookHooks(true)[6], "step 7 fenced")
-	if got := eval[string](tb, `document.querySelector('[data-testid="fencing-switch"]').getAttribute("aria-checked")`); got != "true" {
-		t.Errorf("aria-checked = %q, want true", got)
-	}
-	tb.click("fencing-switch")
-	tb.waitHook("fencing-switch", "off")
-	checkStep(t, tb, bookHooks(false)[6], "step 7 after switching off")
-	if got := eval[string](tb, `document.querySelector('[data-testid="fencing-switch"]').getAttribute("aria-checked")`); got != "false" {
-		t.Errorf("aria-checked = %q, want false", got)
-	}
-	tb.waitSearch("step=7&fencing=off&lang=ja")
-	// Space on the focused switch, as a keyboard user would.
-	eval[bool](tb, `(document.querySelector('[data-testid="fencing-switch"]').focus(), true)`)
-	tb.key(" ")
-	tb.waitHook("fencing-switch", "on")
-	checkStep(t, tb, bookHooks(true)[6], "step 7 after switching on with Space")
+	bothPhases(t, func(t *testing.T, newTab func(t *testing.T) *tab) {
+		tb := newTab(t)
+		tb.open(siteURL + "?step=7")
+		checkStep(t, tb, bookHooks(true)[6], "step 7 fenced")
+		if got := eval[string](tb, `document.querySelector('[data-testid="fencing-switch"]').getAttribute("aria-checked")`); got != "true" {
+			t.Errorf("aria-checked = %q, want true", got)
+		}
+		tb.click("fencing-switch")
+		tb.waitHook("fencing-switch", "off")
+		checkStep(t, tb, bookHooks(false)[6], "step 7 after switching off")
+		if got := eval[string](tb, `document.querySelector('[data-testid="fencing-switch"]').getAttribute("aria-checked")`); got != "false" {
+			t.Errorf("aria-checked = %q, want false", got)
+		}
+		tb.waitSearch("step=7&fencing=off&lang=ja")
+		// Space on the focused switch, as a keyboard user would.
+		eval[bool](tb, `(document.querySelector('[data-testid="fencing-switch"]').focus(), true)`)
+		tb.key(" ")
+		tb.waitHook("fencing-switch", "on")
+		checkStep(t, tb, bookHooks(true)[6], "step 7 after switching on with Space")
+	})
 }

@@ -35,6 +35,7 @@ type staticHost struct {
 	gzip   bool         // compress app.wasm for clients that accept it
 	cors   bool
 	extra  map[string]string // path → HTML
+	hold   chan struct{}     // when set, app.wasm is served only once it is closed
 	srv    *httptest.Server
 }
 
@@ -92,6 +93,13 @@ func (h *staticHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rel := strings.TrimPrefix(r.URL.Path, h.prefix)
 	if strings.HasSuffix(rel, "web/app.wasm") {
 		h.wasm.Add(1)
+		if h.hold != nil {
+			select {
+			case <-h.hold:
+			case <-r.Context().Done():
+				return
+			}
+		}
 		if h.gzip && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
 			raw, err := os.ReadFile(filepath.Join(dir, rel))
 			if err != nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -21,6 +22,9 @@ import (
 type tab struct {
 	t   *testing.T
 	ctx context.Context
+	// phase is what open waits for: "live" (the app runs), or "enhanced"
+	// in a tab that never gets app.wasm (newTabBeforeLive).
+	phase string
 
 	mu   sync.Mutex
 	errs []string
@@ -51,7 +55,7 @@ func newTabFor(t *testing.T, timeout time.Duration, parent context.Context, opts
 		cancel()
 		t.Fatalf("opening a tab: %v", err)
 	}
-	tb := &tab{t: t, ctx: ctx}
+	tb := &tab{t: t, ctx: ctx, phase: "live"}
 	exceptions := chromedp.Events(ctx, runtime.ExceptionThrown)
 	console := chromedp.Events(ctx, runtime.ConsoleAPICalled)
 	go func() {
@@ -156,7 +160,31 @@ func (tb *tab) open(url string) {
 	tb.do(chromedp.Navigate(url))
 	// Across navigation: a page that was still navigating (a link the
 	// page followed) can replace the document while this waits.
-	tb.waitAcrossNavigation(`document.querySelector('[data-testid="app"]')?.dataset.phase === "live"`)
+	tb.waitAcrossNavigation(`document.querySelector('[data-testid="app"]')?.dataset.phase === "` + tb.phase + `"`)
+}
+
+// newTabBeforeLive opens a tab in which app.wasm never arrives: what works
+// there is the default view's prerendered frames, stepped by the loader.
+func newTabBeforeLive(t *testing.T) *tab {
+	t.Helper()
+	tb := newTab(t)
+	if _, err := chromedp.Call(tb.ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(tb.ctx, network.SetBlockedURLs, network.SetBlockedURLsParams{
+		URLPatterns: []*network.BlockPattern{{URLPattern: "*://*:*/*app.wasm", Block: true}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	tb.phase = "enhanced"
+	return tb
+}
+
+// bothPhases runs a test of the default view in a live tab and in a tab
+// that steps through the prerendered frames before the app runs.
+func bothPhases(t *testing.T, test func(t *testing.T, newTab func(t *testing.T) *tab)) {
+	t.Run("live", func(t *testing.T) { test(t, newTab) })
+	t.Run("before-live", func(t *testing.T) { test(t, newTabBeforeLive) })
 }
 
 // hooks reads every data-testid and its data-value (absent: "<absent>").

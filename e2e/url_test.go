@@ -24,41 +24,45 @@ func sameQuery(search, want string) bool {
 }
 
 func TestURLRoundTrip(t *testing.T) {
-	tb := newTab(t)
-	tb.open(siteURL + "?step=5&fencing=off&lang=en")
-	checkStep(t, tb, bookHooks(false)[4], "opened at step 5")
-	if got := tb.hook("lang-switch"); got != "en" {
-		t.Errorf("lang-switch = %s, want en", got)
-	}
-	if lang := eval[string](tb, `document.documentElement.lang`); lang != "en" {
-		t.Errorf("<html lang> = %q, want en", lang)
-	}
-	if got := tb.hook("url-notice"); got != "<missing>" {
-		t.Errorf("a valid URL shows a notice (%s)", got)
-	}
-	tb.key(kb.ArrowRight)
-	tb.waitHook("step-counter", "6")
-	tb.waitSearch("step=6&fencing=off&lang=en")
-	// The URL the page wrote reproduces the view in a new tab.
-	href := eval[string](tb, `location.href`)
-	other := newTab(t)
-	other.open(href)
-	checkStep(t, other, bookHooks(false)[5], "reopened")
-	if got := other.hook("lang-switch"); got != "en" {
-		t.Errorf("reopened lang-switch = %s, want en", got)
-	}
-	// replaceState, not pushState: stepping adds no history entries.
-	if n := eval[int](tb, `history.length`); n != 2 {
-		t.Errorf("history.length = %d after one navigation and one step, want 2", n)
-	}
+	bothPhases(t, func(t *testing.T, newTab func(t *testing.T) *tab) {
+		tb := newTab(t)
+		tb.open(siteURL + "?step=5&fencing=off&lang=en")
+		checkStep(t, tb, bookHooks(false)[4], "opened at step 5")
+		if got := tb.hook("lang-switch"); got != "en" {
+			t.Errorf("lang-switch = %s, want en", got)
+		}
+		if lang := eval[string](tb, `document.documentElement.lang`); lang != "en" {
+			t.Errorf("<html lang> = %q, want en", lang)
+		}
+		if got := tb.hook("url-notice"); got != "<missing>" {
+			t.Errorf("a valid URL shows a notice (%s)", got)
+		}
+		tb.key(kb.ArrowRight)
+		tb.waitHook("step-counter", "6")
+		tb.waitSearch("step=6&fencing=off&lang=en")
+		// The URL the page wrote reproduces the view in a new tab.
+		href := eval[string](tb, `location.href`)
+		other := newTab(t)
+		other.open(href)
+		checkStep(t, other, bookHooks(false)[5], "reopened")
+		if got := other.hook("lang-switch"); got != "en" {
+			t.Errorf("reopened lang-switch = %s, want en", got)
+		}
+		// replaceState, not pushState: stepping adds no history entries.
+		if n := eval[int](tb, `history.length`); n != 2 {
+			t.Errorf("history.length = %d after one navigation and one step, want 2", n)
+		}
+	})
 }
 
 func TestURLKeepsOtherParameters(t *testing.T) {
-	tb := newTab(t)
-	tb.open(siteURL + "?utm_source=book&step=2")
-	tb.key(kb.ArrowRight)
-	tb.waitHook("step-counter", "3")
-	tb.waitSearch("utm_source=book&step=3&fencing=on&lang=ja")
+	bothPhases(t, func(t *testing.T, newTab func(t *testing.T) *tab) {
+		tb := newTab(t)
+		tb.open(siteURL + "?utm_source=book&step=2")
+		tb.key(kb.ArrowRight)
+		tb.waitHook("step-counter", "3")
+		tb.waitSearch("utm_source=book&step=3&fencing=on&lang=ja")
+	})
 }
 
 func TestBadURLParametersFallBackWithANotice(t *testing.T) {
@@ -115,55 +119,59 @@ func TestBadURLParametersFallBackWithANotice(t *testing.T) {
 }
 
 func TestLanguageSwitchChangesWordsNotValues(t *testing.T) {
-	tb := newTab(t)
-	tb.open(siteURL + "?step=7&fencing=off")
-	before := tb.hooks()
-	noteJA := tb.text("step-note")
-	tb.click("lang-switch")
-	tb.waitHook("lang-switch", "en")
-	after := tb.hooks()
-	noteEN := tb.text("step-note")
-	if noteJA == noteEN || !strings.Contains(noteEN, "token 1") {
-		t.Errorf("note did not change language: %q → %q", noteJA, noteEN)
-	}
-	delete(before, "lang-switch")
-	delete(after, "lang-switch")
-	if !reflect.DeepEqual(before, after) {
-		t.Errorf("data-values changed with the language:\n before %v\n after  %v", before, after)
-	}
-	if lang := eval[string](tb, `document.documentElement.lang`); lang != "en" {
-		t.Errorf("<html lang> = %q after switching", lang)
-	}
-	if title := eval[string](tb, `document.title`); !strings.Contains(title, "fencing tokens") {
-		t.Errorf("title %q after switching", title)
-	}
-	tb.waitSearch("step=7&fencing=off&lang=en")
-	tb.click("lang-switch")
-	tb.waitHook("lang-switch", "ja")
-	if tb.text("step-note") != noteJA {
-		t.Errorf("switching back did not restore the Japanese note")
-	}
+	bothPhases(t, func(t *testing.T, newTab func(t *testing.T) *tab) {
+		tb := newTab(t)
+		tb.open(siteURL + "?step=7&fencing=off")
+		before := tb.hooks()
+		noteJA := tb.text("step-note")
+		tb.click("lang-switch")
+		tb.waitHook("lang-switch", "en")
+		after := tb.hooks()
+		noteEN := tb.text("step-note")
+		if noteJA == noteEN || !strings.Contains(noteEN, "token 1") {
+			t.Errorf("note did not change language: %q → %q", noteJA, noteEN)
+		}
+		delete(before, "lang-switch")
+		delete(after, "lang-switch")
+		if !reflect.DeepEqual(before, after) {
+			t.Errorf("data-values changed with the language:\n before %v\n after  %v", before, after)
+		}
+		if lang := eval[string](tb, `document.documentElement.lang`); lang != "en" {
+			t.Errorf("<html lang> = %q after switching", lang)
+		}
+		if title := eval[string](tb, `document.title`); !strings.Contains(title, "fencing tokens") {
+			t.Errorf("title %q after switching", title)
+		}
+		tb.waitSearch("step=7&fencing=off&lang=en")
+		tb.click("lang-switch")
+		tb.waitHook("lang-switch", "ja")
+		if tb.text("step-note") != noteJA {
+			t.Errorf("switching back did not restore the Japanese note")
+		}
+	})
 }
 
 func TestStepChangesAreAnnounced(t *testing.T) {
-	tb := newTab(t)
-	tb.open(siteURL + "?lang=en")
-	live := eval[string](tb, `document.querySelector('[data-testid="announcer"]').getAttribute("aria-live")`)
-	if live != "polite" {
-		t.Fatalf("announcer aria-live = %q", live)
-	}
-	tb.key(kb.ArrowRight)
-	tb.waitHook("step-counter", "2")
-	note := tb.text("step-note")
-	said := tb.text("announcer")
-	if !strings.Contains(said, note) || !strings.Contains(said, "Step 2 of 7") {
-		t.Errorf("announcer says %q; want the step and the note %q", said, note)
-	}
-	tb.key("f")
-	tb.waitHook("fencing-switch", "off")
-	if again := tb.text("announcer"); again == said || !strings.Contains(again, "fencing off") {
-		t.Errorf("switching fencing is not announced: %q", again)
-	}
+	bothPhases(t, func(t *testing.T, newTab func(t *testing.T) *tab) {
+		tb := newTab(t)
+		tb.open(siteURL + "?lang=en")
+		live := eval[string](tb, `document.querySelector('[data-testid="announcer"]').getAttribute("aria-live")`)
+		if live != "polite" {
+			t.Fatalf("announcer aria-live = %q", live)
+		}
+		tb.key(kb.ArrowRight)
+		tb.waitHook("step-counter", "2")
+		note := tb.text("step-note")
+		said := tb.text("announcer")
+		if !strings.Contains(said, note) || !strings.Contains(said, "Step 2 of 7") {
+			t.Errorf("announcer says %q; want the step and the note %q", said, note)
+		}
+		tb.key("f")
+		tb.waitHook("fencing-switch", "off")
+		if again := tb.text("announcer"); again == said || !strings.Contains(again, "fencing off") {
+			t.Errorf("switching fencing is not announced: %q", again)
+		}
+	})
 }
 
 // Back to an address the app navigated to before stepping away from it: the

@@ -10,7 +10,11 @@
 //     makes app.wasm wait for the registration;
 //   - it gives go-app an in-memory storage where the page may not have one;
 //   - when the app cannot start, it says why and what would fix it, on the
-//     page and to an embedding page.
+//     page and to an embedding page;
+//   - on the default view it steps through frames the server prerendered
+//     with the app's own components, before the WebAssembly arrives, and
+//     hands the step it reached over to the app (dlockHandover). It knows no
+//     model: it only shows the frame drawn for a state.
 // The words come from the page's catalogue (web/catalog.go), put here by the
 // server that writes this file.
 "use strict";
@@ -25,6 +29,7 @@ const goappEnv = {{.Env}};
 const dlockWasm = {{.Wasm}};
 const dlockWorker = {{.Worker}};
 const dlockWords = {{.Words}};
+const dlockFrames = {{.Frames}};
 const dlockCache = "dlock-" + goappEnv.GOAPP_VERSION;
 let goappServiceWorkerRegistration;
 
@@ -179,4 +184,173 @@ async function dlockStart() {
   }
 }
 
+// Progressive enhancement of the default view: the chapter's scenario, with
+// fencing on or off, in either language, embedded or not. The server wrote
+// every frame of it (web/frames.go); this shows the one for the state the
+// reader asks for and keeps the address as the app would write it.
+const dlockPageParams = ["scenario", "strategy", "fencing", "vs", "view", "embed", "step", "lang"];
+
+// dlockEnhancedState reads the address: the state, or null when the
+// address asks for anything the frames do not hold (another scenario or
+// view, a value the app would refuse with a notice).
+function dlockEnhancedState(search) {
+  const q = new URLSearchParams(search);
+  const one = (name, allowed) => {
+    const all = q.getAll(name);
+    if (all.length === 0) return undefined;
+    return allowed.includes(all[0]) ? all[0] : null;
+  };
+  const scenario = one("scenario", ["gc-pause"]);
+  const view = one("view", ["demo"]);
+  const strategy = one("strategy", ["lease-fencing", "lease"]);
+  const fencing = one("fencing", ["on", "off"]);
+  const lang = one("lang", ["ja", "en"]);
+  const embed = one("embed", ["1", "true", "0", "false"]);
+  const step = one("step", ["1", "2", "3", "4", "5", "6", "7"]);
+  if ([scenario, view, strategy, fencing, lang, embed, step].includes(null) || q.has("vs")) return null;
+  return {
+    step: step === undefined ? 1 : Number(step),
+    fencing: strategy !== undefined ? strategy === "lease-fencing" : fencing !== "off",
+    lang: lang || "ja",
+    embed: embed === "1" || embed === "true",
+  };
+}
+
+// dlockQuery is the address the app writes for a state: its own parameters
+// set, every other one kept, in the order Go's url.Values.Encode gives.
+function dlockQuery(search, state) {
+  const q = new URLSearchParams(search);
+  for (const name of dlockPageParams) q.delete(name);
+  q.set("fencing", state.fencing ? "on" : "off");
+  if (state.embed) q.set("embed", "1");
+  q.set("step", String(state.step));
+  q.set("lang", state.lang);
+  q.sort();
+  return "?" + q.toString();
+}
+
+function dlockEnhance() {
+  let state = dlockEnhancedState(location.search);
+  if (!state || !window.fetch || !window.DOMParser) return;
+  const files = {}; // "ja" or "ja-embed" → Promise of its frames
+  const framesOf = (lang) => {
+    const key = lang + (state.embed ? "-embed" : "");
+    if (!files[key]) {
+      files[key] = fetch(dlockFrames[key])
+        .then((r) => (r.ok ? r.text() : Promise.reject(new Error("HTTP " + r.status))))
+        .then((html) => {
+          const doc = new DOMParser().parseFromString(html.replaceAll(dlockFrames.origin, location.origin), "text/html");
+          const frames = new Map();
+          for (const t of doc.querySelectorAll("template")) frames.set(t.dataset.step + "/" + t.dataset.fencing, t);
+          return { frames, title: doc.title };
+        });
+    }
+    return files[key];
+  };
+  let frames = null; // the current language's
+  let stopped = false;
+  let urlDue = false;
+
+  const writeURL = () => {
+    if (!urlDue) return;
+    urlDue = false;
+    history.replaceState(history.state, "", location.pathname + dlockQuery(location.search, state) + location.hash);
+  };
+  // The address follows when the browser is idle, as the app's does.
+  const scheduleURL = () => {
+    if (urlDue) return;
+    urlDue = true;
+    if (window.requestIdleCallback) requestIdleCallback(writeURL, { timeout: 200 });
+    else setTimeout(writeURL, 50);
+  };
+
+  // show puts the frame of the state in the page, keeping what the reader
+  // did to it: focus, open details, and the live region itself (a new one
+  // would not be announced).
+  const show = (set) => {
+    const main = document.querySelector('main[data-testid="app"]');
+    const frame = set.frames.get(state.step + "/" + (state.fencing ? "on" : "off"));
+    if (!main || !frame) return false;
+    const next = frame.content.querySelector("main").cloneNode(true);
+    const focused = document.activeElement && main.contains(document.activeElement) ? document.activeElement.dataset.testid : undefined;
+    for (const d of main.querySelectorAll("details[open]")) {
+      const same = next.querySelector("details." + [...d.classList].join("."));
+      if (same) same.open = true;
+    }
+    const said = main.querySelector('[data-testid="announcer"]');
+    const saying = next.querySelector('[data-testid="announcer"]');
+    if (said && saying) {
+      said.textContent = saying.textContent;
+      saying.replaceWith(said);
+    }
+    main.replaceWith(next);
+    if (focused) next.querySelector('[data-testid="' + focused + '"]')?.focus();
+    document.documentElement.lang = state.lang;
+    document.title = set.title;
+    return true;
+  };
+
+  const go = (change) => {
+    const before = JSON.stringify(state);
+    change();
+    if (JSON.stringify(state) === before) return;
+    const lang = state.lang;
+    framesOf(lang).then((set) => {
+      if (stopped || state.lang !== lang) return;
+      frames = set;
+      show(set);
+      scheduleURL();
+    });
+  };
+  const commands = {
+    "btn-first": () => { state.step = 1; },
+    "btn-prev": () => { state.step = Math.max(1, state.step - 1); },
+    "btn-next": () => { state.step = Math.min(7, state.step + 1); },
+    "btn-advance": () => { state.step = Math.min(7, state.step + 1); },
+    "btn-last": () => { state.step = 7; },
+    "fencing-switch": () => { state.fencing = !state.fencing; },
+    "lang-switch": () => { state.lang = state.lang === "ja" ? "en" : "ja"; },
+  };
+  const keys = { ArrowRight: "btn-next", Right: "btn-next", ArrowLeft: "btn-prev", Left: "btn-prev", Home: "btn-first", End: "btn-last", f: "fencing-switch", F: "fencing-switch" };
+  const onKey = (e) => {
+    if (e.ctrlKey || e.altKey || e.metaKey || !frames) return;
+    const t = e.target;
+    if (t && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))) return;
+    const cmd = keys[e.key];
+    if (!cmd) return;
+    e.preventDefault();
+    go(commands[cmd]);
+  };
+  const onClick = (e) => {
+    const el = e.target.closest && e.target.closest("[data-testid]");
+    if (!frames || !el || !commands[el.dataset.testid]) return;
+    e.preventDefault();
+    go(commands[el.dataset.testid]);
+  };
+
+  // The app calls this as it starts: from then on the keys are its own.
+  window.dlockHandover = () => {
+    stopped = true;
+    document.removeEventListener("keydown", onKey);
+    document.removeEventListener("click", onClick);
+    writeURL();
+    const main = document.querySelector('main[data-testid="app"]');
+    const focused = document.activeElement && main && main.contains(document.activeElement) ? document.activeElement.dataset.testid || "" : "";
+    const open = main ? [...main.querySelectorAll("details[open]")].map((d) => d.className) : [];
+    return JSON.stringify({ focus: focused, open: open });
+  };
+
+  framesOf(state.lang).then((set) => {
+    if (stopped) return;
+    frames = set;
+    if (!show(set)) return;
+    document.documentElement.classList.add("dlock-enhanced");
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
+    // The other language, for its switch.
+    framesOf(state.lang === "ja" ? "en" : "ja").catch(() => {});
+  }).catch((err) => console.info("dlock: stepping before the app is not available:", err.message));
+}
+
+dlockEnhance();
 dlockStart();

@@ -1,8 +1,10 @@
 package web
 
 import (
+	"encoding/json"
 	"html"
 	"net/url"
+	"strings"
 
 	"dlock/core"
 
@@ -20,8 +22,17 @@ type Demo struct {
 	path   string     // the page's path, for links that keep the site's prefix
 	origin string     // the page's origin, for the embed code ("" while prerendering)
 	live   bool       // mounted in the browser and handling input
-	update bool       // a new version has been installed: offer a reload
-	copied string     // what the "copy embed code" control last did, said aloud
+	// enhanced marks a frame prerendered for the loader to step through
+	// before the app runs (see frames.go): its step, fencing and language
+	// controls work, the rest waits for the app.
+	enhanced bool
+	version  string // the build, for prerendered frames ("" reads GOAPP_VERSION)
+	// What the loader's stepping left: the control that had focus, and the
+	// classes of the details that were open (see takeOver).
+	handedFocus string
+	handedOpen  []string
+	update      bool   // a new version has been installed: offer a reload
+	copied      string // what the "copy embed code" control last did, said aloud
 
 	keydown   app.Func
 	popstate  app.Func
@@ -42,11 +53,46 @@ type Demo struct {
 func (d *Demo) OnInit() {
 	d.s, d.path = Defaults(), "/"
 	if app.IsClient {
+		d.takeOver()
 		d.readURL(app.Window().URL())
 		// The first render in the browser is the live one: mounting then
 		// needs no second pass to switch the controls on.
 		d.live = true
 	}
+}
+
+// takeOver ends the loader's stepping through prerendered frames (static
+// app.js, dlockHandover), if it was stepping: the loader writes the address
+// of the step it reached, which readURL then reads, and says what had focus
+// and which details were open, which OnMount restores, so the reader sees no
+// jump and loses no key.
+func (d *Demo) takeOver() {
+	handover := app.Window().Get("dlockHandover")
+	if !handover.Truthy() {
+		return
+	}
+	var was struct {
+		Focus string   `json:"focus"`
+		Open  []string `json:"open"`
+	}
+	if err := json.Unmarshal([]byte(handover.Invoke().String()), &was); err == nil {
+		d.handedFocus, d.handedOpen = was.Focus, was.Open
+	}
+}
+
+// restoreHandover gives back what the reader had before the app ran.
+func (d *Demo) restoreHandover() {
+	doc := app.Window().Get("document")
+	for _, class := range d.handedOpen {
+		sel := "main details." + strings.Join(strings.Fields(class), ".")
+		if el := doc.Call("querySelector", sel); el.Truthy() {
+			el.Set("open", true)
+		}
+	}
+	if d.handedFocus != "" {
+		focusTestID(d.handedFocus)
+	}
+	d.handedFocus, d.handedOpen = "", nil
 }
 
 // OnNav reads the URL on the server (prerendering) and on navigation.
@@ -127,6 +173,7 @@ func (d *Demo) OnMount(ctx app.Context) {
 	if installTestHooks != nil {
 		installTestHooks(d, ctx)
 	}
+	d.restoreHandover()
 }
 
 // postHeight tells an embedding page how tall the demo is, now and
@@ -379,10 +426,17 @@ func (d *Demo) Render() (ui app.UI) {
 	}
 	l := d.s.Lang
 	phase := "static"
-	if d.live {
+	switch {
+	case d.live:
 		phase = "live"
+	case d.enhanced:
+		phase = "enhanced"
 	}
-	page := newPageView(d.s, d.href, d.live)
+	version := d.version
+	if version == "" {
+		version = app.Getenv("GOAPP_VERSION")
+	}
+	page := newPageView(d.s, d.href, d.live, d.enhanced)
 	embed := d.s.Embed
 	var body app.UI
 	switch d.s.View {
@@ -402,8 +456,8 @@ func (d *Demo) Render() (ui app.UI) {
 		DataSet("testid", "app").
 		DataSet("phase", phase).
 		DataSet("view", string(d.s.View)).
-		DataSet("version", orNone(app.Getenv("GOAPP_VERSION"))).
-		Aria("busy", !d.live).
+		DataSet("version", orNone(version)).
+		Aria("busy", !d.live && !d.enhanced).
 		Lang(string(l)).
 		Body(
 			// The slots stay when what they hold goes: go-app matches

@@ -386,3 +386,18 @@ func TestPrerenderedControlsAreInactiveUntilLive(t *testing.T) {
 		}
 	}
 }
+
+// The prerendered pickers show the settings' choice: only that option has
+// the selected attribute (HTML reads selected="false" as selected).
+func TestPrerenderedPickersShowTheirChoice(t *testing.T) {
+	page := prerender(t, "scenario=heartbeat&strategy=redlock&lang=en")
+	var selected []string
+	for _, el := range elements(page) {
+		if _, ok := el["selected"]; ok {
+			selected = append(selected, el["value"])
+		}
+	}
+	if strings.Join(selected, " ") != "heartbeat redlock" {
+		t.Errorf("selected options %v, want heartbeat and redlock", selected)
+	}
+}

@@ -17,14 +17,18 @@ type pageView struct {
 	// live is false in the prerendered page: its controls cannot act until
 	// the app runs, so they say they are disabled.
 	live bool
+	// stepping is true where the step, fencing and language controls work:
+	// in the live app, and in the prerendered frames of the default view,
+	// which the loader steps through before the app runs.
+	stepping bool
 	// frames is the run of the demo view (the header's badge and the body
 	// both read it), or its error.
 	frames []core.Frame
 	err    error
 }
 
-func newPageView(s Settings, href func(Settings) string, live bool) pageView {
-	p := pageView{s: s, sc: s.ScenarioData(), href: href, live: live}
+func newPageView(s Settings, href func(Settings) string, live, stepping bool) pageView {
+	p := pageView{s: s, sc: s.ScenarioData(), href: href, live: live, stepping: live || stepping}
 	if s.View == ViewDemo {
 		p.frames, p.err = p.run(s.Strategy)
 	}
@@ -60,7 +64,7 @@ func (p pageView) header(onLang app.EventHandler) app.UI {
 				DataSet("testid", "lang-switch").
 				DataSet("value", string(p.s.Lang)).
 				Lang(string(other)).
-				Aria("disabled", !p.live).
+				Aria("disabled", !p.stepping).
 				Text(p.t("lang.switch")).
 				OnClick(onLang),
 		),
@@ -115,7 +119,7 @@ func (p pageView) pickers(onScenario app.EventHandler, onStrategy func(right boo
 				OnChange(onScenario).
 				Body(app.Range(scenarios).Slice(func(i int) app.UI {
 					o := scenarios[i]
-					return app.Option().Value(o.ID).Selected(o.ID == sc.ID).Text(p.t(o.Title))
+					return option(o.ID, p.t(o.Title), o.ID == sc.ID)
 				})),
 		),
 		p.strategyPicker("strategy-picker", "picker.strategy", pair[0], onStrategy(false)),
@@ -124,6 +128,18 @@ func (p pageView) pickers(onScenario app.EventHandler, onStrategy func(right boo
 		}),
 		app.P().Class("shows").DataSet("testid", "scenario-shows").Text(p.t(sc.Shows)),
 	)
+}
+
+// option is a choice of a picker. Only the chosen one gets the selected
+// attribute: go-app prerenders selected=false as written, and HTML reads
+// any selected attribute as selected, so the page would show the last
+// option chosen until the app runs.
+func option(value, text string, chosen bool) app.HTMLOption {
+	o := app.Option().Value(value).Text(text)
+	if chosen {
+		o = o.Selected(true)
+	}
+	return o
 }
 
 func (p pageView) strategyPicker(id, label string, current core.Strategy, on app.EventHandler) app.UI {
@@ -137,7 +153,7 @@ func (p pageView) strategyPicker(id, label string, current core.Strategy, on app
 			OnChange(on).
 			Body(app.Range(core.Strategies()).Slice(func(i int) app.UI {
 				st := core.Strategies()[i]
-				return app.Option().Value(string(st)).Selected(st == current).Text(p.t("strategy." + string(st)))
+				return option(string(st), p.t("strategy."+string(st)), st == current)
 			})),
 	)
 }
@@ -214,7 +230,7 @@ func (p pageView) toolbar(on func(Command) app.EventHandler, fencingSwitch bool)
 			DataSet("testid", "fencing-switch").
 			DataSet("value", onOff(fenced)).
 			Aria("checked", fenced).
-			Aria("disabled", !p.live).
+			Aria("disabled", !p.stepping).
 			Aria("labelledby", "fencing-label").
 			Aria("keyshortcuts", "F").
 			OnClick(on(CmdToggleFencing)).
@@ -246,7 +262,7 @@ func (p pageView) button(testid, class, text, label, keys string, cmd Command, o
 		Type("button").
 		Class("btn", class).
 		DataSet("testid", testid).
-		Aria("disabled", !p.live || !p.s.Can(cmd)).
+		Aria("disabled", !p.stepping || !p.s.Can(cmd)).
 		OnClick(on(cmd)).
 		Text(text)
 	if label != "" {

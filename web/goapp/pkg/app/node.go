@@ -683,21 +683,17 @@ func (m nodeManager) encode(ctx Context, w *bytes.Buffer, depth int, v UI) {
 	}
 }
 
+// The HTML is encoded without indentation or line breaks between elements:
+// the page the browser builds from it then has exactly the nodes the app
+// builds itself, with no whitespace text that would show as spaces between
+// inline elements before the app runs and vanish when it does.
 func (m nodeManager) encodeText(w *bytes.Buffer, depth int, v *text) {
 	if v.value != "" {
-		m.encodeIndent(w, depth)
 		w.WriteString(html.EscapeString(v.value))
 	}
 }
 
-func (m nodeManager) encodeIndent(w *bytes.Buffer, depth int) {
-	for i := 0; i < depth*2; i++ {
-		w.WriteByte(' ')
-	}
-}
-
 func (m nodeManager) encodeHTML(ctx Context, w *bytes.Buffer, depth int, v HTML) {
-	m.encodeIndent(w, depth)
 	w.WriteByte('<')
 	w.WriteString(v.Tag())
 	for name, value := range v.attrs() {
@@ -709,26 +705,8 @@ func (m nodeManager) encodeHTML(ctx Context, w *bytes.Buffer, depth int, v HTML)
 		return
 	}
 
-	children := v.body()
-	switch {
-	case len(children) > 1:
-		w.WriteByte('\n')
-		for _, child := range children {
-			m.encode(ctx, w, depth+1, child)
-			w.WriteByte('\n')
-		}
-		m.encodeIndent(w, depth)
-
-	case len(children) == 1:
-		child := children[0]
-		if text, ok := child.(*text); ok {
-			m.encodeText(w, 0, text)
-		} else {
-			w.WriteByte('\n')
-			m.encode(ctx, w, depth+1, child)
-			w.WriteByte('\n')
-			m.encodeIndent(w, depth)
-		}
+	for _, child := range v.body() {
+		m.encode(ctx, w, depth+1, child)
 	}
 
 	w.WriteString("</")
@@ -764,7 +742,6 @@ func (m nodeManager) encodeComponent(ctx Context, w *bytes.Buffer, depth int, v 
 
 func (m nodeManager) encodeRawHTML(w *bytes.Buffer, depth int, v *raw) {
 	if v.value != "" {
-		m.encodeIndent(w, depth)
 		w.WriteString(v.value)
 	}
 }

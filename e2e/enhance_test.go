@@ -1,0 +1,182 @@
+//go:build !js
+
+package e2e
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// pageSnapshot is what a reader sees of the demo and the tests read of it:
+// every hook with all its data attributes (but the app's phase and build),
+// and the text of the page.
+type pageSnapshot struct {
+	Hooks []string
+	Text  string
+}
+
+const readSnapshot = `(() => {
+	const main = document.querySelector('main[data-testid="app"]');
+	const hooks = [...main.querySelectorAll("[data-testid]")].map(el => {
+		const data = Object.entries(el.dataset).filter(([k]) => k !== "phase" && k !== "version").map(([k, v]) => k + "=" + v).sort();
+		return data.join(" ");
+	});
+	return {Hooks: hooks, Text: main.innerText.replace(/\s+/g, " ").trim()};
+})()`
+
+// Before the app runs, the default view shows frames the server drew with
+// the app's own components: for each of its 28 states (7 steps, fencing on
+// and off, Japanese and English) the frame is exactly the live page.
+func TestPrerenderedFramesAreTheLivePage(t *testing.T) {
+	before, live := newTabBeforeLive(t), newTab(t)
+	for _, lang := range []string{"ja", "en"} {
+		for _, fencing := range []string{"on", "off"} {
+			for step := 1; step <= 7; step++ {
+				q := fmt.Sprintf("?step=%d&fencing=%s&lang=%s", step, fencing, lang)
+				before.open(siteURL + q)
+				live.open(siteURL + q)
+				b, l := eval[pageSnapshot](before, readSnapshot), eval[pageSnapshot](live, readSnapshot)
+				if !reflect.DeepEqual(b, l) {
+					t.Errorf("%s: the frame before the app differs from the live page:\n before %v\n live   %v", q, b, l)
+				}
+			}
+		}
+	}
+	// The embedded view has frames of its own.
+	q := "?step=7&fencing=off&lang=en&embed=1"
+	before.open(siteURL + q)
+	live.open(siteURL + q)
+	if b, l := eval[pageSnapshot](before, readSnapshot), eval[pageSnapshot](live, readSnapshot); !reflect.DeepEqual(b, l) {
+		t.Errorf("%s: the embedded frame differs from the live page:\n before %v\n live   %v", q, b, l)
+	}
+}
+
+// Other views and scenarios wait for the app, with the loading bar.
+func TestOnlyTheDefaultViewStepsBeforeTheApp(t *testing.T) {
+	tb := newTabBeforeLive(t)
+	for _, q := range []string{"?view=matrix", "?scenario=heartbeat", "?strategy=consensus", "?step=99", "?view=compare"} {
+		tb.do(chromedp.Navigate(siteURL + q))
+		tb.waitJS(`document.getElementById("app-wasm-loader-label")?.getAttribute("role") === "alert"`)
+		if phase := eval[string](tb, `document.querySelector('[data-testid="app"]').dataset.phase`); phase != "static" {
+			t.Errorf("%s: phase %q before the app, want static", q, phase)
+		}
+		if shown := eval[bool](tb, `getComputedStyle(document.getElementById("app-wasm-loader")).display !== "none"`); !shown {
+			t.Errorf("%s: the loading bar is hidden", q)
+		}
+	}
+}
+
+// Accessibility before the app runs, as after.
+func TestAccessibilityBeforeTheApp(t *testing.T) {
+	for _, q := range []string{"?step=1", "?step=7&fencing=off&lang=en", "?step=4&embed=1"} {
+		tb := newTabBeforeLive(t)
+		tb.open(siteURL + q)
+		for _, v := range axeCheck(t, tb) {
+			t.Errorf("%s: axe %s (%s): %s at %s", q, v.ID, v.Impact, v.Help, strings.Join(v.Nodes, ", "))
+		}
+	}
+}
+
+// A static host serves one page, drawn at the first step in Japanese; the
+// loader shows the step and language the address asks for.
+func TestStaticSiteShowsTheAskedStepBeforeTheApp(t *testing.T) {
+	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)
+	tb := newTabBeforeLive(t)
+	tb.open(host.url("?step=5&fencing=off&lang=en"))
+	checkStep(t, tb, bookHooks(false)[4], "static host, before the app")
+	if lang := eval[string](tb, `document.documentElement.lang`); lang != "en" {
+		t.Errorf("<html lang> = %s", lang)
+	}
+	tb.key(kb.ArrowRight)
+	tb.waitHook("step-counter", "6")
+	tb.waitSearch("step=6&fencing=off&lang=en")
+}
+
+// heldSite is the static site whose host holds app.wasm back until
+// release is called: the page steps through its prerendered frames until
+// then.
+func heldSite(t *testing.T) (*staticHost, func()) {
+	t.Helper()
+	gate := make(chan struct{})
+	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), func(h *staticHost) { h.hold = gate })
+	var once sync.Once
+	release := func() { once.Do(func() { close(gate) }) }
+	t.Cleanup(release)
+	return host, release
+}
+
+// The app takes over at the step, mode and language the reader reached
+// before it ran: the page does not change, what had focus keeps it, and an
+// open transcript stays open.
+func TestTheAppTakesOverWhereTheReaderIs(t *testing.T) {
+	host, release := heldSite(t)
+	tb := newTab(t)
+	tb.do(chromedp.Navigate(host.url("?sw=off&lang=en")))
+	tb.waitJS(`document.querySelector('[data-testid="app"]')?.dataset.phase === "enhanced"`)
+	for range 3 {
+		tb.key(kb.ArrowRight)
+	}
+	tb.key("f")
+	tb.waitHook("step-counter", "4")
+	tb.waitHook("fencing-switch", "off")
+	eval[bool](tb, `(document.querySelector(".transcript summary").click(), document.querySelector('[data-testid="btn-next"]').focus(), true)`)
+	before := eval[pageSnapshot](tb, readSnapshot)
+	scroll := eval[float64](tb, `scrollY`)
+
+	release()
+	tb.waitJS(`document.querySelector('[data-testid="app"]').dataset.phase === "live"`)
+	if after := eval[pageSnapshot](tb, readSnapshot); !reflect.DeepEqual(before, after) {
+		t.Errorf("the page changed when the app took over:\n before %v\n after  %v", before, after)
+	}
+	if !eval[bool](tb, `document.querySelector(".transcript").open`) {
+		t.Error("the transcript closed when the app took over")
+	}
+	if f := eval[string](tb, `document.activeElement?.dataset?.testid ?? ""`); f != "btn-next" {
+		t.Errorf("focus went to %q, want btn-next", f)
+	}
+	if y := eval[float64](tb, `scrollY`); y != scroll {
+		t.Errorf("the page scrolled from %v to %v", scroll, y)
+	}
+	tb.waitSearch("sw=off&step=4&fencing=off&lang=en")
+	tb.key(kb.ArrowRight)
+	tb.waitHook("step-counter", "5")
+}
+
+// Keys pressed while the app takes over all count: some reach the loader,
+// some the app, none is lost.
+func TestNoKeyIsLostAtTheTakeover(t *testing.T) {
+	host, release := heldSite(t)
+	tb := newTab(t)
+	tb.do(chromedp.Navigate(host.url("?sw=off&lang=en&step=4")))
+	tb.waitJS(`document.querySelector('[data-testid="app"]')?.dataset.phase === "enhanced"`)
+	step, forward, pressed := 4, true, 0
+	release()
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		if forward && step == 7 || !forward && step == 1 {
+			forward = !forward
+		}
+		if forward {
+			tb.key(kb.ArrowRight)
+			step++
+		} else {
+			tb.key(kb.ArrowLeft)
+			step--
+		}
+		pressed++
+		if eval[bool](tb, `document.querySelector('[data-testid="app"]').dataset.phase === "live"`) && pressed > 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the app did not go live within 30 s")
+		}
+	}
+	tb.waitHook("step-counter", fmt.Sprint(step))
+	t.Logf("%d keys pressed while the app took over", pressed)
+}
