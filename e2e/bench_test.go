@@ -70,11 +70,15 @@ func writeBenchFigures() error {
 	return os.WriteFile(path, append(b, '\n'), 0o644)
 }
 
-// probes run before the page's own scripts: they record when the app marks
-// itself live, on the page's clock (ms since navigation start).
+// probes run before the page's own scripts: they record, on the page's
+// clock (ms since navigation start), when the page first answers a step key
+// (the loader stepping through prerendered frames, or the app) and when the
+// app is live.
 const liveProbe = `(() => {
 	const mark = () => {
-		if (window.__dlockLiveAt === undefined && document.querySelector('[data-testid="app"][data-phase="live"]')) {
+		const phase = document.querySelector('[data-testid="app"]')?.dataset.phase;
+		if (window.__dlockAnswersAt === undefined && (phase === "enhanced" || phase === "live")) window.__dlockAnswersAt = performance.now();
+		if (window.__dlockLiveAt === undefined && phase === "live") {
 			window.__dlockLiveAt = performance.now();
 			return true;
 		}
@@ -135,7 +139,8 @@ func freshBrowser(b *testing.B) (context.Context, func()) {
 	return ctx, func() { cancelTimeout(); cancel(); cancelAlloc(); os.RemoveAll(dir) }
 }
 
-// BenchmarkWasmSize reports app.wasm raw and compressed with gzip -9.
+// BenchmarkWasmSize reports app.wasm raw, with gzip -9 and with brotli
+// (quality 11, Node's zlib).
 func BenchmarkWasmSize(b *testing.B) {
 	path := filepath.Join(repoRoot, "static", "web", "app.wasm")
 	raw, err := os.ReadFile(path)
@@ -143,12 +148,31 @@ func BenchmarkWasmSize(b *testing.B) {
 		b.Fatal(err)
 	}
 	gz := gzipSize(raw)
+	br, err := brotliSize(path)
+	if err != nil {
+		b.Fatal(err)
+	}
 	for range b.N {
 		b.ReportMetric(float64(len(raw)), "bytes-raw")
 		b.ReportMetric(float64(gz), "bytes-gzip-9")
+		b.ReportMetric(float64(br), "bytes-brotli-11")
 	}
-	record("wasm", map[string]int{"raw_bytes": len(raw), "gzip9_bytes": gz})
-	fmt.Printf("app.wasm: %d bytes raw, %d bytes gzip -9\n", len(raw), gz)
+	record("wasm", map[string]int{"raw_bytes": len(raw), "gzip9_bytes": gz, "brotli11_bytes": br})
+	fmt.Printf("app.wasm: %d bytes raw, %d bytes gzip -9, %d bytes brotli 11\n", len(raw), gz, br)
+}
+
+// brotliSize is the size of a file compressed with brotli at quality 11, by
+// Node's zlib (Node is on every machine the tests run on).
+func brotliSize(path string) (int, error) {
+	out, err := exec.Command("node", "-e", `const z = require("zlib");
+		process.stdout.write(String(z.brotliCompressSync(require("fs").readFileSync(process.argv[1]),
+			{params: {[z.constants.BROTLI_PARAM_QUALITY]: 11}}).length));`, path).Output()
+	if err != nil {
+		return 0, err
+	}
+	var n int
+	_, err = fmt.Sscan(string(out), &n)
+	return n, err
 }
 
 // gzipSize is the size gzip -9 gives (the gzip command, else Go's deflate
@@ -172,92 +196,155 @@ func (c *countWriter) Write(b []byte) (int, error) { c.n += len(b); return len(b
 
 var _ io.Writer = (*countWriter)(nil)
 
-// links are the networks a first visit is measured on.
-var links = []struct {
+// linkConditions is a network a first visit is measured on.
+type linkConditions struct {
 	name       string
 	conditions *network.Conditions // nil: localhost as it is
 	gzip       bool                // the host compresses app.wasm
-}{
+}
+
+// links are the networks a first visit is measured on.
+var links = []linkConditions{
 	{"localhost", nil, false},
 	{"10mbit_40ms", &network.Conditions{Latency: 40, DownloadThroughput: 10e6 / 8, UploadThroughput: 10e6 / 8}, false},
 	{"10mbit_40ms_gzip", &network.Conditions{Latency: 40, DownloadThroughput: 10e6 / 8, UploadThroughput: 10e6 / 8}, true},
 }
 
+// minimalSite builds the smallest go-app page (e2e/minimal) with the same
+// go-app as dlock, as a static site: the floor a go-app page cannot go
+// below, measured in the same run as dlock.
+func minimalSite(b *testing.B) string {
+	b.Helper()
+	dir := filepath.Join(tmpRoot, "minimal-site")
+	if _, err := os.Stat(filepath.Join(dir, "web", "app.wasm")); err == nil {
+		return dir
+	}
+	gen := exec.Command("go", "run", "./e2e/minimal", dir)
+	gen.Dir = repoRoot
+	if out, err := gen.CombinedOutput(); err != nil {
+		b.Fatalf("writing the minimal site: %v\n%s", err, out)
+	}
+	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "web", "app.wasm"), "./e2e/minimal")
+	build.Dir = repoRoot
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		b.Fatalf("building the minimal app.wasm: %v\n%s", err, out)
+	}
+	// The toolchain's wasm_exec.js, as for dlock.
+	if err := copyTestFile(filepath.Join(dir, "wasm_exec.js"), filepath.Join(repoRoot, "static", "web", "wasm_exec.js")); err != nil {
+		b.Fatal(err)
+	}
+	return dir
+}
+
+func copyTestFile(dst, src string) error {
+	body, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(dst, body, 0o644)
+}
+
+// visit is one first visit of a site in a fresh profile: the times of first
+// paint, of the first answer to a step key and of live (ms since navigation
+// start), the bytes the host sent, and a repeat visit's live.
+type visit struct{ fcp, answers, live, bytes, repeat float64 }
+
+func firstVisit(b *testing.B, dir, prefix string, link linkConditions, repeat bool) visit {
+	host := &staticHost{prefix: prefix, cors: true, gzip: link.gzip, extra: map[string]string{}}
+	host.dir.Store(&dir)
+	srv := newBenchServer(host)
+	ctx, done := freshBrowser(b)
+	defer done()
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: liveProbe}); err != nil {
+		b.Fatal(err)
+	}
+	if link.conditions != nil {
+		if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+			MatchedNetworkConditions: []*network.Conditions{link.conditions},
+		}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	url := srv + prefix
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		b.Fatal(err)
+	}
+	times, err := chromedp.Run(ctx, chromedp.Poll[[3]float64](
+		`window.__dlockLiveAt !== undefined && [performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1, window.__dlockAnswersAt, window.__dlockLiveAt]`,
+		chromedp.WithPollingTimeout(90*time.Second)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	v := visit{fcp: times[0], answers: times[1], live: times[2]}
+	if !repeat {
+		return v
+	}
+	// Let the service worker finish its install: its requests belong to the
+	// first visit's bytes.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](
+		fmt.Sprintf(`navigator.serviceWorker.controller && caches.match(%q).then(r => !!r)`, url+"web/app.wasm"),
+		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](
+		`navigator.serviceWorker.ready.then(r => r.active && r.active.state === "activated")`,
+		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		b.Fatal(err)
+	}
+	v.bytes = float64(host.bytes.Load())
+	if err := chromedp.Do(ctx, chromedp.Navigate(url+"?step=2")); err != nil {
+		b.Fatal(err)
+	}
+	again, err := chromedp.Run(ctx, chromedp.Poll[float64](`window.__dlockLiveAt`, chromedp.WithPollingTimeout(60*time.Second)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	v.repeat = again
+	return v
+}
+
 // BenchmarkFirstVisit loads the static site (as GitHub Pages would serve it)
-// in 5 fresh profiles per link: time to first contentful paint and to live,
-// the bytes the host sent (every request, the service worker's included),
-// and a repeat visit served by the service worker.
+// in 5 fresh profiles per link: first paint, the first answer to a step key
+// (the default view steps through prerendered frames before the app runs),
+// live, the bytes the host sent (every request, the service worker's
+// included), and a repeat visit. On each link, each dlock visit is followed
+// by one of the minimal go-app page, so their ratio is of one run.
 func BenchmarkFirstVisit(b *testing.B) {
-	site := dist(b, "dlock", repoStatic())
+	site, minimal := dist(b, "dlock", repoStatic()), minimalSite(b)
 	for range b.N {
 		results := map[string]any{}
 		for _, link := range links {
-			var fcp, live, repeat, bytes []float64
+			var fcp, answers, live, repeat, bytes, floor []float64
 			for range 5 {
-				host := &staticHost{prefix: "/dlock/", cors: true, gzip: link.gzip, extra: map[string]string{}}
-				host.dir.Store(&site)
-				srv := newBenchServer(host)
-				ctx, done := freshBrowser(b)
-				if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: liveProbe}); err != nil {
-					b.Fatal(err)
-				}
-				if link.conditions != nil {
-					if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
-						b.Fatal(err)
-					}
-					if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-						MatchedNetworkConditions: []*network.Conditions{link.conditions},
-					}); err != nil {
-						b.Fatal(err)
-					}
-				}
-				url := srv + "/dlock/"
-				if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-					b.Fatal(err)
-				}
-				times, err := chromedp.Run(ctx, chromedp.Poll[[2]float64](
-					`window.__dlockLiveAt !== undefined && [performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1, window.__dlockLiveAt]`,
-					chromedp.WithPollingTimeout(90*time.Second)))
-				if err != nil {
-					b.Fatal(err)
-				}
-				// Let the service worker finish its install: its requests
-				// belong to the first visit's bytes.
-				if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](
-					fmt.Sprintf(`navigator.serviceWorker.controller && caches.match(%q).then(r => !!r)`, url+"web/app.wasm"),
-					chromedp.WithPollingTimeout(60*time.Second))); err != nil {
-					b.Fatal(err)
-				}
-				if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](
-					`navigator.serviceWorker.ready.then(r => r.active && r.active.state === "activated")`,
-					chromedp.WithPollingTimeout(60*time.Second))); err != nil {
-					b.Fatal(err)
-				}
-				fcp, live = append(fcp, times[0]), append(live, times[1])
-				bytes = append(bytes, float64(host.bytes.Load()))
-				if err := chromedp.Do(ctx, chromedp.Navigate(url+"?step=2")); err != nil {
-					b.Fatal(err)
-				}
-				again, err := chromedp.Run(ctx, chromedp.Poll[float64](`window.__dlockLiveAt`, chromedp.WithPollingTimeout(60*time.Second)))
-				if err != nil {
-					b.Fatal(err)
-				}
-				repeat = append(repeat, again)
-				done()
+				v := firstVisit(b, site, "/dlock/", link, true)
+				fcp, answers, live = append(fcp, v.fcp), append(answers, v.answers), append(live, v.live)
+				bytes, repeat = append(bytes, v.bytes), append(repeat, v.repeat)
+				floor = append(floor, firstVisit(b, minimal, "/", link, false).live)
 			}
 			b.ReportMetric(median(fcp), "ms-fcp-"+link.name)
+			b.ReportMetric(median(answers), "ms-answers-key-"+link.name)
 			b.ReportMetric(median(live), "ms-live-"+link.name)
+			b.ReportMetric(median(floor), "ms-live-minimal-goapp-"+link.name)
 			b.ReportMetric(median(repeat), "ms-repeat-live-"+link.name)
 			b.ReportMetric(median(bytes), "bytes-first-visit-"+link.name)
 			results[link.name] = map[string]any{
 				"first_contentful_paint_ms_median": median(fcp),
+				"answers_step_key_ms_median":       median(answers),
 				"live_ms_median":                   median(live),
+				"answers_over_live":                median(answers) / median(live),
+				"minimal_goapp_live_ms_median":     median(floor),
+				"live_over_minimal_goapp":          median(live) / median(floor),
 				"repeat_visit_live_ms_median":      median(repeat),
 				"first_visit_bytes_median":         median(bytes),
-				"runs":                             map[string][]float64{"fcp_ms": fcp, "live_ms": live, "repeat_live_ms": repeat, "bytes": bytes},
+				"runs": map[string][]float64{"fcp_ms": fcp, "answers_ms": answers, "live_ms": live,
+					"minimal_goapp_live_ms": floor, "repeat_live_ms": repeat, "bytes": bytes},
 			}
-			fmt.Printf("first visit over %s, 5 fresh profiles (medians): paint %.0f ms, live %.0f ms, %.0f bytes; repeat visit live %.0f ms\n",
-				link.name, median(fcp), median(live), median(bytes), median(repeat))
+			fmt.Printf("first visit over %s, 5 fresh profiles (medians): paint %.0f ms, answers a step key %.0f ms, live %.0f ms (%.2f× a minimal go-app page's %.0f ms), %.0f bytes; repeat visit live %.0f ms\n",
+				link.name, median(fcp), median(answers), median(live), median(live)/median(floor), median(floor), median(bytes), median(repeat))
 		}
 		record("first_visit_static_site", results)
 	}
@@ -289,27 +376,62 @@ func BenchmarkFirstLoad(b *testing.B) {
 	}
 }
 
-// BenchmarkStepLatency measures a key press to the step counter's change,
-// over 60 presses timed inside the page.
-func BenchmarkStepLatency(b *testing.B) {
-	for range b.N {
-		ctx, done := freshBrowser(b)
-		if err := chromedp.Do(ctx, chromedp.Navigate(siteURL)); err != nil {
+// stepTimes presses → and ← 60 times in a fresh profile at siteURL, once
+// the page is in phase, and times each press to the step counter's change,
+// inside the page. blockWasm keeps app.wasm from arriving.
+func stepTimes(b *testing.B, phase string, blockWasm bool) []float64 {
+	ctx, done := freshBrowser(b)
+	defer done()
+	if blockWasm {
+		if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](`document.querySelector('[data-phase="live"]')`)); err != nil {
+		if _, err := chromedp.Call(ctx, network.SetBlockedURLs, network.SetBlockedURLsParams{
+			URLPatterns: []*network.BlockPattern{{URLPattern: "*://*:*/*app.wasm", Block: true}},
+		}); err != nil {
 			b.Fatal(err)
 		}
-		times, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](stepLatency+`(60)`, chromedp.EvalAwaitPromise))
-		if err != nil {
-			b.Fatal(err)
-		}
-		done()
-		b.ReportMetric(median(times), "ms-per-step-median")
-		b.ReportMetric(quantile(times, 0.95), "ms-per-step-p95")
-		record("step_latency_ms", map[string]any{"median": median(times), "p95": quantile(times, 0.95), "presses": len(times)})
-		fmt.Printf("step latency over %d key presses (ms): median %.2f, p95 %.2f\n", len(times), median(times), quantile(times, 0.95))
 	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(siteURL)); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](`document.querySelector('[data-phase="`+phase+`"]')`)); err != nil {
+		b.Fatal(err)
+	}
+	times, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](stepLatency+`(60)`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return times
+}
+
+// benchSteps reports the step latency over 5 fresh profiles of 60 presses:
+// the median and p95 of all presses, and each profile's median.
+func benchSteps(b *testing.B, key, phase string, blockWasm bool) {
+	for range b.N {
+		var all, medians []float64
+		for range 5 {
+			times := stepTimes(b, phase, blockWasm)
+			all = append(all, times...)
+			medians = append(medians, median(times))
+		}
+		b.ReportMetric(median(all), "ms-per-step-median")
+		b.ReportMetric(quantile(all, 0.95), "ms-per-step-p95")
+		record(key, map[string]any{"median": median(all), "p95": quantile(all, 0.95), "presses": len(all), "profile_medians": medians})
+		fmt.Printf("%s over %d key presses in 5 fresh profiles (ms): median %.2f, p95 %.2f; each profile's median %.1f\n",
+			strings.ReplaceAll(key, "_", " "), len(all), median(all), quantile(all, 0.95), medians)
+	}
+}
+
+// BenchmarkStepLatency measures a key press to the step counter's change
+// once the app is live.
+func BenchmarkStepLatency(b *testing.B) { benchSteps(b, "step_latency_ms", "live", false) }
+
+// BenchmarkStepLatencyBeforeLive measures the same where app.wasm never
+// arrives: the loader stepping through the default view's prerendered
+// frames.
+func BenchmarkStepLatencyBeforeLive(b *testing.B) {
+	benchSteps(b, "step_latency_before_live_ms", "enhanced", true)
 }
 
 // BenchmarkReplayAll replays every scenario under every strategy, as the

@@ -355,7 +355,7 @@ func (d *Demo) onLang(ctx app.Context, e app.Event) {
 // onScenario switches the story; the new one starts at its first step.
 func (d *Demo) onScenario(ctx app.Context, e app.Event) {
 	id := ctx.JSSrc().Get("value").String()
-	if _, ok := core.ScenarioByID(id); !ok {
+	if _, ok := scenarioOf(id); !ok {
 		return
 	}
 	s := d.s
@@ -470,7 +470,7 @@ func (d *Demo) Render() (ui app.UI) {
 			app.Section().Class("frame").Aria("labelledby", "demo-title").Body(
 				page.header(d.safe("language", d.onLang)),
 				app.If(!embed, page.viewNav),
-				page.pickers(d.safe("scenario", d.onScenario), d.onStrategy),
+				page.pickers(d),
 				body,
 			),
 			app.If(!embed && d.s.View != ViewMatrix, func() app.UI {

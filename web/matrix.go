@@ -9,7 +9,7 @@ import (
 // matrix is the chapter's comparison table, computed: every scenario
 // replayed under every strategy, each cell a link to that run.
 func (p pageView) matrix() app.UI {
-	scenarios, strategies := core.Scenarios(), core.Strategies()
+	scenarios, strategies := allScenarios(), strategyList
 	return app.Div().Class("view-body").Body(
 		app.P().Class("shows").Text(p.t("matrix.intro")),
 		app.Div().
@@ -60,10 +60,11 @@ func designText(l Lang, d core.Design) string {
 }
 
 func (p pageView) matrixCell(sc core.Scenario, st core.Strategy) app.UI {
-	v, err := core.VerdictFor(sc, st)
-	if err != nil {
-		return app.Td().Role("alert").Text(err.Error())
+	r := runOf(sc, st)
+	if r.err != nil {
+		return app.Td().Role("alert").Text(r.err.Error())
 	}
+	v := core.VerdictOf(r.frames)
 	run := Settings{Scenario: sc.ID, Strategy: st, Step: 1, Lang: p.s.Lang, View: ViewDemo}
 	return app.Td().
 		Class("verdict", "verdict-"+string(v)).

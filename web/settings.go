@@ -64,10 +64,10 @@ func (s Settings) Fencing() bool { return s.Strategy.Fenced() }
 // ScenarioData returns the scenario the settings name (the default if the
 // name is unknown, which ParseSettings never lets through).
 func (s Settings) ScenarioData() core.Scenario {
-	if sc, ok := core.ScenarioByID(s.Scenario); ok {
+	if sc, ok := scenarioOf(s.Scenario); ok {
 		return sc
 	}
-	return core.Scenarios()[0]
+	return allScenarios()[0]
 }
 
 // Total is the number of frames of the scenario.
@@ -97,7 +97,7 @@ func ParseSettings(q url.Values) (Settings, []BadParam) {
 	s := Defaults()
 	var bad []BadParam
 	if v, ok := first(q, ParamScenario); ok {
-		if _, known := core.ScenarioByID(v); known {
+		if _, known := scenarioOf(v); known {
 			s.Scenario = v
 		} else {
 			bad = append(bad, BadParam{ParamScenario, v})

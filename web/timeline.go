@@ -94,22 +94,96 @@ func (lay timelineLayout) clientClass(name string) string {
 
 // timeline draws the whole run with the current step highlighted and the
 // steps after it greyed out, and a transcript of its events as a table.
+// What does not depend on the step is a component of its own
+// (timelineDrawing), which stepping leaves as it is: a step only moves the
+// highlight and the grey mask, and says so in the description.
 func (r runView) timeline() app.UI {
-	tl := core.NewTimeline(r.frames)
-	var resources []string
-	for _, res := range r.f.Resources {
-		resources = append(resources, res.Name)
-	}
-	lay := newTimelineLayout(tl, resources)
+	tl := runOf(r.sc, r.st).timeline
+	lay := newTimelineLayout(tl, resourceNames(r.frames))
 	cur := r.s.Step
 	id := "tl-" + r.id
 	h := lay.height()
 	lanesBottom := h - tlAxis
+	future := app.UI(nil)
+	if cur < len(tl.Steps) {
+		x := lay.segX[cur]
+		future = svg("rect").Class("tl-future-mask").DataSet("testid", "timeline-future").DataSet("value", cur+1).
+			Attr("x", x).Attr("y", 0).Attr("width", lay.width-x).Attr("height", lanesBottom)
+	}
+	first, last := tl.Steps[0].From, tl.Steps[len(tl.Steps)-1].To
+	return app.Figure().
+		Class("timeline").
+		DataSet("testid", "timeline").
+		DataSet("value", len(r.frames)-1).
+		Body(
+			app.Div().
+				Class("timeline-scroll").
+				TabIndex(0).
+				Role("region").
+				Aria("labelledby", id+"-title").
+				Body(
+					svg("svg").
+						// The drawing stretches to the width available but
+						// never shrinks below a readable size: below that
+						// the region scrolls. The class carries the minimum
+						// (no inline style, so a strict CSP holds).
+						Class("timeline-svg", fmt.Sprintf("tl-min-%d", min(max(lay.width*4/5/100, 3), 12))).
+						Attr("viewBox", fmt.Sprintf("0 0 %d %d", lay.width, h)).
+						Attr("role", "img").
+						Aria("labelledby", id+"-title "+id+"-desc").
+						Body(
+							svg("title").ID(id+"-title").Text(r.t("timeline.title", r.t(r.sc.Title), r.t("strategy."+string(r.st)))),
+							svg("desc").ID(id+"-desc").Text(r.t("timeline.desc", len(tl.Clients), first, last, len(r.frames)-1, r.s.Step)),
+							svg("defs").Body(
+								svg("marker").ID(id+"-arrow").Attr("viewBox", "0 0 10 10").Attr("refX", 9).Attr("refY", 5).
+									Attr("markerWidth", 7).Attr("markerHeight", 7).Attr("orient", "auto-start-reverse").Body(
+									svg("path").Attr("d", "M0,0 L10,5 L0,10 z").Class("tl-arrowhead"),
+								),
+							),
+							// The current step, behind the drawing.
+							svg("rect").Class("tl-current").DataSet("testid", "timeline-current").DataSet("value", cur).
+								Attr("x", lay.segX[cur-1]).Attr("y", 0).Attr("width", lay.segW[cur-1]).Attr("height", lanesBottom),
+							&timelineDrawing{Scenario: r.sc.ID, Strategy: r.st, Lang: r.s.Lang, Column: r.id},
+							future,
+						),
+				),
+			r.transcript(),
+		)
+}
+
+func resourceNames(frames []core.Frame) []string {
+	var names []string
+	for _, res := range frames[0].Resources {
+		names = append(names, res.Name)
+	}
+	return names
+}
+
+// timelineDrawing is the part of a run's timeline that does not depend on
+// the step: lanes, the time axis, leases, pauses, crashes, and one mark per
+// event. go-app renders it again only when its fields change, so stepping
+// does not rebuild it.
+type timelineDrawing struct {
+	app.Compo
+	Scenario string
+	Strategy core.Strategy
+	Lang     Lang
+	Column   string // "run", "left" or "right": the element ids it uses
+}
+
+func (c *timelineDrawing) Render() app.UI {
+	sc, _ := scenarioOf(c.Scenario)
+	run := runOf(sc, c.Strategy)
+	if run.err != nil {
+		return svg("g")
+	}
+	r := runView{s: Settings{Lang: c.Lang}, sc: sc, st: c.Strategy, f: run.frames[0], frames: run.frames, id: c.Column}
+	tl := run.timeline
+	resources := resourceNames(run.frames)
+	lay := newTimelineLayout(tl, resources)
+	h := lay.height()
 
 	var els []app.UI
-	// The current step, behind everything.
-	els = append(els, svg("rect").Class("tl-current").
-		Attr("x", lay.segX[cur-1]).Attr("y", 0).Attr("width", lay.segW[cur-1]).Attr("height", lanesBottom))
 	// Lanes and their labels.
 	labels := append(append(append([]string{}, tl.Clients...), r.t("timeline.lock")), resources...)
 	for i, label := range labels {
@@ -139,7 +213,7 @@ func (r runView) timeline() app.UI {
 		if l.Token != 0 {
 			label = fmt.Sprintf("%s·%d", l.Client, l.Token)
 		}
-		els = append(els, svg("g").Class("tl-lease", lay.clientClass(l.Client), futureClass(l.FromStep, cur)).Body(
+		els = append(els, svg("g").Class("tl-lease", lay.clientClass(l.Client)).Body(
 			svg("title").Text(leaseTitle(r.s.Lang, l)),
 			svg("rect").Attr("x", x1).Attr("y", y-7).Attr("width", max(x2-x1, 3)).Attr("height", 14).Attr("rx", 3),
 			svg("text").Class("tl-bar-label").Attr("x", x1+3).Attr("y", y+4).Text(label),
@@ -147,10 +221,10 @@ func (r runView) timeline() app.UI {
 	}
 	// Pauses and crashes on the clients' lanes.
 	for _, p := range tl.Pauses {
-		els = append(els, band("tl-pause", p, lay, cur, r.t("timeline.paused", p.Client)))
+		els = append(els, band("tl-pause", p, lay, r.t("timeline.paused", p.Client)))
 	}
 	for _, c := range tl.Crashes {
-		els = append(els, band("tl-crash", c, lay, cur, r.t("timeline.crashed", c.Client)))
+		els = append(els, band("tl-crash", c, lay, r.t("timeline.crashed", c.Client)))
 	}
 	// One mark per step: the event of that step.
 	arrowAt := map[int]core.Arrow{}
@@ -161,63 +235,17 @@ func (r runView) timeline() app.UI {
 			arrowAt[-m.SentStep] = m
 		}
 	}
-	for _, f := range r.frames[1:] {
-		els = append(els, r.timelineEvent(lay, f, arrowAt, cur))
+	for _, f := range run.frames[1:] {
+		els = append(els, r.timelineEvent(lay, f, arrowAt))
 	}
-	// Grey out what has not happened yet.
-	if cur < len(tl.Steps) {
-		x := lay.segX[cur]
-		els = append(els, svg("rect").Class("tl-future-mask").Attr("x", x).Attr("y", 0).Attr("width", lay.width-x).Attr("height", lanesBottom))
-	}
-
-	first, last := tl.Steps[0].From, tl.Steps[len(tl.Steps)-1].To
-	return app.Figure().
-		Class("timeline").
-		DataSet("testid", "timeline").
-		DataSet("value", len(r.frames)-1).
-		Body(
-			app.Div().
-				Class("timeline-scroll").
-				TabIndex(0).
-				Role("region").
-				Aria("labelledby", id+"-title").
-				Body(
-					svg("svg").
-						// The drawing stretches to the width available but
-						// never shrinks below a readable size: below that
-						// the region scrolls. The class carries the minimum
-						// (no inline style, so a strict CSP holds).
-						Class("timeline-svg", fmt.Sprintf("tl-min-%d", min(max(lay.width*4/5/100, 3), 12))).
-						Attr("viewBox", fmt.Sprintf("0 0 %d %d", lay.width, h)).
-						Attr("role", "img").
-						Aria("labelledby", id+"-title "+id+"-desc").
-						Body(append([]app.UI{
-							svg("title").ID(id + "-title").Text(r.t("timeline.title", r.t(r.sc.Title), r.t("strategy."+string(r.st)))),
-							svg("desc").ID(id + "-desc").Text(r.t("timeline.desc", len(tl.Clients), first, last, len(r.frames)-1, r.s.Step)),
-							svg("defs").Body(
-								svg("marker").ID(id+"-arrow").Attr("viewBox", "0 0 10 10").Attr("refX", 9).Attr("refY", 5).
-									Attr("markerWidth", 7).Attr("markerHeight", 7).Attr("orient", "auto-start-reverse").Body(
-									svg("path").Attr("d", "M0,0 L10,5 L0,10 z").Class("tl-arrowhead"),
-								),
-							),
-						}, els...)...),
-				),
-			r.transcript(),
-		)
-}
-
-func futureClass(step, cur int) string {
-	if step > cur {
-		return "tl-future"
-	}
-	return "tl-past"
+	return svg("g").Class("tl-drawing").Body(els...)
 }
 
 // band is a pause or a crash on a client's lane (its event's mark names it).
-func band(class string, s core.Span, lay timelineLayout, cur int, title string) app.UI {
+func band(class string, s core.Span, lay timelineLayout, title string) app.UI {
 	x1, x2 := lay.x(s.FromStep, s.From), lay.end(s.ToStep, s.To)
 	y := lay.laneY(lay.lanes[s.Client])
-	return svg("g").Class(class, lay.clientClass(s.Client), futureClass(s.FromStep, cur)).Body(
+	return svg("g").Class(class, lay.clientClass(s.Client)).Body(
 		svg("title").Text(title),
 		svg("rect").Attr("x", x1).Attr("y", y-11).Attr("width", max(x2-x1, 3)).Attr("height", 22).Attr("rx", 2),
 	)
@@ -231,17 +259,14 @@ func leaseTitle(l Lang, s core.Span) string {
 }
 
 // timelineEvent draws the mark of one step's event.
-func (r runView) timelineEvent(lay timelineLayout, f core.Frame, arrowAt map[int]core.Arrow, cur int) app.UI {
+func (r runView) timelineEvent(lay timelineLayout, f core.Frame, arrowAt map[int]core.Arrow) app.UI {
 	ev := f.Event
 	x := lay.x(f.Step, lay.tl.Steps[f.Step-1].From)
 	result := string(ev.Result)
 	if result == "" {
 		result = none
 	}
-	class := []string{"tl-ev", "tl-ev-" + result, lay.clientClass(ev.Client), futureClass(f.Step, cur)}
-	if f.Step == cur {
-		class = append(class, "tl-ev-current")
-	}
+	class := []string{"tl-ev", "tl-ev-" + result, lay.clientClass(ev.Client)}
 	var marks []app.UI
 	laneOf := func(name string) int {
 		if i, ok := lay.lanes[name]; ok {

@@ -37,9 +37,11 @@ func newPageView(s Settings, href func(Settings) string, live, stepping bool) pa
 
 func (p pageView) t(key string, args ...any) string { return T(p.s.Lang, key, args...) }
 
-// run replays the settings' scenario under st.
+// run is the settings' scenario replayed under st (computed once: see
+// runOf).
 func (p pageView) run(st core.Strategy) ([]core.Frame, error) {
-	return core.Replay(p.sc, st)
+	r := runOf(p.sc, st)
+	return r.frames, r.err
 }
 
 func (p pageView) header(onLang app.EventHandler) app.UI {
@@ -102,12 +104,38 @@ func (p pageView) viewNav() app.UI {
 }
 
 // pickers choose the scenario and the strategy (two in the compare view).
-func (p pageView) pickers(onScenario app.EventHandler, onStrategy func(right bool) app.EventHandler) app.UI {
+// They are a component of their own: a step does not change them, so go-app
+// leaves them as they are.
+func (p pageView) pickers(d *Demo) app.UI {
 	if p.s.View == ViewMatrix {
 		return app.Div().Class("pickers")
 	}
-	sc, scenarios := p.sc, core.Scenarios()
 	pair := p.s.Compared()
+	return &pickers{Scenario: p.sc.ID, Left: pair[0], Right: pair[1], Compare: p.s.View == ViewCompare,
+		Lang: p.s.Lang, Live: p.live, d: d}
+}
+
+// pickers is the scenario and strategy pickers. Its exported fields are all
+// it draws from; d, the page, takes the choices.
+type pickers struct {
+	app.Compo
+	Scenario    string
+	Left, Right core.Strategy
+	Compare     bool
+	Lang        Lang
+	Live        bool
+	d           *Demo
+}
+
+func (c *pickers) Render() app.UI {
+	p := pageView{s: Settings{Lang: c.Lang}, live: c.Live}
+	sc, _ := scenarioOf(c.Scenario)
+	scenarios := allScenarios()
+	var onScenario app.EventHandler
+	onStrategy := func(bool) app.EventHandler { return nil }
+	if c.d != nil {
+		onScenario, onStrategy = c.d.safe("scenario", c.d.onScenario), c.d.onStrategy
+	}
 	return app.Div().Class("pickers").Body(
 		app.Div().Class("picker").Body(
 			app.Label().For("scenario-picker").Text(p.t("picker.scenario")),
@@ -122,9 +150,9 @@ func (p pageView) pickers(onScenario app.EventHandler, onStrategy func(right boo
 					return option(o.ID, p.t(o.Title), o.ID == sc.ID)
 				})),
 		),
-		p.strategyPicker("strategy-picker", "picker.strategy", pair[0], onStrategy(false)),
-		app.If(p.s.View == ViewCompare, func() app.UI {
-			return p.strategyPicker("versus-picker", "picker.versus", pair[1], onStrategy(true))
+		p.strategyPicker("strategy-picker", "picker.strategy", c.Left, onStrategy(false)),
+		app.If(c.Compare, func() app.UI {
+			return p.strategyPicker("versus-picker", "picker.versus", c.Right, onStrategy(true))
 		}),
 		app.P().Class("shows").DataSet("testid", "scenario-shows").Text(p.t(sc.Shows)),
 	)
@@ -151,8 +179,8 @@ func (p pageView) strategyPicker(id, label string, current core.Strategy, on app
 			DataSet("value", string(current)).
 			Disabled(!p.live).
 			OnChange(on).
-			Body(app.Range(core.Strategies()).Slice(func(i int) app.UI {
-				st := core.Strategies()[i]
+			Body(app.Range(strategyList).Slice(func(i int) app.UI {
+				st := strategyList[i]
 				return option(string(st), p.t("strategy."+string(st)), st == current)
 			})),
 	)
