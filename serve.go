@@ -165,9 +165,10 @@ func newBuild(static, prefix string) (*build, error) {
 	b.handler = web.NewHandler(web.Site{Prefix: b.prefix, Version: version})
 	b.handler.ServiceWorkerTemplate = string(worker)
 	// The download of app.wasm starts with the page, not when the loader
-	// runs after it; the loader's fetch picks it up.
+	// runs after it; the loader's fetch picks it up. It yields to the
+	// frames of the default view (frames.go), which the page needs first.
 	b.handler.RawHeaders = append(b.handler.RawHeaders,
-		`<link rel="preload" href="`+b.prefix+`/web/app.wasm" as="fetch" type="application/wasm" crossorigin="anonymous">`)
+		`<link rel="preload" href="`+b.prefix+`/web/app.wasm" as="fetch" type="application/wasm" crossorigin="anonymous" fetchpriority="low">`)
 	b.frames = map[string][]byte{}
 	for _, l := range web.Langs {
 		for _, embed := range []bool{false, true} {
@@ -258,7 +259,7 @@ func newServer(static string) (http.Handler, error) {
 			http.ServeContent(w, r, path, started, bytes.NewReader(body))
 		})
 	}
-	mux.Handle("/", fixPages(b.handler))
+	mux.Handle("/", fixPages(b.handler, b.prefix))
 	return secure(mux), nil
 }
 
@@ -306,8 +307,9 @@ func climbs(r *http.Request) bool {
 }
 
 // fixPages passes go-app's responses through, repairing its HTML (see
-// fixBareARIA).
-func fixPages(next http.Handler) http.Handler {
+// fixBareARIA) and, for the default view, starting the download of the
+// frames the loader steps through before the app runs.
+func fixPages(next http.Handler, prefix string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := httptest.NewRecorder()
 		next.ServeHTTP(rec, r)
@@ -317,6 +319,9 @@ func fixPages(next http.Handler) http.Handler {
 		}
 		if strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
 			body = fixBareARIA(body)
+			if file, ok := web.FramesFor(r.URL.Query()); ok {
+				body = preloadFrames(body, web.FramesPreload(prefix, file))
+			}
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		}
 		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
@@ -325,6 +330,11 @@ func fixPages(next http.Handler) http.Handler {
 			w.Write(body)
 		}
 	})
+}
+
+// preloadFrames puts a preload link first in the page's head.
+func preloadFrames(page []byte, link string) []byte {
+	return bytes.Replace(page, []byte("<head>"), []byte("<head>"+link), 1)
 }
 
 var bareARIA = regexp.MustCompile(`(\s)(aria-[a-z]+)(\s|/?>)`)
@@ -436,7 +446,9 @@ func writePages(dir, prefix, static string) error {
 		return err
 	}
 	files := map[string][]byte{
-		index:                           fixBareARIA(page),
+		// A static host serves one page for every address: it preloads the
+		// frames of the default, Japanese.
+		index:                           preloadFrames(fixBareARIA(page), web.FramesPreload(b.prefix, web.FramesFile(web.Japanese, false))),
 		filepath.Join(dir, "app.js"):    b.appJS,
 		filepath.Join(dir, ".nojekyll"): nil,
 	}

@@ -133,7 +133,12 @@ async function dlockStart() {
   bar.value = 0;
   bar.setAttribute("aria-labelledby", "app-wasm-loader-label");
   if (loader) loader.appendChild(bar);
+  // The bar moves when the percentage does, not on every chunk: each move
+  // is work on the main thread, which the page needs to answer keys.
+  let shown = -1;
   const show = (progress) => {
+    if (progress === shown) return;
+    shown = progress;
     bar.value = progress;
     bar.dataset.value = String(progress);
     if (label) label.textContent = dlockSay("loading", progress);
@@ -172,11 +177,13 @@ async function dlockStart() {
         controller.enqueue(value);
       },
     });
+    performance.mark("dlock:wasm-response");
     const go = new Go();
     const result = await WebAssembly.instantiateStreaming(
       new Response(counted, { headers: { "Content-Type": "application/wasm" } }),
       go.importObject,
     );
+    performance.mark("dlock:wasm-compiled");
     go.run(result.instance);
     if (loader) loader.remove();
   } catch (err) {
@@ -229,22 +236,28 @@ function dlockQuery(search, state) {
   return "?" + q.toString();
 }
 
+// dlockEnhance starts stepping through the frames, and returns a promise
+// that settles once the page answers keys (or will not before the app).
 function dlockEnhance() {
   let state = dlockEnhancedState(location.search);
-  if (!state || !window.fetch || !window.DOMParser) return;
-  const files = {}; // "ja" or "ja-embed" → Promise of its frames
+  if (!state || !window.fetch || !window.DOMParser) return Promise.resolve();
+  const texts = {}; // "ja" or "ja-embed" → Promise of its frames' HTML
+  const files = {}; // the same → Promise of its frames, parsed
+  const keyOf = (lang) => lang + (state.embed ? "-embed" : "");
+  const textOf = (key, priority) => {
+    // The page's head preloads the frames the address asks for.
+    texts[key] ??= fetch(dlockFrames[key], { priority }).then((r) => (r.ok ? r.text() : Promise.reject(new Error("HTTP " + r.status))));
+    return texts[key];
+  };
   const framesOf = (lang) => {
-    const key = lang + (state.embed ? "-embed" : "");
-    if (!files[key]) {
-      files[key] = fetch(dlockFrames[key])
-        .then((r) => (r.ok ? r.text() : Promise.reject(new Error("HTTP " + r.status))))
-        .then((html) => {
-          const doc = new DOMParser().parseFromString(html.replaceAll(dlockFrames.origin, location.origin), "text/html");
-          const frames = new Map();
-          for (const t of doc.querySelectorAll("template")) frames.set(t.dataset.step + "/" + t.dataset.fencing, t);
-          return { frames, title: doc.title };
-        });
-    }
+    const key = keyOf(lang);
+    files[key] ??= textOf(key, "high").then((html) => {
+      const doc = new DOMParser().parseFromString(html.replaceAll(dlockFrames.origin, location.origin), "text/html");
+      const frames = new Map();
+      for (const t of doc.querySelectorAll("template")) frames.set(t.dataset.step + "/" + t.dataset.fencing, t);
+      performance.mark("dlock:frames " + key);
+      return { frames, title: doc.title };
+    });
     return files[key];
   };
   let frames = null; // the current language's
@@ -340,17 +353,23 @@ function dlockEnhance() {
     return JSON.stringify({ focus: focused, open: open });
   };
 
-  framesOf(state.lang).then((set) => {
+  return framesOf(state.lang).then((set) => {
     if (stopped) return;
     frames = set;
     if (!show(set)) return;
     document.documentElement.classList.add("dlock-enhanced");
+    performance.mark("dlock:enhanced");
     document.addEventListener("keydown", onKey);
     document.addEventListener("click", onClick);
-    // The other language, for its switch.
-    framesOf(state.lang === "ja" ? "en" : "ja").catch(() => {});
+    // The other language, for its switch: downloaded when the browser is
+    // idle, read only if the reader switches.
+    const other = keyOf(state.lang === "ja" ? "en" : "ja");
+    const fetchOther = () => textOf(other, "low").catch(() => {});
+    if (window.requestIdleCallback) requestIdleCallback(fetchOther);
+    else setTimeout(fetchOther, 500);
   }).catch((err) => console.info("dlock: stepping before the app is not available:", err.message));
 }
 
-dlockEnhance();
-dlockStart();
+// The page answers keys first; compiling app.wasm, which the head's preload
+// is downloading meanwhile, waits for that (and never more than a second).
+Promise.race([dlockEnhance(), new Promise((resolve) => setTimeout(resolve, 1000))]).then(dlockStart, dlockStart);

@@ -4,6 +4,7 @@ package web
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 
 	"dlock/core"
@@ -47,4 +48,23 @@ func EnhancedFrames(prefix string, l Lang, embed bool, version string) string {
 		}
 	}
 	return b.String()
+}
+
+// FramesFor returns the frames file the loader needs for a page's query,
+// or false when the query asks for anything the frames do not hold
+// (another scenario or view, a value the app would refuse): the same rule
+// as static/app.js's dlockEnhancedState.
+func FramesFor(q url.Values) (string, bool) {
+	s, bad := ParseSettings(q)
+	if len(bad) > 0 || s.View != ViewDemo || s.Scenario != core.GCPause().ID || q.Has(ParamVersus) ||
+		(s.Strategy != core.Lease && s.Strategy != core.LeaseFencing) {
+		return "", false
+	}
+	return FramesFile(s.Lang, s.Embed), true
+}
+
+// FramesPreload is the <link> that starts the download of a frames file
+// with the page.
+func FramesPreload(prefix, file string) string {
+	return `<link rel="preload" href="` + strings.TrimSuffix(prefix, "/") + file + `" as="fetch" crossorigin="anonymous" fetchpriority="high">`
 }

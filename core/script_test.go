@@ -1,0 +1,148 @@
+package core
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// withoutNotes drops the story's words, which a script does not carry.
+func withoutNotes(frames []Frame) []Frame {
+	out := make([]Frame, len(frames))
+	for i, f := range frames {
+		f.Note = ""
+		out[i] = f
+	}
+	return out
+}
+
+// The chapter's run, written out, gives the book's frames.
+func TestTheBooksRunAsAScript(t *testing.T) {
+	sc, err := ParseScript("A:acquire, A:write:A-value, A:pause:10, B:acquire, B:write:B-value, A:write:A-STALE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range []Strategy{LeaseFencing, Lease} {
+		got, want := withoutNotes(mustReplay(t, sc, st)), withoutNotes(mustReplay(t, GCPause(), st))
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: the script's frames differ from the book's", st)
+		}
+	}
+}
+
+// Every scenario can be opened as a script, which gives the same run under
+// every strategy.
+func TestEveryScenarioIsAScript(t *testing.T) {
+	for _, sc := range Scenarios() {
+		script := ScriptOf(sc)
+		back, err := ParseScript(script)
+		if err != nil {
+			t.Fatalf("%s: %q: %v", sc.ID, script, err)
+		}
+		if again := ScriptOf(back); again != script {
+			t.Errorf("%s: %q reads back as %q", sc.ID, script, again)
+		}
+		for _, st := range Strategies() {
+			got, want := withoutNotes(mustReplay(t, back, st)), withoutNotes(mustReplay(t, sc, st))
+			for i := range want {
+				// A script names its clients and resources itself; the
+				// frames must agree on everything the run did.
+				if !reflect.DeepEqual(got[i], want[i]) {
+					t.Errorf("%s under %s, frame %d:\n got %+v\nwant %+v", sc.ID, st, i+1, got[i], want[i])
+					break
+				}
+			}
+		}
+	}
+	if got := ScriptOf(ClockJump()); !strings.HasPrefix(got, "A:acquire:10:n123,") {
+		t.Errorf("clock-jump's partition is not in its script: %q", got)
+	}
+	if got := ScriptOf(SlowGrant()); !strings.HasPrefix(got, "A:counts-from-reply,A:acquire@g1,") {
+		t.Errorf("slow-grant's client discipline is not in its script: %q", got)
+	}
+}
+
+func TestBadScriptsSayWhichItemAndWhy(t *testing.T) {
+	cases := []struct {
+		script string
+		item   int
+		want   error
+	}{
+		{"A:acquire,A:teleport", 2, ErrScriptVerb},
+		{"a:acquire", 1, ErrScriptClient},
+		{"F:acquire", 1, ErrScriptClient},
+		{"A:pause:-3", 1, ErrScriptNumber},
+		{"tick:x", 1, ErrScriptNumber},
+		{"A:acquire:0", 1, ErrScriptArgument},
+		{"A:acquire:10:n6", 1, ErrScriptArgument},
+		{"A:write:hello world", 1, ErrScriptValue},
+		{"A:write:v:row-99", 1, ErrScriptResource},
+		{"A:acquire,,B:acquire", 2, ErrEmptyItem},
+		{"A:check@m1", 1, ErrScriptHold},
+		{"A:write:v@M1", 1, ErrScriptMessage},
+		{"A:release:now", 1, ErrScriptArgument},
+		{"dance", 1, ErrScriptVerb},
+		{strings.Repeat("tick:1,", 200) + "tick:1", 201, ErrScriptTooLong},
+		{strings.Repeat("A:check,", 9999) + "A:check", 201, ErrScriptTooLong},
+	}
+	for _, c := range cases {
+		_, err := ParseScript(c.script)
+		var se *ScriptError
+		if !errors.Is(err, c.want) || !errors.As(err, &se) || se.Item != c.item {
+			t.Errorf("%.60q: %v, want item %d: %v", c.script, err, c.item, c.want)
+		}
+	}
+	// Read but not run: a deliver of a message nothing holds.
+	_, err := ParseScript("A:acquire,deliver:m9")
+	var step *StepError
+	if !errors.Is(err, ErrUnknownMessage) || !errors.As(err, &step) || step.Step != 3 {
+		t.Errorf("deliver:m9 with nothing held: %v", err)
+	}
+	// 200 items are fine.
+	if _, err := ParseScript(strings.Repeat("tick:1,", 199) + "tick:1"); err != nil {
+		t.Errorf("200 items: %v", err)
+	}
+	if sc, err := ParseScript(""); err != nil || len(sc.Steps) != 0 || len(sc.Clients) != 2 {
+		t.Errorf("the empty script: %+v %v", sc, err)
+	}
+}
+
+// FuzzParseScript reads arbitrary text: it is a run that replays (or a
+// StepError), or a clear error; what it reads writes back as a script that
+// reads the same; nothing panics.
+func FuzzParseScript(f *testing.F) {
+	for _, sc := range Scenarios() {
+		f.Add(ScriptOf(sc))
+	}
+	for _, s := range []string{"", "A:acquire:15:n12@m1,deliver:m1,E:read:row-43,jump:3,restart", "a,b,,", "A:pause:-3", "deliver:m9", "A:write:x:row-43@q7"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, script string) {
+		sc, err := ParseScript(script)
+		if err != nil {
+			var se *ScriptError
+			var step *StepError
+			if !errors.As(err, &se) && !errors.As(err, &step) {
+				t.Fatalf("%q: error %T %v", script, err, err)
+			}
+			return
+		}
+		back, err := ParseScript(ScriptOf(sc))
+		if err != nil || !reflect.DeepEqual(back.Steps, sc.Steps) {
+			t.Fatalf("%q writes as %q, which reads as %+v (%v)", script, ScriptOf(sc), back.Steps, err)
+		}
+		for _, st := range []Strategy{Lease, Redlock, Consensus} {
+			frames, err := Replay(sc, st)
+			var step *StepError
+			if err != nil && !errors.As(err, &step) {
+				t.Fatalf("%q under %s: %v", script, st, err)
+			}
+			if err == nil {
+				if err := Check(frames); err != nil {
+					t.Fatalf("%q under %s: %v", script, st, err)
+				}
+			}
+		}
+	})
+}
