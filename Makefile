@@ -55,11 +55,12 @@ test: vet build e2e/node_modules/axe-core/axe.min.js
 bench: build e2e/node_modules/axe-core/axe.min.js
 	$(GO) test -count=1 -run '^$$' -bench . -benchtime 1x ./e2e
 	$(GO) test -run '^$$' -bench Replay -benchtime 0.2s -count 5 ./core
+	$(GO) test -run '^$$' -bench Search -benchtime 3x -count 3 ./core
 
 # Each target in turn; what they find that is new stays in Go's cache, and a
 # failing input is written to testdata/fuzz, which make test replays.
 FUZZTIME ?= 1000000x
-FUZZ     := core:FuzzLockService core:FuzzReplay web:FuzzParseSettings
+FUZZ     := core:FuzzLockService core:FuzzReplay core:FuzzParseScript web:FuzzParseSettings
 fuzz:
 	@for t in $(FUZZ); do \
 	  pkg=$${t%%:*}; name=$${t#*:}; echo "== $$name ($$pkg), $(FUZZTIME)"; \

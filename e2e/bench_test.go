@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"dlock/core"
+	"dlock/web"
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
@@ -432,6 +433,43 @@ func BenchmarkStepLatency(b *testing.B) { benchSteps(b, "step_latency_ms", "live
 // frames.
 func BenchmarkStepLatencyBeforeLive(b *testing.B) {
 	benchSteps(b, "step_latency_before_live_ms", "enhanced", true)
+}
+
+// BenchmarkSearchInBrowser runs the search view's search (consensus, new
+// holders showing their token first, so nothing is found and every state up
+// to the depth is explored) in Chromium, in 3 fresh profiles, at the page's
+// default depth and one more: states per second and the time taken, to
+// choose the default depth (the largest done within about 2 s).
+func BenchmarkSearchInBrowser(b *testing.B) {
+	for range b.N {
+		results := map[string]any{}
+		for _, depth := range []int{web.DefaultDepth, web.DefaultDepth + 1} {
+			var ms, rate []float64
+			var states float64
+			for range 3 {
+				ctx, done := freshBrowser(b)
+				url := fmt.Sprintf("%s?view=search&strategy=consensus&reads=1&depth=%d&lang=en", siteURL, depth)
+				if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+					b.Fatal(err)
+				}
+				got, err := chromedp.Run(ctx, chromedp.Poll[[2]float64](
+					`(() => { const r = document.querySelector('[data-testid="search-result"]'); return r && r.dataset.value === "none" && [+r.dataset.states, +r.dataset.ms]; })()`,
+					chromedp.WithPollingTimeout(120*time.Second)))
+				done()
+				if err != nil {
+					b.Fatal(err)
+				}
+				states = got[0]
+				ms = append(ms, got[1])
+				rate = append(rate, got[0]/got[1]*1000)
+			}
+			b.ReportMetric(median(ms), fmt.Sprintf("ms-depth-%d", depth))
+			b.ReportMetric(median(rate), fmt.Sprintf("states/s-depth-%d", depth))
+			results[fmt.Sprintf("depth_%d", depth)] = map[string]any{"states": states, "ms_median": median(ms), "states_per_s_median": median(rate), "runs_ms": ms}
+			fmt.Printf("search in Chromium (consensus, reads first) to depth %d: %.0f states in %.0f ms (median of 3), %.0f states/s\n", depth, states, median(ms), median(rate))
+		}
+		record("search_in_browser", results)
+	}
 }
 
 // BenchmarkReplayAll replays every scenario under every strategy, as the

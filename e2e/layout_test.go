@@ -51,7 +51,7 @@ func TestFocusIsVisible(t *testing.T) {
 	tb.open(siteURL)
 	// Tab through every control: each one gets a visible outline.
 	var seen []string
-	for i := 0; i < 12; i++ {
+	for i := 0; i < 20; i++ {
 		tb.key(kb.Tab)
 		id := eval[string](tb, `document.activeElement?.dataset?.testid ?? document.activeElement?.tagName`)
 		if id == "BODY" {

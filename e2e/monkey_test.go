@@ -39,7 +39,7 @@ var garbage = []string{
 	strings.Repeat("9", 4000), strings.Repeat("x", 3000), "gc-pause%20", "lease-fencing\x00",
 }
 
-var monkeyParams = []string{"step", "fencing", "lang", "scenario", "strategy", "view", "vs", "embed", "sw", "utm_source"}
+var monkeyParams = []string{"step", "fencing", "lang", "scenario", "strategy", "view", "vs", "embed", "sw", "utm_source", "script", "goal", "depth", "reads"}
 
 // randomURL is a page address with random parameters: mostly valid ones,
 // some garbage, some very long.
@@ -70,6 +70,14 @@ func randomURL(r *rand.Rand) string {
 			v = []string{"1", "0"}[r.IntN(2)]
 		case p == "sw":
 			v = "off"
+		case p == "script":
+			v = core.ScriptOf(scenarios[r.IntN(len(scenarios))])
+		case p == "goal":
+			v = []string{"corrupted", "stuck"}[r.IntN(2)]
+		case p == "depth":
+			v = strconv.Itoa(1 + r.IntN(4)) // short searches: the monkey does not wait for long ones
+		case p == "reads":
+			v = "1"
 		default:
 			v = "monkey"
 		}
@@ -223,8 +231,13 @@ func monkeyCompare(got monkeyState) error {
 	if got.View != string(s.View) {
 		return fmt.Errorf("URL %s: view %q, want %q", trimmed(got.Search), got.View, s.View)
 	}
-	sc, _ := core.ScenarioByID(s.Scenario)
+	sc := s.ScenarioData()
 	switch s.View {
+	case web.ViewSearch:
+		if got.Hooks["strategy-picker"] != string(s.Strategy) || got.Hooks["search-result"] == "" {
+			return fmt.Errorf("URL %s: the search view shows %q under %q", trimmed(got.Search), got.Hooks["search-result"], got.Hooks["strategy-picker"])
+		}
+		return nil
 	case web.ViewMatrix:
 		if got.Cells != len(core.Scenarios())*len(core.Strategies()) {
 			return fmt.Errorf("the matrix has %d cells", got.Cells)
@@ -247,15 +260,23 @@ func monkeyCompare(got monkeyState) error {
 			}
 		}
 	default:
+		if s.View == web.ViewPlay && s.Versus != "" {
+			return nil // two columns, as the compare view, checked there
+		}
 		frames, err := core.Replay(sc, s.Strategy)
 		if err != nil {
 			return err
 		}
 		f := frames[s.Step-1]
 		want := map[string]string{
-			"step-counter": strconv.Itoa(s.Step), "scenario-picker": s.Scenario, "strategy-picker": string(s.Strategy),
+			"step-counter": strconv.Itoa(s.Step), "strategy-picker": string(s.Strategy),
 			"lang-switch": string(s.Lang), "lock-holder": orNone(f.Lock.Holder),
 			"resource-data": orNone(f.Resources[0].Data), "outcome-badge": wantBadge(f, s.Step == len(frames)),
+		}
+		if s.View == web.ViewDemo {
+			want["scenario-picker"] = s.Scenario
+		} else if got.Hooks["play-items"] != strconv.Itoa(len(sc.Steps)) {
+			return fmt.Errorf("URL %s: free play lists %s actions, the script has %d", trimmed(got.Search), got.Hooks["play-items"], len(sc.Steps))
 		}
 		for id, w := range want {
 			if got.Hooks[id] != w {

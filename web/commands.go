@@ -40,7 +40,7 @@ func CommandForKey(key string) Command {
 // matrix has no steps, and the compare view shows two strategies at once:
 // there these commands change nothing.
 func (s Settings) Do(cmd Command) Settings {
-	if s.View == ViewMatrix {
+	if s.View == ViewMatrix || s.View == ViewSearch {
 		return s
 	}
 	total := s.Total()
@@ -58,7 +58,7 @@ func (s Settings) Do(cmd Command) Settings {
 	case CmdLast:
 		s.Step = total
 	case CmdToggleFencing:
-		if s.View != ViewDemo {
+		if s.View != ViewDemo && !(s.View == ViewPlay && s.Versus == "") {
 			break
 		}
 		s.Strategy = s.Strategy.WithFencing(!s.Strategy.Fenced())

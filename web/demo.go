@@ -43,6 +43,17 @@ type Demo struct {
 	height     int // the height last posted to an embedding page
 
 	crash *crash // a panic caught in a handler or in Render: see crash.go
+
+	// Free play's editor (play.go): its fields, what it last said, and the
+	// scripts before and after the one shown, for undo and redo.
+	playClient, playVerb, playArg string
+	playHold                      bool
+	playError, playSaid           string
+	playPast, playFuture          []string
+
+	// The search under way or done (searchview.go), and what it last said.
+	search    *searchRun
+	searchSay string
 	// forcedPanic is set only by the test build's hook (testhook.go), to
 	// make the next Render ("render") or command ("command") panic.
 	forcedPanic string
@@ -52,6 +63,7 @@ type Demo struct {
 // never flashes the default view over the prerendered one.
 func (d *Demo) OnInit() {
 	d.s, d.path = Defaults(), "/"
+	d.playClient, d.playVerb = "A", "acquire"
 	if app.IsClient {
 		d.takeOver()
 		d.readURL(app.Window().URL())
@@ -100,6 +112,7 @@ func (d *Demo) OnNav(ctx app.Context) {
 	d.guard("navigation", func() {
 		d.readURL(ctx.Page().URL())
 		d.syncPage(ctx)
+		d.searchFor(ctx)
 	})
 }
 
@@ -131,6 +144,20 @@ func (d *Demo) OnMount(ctx app.Context) {
 			return nil
 		}
 		e := args[0]
+		if d.s.View == ViewPlay && undoKey(e) != "" && !inTextField(e.Get("target")) {
+			e.Call("preventDefault")
+			redo := undoKey(e) == "redo"
+			ctx.Dispatch(func(ctx app.Context) {
+				d.guard("key", func() {
+					if redo {
+						d.onPlayRedo(ctx, app.Event{})
+					} else {
+						d.onPlayUndo(ctx, app.Event{})
+					}
+				})
+			})
+			return nil
+		}
 		if modified(e) || inTextField(e.Get("target")) {
 			return nil
 		}
@@ -152,6 +179,7 @@ func (d *Demo) OnMount(ctx app.Context) {
 			d.guard("history", func() {
 				d.readURL(app.Window().URL())
 				d.syncPage(ctx)
+				d.searchFor(ctx)
 			})
 		})
 		return nil
@@ -174,6 +202,7 @@ func (d *Demo) OnMount(ctx app.Context) {
 		installTestHooks(d, ctx)
 	}
 	d.restoreHandover()
+	d.searchFor(ctx)
 }
 
 // postHeight tells an embedding page how tall the demo is, now and
@@ -254,6 +283,24 @@ func (d *Demo) selectEmbedCode() {
 	d.copied = "embed.selected"
 }
 
+// undoKey reports Ctrl+Z (or ⌘Z) as "undo", with Shift (or Ctrl+Y) as
+// "redo", and anything else as "".
+func undoKey(e app.Value) string {
+	if !e.Get("ctrlKey").Truthy() && !e.Get("metaKey").Truthy() || e.Get("altKey").Truthy() {
+		return ""
+	}
+	switch e.Get("key").String() {
+	case "z":
+		if e.Get("shiftKey").Truthy() {
+			return "redo"
+		}
+		return "undo"
+	case "Z", "y", "Y":
+		return "redo"
+	}
+	return ""
+}
+
 // modified reports a key pressed with Ctrl, Alt or Meta: those belong to
 // the browser (Alt+← is "back").
 func modified(e app.Value) bool {
@@ -302,6 +349,7 @@ func (d *Demo) set(ctx app.Context, s Settings) {
 	if langChanged {
 		d.syncPage(ctx)
 	}
+	d.searchFor(ctx)
 }
 
 // scheduleURL writes the settings to the address when the browser is next
@@ -444,6 +492,10 @@ func (d *Demo) Render() (ui app.UI) {
 		body = page.matrix()
 	case ViewCompare:
 		body = page.compare(d.onCommand)
+	case ViewPlay:
+		body = page.play(d)
+	case ViewSearch:
+		body = page.searchView(d)
 	default:
 		body = page.demo(d.onCommand)
 	}
@@ -479,8 +531,13 @@ func (d *Demo) Render() (ui app.UI) {
 			app.If(!embed, func() app.UI { return app.P().Class("legend").Text(T(l, "legend")) }),
 			app.If(!embed && d.s.View != ViewMatrix, func() app.UI {
 				key := "keys.help"
-				if d.s.View == ViewCompare {
+				switch {
+				case d.s.View == ViewCompare:
 					key = "keys.help.compare"
+				case d.s.View == ViewPlay:
+					key = "keys.help.play"
+				case d.s.View == ViewSearch:
+					return app.P()
 				}
 				return app.P().Class("keys-help").Text(T(l, key))
 			}),
@@ -533,9 +590,12 @@ func urlNotice(l Lang, bad []BadParam, dismiss app.EventHandler) app.UI {
 		Body(
 			app.Ul().Body(
 				app.Range(bad).Slice(func(i int) app.UI {
-					return app.Li().
-						DataSet("param", bad[i].Name).
-						Text(T(l, "notice.bad", bad[i].Name, bad[i].Value))
+					text := T(l, "notice.bad", bad[i].Name, bad[i].Value)
+					if bad[i].Name == ParamScript {
+						_, err := core.ParseScript(bad[i].Value)
+						text = T(l, "notice.script", scriptProblem(l, err))
+					}
+					return app.Li().DataSet("param", bad[i].Name).Text(text)
 				}),
 			),
 			app.Button().

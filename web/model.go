@@ -1,6 +1,7 @@
 package web
 
 import (
+	"strings"
 	"sync"
 
 	"dlock/core"
@@ -26,8 +27,47 @@ func allScenarios() []core.Scenario {
 	return scenarios
 }
 
-// scenarioOf returns the scenario with that id, or false.
+// playPrefix starts the id the page gives a script's run: the script
+// follows, so that each script's run is kept apart.
+const playPrefix = core.PlayScenario + ":"
+
+// playScenario reads a script (see core.ParseScript), once per script.
+func playScenario(script string) (core.Scenario, error) {
+	playMu.Lock()
+	defer playMu.Unlock()
+	if p, ok := plays[script]; ok {
+		return p.sc, p.err
+	}
+	sc, err := core.ParseScript(script)
+	sc.ID = playPrefix + script
+	if len(plays) >= maxPlays {
+		clear(plays) // the page reads a handful of scripts; start again
+	}
+	plays[script] = playEntry{sc, err}
+	return sc, err
+}
+
+type playEntry struct {
+	sc  core.Scenario
+	err error
+}
+
+// maxPlays bounds how many scripts, and so how many of their runs, the page
+// keeps.
+const maxPlays = 64
+
+var (
+	playMu sync.Mutex
+	plays  = map[string]playEntry{}
+)
+
+// scenarioOf returns the scenario with that id, or false: a built-in one,
+// or a script's run (playPrefix and the script).
 func scenarioOf(id string) (core.Scenario, bool) {
+	if script, ok := strings.CutPrefix(id, playPrefix); ok {
+		sc, err := playScenario(script)
+		return sc, err == nil
+	}
 	for _, sc := range allScenarios() {
 		if sc.ID == id {
 			return sc, true
@@ -56,6 +96,9 @@ func runOf(sc core.Scenario, st core.Strategy) *run {
 	if r, ok := runs[k]; ok {
 		return r
 	}
+	if len(runs) >= maxRuns {
+		clear(runs) // scripts' runs would otherwise pile up
+	}
 	r := &run{}
 	r.frames, r.err = core.Replay(sc, st)
 	if r.err == nil {
@@ -64,6 +107,10 @@ func runOf(sc core.Scenario, st core.Strategy) *run {
 	runs[k] = r
 	return r
 }
+
+// maxRuns bounds how many runs the page keeps: every built-in one (84) and
+// a few scripts' under every strategy.
+const maxRuns = 84 + 6*maxPlays
 
 // strategyList is every strategy, in the table's order.
 var strategyList = core.Strategies()

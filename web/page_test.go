@@ -401,3 +401,31 @@ func TestPrerenderedPickersShowTheirChoice(t *testing.T) {
 		t.Errorf("selected options %v, want heartbeat and redlock", selected)
 	}
 }
+
+// Free play and the search, as the server draws them: the run written, the
+// editor, and a search not started yet.
+func TestPrerenderedPlayAndSearch(t *testing.T) {
+	for _, lang := range Langs {
+		q := "view=play&lang=" + string(lang) + "&step=3&script=A:acquire,B:acquire@m2"
+		page := prerender(t, q)
+		checkWords(t, q, page, lang)
+		got := hooks(page)
+		for id, want := range map[string]string{"play-items": "2", "step-counter": "3", "lock-holder": "A", "network": "1", "play-client": "A", "play-verb": "acquire"} {
+			if got[id] != want {
+				t.Errorf("%s: %s = %q, want %q", q, id, got[id], want)
+			}
+		}
+		q = "view=search&strategy=redlock&goal=stuck&depth=3&lang=" + string(lang)
+		page = prerender(t, q)
+		checkWords(t, q, page, lang)
+		got = hooks(page)
+		for id, want := range map[string]string{"search-result": "idle", "search-goal": "stuck", "search-depth": "3", "strategy-picker": "redlock"} {
+			if got[id] != want {
+				t.Errorf("%s: %s = %q, want %q", q, id, got[id], want)
+			}
+		}
+		if _, ok := got["scenario-picker"]; ok {
+			t.Errorf("%s: the search view offers a scenario", q)
+		}
+	}
+}

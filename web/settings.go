@@ -17,9 +17,14 @@ const (
 	ParamView     = "view"
 	ParamVersus   = "vs"
 	ParamEmbed    = "embed"
+	ParamScript   = "script" // play: the run, as a script (core.ParseScript)
+	ParamGoal     = "goal"   // search: corrupted or stuck
+	ParamDepth    = "depth"  // search: the most actions a run may have
+	ParamReads    = "reads"  // search: 1 when new holders show their token first
+	ParamTwo      = "two"    // search: 1 for a second resource
 )
 
-// View is one of the page's three views.
+// View is one of the page's views.
 type View string
 
 // Views.
@@ -32,10 +37,31 @@ const (
 	// ViewMatrix is the chapter's comparison table, computed by replaying
 	// every scenario under every strategy.
 	ViewMatrix View = "matrix"
+	// ViewPlay steps through a run the reader writes (Settings.Script),
+	// under one strategy or, with Versus, two side by side.
+	ViewPlay View = "play"
+	// ViewSearch looks for the shortest run that breaks a strategy.
+	ViewSearch View = "search"
 )
 
 // Views lists the views in the order the page offers them.
-var Views = []View{ViewDemo, ViewCompare, ViewMatrix}
+var Views = []View{ViewDemo, ViewCompare, ViewMatrix, ViewPlay, ViewSearch}
+
+// DefaultDepth is the search depth the page starts with: the largest whose
+// search of every state finishes within about two seconds in the browser
+// (make bench measures states per second).
+const DefaultDepth = 6
+
+// MaxDepth is the deepest search the page offers.
+const MaxDepth = 8
+
+// Search is what the search view looks for.
+type Search struct {
+	Stuck      bool // a stuck run rather than a corrupted one
+	Depth      int  // the most actions a run may have; 0 for DefaultDepth
+	ReadsFirst bool // new holders show their token to the resources first
+	Two        bool // a second resource
+}
 
 // Settings is the whole state of the page. The screen is a function of it,
 // and the URL query carries it, so a link reproduces what its sender saw.
@@ -50,6 +76,10 @@ type Settings struct {
 	// links to other views, no closing text, a transparent background, and
 	// the height posted to the parent.
 	Embed bool
+	// Script is the run of the play view, as a script.
+	Script string
+	// Search is what the search view looks for.
+	Search Search
 }
 
 // Defaults is the view of a URL without parameters: the first step of the
@@ -61,9 +91,17 @@ func Defaults() Settings {
 // Fencing reports whether the run shown checks tokens: the fencing switch.
 func (s Settings) Fencing() bool { return s.Strategy.Fenced() }
 
-// ScenarioData returns the scenario the settings name (the default if the
-// name is unknown, which ParseSettings never lets through).
+// ScenarioData returns the scenario the settings name: in the play view,
+// the script's run; otherwise the named scenario (the default if the name
+// is unknown, which ParseSettings never lets through).
 func (s Settings) ScenarioData() core.Scenario {
+	if s.View == ViewPlay {
+		if sc, err := playScenario(s.Script); err == nil {
+			return sc
+		}
+		sc, _ := playScenario("")
+		return sc
+	}
 	if sc, ok := scenarioOf(s.Scenario); ok {
 		return sc
 	}
@@ -134,11 +172,21 @@ func ParseSettings(q url.Values) (Settings, []BadParam) {
 	}
 	if v, ok := first(q, ParamView); ok {
 		switch view := View(v); view {
-		case ViewDemo, ViewCompare, ViewMatrix:
+		case ViewDemo, ViewCompare, ViewMatrix, ViewPlay, ViewSearch:
 			s.View = view
 		default:
 			bad = append(bad, BadParam{ParamView, v})
 		}
+	}
+	if v, ok := first(q, ParamScript); ok && s.View == ViewPlay {
+		if _, err := playScenario(v); err == nil {
+			s.Script = v
+		} else {
+			bad = append(bad, BadParam{ParamScript, v})
+		}
+	}
+	if s.View == ViewSearch {
+		bad = append(bad, parseSearch(q, &s.Search)...)
 	}
 	if v, ok := first(q, ParamStep); ok {
 		n, err := strconv.Atoi(v)
@@ -168,6 +216,50 @@ func ParseSettings(q url.Values) (Settings, []BadParam) {
 	return s, bad
 }
 
+// DepthOrDefault is the search depth asked for.
+func (se Search) DepthOrDefault() int {
+	if se.Depth == 0 {
+		return DefaultDepth
+	}
+	return se.Depth
+}
+
+// parseSearch reads the search view's parameters into se.
+func parseSearch(q url.Values, se *Search) []BadParam {
+	var bad []BadParam
+	if v, ok := first(q, ParamGoal); ok {
+		switch v {
+		case "corrupted":
+		case "stuck":
+			se.Stuck = true
+		default:
+			bad = append(bad, BadParam{ParamGoal, v})
+		}
+	}
+	if v, ok := first(q, ParamDepth); ok {
+		if n, err := strconv.Atoi(v); err == nil && n >= 1 && n <= MaxDepth {
+			se.Depth = n
+		} else {
+			bad = append(bad, BadParam{ParamDepth, v})
+		}
+	}
+	for _, p := range []struct {
+		name string
+		to   *bool
+	}{{ParamReads, &se.ReadsFirst}, {ParamTwo, &se.Two}} {
+		if v, ok := first(q, p.name); ok {
+			switch v {
+			case "1":
+				*p.to = true
+			case "0":
+			default:
+				bad = append(bad, BadParam{p.name, v})
+			}
+		}
+	}
+	return bad
+}
+
 func first(q url.Values, name string) (string, bool) {
 	vs, ok := q[name]
 	if !ok || len(vs) == 0 {
@@ -186,12 +278,30 @@ func (s Settings) Query(q url.Values) url.Values {
 	for k, v := range q {
 		out[k] = append([]string(nil), v...)
 	}
-	for _, p := range []string{ParamScenario, ParamStrategy, ParamFencing, ParamVersus, ParamView, ParamEmbed} {
+	for _, p := range []string{ParamScenario, ParamStrategy, ParamFencing, ParamVersus, ParamView, ParamEmbed,
+		ParamScript, ParamGoal, ParamDepth, ParamReads, ParamTwo} {
 		out.Del(p)
 	}
 	d := Defaults()
-	if s.Scenario != d.Scenario {
+	if s.Scenario != d.Scenario && s.View != ViewPlay {
 		out.Set(ParamScenario, s.Scenario)
+	}
+	if s.View == ViewPlay {
+		out.Set(ParamScript, s.Script)
+	}
+	if s.View == ViewSearch {
+		if s.Search.Stuck {
+			out.Set(ParamGoal, "stuck")
+		}
+		if s.Search.Depth != 0 && s.Search.Depth != DefaultDepth {
+			out.Set(ParamDepth, strconv.Itoa(s.Search.Depth))
+		}
+		if s.Search.ReadsFirst {
+			out.Set(ParamReads, "1")
+		}
+		if s.Search.Two {
+			out.Set(ParamTwo, "1")
+		}
 	}
 	switch s.Strategy {
 	case core.LeaseFencing:
@@ -204,7 +314,7 @@ func (s Settings) Query(q url.Values) url.Values {
 	if s.View != d.View {
 		out.Set(ParamView, string(s.View))
 	}
-	if s.View == ViewCompare && s.Versus != "" {
+	if (s.View == ViewCompare || s.View == ViewPlay) && s.Versus != "" {
 		out.Set(ParamVersus, string(s.Versus))
 	}
 	if s.Embed {

@@ -3,6 +3,7 @@ package web
 import (
 	"net/url"
 	"reflect"
+	"strings"
 	"testing"
 
 	"dlock/core"
@@ -72,8 +73,14 @@ func TestSettingsQueryRoundTrip(t *testing.T) {
 				for _, lang := range Langs {
 					for _, step := range []int{1, sc.Frames()} {
 						s := Settings{Scenario: sc.ID, Strategy: st, Step: step, Lang: lang, View: view}
-						if view == ViewCompare {
+						switch view {
+						case ViewCompare:
 							s.Versus = core.NoTTL
+						case ViewPlay:
+							// Free play names no scenario: its run is the script.
+							s.Scenario, s.Script, s.Versus = "gc-pause", core.ScriptOf(sc), core.Redlock
+						case ViewSearch:
+							s.Search = Search{Stuck: step > 1, Depth: 4, ReadsFirst: true, Two: lang == English}
 						}
 						q := s.Query(url.Values{"utm_source": {"book"}})
 						got, bad := ParseSettings(q)
@@ -87,6 +94,39 @@ func TestSettingsQueryRoundTrip(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestPlayAndSearchSettings(t *testing.T) {
+	cases := []struct {
+		query string
+		want  Settings
+		bad   []string
+	}{
+		{"view=play&script=A:acquire,A:write:x&step=3&lang=en", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 3, Lang: English, View: ViewPlay, Script: "A:acquire,A:write:x"}, nil},
+		{"view=play&script=A:teleport&step=2", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewPlay}, []string{"script", "step"}},
+		{"view=play&script=a:acquire", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewPlay}, []string{"script"}},
+		{"view=play&script=deliver:m9", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewPlay}, []string{"script"}},
+		{"view=search&strategy=consensus&goal=stuck&depth=5&reads=1&two=1", Settings{Scenario: "gc-pause", Strategy: core.Consensus, Step: 1, Lang: Japanese, View: ViewSearch, Search: Search{Stuck: true, Depth: 5, ReadsFirst: true, Two: true}}, nil},
+		{"view=search&goal=both&depth=99&reads=yes", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewSearch}, []string{"goal", "depth", "reads"}},
+		// A script outside free play is not read.
+		{"script=A:teleport", Defaults(), nil},
+	}
+	for _, c := range cases {
+		q, _ := url.ParseQuery(c.query)
+		got, bad := ParseSettings(q)
+		var names []string
+		for _, b := range bad {
+			names = append(names, b.Name)
+		}
+		if got != c.want || !reflect.DeepEqual(names, c.bad) {
+			t.Errorf("ParseSettings(%q) = %+v %v, want %+v %v", c.query, got, names, c.want, c.bad)
+		}
+	}
+	// A script of 10,000 actions is refused at once, with its first bad item.
+	long := strings.Repeat("A:check,", 9999) + "A:check"
+	if _, bad := ParseSettings(url.Values{"view": {"play"}, "script": {long}}); len(bad) != 1 || bad[0].Name != "script" {
+		t.Errorf("10,000 actions: %v", bad)
 	}
 }
 

@@ -29,13 +29,29 @@ type pageView struct {
 
 func newPageView(s Settings, href func(Settings) string, live, stepping bool) pageView {
 	p := pageView{s: s, sc: s.ScenarioData(), href: href, live: live, stepping: live || stepping}
-	if s.View == ViewDemo {
+	if p.single() {
 		p.frames, p.err = p.run(s.Strategy)
 	}
 	return p
 }
 
 func (p pageView) t(key string, args ...any) string { return T(p.s.Lang, key, args...) }
+
+// single reports whether the page shows one run: the demo view, or free
+// play without a second strategy.
+func (p pageView) single() bool {
+	return p.s.View == ViewDemo || (p.s.View == ViewPlay && p.s.Versus == "")
+}
+
+// play is free play: the editor, then the run written, alone or beside the
+// same run under another strategy.
+func (p pageView) play(d *Demo) app.UI {
+	run := p.demo(d.onCommand)
+	if !p.single() {
+		run = p.compare(d.onCommand)
+	}
+	return app.Div().Class("view-body").Body(p.playEditor(d), run)
+}
 
 // run is the settings' scenario replayed under st (computed once: see
 // runOf).
@@ -50,7 +66,7 @@ func (p pageView) header(onLang app.EventHandler) app.UI {
 		other = Japanese
 	}
 	var badge app.UI
-	if p.s.View == ViewDemo && p.err == nil {
+	if p.single() && p.err == nil {
 		badge = outcomeBadge(p.s.Lang, p.frames[p.s.Step-1], len(p.frames))
 	}
 	return app.Header().Class("frame-head").Body(
@@ -111,8 +127,8 @@ func (p pageView) pickers(d *Demo) app.UI {
 		return app.Div().Class("pickers")
 	}
 	pair := p.s.Compared()
-	return &pickers{Scenario: p.sc.ID, Left: pair[0], Right: pair[1], Compare: p.s.View == ViewCompare,
-		Lang: p.s.Lang, Live: p.live, d: d}
+	return &pickers{Scenario: p.sc.ID, Left: pair[0], Right: pair[1], Compare: !p.single() && p.s.View != ViewSearch,
+		NoScenario: p.s.View == ViewPlay || p.s.View == ViewSearch, Lang: p.s.Lang, Live: p.live, d: d}
 }
 
 // pickers is the scenario and strategy pickers. Its exported fields are all
@@ -122,6 +138,7 @@ type pickers struct {
 	Scenario    string
 	Left, Right core.Strategy
 	Compare     bool
+	NoScenario  bool // free play and search have no scenario to pick
 	Lang        Lang
 	Live        bool
 	d           *Demo
@@ -137,24 +154,30 @@ func (c *pickers) Render() app.UI {
 		onScenario, onStrategy = c.d.safe("scenario", c.d.onScenario), c.d.onStrategy
 	}
 	return app.Div().Class("pickers").Body(
-		app.Div().Class("picker").Body(
-			app.Label().For("scenario-picker").Text(p.t("picker.scenario")),
-			app.Select().
-				ID("scenario-picker").
-				DataSet("testid", "scenario-picker").
-				DataSet("value", sc.ID).
-				Disabled(!p.live).
-				OnChange(onScenario).
-				Body(app.Range(scenarios).Slice(func(i int) app.UI {
-					o := scenarios[i]
-					return option(o.ID, p.t(o.Title), o.ID == sc.ID)
-				})),
-		),
+		app.If(!c.NoScenario, func() app.UI { return c.scenarioPicker(p, sc, scenarios, onScenario) }),
 		p.strategyPicker("strategy-picker", "picker.strategy", c.Left, onStrategy(false)),
 		app.If(c.Compare, func() app.UI {
 			return p.strategyPicker("versus-picker", "picker.versus", c.Right, onStrategy(true))
 		}),
-		app.P().Class("shows").DataSet("testid", "scenario-shows").Text(p.t(sc.Shows)),
+		app.If(!c.NoScenario, func() app.UI {
+			return app.P().Class("shows").DataSet("testid", "scenario-shows").Text(p.t(sc.Shows))
+		}),
+	)
+}
+
+func (c *pickers) scenarioPicker(p pageView, sc core.Scenario, scenarios []core.Scenario, onScenario app.EventHandler) app.UI {
+	return app.Div().Class("picker").Body(
+		app.Label().For("scenario-picker").Text(p.t("picker.scenario")),
+		app.Select().
+			ID("scenario-picker").
+			DataSet("testid", "scenario-picker").
+			DataSet("value", sc.ID).
+			Disabled(!p.live).
+			OnChange(onScenario).
+			Body(app.Range(scenarios).Slice(func(i int) app.UI {
+				o := scenarios[i]
+				return option(o.ID, p.t(o.Title), o.ID == sc.ID)
+			})),
 	)
 }
 
@@ -196,6 +219,7 @@ func (p pageView) demo(on func(Command) app.EventHandler) app.UI {
 	r := runView{s: p.s, sc: p.sc, st: p.s.Strategy, f: f, frames: frames, id: "run"}
 	return app.Div().Class("view-body").Body(
 		p.toolbar(on, true),
+		app.If(p.s.View == ViewDemo && !p.s.Embed, p.editLink),
 		app.Div().Class("cards").Body(r.lockCard(), r.resourceCards()),
 		r.network(),
 		r.clients(),
@@ -220,6 +244,7 @@ func (p pageView) compare(on func(Command) app.EventHandler) app.UI {
 	}
 	return app.Div().Class("view-body").Body(
 		p.toolbar(on, false),
+		app.If(p.s.View == ViewCompare, p.editLink),
 		app.Div().Class("compare").Body(
 			app.Range(runs).Slice(func(i int) app.UI {
 				r := runs[i]

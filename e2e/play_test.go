@@ -1,0 +1,239 @@
+//go:build !js
+
+package e2e
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"dlock/core"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// addAction writes one action with free play's editor, as a reader does:
+// client, action, argument, then Enter in the argument's field or a click
+// on "add"; it waits for the run to grow.
+func addAction(tb *tab, client, verb, arg string, enter bool) {
+	tb.t.Helper()
+	before := tb.hook("play-items")
+	tb.pick("play-client", client)
+	tb.pick("play-verb", verb)
+	eval[bool](tb, fmt.Sprintf(`(() => { const i = document.querySelector('[data-testid="play-arg"]'); i.value = %q; i.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`, arg))
+	if enter {
+		eval[bool](tb, `(document.querySelector('[data-testid="play-arg"]').focus(), true)`)
+		tb.key(kb.Enter)
+	} else {
+		tb.click("play-add")
+	}
+	n, _ := strconv.Atoi(before)
+	tb.waitHook("play-items", strconv.Itoa(n+1))
+}
+
+// The book's run, written action by action, gives the book's seven frames.
+func TestWriteTheBooksRunActionByAction(t *testing.T) {
+	tb := newTab(t)
+	tb.open(siteURL + "?view=play&lang=en")
+	if got := eval[string](tb, `document.querySelector('[data-testid="step-counter"]').dataset.total`); got != "1" {
+		t.Fatalf("an empty run has %s frames", got)
+	}
+	actions := [][3]string{{"A", "acquire", ""}, {"A", "write", "A-value"}, {"A", "pause", "10"}, {"B", "acquire", ""}, {"B", "write", "B-value"}, {"A", "write", "A-STALE"}}
+	for i, a := range actions {
+		addAction(tb, a[0], a[1], a[2], i%2 == 0)
+		// The new step is shown at once.
+		tb.waitHook("step-counter", strconv.Itoa(i+2))
+		want := map[string]string{}
+		for k, v := range bookHooks(true)[i+1] {
+			want[k] = v
+		}
+		// The run written so far ends here: its last frame has the run's
+		// verdict, where the book's frame is still on its way.
+		want["outcome-badge"] = map[bool]string{true: "protected", false: want["outcome-badge"]}[want["outcome-badge"] == "running"]
+		checkStep7(t, tb, want, fmt.Sprintf("after adding action %d", i+1))
+	}
+	tb.waitSearch("view=play&script=A:acquire,A:write:A-value,A:pause:10,B:acquire,B:write:B-value,A:write:A-STALE&fencing=on&step=7&lang=en")
+	// Every frame, and both modes.
+	tb.key(kb.Home)
+	tb.waitHook("step-counter", "1")
+	for i, want := range bookHooks(true) {
+		if i > 0 {
+			tb.key(kb.ArrowRight)
+			tb.waitHook("step-counter", strconv.Itoa(i+1))
+		}
+		checkStep7(t, tb, want, "stepping the written run")
+	}
+	tb.key("f")
+	tb.waitHook("fencing-switch", "off")
+	checkStep7(t, tb, bookHooks(false)[6], "fencing off")
+	if said := tb.text("play-status"); !strings.Contains(said, "A:write:A-STALE") {
+		t.Errorf("the last addition was announced as %q", said)
+	}
+}
+
+// checkStep7 is checkStep for a run of seven frames in free play.
+func checkStep7(t *testing.T, tb *tab, want map[string]string, context string) {
+	t.Helper()
+	got := tb.hooks()
+	for id, w := range want {
+		if got[id] != w {
+			t.Errorf("%s: %s = %q, want %q", context, id, got[id], w)
+		}
+	}
+}
+
+// Remove, undo, redo, clear: by buttons and keys.
+func TestEditTheRun(t *testing.T) {
+	tb := newTab(t)
+	tb.open(siteURL + "?view=play&lang=en&script=" + url.QueryEscape("A:acquire,A:write:x,B:acquire"))
+	tb.waitHook("play-items", "3")
+	eval[bool](tb, `(document.querySelectorAll('[data-testid="play-remove"]')[1].click(), true)`)
+	tb.waitHook("play-items", "2")
+	tb.waitSearch("view=play&script=A:acquire,B:acquire&fencing=on&step=3&lang=en")
+	eval[bool](tb, `(document.activeElement.blur(), true)`)
+	tb.key("z", chromedp.KeyModifiers(chromedp.ModifierCtrl))
+	tb.waitHook("play-items", "3")
+	tb.key("z", chromedp.KeyModifiers(chromedp.ModifierCtrl|chromedp.ModifierShift))
+	tb.waitHook("play-items", "2")
+	tb.click("play-undo")
+	tb.waitHook("play-items", "3")
+	tb.click("play-clear")
+	tb.waitHook("play-items", "0")
+	tb.waitHook("step-counter", "1")
+	tb.click("play-redo") // nothing to redo after a new edit
+	tb.click("play-undo")
+	tb.waitHook("play-items", "3")
+	// An action the model refuses leaves the run as it was and says why.
+	addBad := func() {
+		tb.pick("play-verb", "deliver")
+		eval[bool](tb, `(() => { const i = document.querySelector('[data-testid="play-arg"]'); i.value = "m9"; i.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`)
+		tb.click("play-add")
+	}
+	addBad()
+	tb.waitJS(`document.querySelector('[data-testid="play-error"]').textContent.includes("no such message is held up")`)
+	if got := tb.hook("play-items"); got != "3" {
+		t.Errorf("a refused action changed the run: %s items", got)
+	}
+}
+
+// Every scenario opened with "edit this run" replays to the same frames.
+func TestEditThisRunReproducesEveryScenario(t *testing.T) {
+	demo, play := newTab(t), newTab(t)
+	keys := []string{"step-counter", "lock-holder", "lock-token", "resource-data", "resource-max-token", "resource-rejected",
+		"outcome-badge", "action-actor", "action-result", "client-A-state", "client-A-token", "client-B-state", "client-B-token"}
+	for i, sc := range core.Scenarios() {
+		st := core.Strategies()[i%len(core.Strategies())]
+		demo.open(siteURL + "?lang=en&scenario=" + sc.ID + "&strategy=" + string(st))
+		href := eval[string](demo, `document.querySelector('[data-testid="edit-run"]').href`)
+		play.open(href)
+		if got := play.hook("strategy-picker"); got != string(st) {
+			t.Fatalf("%s: edit this run opens %s", sc.ID, got)
+		}
+		for step := 1; step <= sc.Frames(); step++ {
+			if step > 1 {
+				demo.key(kb.ArrowRight)
+				play.key(kb.ArrowRight)
+				demo.waitHook("step-counter", strconv.Itoa(step))
+				play.waitHook("step-counter", strconv.Itoa(step))
+			}
+			d, p := demo.hooks(), play.hooks()
+			for _, k := range keys {
+				if d[k] != p[k] {
+					t.Errorf("%s under %s, step %d: %s is %q in the scenario, %q in free play", sc.ID, st, step, k, d[k], p[k])
+				}
+			}
+		}
+	}
+}
+
+// Bad scripts in the address: an empty run, and a notice naming the first
+// bad item and why; the editor still works.
+func TestBadScriptsGiveANotice(t *testing.T) {
+	cases := map[string]string{
+		"A:acquire,A:teleport": `item 2 ("A:teleport"): an unknown action`,
+		"a:acquire":            `item 1 ("a:acquire"): a client is one capital letter`,
+		"A:pause:-3":           `item 1 ("A:pause:-3"): ticks are a whole number from 0 up`,
+		"A:acquire,deliver:m9": `action 2: no such message is held up`,
+		strings.Repeat("A:check,", 9999) + "A:check": `item 201 ("A:check"): at most 200 actions`,
+	}
+	for script, why := range cases {
+		tb := newTab(t)
+		tb.open(siteURL + "?view=play&lang=en&script=" + url.QueryEscape(script))
+		if got := tb.hook("url-notice"); got != "script" {
+			t.Errorf("%.40q: url-notice %q", script, got)
+		}
+		if text := tb.text("url-notice"); !strings.Contains(text, why) {
+			t.Errorf("%.40q: the notice says %q, want %q", script, text, why)
+		}
+		if got := tb.hook("play-items"); got != "0" {
+			t.Errorf("%.40q: the run kept %s items", script, got)
+		}
+		addAction(tb, "A", "acquire", "", false)
+		tb.waitHook("lock-holder", "A")
+	}
+}
+
+// A search under a lease finds a run; opened from its link, it ends with
+// the data destroyed.
+func TestSearchUnderALeaseFindsARunThatDestroys(t *testing.T) {
+	tb := newTab(t)
+	tb.open(siteURL + "?view=search&strategy=lease&lang=en")
+	tb.waitHook("search-result", "found")
+	if got := eval[string](tb, `document.querySelector('[data-testid="search-result"]').dataset.depth`); got != "4" {
+		t.Errorf("found at length %s, want 4", got)
+	}
+	href := eval[string](tb, `document.querySelector('[data-testid="search-run"]').href`)
+	u, _ := url.Parse(href)
+	if q := u.Query(); q.Get("view") != "play" || q.Get("fencing") != "off" || q.Get("script") == "" {
+		t.Errorf("the link to the run is %s", href)
+	}
+	tb.click("search-run")
+	tb.waitJS(`document.querySelector('[data-testid="app"]').dataset.view === "play"`)
+	tb.key(kb.End)
+	tb.waitHook("outcome-badge", "destroyed")
+}
+
+// Consensus with fencing, where new holders show their token first: no run
+// up to the page's depth corrupts it.
+func TestSearchUnderConsensusFindsNone(t *testing.T) {
+	tb := newTab(t)
+	tb.open(siteURL + "?view=search&strategy=consensus&reads=1&lang=en")
+	tb.waitJS(`document.querySelector('[data-testid="search-result"]')?.dataset.value === "none"`)
+	if got := eval[string](tb, `document.querySelector('[data-testid="search-result"]').dataset.depth`); got != "6" {
+		t.Errorf("explored up to %s actions, want the page's depth 6", got)
+	}
+	if text := tb.text("search-result"); !strings.Contains(text, "bounded proof") {
+		t.Errorf("the result says %q", text)
+	}
+}
+
+// A search can be cancelled, and the page answers keys while it runs.
+func TestSearchCanBeCancelledAndThePageStaysResponsive(t *testing.T) {
+	tb := newTab(t)
+	tb.open(siteURL + "?view=search&strategy=consensus&reads=1&depth=8&lang=en")
+	tb.waitHook("search-result", "running")
+	// The language switch works while it searches.
+	tb.click("lang-switch")
+	tb.waitHook("lang-switch", "ja")
+	if got := tb.hook("search-result"); got != "running" {
+		t.Fatalf("the search is %s after the switch", got)
+	}
+	tb.click("search-cancel")
+	tb.waitHook("search-result", "cancelled")
+	states := eval[string](tb, `document.querySelector('[data-testid="search-result"]').dataset.states`)
+	tb.click("lang-switch")
+	tb.waitHook("lang-switch", "en")
+	if again := eval[string](tb, `document.querySelector('[data-testid="search-result"]').dataset.states`); again != states {
+		t.Errorf("the cancelled search went on: %s states, then %s", states, again)
+	}
+	// Another search, left for the one-run view: a step key answers.
+	tb.click("search-start")
+	tb.waitHook("search-result", "running")
+	tb.click("view-demo")
+	tb.waitJS(`document.querySelector('[data-testid="app"]').dataset.view === "demo"`)
+	tb.key(kb.ArrowRight)
+	tb.waitHook("step-counter", "2")
+}
