@@ -3,6 +3,7 @@ package core
 import (
 	"errors"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -145,4 +146,37 @@ func FuzzParseScript(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestScriptMatchersAreTheirPatterns checks the hand-written matchers
+// against the patterns they stand for, over every string of up to three
+// characters from an alphabet that reaches each class's edges, and a few
+// longer ones.
+func TestScriptMatchersAreTheirPatterns(t *testing.T) {
+	pairs := []struct {
+		name    string
+		match   func(string) bool
+		pattern *regexp.Regexp
+	}{
+		{"value", isScriptValue, regexp.MustCompile(`^[A-Za-z0-9-]+$`)},
+		{"message", isScriptMessage, regexp.MustCompile(`^[a-z][0-9]+$`)},
+		{"nodes", isScriptNodes, regexp.MustCompile(`^n[1-5]+$`)},
+	}
+	alphabet := []string{"", "a", "z", "A", "Z", "n", "m", "0", "1", "5", "6", "9", "-", "_", "/", "`", "{", "@", "[", ":", " ", "é", "\x00"}
+	var inputs []string
+	for _, x := range alphabet {
+		for _, y := range alphabet {
+			for _, z := range alphabet {
+				inputs = append(inputs, x+y+z)
+			}
+		}
+	}
+	inputs = append(inputs, "m12345678901", "n12345", "n123456", "row-42", "row-42\n", "A\nB")
+	for _, p := range pairs {
+		for _, in := range inputs {
+			if got, want := p.match(in), p.pattern.MatchString(in); got != want {
+				t.Errorf("%s(%q) = %v, want %v as %s", p.name, in, got, want, p.pattern)
+			}
+		}
+	}
 }
