@@ -60,6 +60,7 @@ func TestAPanicShowsAReportAndThePageRecovers(t *testing.T) {
 			query := "?scenario=heartbeat&strategy=no-ttl&step=3&lang=en&embed=1"
 			host.extra["/host.html"] = fmt.Sprintf(crashHost, host.url(query))
 			tb := newTab(t)
+			tb.panicsExpected = true
 			tb.do(chromedp.Navigate(host.srv.URL + "/host.html"))
 			frame := `document.getElementById("f").contentDocument`
 			tb.waitJS(frame + `?.querySelector('[data-testid="app"]')?.dataset.phase === "live"`)
@@ -102,6 +103,7 @@ func TestAPanicShowsAReportAndThePageRecovers(t *testing.T) {
 func TestAPanicOnAPageOfItsOwn(t *testing.T) {
 	host := newStaticHost(t, "/dlock/", dist(t, "dlock", hookedSite(t)), nil)
 	tb := newTab(t)
+	tb.panicsExpected = true
 	tb.open(host.url("?step=4&lang=ja"))
 	eval[bool](tb, `document.dispatchEvent(new CustomEvent("dlock:test-panic", {detail: "command"})) || true`)
 	tb.key(kb.ArrowRight)

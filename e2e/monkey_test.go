@@ -190,6 +190,7 @@ func trimmed(s string) string {
 // monkeyState is what the page shows, read in one go.
 type monkeyState struct {
 	Phase, View, Search string
+	Crash               string // the crash view's message and the URL it reports
 	Hooks               map[string]string
 	Columns             [][3]string // compare view: strategy, holder, badge of each column
 	Cells               int         // matrix view
@@ -202,7 +203,8 @@ const readMonkeyState = `(() => {
 	const col = (side) => { const c = document.querySelector('[data-testid="compare-' + side + '"]'); if (!c) return null;
 		const v = (id) => c.querySelector('[data-testid="' + id + '"]')?.getAttribute("data-value") ?? "<missing>";
 		return [c.dataset.value, v("lock-holder"), v("outcome-badge")]; };
-	return {Phase: app?.dataset.phase ?? "", View: app?.dataset.view ?? "", Search: location.search, Hooks: hooks,
+	const crash = ["crash-state", "crash-message", "crash-url"].map((id) => document.querySelector('[data-testid="' + id + '"]')?.textContent ?? "").join(" | ");
+	return {Phase: app?.dataset.phase ?? "", View: app?.dataset.view ?? "", Search: location.search, Hooks: hooks, Crash: crash,
 		Columns: [col("left"), col("right")].filter(Boolean), Cells: document.querySelectorAll('[data-testid="matrix-cell"]').length};
 })()`
 
@@ -222,6 +224,9 @@ func monkeyCheck(tb *tab) error {
 func monkeyCompare(got monkeyState) error {
 	if got.Phase != "live" {
 		return fmt.Errorf("the app is %q, not live", got.Phase)
+	}
+	if got.View == "crash" {
+		return fmt.Errorf("URL %s: the app crashed: %s", trimmed(got.Search), got.Crash)
 	}
 	q, err := url.ParseQuery(strings.TrimPrefix(got.Search, "?"))
 	if err != nil {

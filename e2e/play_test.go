@@ -149,6 +149,46 @@ func TestEditThisRunReproducesEveryScenario(t *testing.T) {
 	}
 }
 
+// "Edit this run" from the compare view opens free play with both
+// columns, and they show what the compare view showed, step by step.
+func TestEditTheComparedRun(t *testing.T) {
+	compare, play := newTab(t), newTab(t)
+	sc := core.HeartbeatPause()
+	compare.open(siteURL + "?lang=en&view=compare&scenario=" + sc.ID + "&strategy=lease&vs=consensus")
+	href := eval[string](compare, `document.querySelector('[data-testid="edit-run"]').href`)
+	play.open(href)
+	columns := `(() => {
+		const out = {};
+		for (const side of ["left", "right"]) {
+			const c = document.querySelector('[data-testid="compare-' + side + '"]');
+			if (!c) return null;
+			out[side] = c.dataset.value;
+			for (const el of c.querySelectorAll("[data-testid]")) out[side + ":" + el.dataset.testid] = el.getAttribute("data-value") ?? "";
+		}
+		return out;
+	})()`
+	for step := 1; step <= sc.Frames(); step++ {
+		if step > 1 {
+			compare.key(kb.ArrowRight)
+			play.key(kb.ArrowRight)
+			compare.waitHook("step-counter", strconv.Itoa(step))
+			play.waitHook("step-counter", strconv.Itoa(step))
+		}
+		c, p := eval[map[string]string](compare, columns), eval[map[string]string](play, columns)
+		if p == nil {
+			t.Fatalf("step %d: free play shows no two columns (view %q)", step, eval[string](play, `document.querySelector('[data-testid="app"]').dataset.view`))
+		}
+		if c["left"] != "lease" || c["right"] != "consensus" || len(c) < 20 {
+			t.Fatalf("step %d: the compare view shows %q and %q with %d hooks", step, c["left"], c["right"], len(c))
+		}
+		for k, v := range c {
+			if p[k] != v {
+				t.Errorf("step %d: %s is %q in the compare view, %q in free play", step, k, v, p[k])
+			}
+		}
+	}
+}
+
 // Bad scripts in the address: an empty run, and a notice naming the first
 // bad item and why; the editor still works.
 func TestBadScriptsGiveANotice(t *testing.T) {

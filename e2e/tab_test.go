@@ -18,7 +18,7 @@ import (
 
 // tab is one browser tab for one test. It records every uncaught exception
 // and console error: a Go panic in app.wasm shows up there, and the test
-// fails on it.
+// fails on it; so does a panic the app caught and reported (web/crash.go).
 type tab struct {
 	t   *testing.T
 	ctx context.Context
@@ -28,6 +28,9 @@ type tab struct {
 
 	mu   sync.Mutex
 	errs []string
+	// panicsExpected is set by a test that forces a panic: the page's
+	// report of a caught panic (a console warning) is then not a failure.
+	panicsExpected bool
 }
 
 func newTab(t *testing.T) *tab {
@@ -71,12 +74,23 @@ func newTabFor(t *testing.T, timeout time.Duration, parent context.Context, opts
 			if err != nil {
 				return
 			}
-			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
-				var parts []string
-				for _, a := range ev.Args {
-					parts = append(parts, describe(a))
+			var parts []string
+			for _, a := range ev.Args {
+				parts = append(parts, describe(a))
+			}
+			text := strings.Join(parts, " ")
+			switch {
+			case ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert:
+				tb.record("console." + string(ev.Type) + ": " + text)
+			case ev.Type == runtime.ConsoleAPICalledTypeWarning && strings.Contains(text, "dlock: ") && strings.Contains(text, " panicked: "):
+				// The app caught a panic and shows its crash view: still a
+				// failure, unless the test forced it.
+				tb.mu.Lock()
+				expected := tb.panicsExpected
+				tb.mu.Unlock()
+				if !expected {
+					tb.record("a caught panic: " + text)
 				}
-				tb.record("console." + string(ev.Type) + ": " + strings.Join(parts, " "))
 			}
 		}
 	}()

@@ -12,13 +12,14 @@ import (
 // valid (a known scenario and strategy, a step within the run, a known
 // language and view), every bad parameter named was in the query, and the
 // URL the page writes for them reads back as the same settings, with no
-// complaint.
+// complaint; and the page for them renders without a panic.
 func FuzzParseSettings(f *testing.F) {
 	for _, q := range []string{
 		"", "step=7&fencing=off&lang=en", "scenario=heartbeat&step=13&strategy=no-ttl",
 		"view=compare&vs=consensus&scenario=counter-reset", "step=99&fencing=maybe&lang=xx",
 		"step=-1&scenario=nope&strategy=optimism&view=table&embed=2&vs=x", "step=%zz&&=&a=b;c",
 		"scenario=two-resources&step=9&strategy=consensus-unfenced&embed=1", "step=1e3&step=2",
+		"view=play&vs=consensus&script=&step=7", "view=search&goal=stuck&depth=9&strategy=no-ttl",
 	} {
 		f.Add(q)
 	}
@@ -40,6 +41,11 @@ func FuzzParseSettings(f *testing.F) {
 			if _, present := q[b.Name]; !present {
 				t.Fatalf("%q: reports %s, which it does not have", raw, b.Name)
 			}
+		}
+		d := &Demo{s: s, bad: bad}
+		d.Render()
+		if d.crash != nil {
+			t.Fatalf("%q: rendering %+v panicked: %s", raw, s, d.crash.message)
 		}
 		back, complaints := ParseSettings(s.Query(nil))
 		if s.View != ViewCompare {

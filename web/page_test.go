@@ -6,6 +6,7 @@ import (
 	"html"
 	"io"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -426,6 +427,49 @@ func TestPrerenderedPlayAndSearch(t *testing.T) {
 		}
 		if _, ok := got["scenario-picker"]; ok {
 			t.Errorf("%s: the search view offers a scenario", q)
+		}
+	}
+}
+
+// TestNoSettingsCrashThePage prerenders every view with and without a
+// second strategy, with no script, an empty one, a short one, an
+// unreadable one and the longest a scenario gives, at the first step and
+// past the last, in both languages, embedded or not: none may end in the
+// crash view. (Free play beside a second strategy crashed once: the view
+// built the single run's frame before choosing the two columns.)
+func TestNoSettingsCrashThePage(t *testing.T) {
+	longest := ""
+	for _, sc := range core.Scenarios() {
+		if s := core.ScriptOf(sc); len(s) > len(longest) {
+			longest = s
+		}
+	}
+	scripts := []string{"-", "", "A:acquire,A:pause:10,B:acquire,A:write:A", "A:fly", longest}
+	for _, view := range Views {
+		for _, vs := range []string{"", "consensus", "no-ttl"} {
+			for _, script := range scripts {
+				for _, step := range []string{"1", "99"} {
+					for _, lang := range Langs {
+						for _, embed := range []string{"0", "1"} {
+							q := url.Values{"view": {string(view)}, "step": {step}, "lang": {string(lang)}, "embed": {embed}}
+							if vs != "" {
+								q.Set("vs", vs)
+							}
+							if script != "-" {
+								q.Set("script", script)
+							}
+							page := prerender(t, q.Encode())
+							if strings.Contains(page, `data-view="crash"`) {
+								msg := page[strings.Index(page, `data-testid="crash-message"`):]
+								t.Fatalf("?%s crashes: %.200s", q.Encode(), msg)
+							}
+							if !strings.Contains(page, `data-view="`+string(view)+`"`) {
+								t.Fatalf("?%s does not show the %s view", q.Encode(), view)
+							}
+						}
+					}
+				}
+			}
 		}
 	}
 }

@@ -46,8 +46,10 @@ func (p pageView) single() bool {
 // play is free play: the editor, then the run written, alone or beside the
 // same run under another strategy.
 func (p pageView) play(d *Demo) app.UI {
-	run := p.demo(d.onCommand)
-	if !p.single() {
+	var run app.UI
+	if p.single() {
+		run = p.demo(d.onCommand)
+	} else {
 		run = p.compare(d.onCommand)
 	}
 	return app.Div().Class("view-body").Body(p.playEditor(d), run)
