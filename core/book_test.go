@@ -1,11 +1,12 @@
 package core
 
 import (
-	"os"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+
+	"dlock/core/tables"
 )
 
 // bookTable reads testdata/book-frames.tsv, the published demo's table, and
@@ -14,7 +15,7 @@ import (
 // "data_on").
 func bookTable(t testing.TB, fencing bool) []map[string]string {
 	t.Helper()
-	raw, err := os.ReadFile("testdata/book-frames.tsv")
+	table, err := tables.Read("testdata/book-frames.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,25 +23,16 @@ func bookTable(t testing.TB, fencing bool) []map[string]string {
 	if !fencing {
 		mode, other = other, mode
 	}
-	var header []string
 	var rows []map[string]string
-	for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		cells := strings.Split(line, "\t")
-		if header == nil {
-			header = cells
-			continue
-		}
+	for _, cells := range table {
 		row := map[string]string{}
-		for i, name := range header {
+		for name, v := range cells {
 			switch {
 			case strings.HasSuffix(name, other):
 			case strings.HasSuffix(name, mode):
-				row[strings.TrimSuffix(name, mode)] = cells[i]
+				row[strings.TrimSuffix(name, mode)] = v
 			default:
-				row[name] = cells[i]
+				row[name] = v
 			}
 		}
 		rows = append(rows, row)

@@ -2,36 +2,29 @@ package core
 
 import (
 	"errors"
-	"os"
 	"slices"
-	"strings"
 	"testing"
+
+	"dlock/core/tables"
 )
 
 // wantMatrix reads testdata/matrix.tsv, the matrix derived by hand from each
 // story: scenario → strategy → verdict.
 func wantMatrix(t testing.TB) map[string]map[Strategy]Verdict {
 	t.Helper()
-	raw, err := os.ReadFile("testdata/matrix.tsv")
+	rows, err := tables.Read("testdata/matrix.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var header []string
 	out := map[string]map[Strategy]Verdict{}
-	for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		cells := strings.Split(line, "\t")
-		if header == nil {
-			header = cells
-			continue
-		}
+	for _, cells := range rows {
 		row := map[Strategy]Verdict{}
-		for i, v := range cells[1:] {
-			row[Strategy(header[i+1])] = Verdict(v)
+		for name, v := range cells {
+			if name != "scenario" {
+				row[Strategy(name)] = Verdict(v)
+			}
 		}
-		out[cells[0]] = row
+		out[cells["scenario"]] = row
 	}
 	return out
 }

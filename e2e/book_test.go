@@ -4,12 +4,12 @@ package e2e
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
+
+	"dlock/core/tables"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -17,28 +17,7 @@ import (
 
 // readTSV reads a table of core/testdata: one map per row, column → cell.
 func readTSV(name string) ([]map[string]string, error) {
-	raw, err := os.ReadFile(filepath.Join(repoRoot, "core", "testdata", name))
-	if err != nil {
-		return nil, err
-	}
-	var header []string
-	var rows []map[string]string
-	for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		cells := strings.Split(line, "\t")
-		if header == nil {
-			header = cells
-			continue
-		}
-		row := map[string]string{}
-		for i, h := range header {
-			row[h] = cells[i]
-		}
-		rows = append(rows, row)
-	}
-	return rows, nil
+	return tables.Read(filepath.Join(repoRoot, "core", "testdata", name))
 }
 
 func tsv(t *testing.T, name string) []map[string]string {

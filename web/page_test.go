@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -16,6 +15,7 @@ import (
 	"testing"
 
 	"dlock/core"
+	"dlock/core/tables"
 )
 
 var routesOnce sync.Once
@@ -206,26 +206,9 @@ func TestPrerenderedHooksFollowTheFrames(t *testing.T) {
 // tsv reads a table from core/testdata: one map per row, column → cell.
 func tsv(t *testing.T, name string) []map[string]string {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("..", "core", "testdata", name))
+	rows, err := tables.Read(filepath.Join("..", "core", "testdata", name))
 	if err != nil {
 		t.Fatal(err)
-	}
-	var header []string
-	var rows []map[string]string
-	for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		cells := strings.Split(line, "\t")
-		if header == nil {
-			header = cells
-			continue
-		}
-		row := map[string]string{}
-		for i, h := range header {
-			row[h] = cells[i]
-		}
-		rows = append(rows, row)
 	}
 	return rows
 }
