@@ -249,7 +249,10 @@ func copyTestFile(dst, src string) error {
 // visit is one first visit of a site in a fresh profile: the times of first
 // paint, of the first answer to a step key and of live (ms since navigation
 // start), the bytes the host sent, and a repeat visit's live.
-type visit struct{ fcp, answers, live, bytes, repeat float64 }
+// downloaded is when app.wasm's last byte arrived and main when Go's main
+// began (the runtime's start and package initialisation done): between
+// main and live, the page's first render and mount.
+type visit struct{ fcp, answers, live, bytes, repeat, downloaded, main float64 }
 
 func firstVisit(b *testing.B, dir, prefix string, link linkConditions, repeat bool) visit {
 	host := &staticHost{prefix: prefix, cors: true, gzip: link.gzip, extra: map[string]string{}}
@@ -274,13 +277,15 @@ func firstVisit(b *testing.B, dir, prefix string, link linkConditions, repeat bo
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		b.Fatal(err)
 	}
-	times, err := chromedp.Run(ctx, chromedp.Poll[[3]float64](
-		`window.__dlockLiveAt !== undefined && [performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1, window.__dlockAnswersAt, window.__dlockLiveAt]`,
+	times, err := chromedp.Run(ctx, chromedp.Poll[[5]float64](
+		`window.__dlockLiveAt !== undefined && [performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1, window.__dlockAnswersAt, window.__dlockLiveAt,
+			Math.min(...performance.getEntriesByType("resource").filter(e => e.name.endsWith("/app.wasm")).map(e => e.responseEnd)),
+			performance.getEntriesByName("dlock:main")[0]?.startTime ?? -1]`,
 		chromedp.WithPollingTimeout(90*time.Second)))
 	if err != nil {
 		b.Fatal(err)
 	}
-	v := visit{fcp: times[0], answers: times[1], live: times[2]}
+	v := visit{fcp: times[0], answers: times[1], live: times[2], downloaded: times[3], main: times[4]}
 	if !repeat {
 		return v
 	}
@@ -320,11 +325,15 @@ func BenchmarkFirstVisit(b *testing.B) {
 		results := map[string]any{}
 		for _, link := range links {
 			var fcp, answers, live, repeat, bytes, floor []float64
+			var downloaded, mainAt, floorDownloaded, floorMain []float64
 			for range 5 {
 				v := firstVisit(b, site, "/dlock/", link, true)
 				fcp, answers, live = append(fcp, v.fcp), append(answers, v.answers), append(live, v.live)
 				bytes, repeat = append(bytes, v.bytes), append(repeat, v.repeat)
-				floor = append(floor, firstVisit(b, minimal, "/", link, false).live)
+				downloaded, mainAt = append(downloaded, v.downloaded), append(mainAt, v.main)
+				m := firstVisit(b, minimal, "/", link, false)
+				floor = append(floor, m.live)
+				floorDownloaded, floorMain = append(floorDownloaded, m.downloaded), append(floorMain, m.main)
 			}
 			b.ReportMetric(median(fcp), "ms-fcp-"+link.name)
 			b.ReportMetric(median(answers), "ms-answers-key-"+link.name)
@@ -341,11 +350,21 @@ func BenchmarkFirstVisit(b *testing.B) {
 				"live_over_minimal_goapp":          median(live) / median(floor),
 				"repeat_visit_live_ms_median":      median(repeat),
 				"first_visit_bytes_median":         median(bytes),
+				// Where the time to live goes, for dlock and the minimal page:
+				// app.wasm downloaded, Go's main reached, live (mounted).
+				"wasm_downloaded_ms_median":        median(downloaded),
+				"go_main_ms_median":                median(mainAt),
+				"minimal_goapp_wasm_downloaded_ms": median(floorDownloaded),
+				"minimal_goapp_go_main_ms_median":  median(floorMain),
 				"runs": map[string][]float64{"fcp_ms": fcp, "answers_ms": answers, "live_ms": live,
-					"minimal_goapp_live_ms": floor, "repeat_live_ms": repeat, "bytes": bytes},
+					"minimal_goapp_live_ms": floor, "repeat_live_ms": repeat, "bytes": bytes,
+					"wasm_downloaded_ms": downloaded, "go_main_ms": mainAt,
+					"minimal_goapp_wasm_downloaded_ms": floorDownloaded, "minimal_goapp_go_main_ms": floorMain},
 			}
 			fmt.Printf("first visit over %s, 5 fresh profiles (medians): paint %.0f ms, answers a step key %.0f ms, live %.0f ms (%.2f× a minimal go-app page's %.0f ms), %.0f bytes; repeat visit live %.0f ms\n",
 				link.name, median(fcp), median(answers), median(live), median(live)/median(floor), median(floor), median(bytes), median(repeat))
+			fmt.Printf("  where it goes: app.wasm downloaded %.0f ms, Go's main %.0f ms, live %.0f ms; minimal page %.0f, %.0f, %.0f ms\n",
+				median(downloaded), median(mainAt), median(live), median(floorDownloaded), median(floorMain), median(floor))
 		}
 		record("first_visit_static_site", results)
 	}

@@ -6,6 +6,7 @@ package main
 
 import (
 	"runtime/debug"
+	"syscall/js"
 
 	"dlock/web"
 
@@ -13,6 +14,10 @@ import (
 )
 
 func main() {
+	// Where a first load's time goes: the loader marks app.wasm compiled,
+	// this marks Go's main reached (the runtime and package initialisation
+	// done), and the page marks itself live once mounted.
+	js.Global().Get("performance").Call("mark", "dlock:main")
 	// The page's heap is small (a few MB); collecting it a quarter as often
 	// keeps the collector out of most steps, at a few MB of memory.
 	debug.SetGCPercent(400)
