@@ -32,7 +32,7 @@ type staticHost struct {
 	all    atomic.Int64 // every request
 	down   atomic.Bool  // drop every connection, as a dead network does
 	bytes  atomic.Int64 // response bytes sent, headers excluded
-	gzip   bool         // compress app.wasm for clients that accept it
+	gzip   bool         // compress app.wasm and text (HTML, JS, CSS, JSON), as GitHub Pages does
 	cors   bool
 	extra  map[string]string // path → HTML
 	hold   chan struct{}     // when set, app.wasm is served only once it is closed
@@ -117,7 +117,42 @@ func (h *staticHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if h.gzip && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		gw := &gzipWriter{ResponseWriter: w}
+		defer gw.close()
+		w = gw
+	}
 	http.StripPrefix(strings.TrimSuffix(h.prefix, "/"), http.FileServer(http.Dir(dir))).ServeHTTP(w, r)
+}
+
+// gzipWriter compresses a response whose type is text, as a static host
+// does for HTML, scripts, style sheets and JSON.
+type gzipWriter struct {
+	http.ResponseWriter
+	zw *gzip.Writer
+}
+
+func (g *gzipWriter) WriteHeader(code int) {
+	ct := g.Header().Get("Content-Type")
+	if code == http.StatusOK && (strings.HasPrefix(ct, "text/") || strings.Contains(ct, "javascript") || strings.Contains(ct, "json")) {
+		g.Header().Del("Content-Length")
+		g.Header().Set("Content-Encoding", "gzip")
+		g.zw, _ = gzip.NewWriterLevel(g.ResponseWriter, gzip.BestCompression)
+	}
+	g.ResponseWriter.WriteHeader(code)
+}
+
+func (g *gzipWriter) Write(b []byte) (int, error) {
+	if g.zw != nil {
+		return g.zw.Write(b)
+	}
+	return g.ResponseWriter.Write(b)
+}
+
+func (g *gzipWriter) close() {
+	if g.zw != nil {
+		g.zw.Close()
+	}
 }
 
 var (
