@@ -249,14 +249,40 @@ function dlockEnhance() {
     texts[key] ??= fetch(dlockFrames[key], { priority }).then((r) => (r.ok ? r.text() : Promise.reject(new Error("HTTP " + r.status))));
     return texts[key];
   };
+  // A file holds 14 frames (web/frames.go writes each as one <template
+  // data-step data-fencing> block); parsing all of them at once took about
+  // 60 ms of the main thread before the first key could be answered. A frame
+  // is parsed when it is first shown, and the rest while the browser is idle.
   const framesOf = (lang) => {
     const key = keyOf(lang);
-    files[key] ??= textOf(key, "high").then((html) => {
-      const doc = new DOMParser().parseFromString(html.replaceAll(dlockFrames.origin, location.origin), "text/html");
-      const frames = new Map();
-      for (const t of doc.querySelectorAll("template")) frames.set(t.dataset.step + "/" + t.dataset.fencing, t);
+    files[key] ??= textOf(key, "high").then((text) => {
+      const html = text.replaceAll(dlockFrames.origin, location.origin);
+      const parse = (part) => new DOMParser().parseFromString(part, "text/html");
+      const parsed = new Map();
+      const get = (id) => {
+        if (!parsed.has(id)) {
+          const [step, fencing] = id.split("/");
+          const start = html.indexOf('<template data-step="' + step + '" data-fencing="' + fencing + '">');
+          const end = start < 0 ? -1 : html.indexOf("</template>", start);
+          parsed.set(id, end < 0 ? null : parse("<!doctype html><body>" + html.slice(start, end + "</template>".length)).querySelector("template"));
+        }
+        return parsed.get(id);
+      };
+      let warmed = false;
+      const warm = () => {
+        if (warmed) return;
+        warmed = true;
+        const ids = [];
+        for (const fencing of ["on", "off"]) for (let step = 1; step <= 7; step++) ids.push(step + "/" + fencing);
+        const next = (deadline) => {
+          while (ids.length && (!deadline || deadline.timeRemaining() > 4)) get(ids.shift());
+          if (ids.length) window.requestIdleCallback ? requestIdleCallback(next) : setTimeout(next, 20);
+        };
+        window.requestIdleCallback ? requestIdleCallback(next) : setTimeout(next, 20);
+      };
+      const head = html.indexOf("<template");
       performance.mark("dlock:frames " + key);
-      return { frames, title: doc.title };
+      return { frames: { get }, warm, title: parse(head < 0 ? html : html.slice(0, head)).title };
     });
     return files[key];
   };
@@ -312,6 +338,7 @@ function dlockEnhance() {
       if (stopped || state.lang !== lang) return;
       frames = set;
       show(set);
+      set.warm();
       scheduleURL();
     });
   };
@@ -361,6 +388,7 @@ function dlockEnhance() {
     performance.mark("dlock:enhanced");
     document.addEventListener("keydown", onKey);
     document.addEventListener("click", onClick);
+    set.warm();
     // The other language, for its switch: downloaded when the browser is
     // idle, read only if the reader switches.
     const other = keyOf(state.lang === "ja" ? "en" : "ja");
