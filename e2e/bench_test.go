@@ -443,17 +443,24 @@ func stepTimes(b *testing.B, phase string, blockWasm bool) []float64 {
 // the median and p95 of all presses, and each profile's median.
 func benchSteps(b *testing.B, key, phase string, blockWasm bool) {
 	for range b.N {
-		var all, medians []float64
+		var all, later, medians []float64
 		for range 5 {
 			times := stepTimes(b, phase, blockWasm)
 			all = append(all, times...)
+			later = append(later, times[len(times)/2:]...)
 			medians = append(medians, median(times))
 		}
 		b.ReportMetric(median(all), "ms-per-step-median")
 		b.ReportMetric(quantile(all, 0.95), "ms-per-step-p95")
-		record(key, map[string]any{"median": median(all), "p95": quantile(all, 0.95), "presses": len(all), "profile_medians": medians})
-		fmt.Printf("%s over %d key presses in 5 fresh profiles (ms): median %.2f, p95 %.2f; each profile's median %.1f\n",
-			strings.ReplaceAll(key, "_", " "), len(all), median(all), quantile(all, 0.95), medians)
+		// The first presses after the app goes live run while V8 is still
+		// compiling app.wasm's functions (lazily, then optimised in the
+		// background): the second half of each profile's presses shows
+		// the page once that is done.
+		b.ReportMetric(quantile(later, 0.95), "ms-per-step-p95-second-half")
+		record(key, map[string]any{"median": median(all), "p95": quantile(all, 0.95), "presses": len(all), "profile_medians": medians,
+			"second_half_median": median(later), "second_half_p95": quantile(later, 0.95)})
+		fmt.Printf("%s over %d key presses in 5 fresh profiles (ms): median %.2f, p95 %.2f; each profile's median %.1f; the second half of each profile's presses: median %.2f, p95 %.2f\n",
+			strings.ReplaceAll(key, "_", " "), len(all), median(all), quantile(all, 0.95), medians, median(later), quantile(later, 0.95))
 	}
 }
 
