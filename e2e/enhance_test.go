@@ -180,3 +180,33 @@ func TestNoKeyIsLostAtTheTakeover(t *testing.T) {
 	tb.waitHook("step-counter", fmt.Sprint(step))
 	t.Logf("%d keys pressed while the app took over", pressed)
 }
+
+// The loader answers keys once the frame it shows has arrived, not the
+// whole file of frames: on a slow link a key pressed before the next frame
+// arrives moves the state at once, and the page shows it when its frame
+// comes; none of several such keys is lost.
+func TestKeysWaitForTheirFrame(t *testing.T) {
+	gate := make(chan struct{})
+	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), func(h *staticHost) {
+		h.hold = make(chan struct{}) // the app never arrives
+		h.holdFrames = gate
+	})
+	var once sync.Once
+	release := func() { once.Do(func() { close(gate) }) }
+	t.Cleanup(release)
+	tb := newTab(t)
+	tb.do(chromedp.Navigate(host.url("?sw=off&lang=en")))
+	tb.waitJS(`document.querySelector('[data-testid="app"]')?.dataset.phase === "enhanced"`)
+	for range 3 {
+		tb.key(kb.ArrowRight)
+	}
+	tb.waitSearch("sw=off&fencing=on&step=4&lang=en")
+	if got := tb.hook("step-counter"); got != "1" {
+		t.Errorf("step counter = %s before step 4's frame arrived, want 1 (the frame shown)", got)
+	}
+	release()
+	tb.waitHook("step-counter", "4")
+	checkStep(t, tb, bookHooks(true)[3], "the frame that arrived after the keys")
+	tb.key(kb.ArrowLeft)
+	tb.waitHook("step-counter", "3")
+}

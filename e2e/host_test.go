@@ -36,7 +36,10 @@ type staticHost struct {
 	cors   bool
 	extra  map[string]string // path → HTML
 	hold   chan struct{}     // when set, app.wasm is served only once it is closed
-	srv    *httptest.Server
+	// when set, a frames file is sent up to its first frame, and the rest
+	// only once it is closed (a slow link, in two steps)
+	holdFrames chan struct{}
+	srv        *httptest.Server
 }
 
 func newStaticHost(t *testing.T, prefix, dir string, configure func(*staticHost)) *staticHost {
@@ -59,6 +62,9 @@ type countingWriter struct {
 	http.ResponseWriter
 	n *atomic.Int64
 }
+
+// Unwrap lets http.ResponseController flush the response underneath.
+func (c countingWriter) Unwrap() http.ResponseWriter { return c.ResponseWriter }
 
 func (c countingWriter) Write(b []byte) (int, error) {
 	n, err := c.ResponseWriter.Write(b)
@@ -116,6 +122,27 @@ func (h *staticHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			w.Write(buf.Bytes())
 			return
 		}
+	}
+	if h.holdFrames != nil && strings.HasPrefix(rel, "web/frames-") {
+		body, err := os.ReadFile(filepath.Join(dir, rel))
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		first := bytes.Index(body, []byte("</template>")) + len("</template>")
+		if first < len("</template>") {
+			first = len(body)
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(body[:first])
+		http.NewResponseController(w).Flush()
+		select {
+		case <-h.holdFrames:
+		case <-r.Context().Done():
+			return
+		}
+		w.Write(body[first:])
+		return
 	}
 	if h.gzip && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
 		gw := &gzipWriter{ResponseWriter: w}

@@ -241,52 +241,104 @@ function dlockQuery(search, state) {
 function dlockEnhance() {
   let state = dlockEnhancedState(location.search);
   if (!state || !window.fetch || !window.DOMParser) return Promise.resolve();
-  const texts = {}; // "ja" or "ja-embed" → Promise of its frames' HTML
-  const files = {}; // the same → Promise of its frames, parsed
+  const files = {}; // "ja" or "ja-embed" → its frames, as they arrive
   const keyOf = (lang) => lang + (state.embed ? "-embed" : "");
-  const textOf = (key, priority) => {
-    // The page's head preloads the frames the address asks for.
-    texts[key] ??= fetch(dlockFrames[key], { priority }).then((r) => (r.ok ? r.text() : Promise.reject(new Error("HTTP " + r.status))));
-    return texts[key];
-  };
-  // A file holds 14 frames (web/frames.go writes each as one <template
-  // data-step data-fencing> block); parsing all of them at once took about
-  // 60 ms of the main thread before the first key could be answered. A frame
-  // is parsed when it is first shown, and the rest while the browser is idle.
-  const framesOf = (lang) => {
-    const key = keyOf(lang);
-    files[key] ??= textOf(key, "high").then((text) => {
-      const html = text.replaceAll(dlockFrames.origin, location.origin);
-      const parse = (part) => new DOMParser().parseFromString(part, "text/html");
-      const parsed = new Map();
-      const get = (id) => {
-        if (!parsed.has(id)) {
-          const [step, fencing] = id.split("/");
-          const start = html.indexOf('<template data-step="' + step + '" data-fencing="' + fencing + '">');
-          const end = start < 0 ? -1 : html.indexOf("</template>", start);
-          parsed.set(id, end < 0 ? null : parse("<!doctype html><body>" + html.slice(start, end + "</template>".length)).querySelector("template"));
-        }
-        return parsed.get(id);
-      };
-      let warmed = false;
-      const warm = () => {
-        if (warmed) return;
-        warmed = true;
-        const ids = [];
-        for (const fencing of ["on", "off"]) for (let step = 1; step <= 7; step++) ids.push(step + "/" + fencing);
+  const idOf = (s) => s.step + "/" + (s.fencing ? "on" : "off");
+  const later = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn) : setTimeout(fn, 20));
+  // A file holds 14 frames, each one <template data-step data-fencing>
+  // block (web/frames.go), from step 1 with fencing on. They are taken as
+  // the file streams in, so the first key is answered once its frame has
+  // arrived, not the whole file (200 KB on a host that does not compress);
+  // a frame is parsed when it is first shown (parsing all 14 at once took
+  // about 60 ms of the main thread), the rest while the browser is idle.
+  const openFrames = (key, priority) => {
+    const blocks = new Map(); // "3/on" → the HTML of its <template>
+    const parsed = new Map(); // the same → its <template>, parsed
+    const waiting = new Map(); // the same → who waits for it
+    const parse = (html) => new DOMParser().parseFromString(html, "text/html");
+    let ended = false;
+    let text = "";
+    let named, unnamed;
+    const title = new Promise((resolve, reject) => { named = resolve; unnamed = reject; });
+    title.catch(() => {});
+    let head = true;
+    const get = (id) => {
+      if (!parsed.has(id) && blocks.has(id)) parsed.set(id, parse("<!doctype html><body>" + blocks.get(id)).querySelector("template"));
+      return parsed.get(id) ?? null;
+    };
+    const take = () => {
+      if (head) {
+        const at = text.indexOf("<template");
+        if (at < 0) return;
+        head = false;
+        named(parse(text.slice(0, at)).title);
+        text = text.slice(at);
+      }
+      for (let end = text.indexOf("</template>"); end >= 0; end = text.indexOf("</template>")) {
+        const block = text.slice(text.indexOf("<template"), end + "</template>".length);
+        text = text.slice(end + "</template>".length);
+        const m = /^<template data-step="(\d+)" data-fencing="(on|off)">/.exec(block);
+        if (!m) continue;
+        const id = m[1] + "/" + m[2];
+        blocks.set(id, block.replaceAll(dlockFrames.origin, location.origin));
+        for (const resolve of waiting.get(id) || []) resolve(get(id));
+        waiting.delete(id);
+      }
+    };
+    const finish = (err) => {
+      ended = true;
+      if (head) unnamed(err || new Error("no frames in " + dlockFrames[key]));
+      for (const list of waiting.values()) for (const resolve of list) resolve(null);
+      waiting.clear();
+    };
+    // The page's head preloads the file the address asks for.
+    fetch(dlockFrames[key], { priority }).then(async (r) => {
+      if (!r.ok) throw new Error("HTTP " + r.status);
+      if (!r.body || !r.body.getReader || !window.TextDecoder) {
+        text = await r.text();
+        take();
+        return;
+      }
+      const reader = r.body.getReader();
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+        take();
+      }
+      text += decoder.decode();
+      take();
+    }).then(() => finish(), finish);
+    let warming = false;
+    return {
+      title,
+      // frame settles with the frame once it has arrived, or null if the
+      // file ends (or fails) without it.
+      frame: (id) => {
+        if (blocks.has(id) || ended) return Promise.resolve(get(id));
+        return new Promise((resolve) => waiting.set(id, [...(waiting.get(id) || []), resolve]));
+      },
+      warm: () => {
+        if (warming) return;
+        warming = true;
         const next = (deadline) => {
-          while (ids.length && (!deadline || deadline.timeRemaining() > 4)) get(ids.shift());
-          if (ids.length) window.requestIdleCallback ? requestIdleCallback(next) : setTimeout(next, 20);
+          for (const id of blocks.keys()) {
+            if (deadline && deadline.timeRemaining() < 4) break;
+            get(id);
+          }
+          if (!ended || parsed.size < blocks.size) later(next);
         };
-        window.requestIdleCallback ? requestIdleCallback(next) : setTimeout(next, 20);
-      };
-      const head = html.indexOf("<template");
-      performance.mark("dlock:frames " + key);
-      return { frames: { get }, warm, title: parse(head < 0 ? html : html.slice(0, head)).title };
-    });
+        later(next);
+      },
+    };
+  };
+  const framesOf = (lang, priority) => {
+    const key = keyOf(lang);
+    files[key] ??= openFrames(key, priority || "high");
     return files[key];
   };
-  let frames = null; // the current language's
+  let answering = false;
   let stopped = false;
   let urlDue = false;
 
@@ -306,9 +358,8 @@ function dlockEnhance() {
   // show puts the frame of the state in the page, keeping what the reader
   // did to it: focus, open details, and the live region itself (a new one
   // would not be announced).
-  const show = (set) => {
+  const show = (frame, title) => {
     const main = document.querySelector('main[data-testid="app"]');
-    const frame = set.frames.get(state.step + "/" + (state.fencing ? "on" : "off"));
     if (!main || !frame) return false;
     const next = frame.content.querySelector("main").cloneNode(true);
     const focused = document.activeElement && main.contains(document.activeElement) ? document.activeElement.dataset.testid : undefined;
@@ -325,7 +376,7 @@ function dlockEnhance() {
     main.replaceWith(next);
     if (focused) next.querySelector('[data-testid="' + focused + '"]')?.focus();
     document.documentElement.lang = state.lang;
-    document.title = set.title;
+    document.title = title;
     return true;
   };
 
@@ -333,14 +384,16 @@ function dlockEnhance() {
     const before = JSON.stringify(state);
     change();
     if (JSON.stringify(state) === before) return;
-    const lang = state.lang;
-    framesOf(lang).then((set) => {
-      if (stopped || state.lang !== lang) return;
-      frames = set;
-      show(set);
+    // The state changes at once (the app takes over from it); the frame
+    // shows when it has arrived, unless a later key has moved on.
+    const want = JSON.stringify(state);
+    const set = framesOf(state.lang);
+    scheduleURL();
+    Promise.all([set.title, set.frame(idOf(state))]).then(([title, frame]) => {
+      if (stopped || JSON.stringify(state) !== want) return;
+      show(frame, title);
       set.warm();
-      scheduleURL();
-    });
+    }, () => {});
   };
   const commands = {
     "btn-first": () => { state.step = 1; },
@@ -353,7 +406,7 @@ function dlockEnhance() {
   };
   const keys = { ArrowRight: "btn-next", Right: "btn-next", ArrowLeft: "btn-prev", Left: "btn-prev", Home: "btn-first", End: "btn-last", f: "fencing-switch", F: "fencing-switch" };
   const onKey = (e) => {
-    if (e.ctrlKey || e.altKey || e.metaKey || !frames) return;
+    if (e.ctrlKey || e.altKey || e.metaKey || !answering) return;
     const t = e.target;
     if (t && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))) return;
     const cmd = keys[e.key];
@@ -363,7 +416,7 @@ function dlockEnhance() {
   };
   const onClick = (e) => {
     const el = e.target.closest && e.target.closest("[data-testid]");
-    if (!frames || !el || !commands[el.dataset.testid]) return;
+    if (!answering || !el || !commands[el.dataset.testid]) return;
     e.preventDefault();
     go(commands[el.dataset.testid]);
   };
@@ -380,21 +433,18 @@ function dlockEnhance() {
     return JSON.stringify({ focus: focused, open: open });
   };
 
-  return framesOf(state.lang).then((set) => {
+  const first = framesOf(state.lang);
+  return Promise.all([first.title, first.frame(idOf(state))]).then(([title, frame]) => {
     if (stopped) return;
-    frames = set;
-    if (!show(set)) return;
+    if (!show(frame, title)) throw new Error("no frame for " + idOf(state));
+    answering = true;
     document.documentElement.classList.add("dlock-enhanced");
     performance.mark("dlock:enhanced");
     document.addEventListener("keydown", onKey);
     document.addEventListener("click", onClick);
-    set.warm();
-    // The other language, for its switch: downloaded when the browser is
-    // idle, read only if the reader switches.
-    const other = keyOf(state.lang === "ja" ? "en" : "ja");
-    const fetchOther = () => textOf(other, "low").catch(() => {});
-    if (window.requestIdleCallback) requestIdleCallback(fetchOther);
-    else setTimeout(fetchOther, 500);
+    first.warm();
+    // The other language, for its switch: read when the browser is idle.
+    later(() => framesOf(state.lang === "ja" ? "en" : "ja", "low"));
   }).catch((err) => console.info("dlock: stepping before the app is not available:", err.message));
 }
 
