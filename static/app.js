@@ -242,6 +242,7 @@ function dlockEnhance() {
   let state = dlockEnhancedState(location.search);
   if (!state || !window.fetch || !window.DOMParser) return Promise.resolve();
   const files = {}; // "ja" or "ja-embed" → its frames, as they arrive
+  let stopped = false; // the app has taken over
   const keyOf = (lang) => lang + (state.embed ? "-embed" : "");
   const idOf = (s) => s.step + "/" + (s.fencing ? "on" : "off");
   const later = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn) : setTimeout(fn, 20));
@@ -323,6 +324,7 @@ function dlockEnhance() {
         if (warming) return;
         warming = true;
         const next = (deadline) => {
+          if (stopped) return; // the app has taken over
           for (const id of blocks.keys()) {
             if (deadline && deadline.timeRemaining() < 4) break;
             get(id);
@@ -339,7 +341,6 @@ function dlockEnhance() {
     return files[key];
   };
   let answering = false;
-  let stopped = false;
   let urlDue = false;
 
   const writeURL = () => {
@@ -444,7 +445,7 @@ function dlockEnhance() {
     document.addEventListener("click", onClick);
     first.warm();
     // The other language, for its switch: read when the browser is idle.
-    later(() => framesOf(state.lang === "ja" ? "en" : "ja", "low"));
+    later(() => stopped || framesOf(state.lang === "ja" ? "en" : "ja", "low"));
   }).catch((err) => console.info("dlock: stepping before the app is not available:", err.message));
 }
 
