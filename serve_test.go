@@ -3,6 +3,8 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -256,10 +258,18 @@ func TestWritePagesForAPrefix(t *testing.T) {
 		t.Error("dist/app.js does not point under /dlock")
 	}
 	index := read("index.html")
-	for _, want := range []string{`http-equiv="Content-Security-Policy"`, `href="/dlock/web/dlock.css"`, `src="/dlock/app.js"`} {
+	for _, want := range []string{`http-equiv="Content-Security-Policy"`, `src="/dlock/app.js"`} {
 		if !strings.Contains(index, want) {
 			t.Errorf("index.html lacks %s", want)
 		}
+	}
+	meta := regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="([^"]*)">`).FindStringSubmatch(index)
+	if meta == nil {
+		t.Fatal("index.html has no policy")
+	}
+	checkInlineStyle(t, "index.html", index, meta[1], "x")
+	if read("web/dlock.css") != "x" {
+		t.Error("web/dlock.css is not copied as it is")
 	}
 	if regexp.MustCompile(`\saria-[a-z]+[\s/>]`).MatchString(index) {
 		t.Error("index.html has a bare ARIA attribute")
@@ -414,5 +424,49 @@ func TestPullRequestsAreTestedNotDeployed(t *testing.T) {
 		if strings.Contains(u, "pages") {
 			t.Errorf("test.yml uses %s: it must not deploy", u)
 		}
+	}
+}
+
+// checkInlineStyle checks that a page carries its style sheets in one
+// <style> (go-app's, then dlock.css, which is own), links none, and that its
+// policy allows exactly that sheet by its hash and nothing inline besides.
+func checkInlineStyle(t *testing.T, name, page, policy, own string) {
+	t.Helper()
+	if strings.Contains(page, `rel="stylesheet"`) {
+		t.Errorf("%s still links a style sheet", name)
+	}
+	if n := strings.Count(page, "<style>"); n != 1 {
+		t.Fatalf("%s has %d <style> elements, want 1", name, n)
+	}
+	css := page[strings.Index(page, "<style>")+len("<style>") : strings.Index(page, "</style>")]
+	if !strings.Contains(css, ".goapp-app-info") || !strings.HasSuffix(css, "\n"+own) {
+		t.Errorf("%s: the <style> is not go-app's sheet followed by dlock.css: %q", name, css)
+	}
+	sum := sha256.Sum256([]byte(css))
+	hash := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	if !strings.Contains(policy, "style-src 'self' "+hash+";") {
+		t.Errorf("%s: the policy %q does not allow the page's <style> (%s)", name, policy, hash)
+	}
+	if strings.Contains(policy, "unsafe-inline") {
+		t.Errorf("%s: the policy allows anything inline: %q", name, policy)
+	}
+}
+
+// The local server writes the style sheets into every page it prerenders,
+// and sends a policy that allows exactly them.
+func TestServerWritesTheStylesIntoThePage(t *testing.T) {
+	routesOnce.Do(web.Routes)
+	h, _ := testServer(t)
+	for _, path := range []string{"/", "/?view=matrix&lang=en"} {
+		rec := do(h, "GET", path)
+		checkInlineStyle(t, path, rec.Body.String(), rec.Header().Get("Content-Security-Policy"), "body{}")
+	}
+}
+
+func TestInlineStylesKeepsOtherLinks(t *testing.T) {
+	page := `<html><head><link rel="icon" href="/i.svg"><link rel="stylesheet" href="/app.css" type="text/css"><link href="/web/dlock.css" type="text/css" rel="stylesheet"><link rel="manifest" href="/m"></head><body><link rel="stylesheet" href="/body.css"></body></html>`
+	want := `<html><head><link rel="icon" href="/i.svg"><style>a{}</style><link rel="manifest" href="/m"></head><body><link rel="stylesheet" href="/body.css"></body></html>`
+	if got := string(inlineStyles([]byte(page), "a{}")); got != want {
+		t.Errorf("inlineStyles:\n got  %s\n want %s", got, want)
 	}
 }

@@ -327,3 +327,36 @@ func TestCopyEmbedCodeWhenTheClipboardRefuses(t *testing.T) {
 		t.Errorf("the selection is %q, not the embed code", sel)
 	}
 }
+
+// The style sheets are written into the page, so its first paint waits for
+// no other file; the policy lets exactly them apply, on the local server
+// (a header) and on a static host (a meta element): the page is styled
+// and the browser reports no refused style.
+func TestThePageIsStyledByTheSheetInIt(t *testing.T) {
+	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)
+	for _, url := range []string{siteURL + "?lang=en", host.url("?lang=en&sw=off")} {
+		tb := newTab(t)
+		if _, err := chromedp.Call(tb.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `window.__refused = []; document.addEventListener("securitypolicyviolation", (e) => window.__refused.push(e.violatedDirective + " " + e.blockedURI));`,
+		}); err != nil {
+			t.Fatal(err)
+		}
+		tb.open(url)
+		got := eval[map[string]any](tb, `(() => ({
+			sheets: [...document.styleSheets].map(s => s.href || "inline"),
+			badgeRadius: getComputedStyle(document.querySelector('[data-testid="outcome-badge"]')).borderRadius,
+			bodyMargin: getComputedStyle(document.body).margin,
+			refused: window.__refused,
+		}))()`)
+		if fmt.Sprint(got["sheets"]) != "[inline]" {
+			t.Errorf("%s: style sheets %v, want the one in the page", url, got["sheets"])
+		}
+		if r := fmt.Sprint(got["refused"]); r != "[]" {
+			t.Errorf("%s: the policy refused %s", url, r)
+		}
+		// dlock.css rounds the badge and takes the body's default margin away.
+		if got["badgeRadius"] == "0px" || got["bodyMargin"] == "8px" {
+			t.Errorf("%s: the page is not styled by dlock.css: badge radius %v, body margin %v", url, got["badgeRadius"], got["bodyMargin"])
+		}
+	}
+}
