@@ -107,19 +107,15 @@ func (h *staticHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		if h.gzip && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-			raw, err := os.ReadFile(filepath.Join(dir, rel))
+			body, err := compressedFile(filepath.Join(dir, rel))
 			if err != nil {
 				http.NotFound(w, r)
 				return
 			}
-			var buf bytes.Buffer
-			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-			zw.Write(raw)
-			zw.Close()
 			w.Header().Set("Content-Type", "application/wasm")
 			w.Header().Set("Content-Encoding", "gzip")
-			w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
-			w.Write(buf.Bytes())
+			w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+			w.Write(body)
 			return
 		}
 	}
@@ -150,6 +146,34 @@ func (h *staticHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w = gw
 	}
 	http.StripPrefix(strings.TrimSuffix(h.prefix, "/"), http.FileServer(http.Dir(dir))).ServeHTTP(w, r)
+}
+
+// compressedFiles holds the files compressedFile compressed, by path, size
+// and modification time.
+var compressedFiles sync.Map
+
+// compressedFile is a file compressed with gzip -9, once per version of the
+// file: a static host such as GitHub Pages keeps the compressed copy, so a
+// request does not wait for compression (about 0.9 s for app.wasm).
+func compressedFile(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	key := fmt.Sprintf("%s|%d|%d", path, st.Size(), st.ModTime().UnixNano())
+	if body, ok := compressedFiles.Load(key); ok {
+		return body.([]byte), nil
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw.Write(raw)
+	zw.Close()
+	compressedFiles.Store(key, buf.Bytes())
+	return buf.Bytes(), nil
 }
 
 // gzipWriter compresses a response whose type is text, as a static host
