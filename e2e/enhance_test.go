@@ -104,12 +104,19 @@ func TestStaticSiteShowsTheAskedStepBeforeTheApp(t *testing.T) {
 // then.
 func heldSite(t *testing.T) (*staticHost, func()) {
 	t.Helper()
-	gate := make(chan struct{})
-	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), func(h *staticHost) { h.hold = gate })
-	var once sync.Once
-	release := func() { once.Do(func() { close(gate) }) }
-	t.Cleanup(release)
+	wasm, release := gate(t)
+	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), func(h *staticHost) { h.hold = wasm })
 	return host, release
+}
+
+// gate is a channel a test host waits on, and what opens it: once, and at
+// the latest when the test ends.
+func gate(t *testing.T) (chan struct{}, func()) {
+	c := make(chan struct{})
+	var once sync.Once
+	open := func() { once.Do(func() { close(c) }) }
+	t.Cleanup(open)
+	return c, open
 }
 
 // The app takes over at the step, mode and language the reader reached
@@ -186,14 +193,11 @@ func TestNoKeyIsLostAtTheTakeover(t *testing.T) {
 // arrives moves the state at once, and the page shows it when its frame
 // comes; none of several such keys is lost.
 func TestKeysWaitForTheirFrame(t *testing.T) {
-	gate := make(chan struct{})
+	frames, release := gate(t)
 	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), func(h *staticHost) {
 		h.hold = make(chan struct{}) // the app never arrives
-		h.holdFrames = gate
+		h.holdFrames = frames
 	})
-	var once sync.Once
-	release := func() { once.Do(func() { close(gate) }) }
-	t.Cleanup(release)
 	tb := newTab(t)
 	tb.do(chromedp.Navigate(host.url("?sw=off&lang=en")))
 	tb.waitJS(`document.querySelector('[data-testid="app"]')?.dataset.phase === "enhanced"`)
