@@ -125,8 +125,7 @@ func gate(t *testing.T) (chan struct{}, func()) {
 func TestTheAppTakesOverWhereTheReaderIs(t *testing.T) {
 	host, release := heldSite(t)
 	tb := newTab(t)
-	tb.do(chromedp.Navigate(host.url("?sw=off&lang=en")))
-	tb.waitJS(`document.querySelector('[data-testid="app"]')?.dataset.phase === "enhanced"`)
+	tb.openIn(host.url("?sw=off&lang=en"), "enhanced")
 	for range 3 {
 		tb.key(kb.ArrowRight)
 	}
@@ -161,8 +160,7 @@ func TestTheAppTakesOverWhereTheReaderIs(t *testing.T) {
 func TestNoKeyIsLostAtTheTakeover(t *testing.T) {
 	host, release := heldSite(t)
 	tb := newTab(t)
-	tb.do(chromedp.Navigate(host.url("?sw=off&lang=en&step=4")))
-	tb.waitJS(`document.querySelector('[data-testid="app"]')?.dataset.phase === "enhanced"`)
+	tb.openIn(host.url("?sw=off&lang=en&step=4"), "enhanced")
 	step, forward, pressed := 4, true, 0
 	release()
 	for deadline := time.Now().Add(30 * time.Second); ; {
@@ -199,8 +197,7 @@ func TestKeysWaitForTheirFrame(t *testing.T) {
 		h.holdFrames = frames
 	})
 	tb := newTab(t)
-	tb.do(chromedp.Navigate(host.url("?sw=off&lang=en")))
-	tb.waitJS(`document.querySelector('[data-testid="app"]')?.dataset.phase === "enhanced"`)
+	tb.openIn(host.url("?sw=off&lang=en"), "enhanced")
 	for range 3 {
 		tb.key(kb.ArrowRight)
 	}

@@ -171,10 +171,17 @@ func (tb *tab) waitAcrossNavigation(expr string) {
 // runs in the page and handles input.
 func (tb *tab) open(url string) {
 	tb.t.Helper()
+	tb.openIn(url, tb.phase)
+}
+
+// openIn navigates to url and waits for the page to be in phase: "live",
+// or "enhanced" where the host holds app.wasm back.
+func (tb *tab) openIn(url, phase string) {
+	tb.t.Helper()
 	tb.do(chromedp.Navigate(url))
 	// Across navigation: a page that was still navigating (a link the
 	// page followed) can replace the document while this waits.
-	tb.waitAcrossNavigation(`document.querySelector('[data-testid="app"]')?.dataset.phase === "` + tb.phase + `"`)
+	tb.waitAcrossNavigation(`document.querySelector('[data-testid="app"]')?.dataset.phase === "` + phase + `"`)
 }
 
 // newTabBeforeLive opens a tab in which app.wasm never arrives: what works
