@@ -166,9 +166,10 @@ func (tb *tab) waitAcrossNavigation(expr string) {
 	}
 }
 
-// open loads url and waits until the WASM app is live: the server
-// prerenders the same markup, so only data-phase="live" proves that Go
-// runs in the page and handles input.
+// open loads url and waits for the tab's phase: in a live tab, until the
+// WASM app is live (the server prerenders the same markup, so only
+// data-phase="live" proves that Go runs in the page and handles input); in
+// a tab without app.wasm, until the loader steps the prerendered frames.
 func (tb *tab) open(url string) {
 	tb.t.Helper()
 	tb.openIn(url, tb.phase)
