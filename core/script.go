@@ -15,7 +15,8 @@ import (
 //	                                             under Redlock, reaching only nodes 1, 2 and 3)
 //	A:renew  A:renew:15                          A renews its lease
 //	A:release                                    A gives the lock back
-//	A:write:VALUE  A:write:VALUE:row-43          A writes VALUE (to row-42 unless named)
+//	A:write:VALUE  A:write:VALUE:row-43          A writes VALUE (to row-42 unless named;
+//	                                             row-42 named reads as row-42 unnamed)
 //	A:read  A:read:row-43                        A presents its token without writing
 //	A:check                                      A checks its own view of its lease
 //	A:pause:12  A:resume                         A stops for 12 ticks; A runs again
@@ -212,10 +213,16 @@ func parseClientItem(parts []string, ticks func(string) (int, error)) (a Action,
 	}
 	resource := func(i int) error {
 		if len(args) > i {
-			if args[i] != Row42 && args[i] != Row43 {
+			switch args[i] {
+			case Row42:
+				// The default resource, named: it reads as the default,
+				// which ScriptOf writes unnamed, so that reading what was
+				// written gives back the same action.
+			case Row43:
+				a.Resource = args[i]
+			default:
 				return fmt.Errorf("%w: %q", ErrScriptResource, args[i])
 			}
-			a.Resource = args[i]
 		}
 		return nil
 	}
