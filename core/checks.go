@@ -13,20 +13,30 @@ import "fmt"
 //   - tokens: every grant's token is larger than the one before, as long as
 //     the counter survives (always on a replicated service, between restarts
 //     on a single node); without tokens, grants carry none;
+//   - lock-delay: after a lease lapses without a release, its node grants
+//     nothing until the delay has passed by its clock;
 //   - clients believe only in grants the service made to them;
 //   - resources: a fenced resource that checks atomically never applies a
-//     token below its maxToken;
-//   - verdict: each frame's verdict, and each write's stale kind, are the
-//     ones recomputed from the events: corrupted once a write made under a
-//     grant older than the newest issued was applied; otherwise stuck when
-//     a crashed client holds a lock without TTL, or a fenced resource has
-//     seen a larger token than the holder's; otherwise safe.
+//     token below its maxToken; maxToken changes only with an applied write
+//     or a read that shows that token; a peek changes nothing;
+//   - verdict: each frame's verdict and harm, and each write's stale kind
+//     and harm, are the ones recomputed from the events, per resource:
+//     corrupted once a write made under grant g was applied after a write
+//     under a newer grant (overwrite), or once the holder of g' read, a
+//     write under an older grant landed, and the holder of g' wrote (lost
+//     update); otherwise stuck when a crashed client holds a lock without
+//     TTL, or a fenced resource has seen a larger token than the holder's;
+//     otherwise at risk once a write made under a grant older than the
+//     newest issued was applied; otherwise safe.
 func Check(frames []Frame) error {
-	issued := 0                      // the newest grant made so far
-	holderOf := map[int]string{}     // grant → the client it went to
-	var lastToken int64              // the last token issued since the counter was last lost
-	newestWriter := map[string]int{} // resource → newest grant that applied a write to it
-	stale := false
+	issued := 0                          // the newest grant made so far
+	holderOf := map[int]string{}         // grant → the client it went to
+	var lastToken int64                  // the last token issued since the counter was last lost
+	newestWriter := map[string]int{}     // resource → newest grant that applied a write to it
+	readers := map[string]map[int]bool{} // resource → grant that read it before writing → a late write landed since
+	lapsed := map[int]int{}              // node → expiry of the lease that last lapsed there, while its delay may run
+	var harm Harm                        // the run's first harm
+	late := false                        // a write of an older grant landed after a newer grant
 	for i, f := range frames {
 		fail := func(format string, args ...any) error {
 			return fmt.Errorf("step %d: "+format, append([]any{f.Step}, args...)...)
@@ -60,6 +70,29 @@ func Check(frames []Frame) error {
 			return fail("%v", err)
 		}
 
+		// Lock-delay.
+		if i > 0 {
+			for n, cur := range f.Lock.Nodes {
+				prev := frames[i-1].Lock.Nodes[n]
+				if ev.Kind == ActRestart && ev.Result == ResultLost && ev.Node == n+1 {
+					delete(lapsed, n)
+				}
+				if prev.Grant != 0 && cur.Grant != prev.Grant {
+					if (LeaseSpan{prev.Expiry}).Ended(cur.Clock) && prev.Expiry != Never {
+						lapsed[n] = prev.Expiry
+					} else {
+						delete(lapsed, n) // released, or forgotten in a restart
+					}
+				}
+				if cur.Grant != 0 && cur.Grant != prev.Grant {
+					if end, ok := lapsed[n]; ok && cur.Clock-end < f.Lock.LockDelay {
+						return fail("node %d granted %d at t=%d, within its lock-delay of %d after a lease lapsed at %d", n+1, cur.Grant, cur.Clock, f.Lock.LockDelay, end)
+					}
+					delete(lapsed, n)
+				}
+			}
+		}
+
 		// Clients believe only in their own grants.
 		for _, c := range f.Clients {
 			if c.Grant != 0 && holderOf[c.Grant] != c.Name {
@@ -72,6 +105,13 @@ func Check(frames []Frame) error {
 		if i > 0 {
 			for j, r := range f.Resources {
 				prev := frames[i-1].Resources[j]
+				if r.MaxToken != prev.MaxToken {
+					showed := ev.Resource == r.Name && ev.Token == r.MaxToken &&
+						(ev.Kind == ActRead || (ev.Kind == ActWrite || ev.Kind == ActDeliver) && ev.Write.Applied())
+					if !showed || r.MaxToken < prev.MaxToken {
+						return fail("%s's maxToken went from %d to %d, and the event shows no such token", r.Name, prev.MaxToken, r.MaxToken)
+					}
+				}
 				if r.Writes == prev.Writes {
 					if r.Data != prev.Data {
 						return fail("%s changed its data without applying a write", r.Name)
@@ -89,21 +129,48 @@ func Check(frames []Frame) error {
 		}
 
 		// The verdict, recomputed.
+		res := ev.Resource
+		if (ev.Kind == ActRead || ev.Kind == ActPeek) && ev.Write == Accepted && newestWriter[res] < ev.Grant {
+			if readers[res] == nil {
+				readers[res] = map[int]bool{}
+			}
+			readers[res][ev.Grant] = false // a read sees every write so far
+		}
 		var kind StaleKind
+		var evHarm Harm
 		if applied {
+			missed, read := readers[res][ev.Grant]
+			switch {
+			case newestWriter[res] > ev.Grant:
+				evHarm = HarmOverwrite
+			case read && missed:
+				evHarm = HarmLostUpdate
+			}
+			delete(readers[res], ev.Grant)
 			if ev.Grant < issued {
+				late = true
 				kind = BeforeNewHolder
-				if newestWriter[ev.Resource] > ev.Grant {
+				if evHarm == HarmOverwrite {
 					kind = Overwrote
 				}
-				stale = true
+				for g := range readers[res] {
+					if g > ev.Grant {
+						readers[res][g] = true
+					}
+				}
 			}
-			newestWriter[ev.Resource] = max(newestWriter[ev.Resource], ev.Grant)
+			newestWriter[res] = max(newestWriter[res], ev.Grant)
+			if harm == "" {
+				harm = evHarm
+			}
 		}
-		if ev.Stale != kind {
-			return fail("the write's stale kind is %q, recomputed %q", ev.Stale, kind)
+		if ev.Stale != kind || ev.Harm != evHarm {
+			return fail("the write's stale kind and harm are %q and %q, recomputed %q and %q", ev.Stale, ev.Harm, kind, evHarm)
 		}
-		if want := recomputeVerdict(stale, f); f.Verdict != want {
+		if f.Harm != harm {
+			return fail("the run's harm is %q, recomputed %q", f.Harm, harm)
+		}
+		if want := recomputeVerdict(harm != "", late, f); f.Verdict != want {
 			return fail("verdict %q, recomputed %q", f.Verdict, want)
 		}
 	}
@@ -131,7 +198,7 @@ func checkNodes(frames []Frame, i, issued int) error {
 			continue
 		}
 		ev := f.Event
-		ended := prev.Expiry != Never && cur.Clock >= prev.Expiry
+		ended := LeaseSpan{prev.Expiry}.Ended(cur.Clock)
 		released := ev.Kind == ActRelease && ev.Result == ResultReleased && ev.Client == prev.Holder
 		forgotten := ev.Kind == ActRestart && ev.Result == ResultLost && ev.Node == n+1
 		if !ended && !released && !forgotten {
@@ -153,8 +220,8 @@ func checkNodes(frames []Frame, i, issued int) error {
 }
 
 // recomputeVerdict is Check's own reading of a frame's verdict.
-func recomputeVerdict(stale bool, f Frame) Verdict {
-	if stale {
+func recomputeVerdict(harmed, late bool, f Frame) Verdict {
+	if harmed {
 		return Corrupted
 	}
 	if f.Lock.Grant != 0 {
@@ -168,6 +235,9 @@ func recomputeVerdict(stale bool, f Frame) Verdict {
 				return Stuck
 			}
 		}
+	}
+	if late {
+		return AtRisk
 	}
 	return Safe
 }

@@ -123,3 +123,44 @@ func TestCheckCatchesAGrantThatWasNeverMade(t *testing.T) {
 	})
 	wantViolation(t, err, "grant 3 follows grant 1")
 }
+
+// A late write that harmed nothing forged as corrupted, and a lost update
+// forged as harmless: Check recomputes both from the reads and writes.
+func TestCheckCatchesAVerdictThatConfusesAtRiskAndCorrupted(t *testing.T) {
+	err := forged(t, StaleBeforeNewHolder(), Consensus, func(frames []Frame) {
+		frames[5].Verdict = Corrupted
+	})
+	wantViolation(t, err, `verdict "corrupted", recomputed "at-risk"`)
+	err = forged(t, StaleBeforeNewHolder(), Consensus, func(frames []Frame) {
+		frames[6].Verdict = Safe
+	})
+	wantViolation(t, err, `verdict "safe", recomputed "at-risk"`)
+	err = forged(t, FencedRead(), ConsensusUnfenced, func(frames []Frame) {
+		frames[7].Event.Harm = ""
+	})
+	wantViolation(t, err, `recomputed "" and "lost-update"`)
+	err = forged(t, FencedRead(), ConsensusUnfenced, func(frames []Frame) {
+		frames[7].Harm = HarmOverwrite
+	})
+	wantViolation(t, err, `the run's harm is "overwrite", recomputed "lost-update"`)
+	// Without B's read, the same writes are only at risk.
+	err = forged(t, FencedRead(), ConsensusUnfenced, func(frames []Frame) {
+		frames[5].Event.Kind = ActCheck
+	})
+	wantViolation(t, err, `recomputed "" and ""`)
+}
+
+// A tokenless read raises nothing: a peek forged to raise maxToken is caught.
+func TestCheckCatchesAPeekThatRaisesMaxToken(t *testing.T) {
+	sc := FencedRead()
+	sc.Steps[4].Action.Kind = ActPeek
+	frames := mustReplay(t, sc, Consensus)
+	if err := Check(frames); err != nil {
+		t.Fatalf("the genuine run fails: %v", err)
+	}
+	if VerdictOf(frames) != Corrupted || HarmOf(frames) != HarmLostUpdate || frames[5].Resources[0].MaxToken != 1 {
+		t.Fatalf("B peeks instead of reading: %s (%s), maxToken %d", VerdictOf(frames), HarmOf(frames), frames[5].Resources[0].MaxToken)
+	}
+	frames[5].Resources[0].MaxToken = 2
+	wantViolation(t, Check(frames), "maxToken went from 1 to 2")
+}

@@ -28,11 +28,14 @@ type LockView struct {
 	// lease end and clock. Under Redlock they are 0: see Nodes.
 	Expiry   int
 	Now      int
-	TTL      bool       // grants expire
-	Durable  bool       // the service's state survives a restart
-	Tokens   bool       // grants carry fencing tokens
-	Restarts int        // how many times a node has restarted
-	Nodes    []NodeView // one per node: 1, or Redlock's 5
+	TTL      bool // grants expire
+	Durable  bool // the service's state survives a restart
+	Tokens   bool // grants carry fencing tokens
+	Restarts int  // how many times a node has restarted
+	// LockDelay is the service's lock-delay in ticks (0: none): after a
+	// lease lapses without a release, no grant for that long.
+	LockDelay int
+	Nodes     []NodeView // one per node: 1, or Redlock's 5
 }
 
 // ResourceView is a resource at a frame.
@@ -59,6 +62,8 @@ const (
 	// MsgApply: a write a check-then-apply resource has checked and not
 	// applied yet.
 	MsgApply MessageKind = "apply"
+	// MsgRenew: a client's renewal on its way to the lock service.
+	MsgRenew MessageKind = "renew"
 )
 
 // Message is something held up on its way: a request or reply in the
@@ -71,7 +76,7 @@ type Message struct {
 	Token    int64  // the write's token, or the token granted (0 if refused or without tokens)
 	Grant    int    // the grant the write was made under, or the one granted (0 if refused)
 	Value    string // write, apply
-	Lease    int    // reply: the lease asked for
+	Lease    int    // reply, renew: the lease asked for
 	SentAt   int    // the clients' clock when the request was sent
 }
 
@@ -89,7 +94,7 @@ const (
 	ResultChecked   Result = "checked"    // a check-then-apply resource checked the write; the apply waits
 	ResultSkipped   Result = "skipped"    // no lock believed held, so nothing was sent
 	ResultAccepted  Result = "accepted"   // the resource applied the write, or let the fenced read through
-	ResultStale     Result = "stale"      // the resource applied a stale write (see Event.Stale)
+	ResultStale     Result = "stale"      // the resource applied a write made under an older grant than the newest issued (see Event.Stale)
 	ResultRejected  Result = "rejected"   // the resource refused the write or the fenced read
 	ResultNothing   Result = "nothing"    // deliver of a message that was never sent
 	ResultDropped   Result = "dropped"    // a reply delivered to a crashed client
@@ -107,17 +112,19 @@ const (
 	ResultLost      Result = "lost"       // restart of a node that keeps its state in memory
 )
 
-// StaleKind says how a stale write harmed the resource it was applied to.
+// StaleKind says where a late write landed: a write made under a grant
+// older than the newest the lock service had issued, applied by a resource.
 type StaleKind string
 
 // Stale kinds.
 const (
-	// Overwrote: the resource held a newer holder's value, and the stale
-	// write overwrote it.
+	// Overwrote: the resource had applied a write made under a newer grant,
+	// and the late write overwrote it (HarmOverwrite: corrupted).
 	Overwrote StaleKind = "overwrote"
-	// BeforeNewHolder: the newer holder had not written to the resource yet;
-	// a read-modify-write of its own, begun before the stale write landed,
-	// would overwrite it and lose it without anyone noticing.
+	// BeforeNewHolder: no newer grant had written to the resource yet, so
+	// the late write destroyed nothing there (at risk). A newer holder
+	// that had already read the resource and writes after it loses it
+	// (HarmLostUpdate, on that write).
 	BeforeNewHolder StaleKind = "before-new-holder"
 )
 
@@ -145,14 +152,20 @@ type Event struct {
 	// Delivered is the kind of the message a deliver let through.
 	Delivered MessageKind
 	// Err is the lock service's refusal of an acquire, renew or release
-	// (ErrLockHeld, ErrNotHolder, ErrLeaseExpired), nil when it agreed.
+	// (ErrLockHeld, ErrLockDelay, ErrNotHolder, ErrLeaseExpired), nil when
+	// it agreed.
 	Err error
-	// Write is what the resource did with a write or read that reached it
-	// ("" for everything else).
+	// Write is what the resource did with a write, read or peek that
+	// reached it ("" for everything else).
 	Write WriteResult
-	// Stale is set when the resource applied a stale write: one made under
+	// Stale is set when the resource applied a late write: one made under
 	// a grant older than the newest the lock service has issued.
 	Stale StaleKind
+	// Harm is set on the write that corrupted its resource: the late write
+	// that overwrote a newer holder's (HarmOverwrite), or the newer
+	// holder's write computed from a read that missed a late write
+	// (HarmLostUpdate).
+	Harm Harm
 	// Resumed: the client was paused and this action is the first thing it
 	// does after waking up.
 	Resumed bool
@@ -176,6 +189,8 @@ type Frame struct {
 	Note string
 	// Verdict is the run's verdict as if it ended at this frame.
 	Verdict Verdict
+	// Harm is how the run was first corrupted, "" while it is not.
+	Harm Harm
 }
 
 // Client returns the view of the named client, or false.

@@ -2,6 +2,7 @@ package core
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -22,8 +23,9 @@ func TestConsensusWithoutFencingIsCorruptedByAPause(t *testing.T) {
 }
 
 // After a counter reset the stale holder's token can be the larger one: the
-// resource refuses the holder in force (stuck) and accepts the stale write
-// (corrupted). The old verdict called this run protected.
+// resource refuses the holder in force (stuck) and accepts the late write,
+// which lands before any write of B's (at risk underneath: stuck is worse).
+// An early verdict called this run protected.
 func TestCounterResetWithTheLargerStaleTokenIsNotProtected(t *testing.T) {
 	sc := runOf(
 		acquire("A"), release("A"), // token 1, given back
@@ -39,7 +41,7 @@ func TestCounterResetWithTheLargerStaleTokenIsNotProtected(t *testing.T) {
 		t.Errorf("B's write with token 1 after the reset: %+v, verdict %s", b.Event, b.Verdict)
 	}
 	a := frames[9]
-	if a.Event.Token != 2 || a.Event.Result != ResultStale || a.Event.Stale != BeforeNewHolder || a.Verdict != Corrupted {
+	if a.Event.Token != 2 || a.Event.Result != ResultStale || a.Event.Stale != BeforeNewHolder || a.Event.Harm != "" || a.Verdict != Stuck {
 		t.Errorf("A's stale write with the larger token: %+v, verdict %s", a.Event, a.Verdict)
 	}
 	if err := Check(frames); err != nil {
@@ -95,5 +97,136 @@ func TestRedlockGivesBackAMinority(t *testing.T) {
 		if node.Holder != "" {
 			t.Errorf("node %d still holds for %s", n+1, node.Holder)
 		}
+	}
+}
+
+// The lease's boundary, pinned at each place it is decided, with literal
+// expectations: a lease that ends at t=10 has ended at t=10.
+func TestLeaseEdges(t *testing.T) {
+	if (LeaseSpan{10}).InForce(10) || !(LeaseSpan{10}).InForce(9) || !(LeaseSpan{Never}).InForce(1<<40) {
+		t.Fatal("a lease ending at 10 is in force at 9 and ended at 10; Never never ends")
+	}
+	run := func(script string, st Strategy) []Frame {
+		t.Helper()
+		sc, err := ParseScript(script)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return mustReplay(t, sc, st)
+	}
+	// A client checking at exactly its lease's end sees it has ended.
+	if ev := run("A:acquire,tick:10,A:check", Lease)[3].Event; ev.Result != ResultExpired {
+		t.Errorf("A checks at t=10, its lease ending at 10: %s, want expired", ev.Result)
+	}
+	if ev := run("A:acquire,tick:9,A:check", Lease)[3].Event; ev.Result != ResultValid {
+		t.Errorf("A checks at t=9: %s, want valid", ev.Result)
+	}
+	// A grant delivered at exactly its lease's end is late.
+	if ev := run("A:acquire@m1,tick:10,deliver:m1", Lease)[3].Event; ev.Result != ResultLateGrant {
+		t.Errorf("a grant delivered at t=10, its lease ending at 10: %s, want late-grant", ev.Result)
+	}
+	if ev := run("A:acquire@m1,tick:9,deliver:m1", Lease)[3].Event; ev.Result != ResultGranted {
+		t.Errorf("a grant delivered at t=9: %s, want granted", ev.Result)
+	}
+	// At the service, B's acquire at exactly the end of A's lease succeeds.
+	if ev := run("A:acquire,tick:10,B:acquire", Lease)[3].Event; ev.Result != ResultGranted {
+		t.Errorf("B asks at t=10: %s, want granted", ev.Result)
+	}
+	if ev := run("A:acquire,tick:9,B:acquire", Lease)[3].Event; ev.Result != ResultRefused {
+		t.Errorf("B asks at t=9: %s, want refused", ev.Result)
+	}
+	// A fenced read whose token equals maxToken is accepted.
+	f := run("A:acquire,A:write:X,A:read", LeaseFencing)[3]
+	if f.Event.Result != ResultAccepted || f.Event.Write != Accepted || f.Resources[0].MaxToken != 1 {
+		t.Errorf("A reads with token 1 = maxToken 1: %+v", f.Event)
+	}
+}
+
+// Chubby's lock-delay turns B away while A's lapsed lease is in its delay,
+// and not after: a pause longer than lease and delay still corrupts an
+// unchecked resource.
+func TestLockDelayNarrowsTheWindowButDoesNotCloseIt(t *testing.T) {
+	for _, st := range []Strategy{Lease, Redlock, ConsensusUnfenced} {
+		frames := mustReplay(t, LockDelay(), st)
+		if ev := frames[4].Event; ev.Result != ResultRefused || ev.Err != ErrLockDelay || frames[4].Clock != 12 {
+			t.Errorf("%s: B at t=12, within the delay of A's lease (lapsed at 10): %+v", st, ev)
+		}
+		if ev := frames[6].Event; ev.Result != ResultGranted || frames[6].Clock != 20 {
+			t.Errorf("%s: B at t=20, past the delay: %+v", st, ev)
+		}
+		if VerdictOf(frames) != Corrupted || HarmOf(frames) != HarmOverwrite {
+			t.Errorf("%s: %s (%s), want A's late write to overwrite B's", st, VerdictOf(frames), HarmOf(frames))
+		}
+	}
+	// Without the delay, B gets the lock at t=12.
+	sc := LockDelay()
+	sc.LockDelay = 0
+	if ev := frameAt(t, sc, Lease, 5).Event; ev.Result != ResultGranted {
+		t.Errorf("without a lock-delay, B at t=12: %+v", ev)
+	}
+	// A release ends the lease at once: no delay after it.
+	s := New()
+	s.SetLockDelay(5)
+	s.Acquire("A", 10)
+	s.Release("A")
+	if _, err := s.Acquire("B", 10); err != nil {
+		t.Errorf("B after A released: %v", err)
+	}
+	s.Tick(10) // B's lease lapses at 10
+	if _, err := s.Acquire("C", 10); err != ErrLockDelay {
+		t.Errorf("C at the lapse: %v, want ErrLockDelay", err)
+	}
+	s.Tick(4)
+	if _, err := s.Acquire("C", 10); err != ErrLockDelay {
+		t.Errorf("C 4 ticks after the lapse: %v, want ErrLockDelay", err)
+	}
+	s.Tick(1)
+	if _, err := s.Acquire("C", 10); err != nil {
+		t.Errorf("C 5 ticks after the lapse: %v", err)
+	}
+	// Check catches a grant within the delay.
+	frames := mustReplay(t, LockDelay(), Lease)
+	f := &frames[4]
+	f.Event = Event{Kind: ActAcquire, Client: "B", Token: 2, Grant: 2, Lease: 10, Nodes: 1, Result: ResultGranted}
+	f.Lock.Holder, f.Lock.Token, f.Lock.Grant, f.Lock.Expiry = "B", 2, 2, 22
+	f.Lock.Nodes[0] = NodeView{Clock: 12, Holder: "B", Token: 2, Grant: 2, Expiry: 22}
+	f.Clients[1].Grant, f.Clients[1].Token, f.Clients[1].LeaseUntil, f.Clients[1].State = 2, 2, 22, Running
+	if err := Check(frames[:5]); err == nil || !strings.Contains(err.Error(), "within its lock-delay") {
+		t.Errorf("Check on a grant within the lock-delay: %v", err)
+	}
+}
+
+// A partitioned holder's renewal is held; its lease lapses at the service,
+// and it learns so only when the answer reaches it.
+func TestPartitionedHolderLearnsOnlyWhenTold(t *testing.T) {
+	frames := mustReplay(t, PartitionedHolder(), ConsensusUnfenced)
+	if ev := frames[4].Event; ev.Result != ResultHeld || len(frames[4].Network) != 1 || frames[4].Network[0].Kind != MsgRenew {
+		t.Fatalf("A's renewal is held: %+v", ev)
+	}
+	if f := frames[6]; f.Event.Result != ResultGranted || f.Lock.Holder != "B" {
+		t.Fatalf("B takes the lock after A's lease lapsed: %+v", f.Event)
+	}
+	if a, _ := frames[8].Client("A"); !a.Holds() || a.LeaseUntil != 10 || frames[8].Clock != 12 {
+		t.Errorf("A writes at t=12, still believing it holds the lock until its own t=10: %+v", a)
+	}
+	last := frames[9]
+	if last.Event.Delivered != MsgRenew || last.Event.Result != ResultRefused {
+		t.Errorf("the renewal's answer: %+v", last.Event)
+	}
+	if a, _ := last.Client("A"); a.Holds() {
+		t.Errorf("told, A should stop believing: %+v", a)
+	}
+	if VerdictOf(frames) != Corrupted {
+		t.Errorf("unfenced: %s", VerdictOf(frames))
+	}
+	if v := VerdictOf(mustReplay(t, PartitionedHolder(), Consensus)); v != Safe {
+		t.Errorf("fenced: %s", v)
+	}
+	// A renewal delivered in time extends the lease, counted from when it
+	// was sent.
+	sc, _ := ParseScript("A:acquire,tick:6,A:renew@r1,tick:2,deliver:r1")
+	f := mustReplay(t, sc, Lease)[5]
+	if a, _ := f.Client("A"); f.Event.Result != ResultRenewed || a.LeaseUntil != 16 || f.Lock.Expiry != 18 {
+		t.Errorf("a renewal sent at 6, delivered at 8: %+v, A until %d, service until %d", f.Event, a.LeaseUntil, f.Lock.Expiry)
 	}
 }

@@ -14,6 +14,9 @@ var (
 	// ErrLockHeld: another client (or the caller itself) holds a lease that
 	// has not expired yet.
 	ErrLockHeld = errors.New("lock is held and its lease has not expired")
+	// ErrLockDelay: the last holder's lease lapsed without a release, and
+	// the service is still in its lock-delay (see SetLockDelay).
+	ErrLockDelay = errors.New("lock is in its lock-delay after a lease lapsed")
 	// ErrNotHolder: the caller does not hold the lock.
 	ErrNotHolder = errors.New("client does not hold the lock")
 	// ErrLeaseExpired: the caller held the lock but its lease has run out; a
@@ -52,6 +55,7 @@ type LockService struct {
 	issued  int64  // the last token issued; 0 before the first grant
 	noTTL   bool   // grants never expire
 	durable bool   // state survives Restart
+	delay   int    // lock-delay: ticks after a lapse during which nobody is granted the lock
 }
 
 // New returns a free lock service at time 0 whose first token is 1. It runs
@@ -85,7 +89,25 @@ func (s *LockService) Restart() {
 	if s.durable {
 		return
 	}
-	*s = LockService{clock: s.clock, noTTL: s.noTTL}
+	*s = LockService{clock: s.clock, noTTL: s.noTTL, delay: s.delay}
+}
+
+// SetLockDelay makes the service refuse every grant for d ticks after a
+// holder's lease lapses without a release, as Chubby's lock-delay does: a
+// holder that is slow rather than gone gets that long to finish before
+// anyone else holds the lock. A release ends the lease at once, with no
+// delay. It narrows the window for a late write; it does not close it (a
+// pause longer than lease and delay still lets another client in). d <= 0
+// means no delay. A restart that forgets the lease forgets its delay too.
+func (s *LockService) SetLockDelay(d int) { s.delay = max(d, 0) }
+
+// LockDelay returns the lock-delay set by SetLockDelay (0 for none).
+func (s *LockService) LockDelay() int { return s.delay }
+
+// delayed reports whether a lease lapsed without a release less than the
+// lock-delay ago.
+func (s *LockService) delayed() bool {
+	return s.delay > 0 && s.holder != "" && s.expiry != Never && !s.held() && s.clock-s.expiry < s.delay
 }
 
 // Now returns the logical time.
@@ -107,7 +129,7 @@ func (s *LockService) Tick(d int) error {
 
 // held reports whether a lease is in force at the current time.
 func (s *LockService) held() bool {
-	return s.holder != "" && (s.expiry == Never || s.clock < s.expiry)
+	return s.holder != "" && LeaseSpan{s.expiry}.InForce(s.clock)
 }
 
 // leaseEnd returns clock+lease, with leases shorter than one tick taken as
@@ -135,6 +157,9 @@ func (s *LockService) Acquire(client string, lease int) (int64, error) {
 	}
 	if s.held() {
 		return 0, ErrLockHeld
+	}
+	if s.delayed() {
+		return 0, ErrLockDelay
 	}
 	end, err := s.leaseEnd(lease)
 	if err != nil {

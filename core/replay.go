@@ -45,18 +45,34 @@ type world struct {
 	nodeGrant []int // the grant each node's current (or last) record belongs to
 	resources []*Resource
 	newest    []int // per resource: the newest grant whose write it applied
-	clients   []ClientView
-	grants    int            // grants made so far; grant n is the n-th
-	holders   map[int]string // grant → the client it went to
-	network   []Message
-	restarts  int
-	stale     bool // a stale write has been applied
+	// reads, per resource: the grants whose holder read it (read or
+	// peek) and has not written it since, in increasing order, each
+	// marked once a late write has landed after the read.
+	reads    [][]readMark
+	clients  []ClientView
+	grants   int            // grants made so far; grant n is the n-th
+	holders  map[int]string // grant → the client it went to
+	network  []Message
+	restarts int
+	harm     Harm // how the run was first corrupted ("" while it is not)
+	late     bool // an older grant's write landed after a newer grant was issued
+}
+
+// readMark is a read of a resource made under a grant, before that grant's
+// first write to it: missed once an older grant's write has landed since.
+type readMark struct {
+	grant  int
+	missed bool
 }
 
 func newWorld(sc Scenario, st Strategy) *world {
 	w := &world{st: st, holders: map[int]string{}}
 	for range st.Nodes() {
-		w.nodes = append(w.nodes, st.newNode())
+		n := st.newNode()
+		if st.TTL() {
+			n.SetLockDelay(sc.LockDelay)
+		}
+		w.nodes = append(w.nodes, n)
 		w.nodeGrant = append(w.nodeGrant, 0)
 	}
 	for _, name := range sc.Resources {
@@ -69,10 +85,11 @@ func newWorld(sc Scenario, st Strategy) *world {
 		}
 		w.resources = append(w.resources, r)
 		w.newest = append(w.newest, 0)
+		w.reads = append(w.reads, nil)
 	}
 	for _, name := range sc.Clients {
 		d := Careful
-		if slices.Contains(sc.FromReply, name) {
+		if slices.Contains(sc.FromReply, name) && !st.CountsFromRequest() {
 			d = FromReply
 		}
 		w.clients = append(w.clients, ClientView{Name: name, State: Idle, Discipline: d})
@@ -194,6 +211,7 @@ var clientHandlers = map[ActionKind]func(*world, *ClientView, Action, *Event) er
 	ActRelease: (*world).release,
 	ActWrite:   (*world).write,
 	ActRead:    (*world).read,
+	ActPeek:    (*world).peek,
 	ActCheck: func(w *world, c *ClientView, a Action, ev *Event) error {
 		ev.Token, ev.Grant = c.Token, c.Grant
 		switch {
@@ -275,6 +293,7 @@ func (w *world) reaches(a Action, k int) bool {
 func (w *world) acquire(c *ClientView, a Action, ev *Event) error {
 	var got []int
 	var token int64
+	refusal := ErrLockHeld
 	for k, n := range w.nodes {
 		if !w.reaches(a, k) {
 			continue
@@ -283,6 +302,8 @@ func (w *world) acquire(c *ClientView, a Action, ev *Event) error {
 		switch {
 		case err == nil:
 			got, token = append(got, k), tok
+		case errors.Is(err, ErrLockDelay):
+			refusal = err
 		case !errors.Is(err, ErrLockHeld):
 			return err
 		}
@@ -302,7 +323,7 @@ func (w *world) acquire(c *ClientView, a Action, ev *Event) error {
 		for _, k := range got {
 			w.nodes[k].Release(c.Name)
 		}
-		ev.Err, ev.Result = ErrLockHeld, ResultRefused
+		ev.Err, ev.Result = refusal, ResultRefused
 	}
 	reply := Message{ID: a.Hold, Kind: MsgReply, Client: c.Name, Token: ev.Token, Grant: ev.Grant, Lease: a.Lease, SentAt: w.now}
 	if a.Hold != "" {
@@ -336,7 +357,7 @@ func (w *world) hear(c *ClientView, m Message) (Result, error) {
 			return "", ErrClockOverflow
 		}
 		until = from + lease
-		if until <= w.now {
+		if (LeaseSpan{until}).Ended(w.now) {
 			return ResultLateGrant, nil
 		}
 	}
@@ -353,13 +374,26 @@ func (w *world) renew(c *ClientView, a Action, ev *Event) error {
 		ev.Result = ResultSkipped
 		return nil
 	}
+	if a.Hold != "" {
+		w.network = append(w.network, Message{ID: a.Hold, Kind: MsgRenew, Client: c.Name, Token: c.Token, Grant: c.Grant, Lease: a.Lease, SentAt: w.now})
+		ev.Message, ev.Result = a.Hold, ResultHeld
+		return nil
+	}
+	return w.renewGrant(c, c.Grant, a.Lease, w.now, ev)
+}
+
+// renewGrant lets the service decide a renewal of grant g for c, sent at
+// sentAt, and tells c the answer: a renewed lease it counts from when it
+// sent the request (or from now, if it counts from replies), or that it has
+// lost the lock, if it still believed in g.
+func (w *world) renewGrant(c *ClientView, g, lease, sentAt int, ev *Event) error {
 	renewed := 0
 	refusal := ErrNotHolder
 	for k, n := range w.nodes {
-		if w.nodeGrant[k] != c.Grant {
+		if w.nodeGrant[k] != g {
 			continue
 		}
-		switch err := n.Renew(c.Name, a.Lease); {
+		switch err := n.Renew(c.Name, lease); {
 		case err == nil:
 			renewed++
 		case errors.Is(err, ErrLeaseExpired), errors.Is(err, ErrNotHolder):
@@ -371,13 +405,25 @@ func (w *world) renew(c *ClientView, a Action, ev *Event) error {
 	ev.Nodes = renewed
 	if renewed < w.st.Quorum() {
 		ev.Err, ev.Result = refusal, ResultRefused
-		c.forget()
+		if c.Grant == g {
+			c.forget()
+		}
 		return nil
 	}
 	ev.Result = ResultRenewed
+	if c.Grant != g {
+		return nil
+	}
 	c.LeaseUntil = Never
 	if w.st.TTL() {
-		c.LeaseUntil = w.now + max(a.Lease, 1)
+		from := sentAt
+		if c.Discipline == FromReply {
+			from = w.now
+		}
+		if max(lease, 1) > math.MaxInt-from {
+			return ErrClockOverflow
+		}
+		c.LeaseUntil = from + max(lease, 1)
 	}
 	return nil
 }
@@ -435,9 +481,10 @@ func (w *world) write(c *ClientView, a Action, ev *Event) error {
 	return nil
 }
 
-// read presents the client's token to a resource without writing.
+// read reads a resource showing the client's token: a fenced resource
+// checks it (and refuses it as it would a write), and raises maxToken.
 func (w *world) read(c *ClientView, a Action, ev *Event) error {
-	_, r := w.resource(a.Resource)
+	i, r := w.resource(a.Resource)
 	ev.Resource, ev.Token, ev.Grant = r.Name, c.Token, c.Grant
 	if !c.Holds() {
 		ev.Result = ResultSkipped
@@ -447,13 +494,51 @@ func (w *world) read(c *ClientView, a Action, ev *Event) error {
 	ev.Result = ResultAccepted
 	if ev.Write.Refused() {
 		ev.Result = ResultRejected
+		return nil
 	}
+	w.noteRead(i, c.Grant)
 	return nil
 }
 
+// peek reads a resource without showing a token: nothing is checked and
+// nothing changes at the resource. A client reads to compute a write, so
+// only a client that believes it holds the lock peeks.
+func (w *world) peek(c *ClientView, a Action, ev *Event) error {
+	i, r := w.resource(a.Resource)
+	ev.Resource, ev.Grant = r.Name, c.Grant
+	if !c.Holds() {
+		ev.Result = ResultSkipped
+		return nil
+	}
+	ev.Write, ev.Result = Accepted, ResultAccepted
+	w.noteRead(i, c.Grant)
+	return nil
+}
+
+// noteRead records that the holder of grant g read resource i. Only the
+// reads before g's first write there matter: after that write, a late
+// write from an older grant overwrites it anyway.
+func (w *world) noteRead(i, g int) {
+	if w.newest[i] >= g {
+		return
+	}
+	k, found := slices.BinarySearchFunc(w.reads[i], g, func(m readMark, g int) int { return m.grant - g })
+	if found {
+		// A second read before the write: what the write is computed from
+		// now includes every late write so far.
+		w.reads[i][k].missed = false
+		return
+	}
+	w.reads[i] = slices.Insert(w.reads[i], k, readMark{grant: g})
+}
+
 // land hands a write to resource i (check and apply, or only the apply of a
-// write checked before) and judges it: a write applied after the service
-// has issued a newer grant than its own is stale.
+// write checked before) and judges it. A write applied after the service
+// has issued a newer grant than its own is late: it overwrites a newer
+// holder's write (corrupted), or lands before any (at risk), and then every
+// newer holder that has read the resource missed it. A write whose holder
+// read the resource before a late write landed loses that write
+// (corrupted).
 func (w *world) land(i int, m Message, ev *Event) {
 	r := w.resources[i]
 	if m.Kind == MsgApply {
@@ -466,12 +551,30 @@ func (w *world) land(i int, m Message, ev *Event) {
 		return
 	}
 	ev.Result = ResultAccepted
+	k, read := slices.BinarySearchFunc(w.reads[i], m.Grant, func(r readMark, g int) int { return r.grant - g })
+	switch {
+	case w.newest[i] > m.Grant:
+		ev.Harm = HarmOverwrite
+	case read && w.reads[i][k].missed:
+		ev.Harm = HarmLostUpdate
+	}
+	if read {
+		w.reads[i] = slices.Delete(w.reads[i], k, k+1)
+	}
 	if m.Grant < w.grants {
 		ev.Result, ev.Stale = ResultStale, BeforeNewHolder
-		if w.newest[i] > m.Grant {
+		if ev.Harm == HarmOverwrite {
 			ev.Stale = Overwrote
 		}
-		w.stale = true
+		w.late = true
+		for j := range w.reads[i] {
+			if w.reads[i][j].grant > m.Grant {
+				w.reads[i][j].missed = true
+			}
+		}
+	}
+	if ev.Harm != "" && w.harm == "" {
+		w.harm = ev.Harm
 	}
 	w.newest[i] = max(w.newest[i], m.Grant)
 }
@@ -489,6 +592,14 @@ func (w *world) deliver(a Action, ev *Event) error {
 	m := w.network[i]
 	w.network = slices.Delete(w.network, i, i+1)
 	ev.Client, ev.Token, ev.Grant, ev.Value, ev.Lease, ev.Delivered = m.Client, m.Token, m.Grant, m.Value, m.Lease, m.Kind
+	if m.Kind == MsgRenew {
+		c := w.client(m.Client)
+		if c.State == Crashed {
+			ev.Result = ResultDropped
+			return nil
+		}
+		return w.renewGrant(c, m.Grant, m.Lease, m.SentAt, ev)
+	}
 	if m.Kind == MsgReply {
 		var err error
 		ev.Result, err = w.hear(w.client(m.Client), m)
@@ -505,6 +616,7 @@ func (w *world) frame(step int, ev Event, note string) Frame {
 	lock := LockView{
 		Holder: w.holders[g], Token: token, Grant: g,
 		TTL: w.st.TTL(), Durable: w.st.Durable(), Tokens: w.st.Tokens(), Restarts: w.restarts,
+		LockDelay: w.nodes[0].LockDelay(),
 	}
 	for k, n := range w.nodes {
 		h, tok := n.Holder()
@@ -535,6 +647,6 @@ func (w *world) frame(step int, ev Event, note string) Frame {
 			Rejected: r.Rejected(), Writes: r.Writes(),
 		})
 	}
-	f.Verdict = judge(w.stale, f)
+	f.Verdict, f.Harm = judge(w.harm, w.late, f), w.harm
 	return f
 }

@@ -17,7 +17,10 @@ const (
 	// Hold, the service decides at once but its reply is held up in the
 	// network until a Deliver of that message.
 	ActAcquire ActionKind = "acquire"
-	// ActRenew: the client extends its lease by Lease (a heartbeat).
+	// ActRenew: the client extends its lease by Lease (a heartbeat). With
+	// Hold, the request is held up in the network (a partition between the
+	// client and the service) until a Deliver of that message: the service
+	// decides then, and the client learns the answer then.
 	ActRenew ActionKind = "renew"
 	// ActRelease: the client gives the lock back.
 	ActRelease ActionKind = "release"
@@ -29,10 +32,17 @@ const (
 	// checks and then applies (Scenario.NonAtomic), between its check, made
 	// now, and its apply.
 	ActWrite ActionKind = "write"
-	// ActRead: the client presents its token to Resource without writing
-	// (a fenced read, or a no-op write): from then on a fenced resource
-	// refuses every smaller token.
+	// ActRead: the client reads Resource showing its token (a fenced read,
+	// or a no-op write): from then on a fenced resource refuses every
+	// smaller token, so no late write can land between this read and the
+	// client's write.
 	ActRead ActionKind = "read"
+	// ActPeek: the client reads Resource without showing its token (a
+	// plain read): the resource checks nothing and changes nothing. A read
+	// the client computes a later write from, and which does not raise
+	// maxToken: a late write that lands after it is lost when the client
+	// writes (HarmLostUpdate).
+	ActPeek ActionKind = "peek"
 	// ActCheck: the client checks its own view of its lease; if it sees the
 	// lease has run out it stops believing it holds the lock.
 	ActCheck ActionKind = "check"
@@ -58,7 +68,7 @@ const (
 
 // ActionKinds lists every action kind.
 func ActionKinds() []ActionKind {
-	return []ActionKind{ActAcquire, ActRenew, ActRelease, ActWrite, ActRead, ActCheck, ActPause,
+	return []ActionKind{ActAcquire, ActRenew, ActRelease, ActWrite, ActRead, ActPeek, ActCheck, ActPause,
 		ActResume, ActCrash, ActTick, ActJump, ActDeliver, ActRestart}
 }
 
@@ -78,7 +88,7 @@ type Action struct {
 	Client   string // who acts (not for tick, jump, deliver, restart)
 	Lease    int    // acquire, renew: leases shorter than one tick are one tick
 	Value    string // write
-	Resource string // write, read: the resource ("" for the scenario's first)
+	Resource string // write, read, peek: the resource ("" for the scenario's first)
 	Ticks    int    // pause, tick, jump: how much time passes
 	// Nodes are the Redlock nodes (1-based) an acquire reaches; empty for
 	// all. The others cannot be reached (a network partition). With one
@@ -134,6 +144,10 @@ type Scenario struct {
 	// NonAtomic: the resources that check tokens do it in a step of their
 	// own, before they apply the write (NewCheckThenApplyResource).
 	NonAtomic bool
+	// LockDelay is the lock service's lock-delay, in ticks (see
+	// LockService.SetLockDelay); 0 for none. It matters only where grants
+	// expire.
+	LockDelay int
 	Title     string // message id of the scenario's title
 	Shows     string // message id of the one line saying what it teaches
 	Start     string // message id of the note for the initial frame
@@ -158,7 +172,7 @@ var (
 	// five, or names one twice.
 	ErrUnknownNode = errors.New("unknown node")
 	// ErrNotHoldable: a hold on an action whose message cannot be held.
-	ErrNotHoldable = errors.New("only an acquire or a write can be held")
+	ErrNotHoldable = errors.New("only an acquire, a renew or a write can be held")
 	// ErrClientCrashed: a crashed client was asked to act.
 	ErrClientCrashed = errors.New("client has crashed")
 	// ErrClientNotPaused: resume for a client that is not paused.
@@ -208,6 +222,9 @@ func (sc Scenario) Validate() error {
 	if len(sc.Resources) == 0 {
 		return fail(1, ErrUnknownResource)
 	}
+	if sc.LockDelay < 0 {
+		return fail(1, ErrNegativeTick)
+	}
 	resources := map[string]bool{}
 	for _, r := range sc.Resources {
 		if r == "" || resources[r] {
@@ -232,7 +249,7 @@ func (sc Scenario) Validate() error {
 		case a.Kind.byClient() && !known[a.Client]:
 			return fail(step, fmt.Errorf("%w: %q", ErrUnknownClient, a.Client))
 		}
-		if (a.Kind == ActWrite || a.Kind == ActRead) && a.Resource != "" && !resources[a.Resource] {
+		if (a.Kind == ActWrite || a.Kind == ActRead || a.Kind == ActPeek) && a.Resource != "" && !resources[a.Resource] {
 			return fail(step, fmt.Errorf("%w: %q", ErrUnknownResource, a.Resource))
 		}
 		seen := map[int]bool{}
@@ -243,7 +260,7 @@ func (sc Scenario) Validate() error {
 			seen[n] = true
 		}
 		if a.Hold != "" {
-			if a.Kind != ActAcquire && a.Kind != ActWrite {
+			if a.Kind != ActAcquire && a.Kind != ActRenew && a.Kind != ActWrite {
 				return fail(step, fmt.Errorf("%w: %s", ErrNotHoldable, a.Kind))
 			}
 			if held[a.Hold] {

@@ -23,10 +23,13 @@ func tick(t int) Action                { return Action{Kind: ActTick, Ticks: t} 
 func jump(t int) Action                { return Action{Kind: ActJump, Ticks: t} }
 func check(c string) Action            { return Action{Kind: ActCheck, Client: c} }
 func renew(c string) Action            { return Action{Kind: ActRenew, Client: c, Lease: BookLease} }
-func release(c string) Action          { return Action{Kind: ActRelease, Client: c} }
-func crash(c string) Action            { return Action{Kind: ActCrash, Client: c} }
-func deliver(id string) Action         { return Action{Kind: ActDeliver, Message: id} }
-func restart() Action                  { return Action{Kind: ActRestart} }
+func heldRenew(c, id string) Action {
+	return Action{Kind: ActRenew, Client: c, Lease: BookLease, Hold: id}
+}
+func release(c string) Action  { return Action{Kind: ActRelease, Client: c} }
+func crash(c string) Action    { return Action{Kind: ActCrash, Client: c} }
+func deliver(id string) Action { return Action{Kind: ActDeliver, Message: id} }
+func restart() Action          { return Action{Kind: ActRestart} }
 func heldAcquire(c, id string) Action {
 	return Action{Kind: ActAcquire, Client: c, Lease: BookLease, Hold: id}
 }
@@ -106,7 +109,9 @@ func DelayedWrite() Scenario {
 
 // SlowGrant: the reply to A's acquire arrives after the lease it grants has
 // already expired. A measures its lease from the reply (the FromReply
-// discipline), so its own check passes.
+// discipline), so its own check passes. Under Redlock A follows the
+// algorithm, which counts validity from its first request, and does not use
+// the late grant.
 func SlowGrant() Scenario {
 	sc := scenario("slow-grant",
 		words(heldAcquire("A", "g1")),
@@ -198,18 +203,21 @@ func CounterReset() Scenario {
 }
 
 // RestartDuringLease: the lock service restarts while A's lease is in force
-// and nobody pauses. A single node forgets A's lease and grants B at once;
-// a replicated service (or one that waits out the longest lease after a
-// restart) does not.
+// and nobody pauses. A single node forgets A's lease and grants B at once; a
+// replicated service (or one that waits out the longest lease after a
+// restart) does not. Under Redlock it is the algorithm's own case: A holds
+// nodes 1-3, node 3 restarts without persistence and forgets A, and B wins
+// nodes 3-5.
 func RestartDuringLease() Scenario {
 	sc := scenario("restart-during-lease",
-		words(acquire("A")),
+		words(acquire("A", 1, 2, 3)),
 		words(write("A", "A-1")),
 		Step{Action: restart(), Notes: map[NoteKey]string{
 			{ResultLost, Lease}:        "restart-during-lease.restart.lost",
 			{ResultLost, LeaseFencing}: "restart-during-lease.restart.lost",
+			{ResultLost, Redlock}:      "restart-during-lease.restart.redlock",
 		}},
-		words(acquire("B")),
+		words(acquire("B", 3, 4, 5)),
 		words(write("B", "B-value")),
 		words(write("A", "A-2")),
 	)
@@ -304,6 +312,53 @@ func NonAtomicCheck() Scenario {
 	return sc
 }
 
+// LockDelayLength is the lock-delay of the lock-delay scenario, in ticks.
+const LockDelayLength = 5
+
+// LockDelay: the resource cannot check tokens, and the lock service keeps a
+// lock-delay, as Chubby does: after A's lease lapses without a release,
+// nobody gets the lock for 5 more ticks. B is turned away during it; but A's
+// pause lasts longer than lease and delay together, B gets the lock, and A
+// wakes up and writes over B's value. The delay narrows the window; it does
+// not close it.
+func LockDelay() Scenario {
+	sc := scenario("lock-delay",
+		words(acquire("A")),
+		words(write("A", "A-1")),
+		words(pause("A", 12)),
+		words(acquire("B")),
+		words(tick(8)),
+		words(acquire("B")),
+		words(write("B", "B-value")),
+		words(write("A", "A-STALE")),
+	)
+	sc.LockDelay = LockDelayLength
+	sc.Contrast = [2]Strategy{Consensus, ConsensusUnfenced}
+	return sc
+}
+
+// PartitionedHolder: A is cut off from the lock service but still reaches
+// the resource. Its renewal is held up in the network, its lease lapses, B
+// takes the lock and writes, and A, not told, writes too. A learns that it
+// lost the lock only when the renewal's answer reaches it (etcd's
+// Session.Done, ZooKeeper's session expiry on reconnect). A careful client
+// stops writing when its own lease clock runs out, not when it is told.
+func PartitionedHolder() Scenario {
+	sc := scenario("partitioned-holder",
+		words(acquire("A")),
+		words(write("A", "A-1")),
+		words(tick(6)),
+		words(heldRenew("A", "r1")),
+		words(tick(6)),
+		words(acquire("B")),
+		words(write("B", "B-value")),
+		words(write("A", "A-2")),
+		words(deliver("r1")),
+	)
+	sc.Contrast = [2]Strategy{Consensus, ConsensusUnfenced}
+	return sc
+}
+
 // scenarioMakers builds each scenario, the default (the chapter's) first.
 // Every call builds a fresh value, so a caller may change what it gets.
 var scenarioMakers = []struct {
@@ -324,6 +379,8 @@ var scenarioMakers = []struct {
 	{"fenced-read", FencedRead},
 	{"two-resources", TwoResources},
 	{"non-atomic-check", NonAtomicCheck},
+	{"lock-delay", LockDelay},
+	{"partitioned-holder", PartitionedHolder},
 }
 
 // Scenarios returns every scenario, the default (the chapter's) first.

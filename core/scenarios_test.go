@@ -178,21 +178,42 @@ func TestRestartDuringLease(t *testing.T) {
 	if last.Event.Result != ResultStale || last.Event.Write != Accepted || last.Event.Stale != Overwrote {
 		t.Errorf("A's write with token 1, equal to B's: %+v", last.Event)
 	}
-	for _, st := range []Strategy{Consensus, Redlock} {
-		if ev := frameAt(t, RestartDuringLease(), st, 5).Event; ev.Result != ResultRefused {
-			t.Errorf("%s: B's acquire after the restart %+v, want refused", st, ev)
-		}
+	if ev := frameAt(t, RestartDuringLease(), Consensus, 5).Event; ev.Result != ResultRefused {
+		t.Errorf("consensus: B's acquire after the restart %+v, want refused", ev)
+	}
+	// Redlock's own case: A holds nodes 1-3, node 3 forgets it, B wins 3-5
+	// and writes, and A, whose validity has not run out, writes over it.
+	restart := frameAt(t, RestartDuringLease(), Redlock, 4)
+	if restart.Event.Node != 3 || restart.Event.Result != ResultLost || restart.Lock.Holder != "" {
+		t.Errorf("redlock: node 3's restart %+v, holder %q", restart.Event, restart.Lock.Holder)
+	}
+	b = frameAt(t, RestartDuringLease(), Redlock, 5)
+	if b.Event.Result != ResultGranted || b.Event.Nodes != 3 || b.Lock.Holder != "B" {
+		t.Errorf("redlock: B's acquire on nodes 3-5 %+v, holder %q", b.Event, b.Lock.Holder)
+	}
+	if a, _ := b.Client("A"); !a.Holds() {
+		t.Errorf("redlock: A should still believe it holds the lock: %+v", a)
+	}
+	if last := frameAt(t, RestartDuringLease(), Redlock, 7); last.Verdict != Corrupted || last.Harm != HarmOverwrite {
+		t.Errorf("redlock: A's write after B's %+v, %s", last.Event, last.Verdict)
 	}
 }
 
-func TestStaleBeforeNewHolderIsAcceptedEvenWithFencing(t *testing.T) {
-	for _, st := range []Strategy{LeaseFencing, Consensus} {
+// A late write that lands before the new holder touched the resource is
+// accepted even with fencing, and harms nothing: B's write, computed from
+// no read, follows it in token order. At risk, not corrupted.
+func TestStaleBeforeNewHolderIsAcceptedEvenWithFencingAndIsAtRisk(t *testing.T) {
+	for _, st := range []Strategy{Lease, LeaseFencing, ConsensusUnfenced, Consensus} {
 		f := frameAt(t, StaleBeforeNewHolder(), st, 6)
-		if f.Event.Client != "A" || f.Event.Write != Accepted || f.Event.Result != ResultStale || f.Event.Stale != BeforeNewHolder {
+		if f.Event.Client != "A" || f.Event.Write != Accepted || f.Event.Result != ResultStale || f.Event.Stale != BeforeNewHolder || f.Event.Harm != "" {
 			t.Errorf("%s: A's late write before B's first: %+v", st, f.Event)
 		}
-		if f.Verdict != Corrupted {
-			t.Errorf("%s: verdict %s right after the stale write", st, f.Verdict)
+		if f.Verdict != AtRisk {
+			t.Errorf("%s: verdict %s right after the late write", st, f.Verdict)
+		}
+		last := frameAt(t, StaleBeforeNewHolder(), st, 7)
+		if last.Event.Client != "B" || last.Event.Result != ResultAccepted || last.Event.Harm != "" || last.Verdict != AtRisk || last.Resources[0].Data != "B-value" {
+			t.Errorf("%s: B's write after it: %+v, %s", st, last.Event, last.Verdict)
 		}
 	}
 }
@@ -205,9 +226,14 @@ func TestFencedReadRaisesMaxTokenFirst(t *testing.T) {
 	if ev := frameAt(t, FencedRead(), Consensus, 7).Event; ev.Result != ResultRejected || ev.Write != RejectedStale {
 		t.Errorf("A's late write after B's read: %+v", ev)
 	}
-	// An unfenced resource ignores the token that was shown to it.
-	if ev := frameAt(t, FencedRead(), ConsensusUnfenced, 7).Event; ev.Result != ResultStale || ev.Stale != BeforeNewHolder {
-		t.Errorf("unfenced: A's late write %+v", ev)
+	// An unfenced resource ignores the token that was shown to it: A's
+	// late write lands after B's read, and B's write, computed from that
+	// read, loses it.
+	if f := frameAt(t, FencedRead(), ConsensusUnfenced, 7); f.Event.Result != ResultStale || f.Event.Stale != BeforeNewHolder || f.Verdict != AtRisk {
+		t.Errorf("unfenced: A's late write %+v, %s", f.Event, f.Verdict)
+	}
+	if f := frameAt(t, FencedRead(), ConsensusUnfenced, 8); f.Event.Client != "B" || f.Event.Harm != HarmLostUpdate || f.Verdict != Corrupted || f.Harm != HarmLostUpdate {
+		t.Errorf("unfenced: B's write after its read missed A's: %+v, %s", f.Event, f.Verdict)
 	}
 }
 
@@ -287,5 +313,30 @@ func TestScenarioLocksAreRefusedWithTheirError(t *testing.T) {
 	f := frameAt(t, CrashNoTTL(), NoTTL, 6)
 	if !errors.Is(f.Event.Err, ErrLockHeld) || f.Verdict != Stuck {
 		t.Errorf("B against a crashed holder without TTL: %+v, %s", f.Event, f.Verdict)
+	}
+}
+
+// Every corrupted cell is corrupted in the way derived by hand in
+// testdata/harm.tsv, and no other cell has a harm.
+func TestEveryCorruptedCellHasItsHarm(t *testing.T) {
+	rows, err := tables.Read("testdata/harm.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]Harm{}
+	for _, r := range rows {
+		want[r["scenario"]+" "+r["strategy"]] = Harm(r["harm"])
+	}
+	matrix := wantMatrix(t)
+	for _, sc := range Scenarios() {
+		for _, st := range Strategies() {
+			k := sc.ID + " " + string(st)
+			if (matrix[sc.ID][st] == Corrupted) != (want[k] != "") {
+				t.Errorf("%s: matrix.tsv says %s, harm.tsv %q", k, matrix[sc.ID][st], want[k])
+			}
+			if got := HarmOf(mustReplay(t, sc, st)); got != want[k] {
+				t.Errorf("%s: harm %q, want %q", k, got, want[k])
+			}
+		}
 	}
 }

@@ -17,7 +17,8 @@ import (
 //	A:release                                    A gives the lock back
 //	A:write:VALUE  A:write:VALUE:row-43          A writes VALUE (to row-42 unless named;
 //	                                             row-42 named reads as row-42 unnamed)
-//	A:read  A:read:row-43                        A presents its token without writing
+//	A:read  A:read:row-43                        A reads, showing its token (a fenced read)
+//	A:peek  A:peek:row-43                        A reads without showing a token
 //	A:check                                      A checks its own view of its lease
 //	A:pause:12  A:resume                         A stops for 12 ticks; A runs again
 //	A:crash                                      A dies
@@ -25,8 +26,10 @@ import (
 //	jump:7                                       the lock service's clock (Redlock: node 3's) jumps 7 ahead
 //	restart                                      the lock service (Redlock: node 3) restarts
 //	A:acquire@m1  A:write:V@m1   deliver:m1      hold the reply or the write until delivered
+//	A:renew@m1                                   hold the renewal (a partition) until delivered
 //	A:counts-from-reply                          declares that A counts its lease from the reply
 //	check-then-apply                             declares that fenced resources check, then apply
+//	lock-delay:5                                 declares a lock-delay of 5 ticks after a lapse
 //
 // Clients are single capital letters A to E, values [A-Za-z0-9-]+,
 // resources row-42 and row-43, message ids a lower-case letter and digits.
@@ -48,7 +51,7 @@ var (
 	ErrScriptNumber   = errors.New("not a number of ticks from 0 up")
 	ErrScriptResource = errors.New("the resources are row-42 and row-43")
 	ErrScriptMessage  = errors.New("a message id is a lower-case letter and digits")
-	ErrScriptHold     = errors.New("only an acquire or a write can be held")
+	ErrScriptHold     = errors.New("only an acquire, a renew or a write can be held")
 )
 
 // ScriptError reports the item (1-based) of a script that could not be
@@ -92,6 +95,9 @@ func ParseScript(script string) (Scenario, error) {
 		switch decl {
 		case "check-then-apply":
 			sc.NonAtomic = true
+			continue
+		case "lock-delay":
+			sc.LockDelay = a.Ticks
 			continue
 		case "counts-from-reply":
 			sc.FromReply = appendOnce(sc.FromReply, a.Client)
@@ -149,7 +155,7 @@ func parseItem(item string) (a Action, decl string, err error) {
 		return n, nil
 	}
 	switch parts[0] {
-	case "tick", "jump":
+	case "tick", "jump", "lock-delay":
 		if len(parts) != 2 {
 			return a, "", fmt.Errorf("%w: %s takes a number of ticks", ErrScriptArgument, parts[0])
 		}
@@ -158,6 +164,12 @@ func parseItem(item string) (a Action, decl string, err error) {
 			a.Kind = ActJump
 		}
 		a.Ticks, err = ticks(parts[1])
+		if parts[0] == "lock-delay" {
+			if err == nil {
+				err = holdless(hold)
+			}
+			return a, parts[0], err
+		}
 	case "restart", "check-then-apply":
 		if len(parts) != 1 {
 			return a, "", fmt.Errorf("%w: %s takes none", ErrScriptArgument, parts[0])
@@ -178,7 +190,7 @@ func parseItem(item string) (a Action, decl string, err error) {
 		return a, decl, err
 	}
 	if hold != "" {
-		if a.Kind != ActAcquire && a.Kind != ActWrite {
+		if a.Kind != ActAcquire && a.Kind != ActRenew && a.Kind != ActWrite {
 			return a, decl, ErrScriptHold
 		}
 		a.Hold = hold
@@ -265,8 +277,11 @@ func parseClientItem(parts []string, ticks func(string) (int, error)) (a Action,
 			a.Value = args[0]
 			err = resource(1)
 		}
-	case "read":
+	case "read", "peek":
 		a.Kind = ActRead
+		if verb == "peek" {
+			a.Kind = ActPeek
+		}
 		if err = argc(0, 1); err == nil {
 			err = resource(0)
 		}
@@ -296,6 +311,9 @@ func ScriptOf(sc Scenario) string {
 	}
 	if sc.NonAtomic {
 		items = append(items, "check-then-apply")
+	}
+	if sc.LockDelay > 0 {
+		items = append(items, "lock-delay:"+strconv.Itoa(sc.LockDelay))
 	}
 	for _, st := range sc.Steps {
 		items = append(items, ItemOf(st.Action))
@@ -329,8 +347,8 @@ func ItemOf(a Action) string {
 		if a.Resource != "" && a.Resource != Row42 {
 			s += ":" + a.Resource
 		}
-	case ActRead:
-		s = a.Client + ":read"
+	case ActRead, ActPeek:
+		s = a.Client + ":" + string(a.Kind)
 		if a.Resource != "" && a.Resource != Row42 {
 			s += ":" + a.Resource
 		}

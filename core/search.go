@@ -12,28 +12,28 @@ type SearchOptions struct {
 	Strategy Strategy
 	// MaxDepth is the most actions a run may have.
 	MaxDepth int
-	// Stuck looks for a run that gets stuck instead of one that corrupts.
-	Stuck bool
+	// Goal is the verdict looked for: Corrupted ("" means it too); AtRisk,
+	// a run at risk or corrupted (a late write landed); or Stuck.
+	Goal Verdict
 	// TwoResources adds row-43, which clients can write and read too.
 	TwoResources bool
-	// ReadsFirst gives every client the habit of showing its token to
-	// every resource (a fenced read) right after it acquires the lock, and
-	// lets it learn at once whether it got it (no reply is held up): the
-	// discipline that closes the gap of a stale write landing before the
-	// new holder's first. (A client that does not know it holds the lock
-	// cannot show its token.)
-	ReadsFirst bool
+	// Peek adds reads that do not show the token (ActPeek). Without it,
+	// every read shows the holder's token, as a client of a fenced
+	// resource should.
+	Peek bool
 }
 
 // Search looks, breadth first, through every run of two clients (A and B)
 // over a small alphabet of actions, and finds the shortest one whose
-// verdict is corrupted (or stuck): acquire (its reply delivered at once or
-// held), write (to each resource, delivered at once or held), a fenced read,
-// a check of one's own lease, pauses of 5 and 10 ticks, release, crash, 5
-// and 10 ticks passing, the delivery of a held message, a restart of the
-// lock service and a clock jump of 10. Runs that reach a state already seen
-// are not explored again. It works in slices (Run), so a page can yield
-// between them; it is pure and deterministic.
+// verdict is the goal: acquire (its reply delivered at once or held), write
+// (to each resource, delivered at once or held), a read that shows the
+// token (and, with Peek, one that does not), a check of one's own lease,
+// pauses of 5 and 10 ticks, release, crash, 5 and 10 ticks passing, the
+// delivery of a held message, a restart of the lock service and a clock
+// jump of 10. No action combines an acquire with an access to a resource.
+// Runs that reach a state already seen are not explored again. It works in
+// slices (Run), so a page can yield between them; it is pure and
+// deterministic.
 type Search struct {
 	opts     SearchOptions
 	frontier []*searchNode
@@ -55,12 +55,14 @@ type searchNode struct {
 
 // SearchResult says where a search stands.
 type SearchResult struct {
-	Done   bool
-	Found  bool
-	Script string // the run found, as a script (see ParseScript)
-	Length int    // its actions
-	States int    // distinct states explored
-	Depth  int    // every run of up to this many actions has been explored
+	Done    bool
+	Found   bool
+	Script  string  // the run found, as a script (see ParseScript)
+	Length  int     // its actions
+	Verdict Verdict // the run's verdict
+	Harm    Harm    // how it corrupted its resource, if it did
+	States  int     // distinct states explored
+	Depth   int     // every run of up to this many actions has been explored
 }
 
 // NewSearch prepares a search. It fails on an unknown strategy or a depth
@@ -71,6 +73,13 @@ func NewSearch(opts SearchOptions) (*Search, error) {
 	}
 	if opts.MaxDepth < 1 {
 		return nil, fmt.Errorf("search depth %d: it must be 1 or more", opts.MaxDepth)
+	}
+	switch opts.Goal {
+	case "":
+		opts.Goal = Corrupted
+	case Corrupted, AtRisk, Stuck:
+	default:
+		return nil, fmt.Errorf("search goal %q: it is %s, %s or %s", opts.Goal, Corrupted, AtRisk, Stuck)
 	}
 	root := &searchNode{w: newWorld(searchScenario(opts), opts.Strategy)}
 	s := &Search{opts: opts, frontier: []*searchNode{root}, seen: map[string]bool{root.w.key(): true}, states: 1}
@@ -104,13 +113,6 @@ func (s *Search) Run(budget int) bool {
 			if _, err := w.step(a); err != nil {
 				continue // not a move this state allows
 			}
-			if s.opts.ReadsFirst && a.Kind == ActAcquire && a.Hold == "" {
-				if c := w.client(a.Client); c.Holds() {
-					for _, r := range w.resources {
-						w.step(Action{Kind: ActRead, Client: a.Client, Resource: r.Name})
-					}
-				}
-			}
 			child := &searchNode{w: w, parent: n, action: a, depth: n.depth + 1}
 			if s.broken(w) {
 				s.found, s.done = child, true
@@ -132,8 +134,11 @@ func (s *Search) Run(budget int) bool {
 
 // broken reports whether a run in state w has the verdict looked for.
 func (s *Search) broken(w *world) bool {
-	if !s.opts.Stuck {
-		return w.stale
+	switch s.opts.Goal {
+	case Corrupted:
+		return w.harm != ""
+	case AtRisk:
+		return w.late
 	}
 	g, token := w.inForce()
 	if g == 0 {
@@ -158,9 +163,7 @@ func (s *Search) alphabet(n *searchNode) []Action {
 	var out, held []Action
 	for _, c := range []string{"A", "B"} {
 		out = append(out, Action{Kind: ActAcquire, Client: c, Lease: BookLease})
-		if !s.opts.ReadsFirst {
-			held = append(held, Action{Kind: ActAcquire, Client: c, Lease: BookLease, Hold: id})
-		}
+		held = append(held, Action{Kind: ActAcquire, Client: c, Lease: BookLease, Hold: id})
 		for _, r := range n.w.resources {
 			res := ""
 			if r.Name != Row42 {
@@ -170,6 +173,9 @@ func (s *Search) alphabet(n *searchNode) []Action {
 				Action{Kind: ActWrite, Client: c, Value: c, Resource: res},
 				Action{Kind: ActRead, Client: c, Resource: res},
 			)
+			if s.opts.Peek {
+				out = append(out, Action{Kind: ActPeek, Client: c, Resource: res})
+			}
 			held = append(held, Action{Kind: ActWrite, Client: c, Value: c, Resource: res, Hold: id})
 		}
 		out = append(out,
@@ -206,17 +212,10 @@ func (s *Search) Result() SearchResult {
 	sc := searchScenario(s.opts)
 	for _, a := range path {
 		sc.Steps = append(sc.Steps, Step{Action: a})
-		if s.opts.ReadsFirst && a.Kind == ActAcquire && a.Hold == "" {
-			for _, res := range sc.Resources {
-				read := Action{Kind: ActRead, Client: a.Client}
-				if res != Row42 {
-					read.Resource = res
-				}
-				sc.Steps = append(sc.Steps, Step{Action: read})
-			}
-		}
 	}
-	r.Found, r.Script, r.Length = true, ScriptOf(sc), len(sc.Steps)
+	w := s.found.w
+	r.Found, r.Script, r.Length, r.Harm = true, ScriptOf(sc), len(sc.Steps), w.harm
+	r.Verdict = judge(w.harm, w.late, w.frame(len(sc.Steps)+1, Event{}, ""))
 	return r
 }
 
@@ -235,6 +234,10 @@ func (w *world) clone() *world {
 	}
 	c.nodeGrant = slices.Clone(w.nodeGrant)
 	c.newest = slices.Clone(w.newest)
+	c.reads = make([][]readMark, len(w.reads))
+	for i, r := range w.reads {
+		c.reads[i] = slices.Clone(r)
+	}
 	c.clients = slices.Clone(w.clients)
 	c.network = slices.Clone(w.network)
 	c.holders = maps.Clone(w.holders)
@@ -242,11 +245,80 @@ func (w *world) clone() *world {
 }
 
 // key names w's state for the search: what decides every future of the
-// run. Times are counted from now, and a lease that has ended is only
-// "ended": two states that differ in nothing else behave alike. What the
-// resources hold (their data) and how many writes they counted do not
-// decide anything and are left out.
+// run, and nothing else, so that states that behave alike are explored
+// once. It reduces the state in four ways, each sound for the goals the
+// search looks for:
+//
+//   - times are counted from now, and a lease that has ended is only
+//     "ended"; a held reply is only "late" once its lease has ended by the
+//     careful client's reckoning, and a held write's sending time is
+//     dropped (nothing reads it);
+//   - grants are renamed by rank among the grants the state still
+//     mentions, with the newest issued last: only their order and equality
+//     decide anything, and a new grant is always the newest;
+//   - what no future reads is left out: the data and write counters of
+//     resources, an ended lease's holder and token, whether a client is
+//     idle, running or paused (a paused client wakes when it acts, and the
+//     search has no resume), the holders of grants no node holds, message
+//     ids and the order of held messages, and the verdict so far (a state
+//     with the verdict looked for ends the search);
+//   - clients are symmetric: the state and its mirror (A and B swapped)
+//     have one key, the smaller of the two.
 func (w *world) key() string {
+	k := w.keyAs(false)
+	if len(w.clients) == 2 {
+		if m := w.keyAs(true); m < k {
+			return m
+		}
+	}
+	return k
+}
+
+// keyAs writes the key, with the two clients swapped when mirror is set.
+func (w *world) keyAs(mirror bool) string {
+	name := func(c string) string {
+		if mirror && len(w.clients) == 2 {
+			switch c {
+			case w.clients[0].Name:
+				return w.clients[1].Name
+			case w.clients[1].Name:
+				return w.clients[0].Name
+			}
+		}
+		return c
+	}
+	// Ranks of the grants the state mentions.
+	mentioned := []int{w.grants}
+	for i, n := range w.nodes {
+		if h, _ := n.Holder(); h != "" {
+			mentioned = append(mentioned, w.nodeGrant[i])
+		}
+	}
+	for i := range w.resources {
+		mentioned = append(mentioned, w.newest[i])
+		for _, m := range w.reads[i] {
+			mentioned = append(mentioned, m.grant)
+		}
+	}
+	for _, c := range w.clients {
+		mentioned = append(mentioned, c.Grant)
+	}
+	for _, m := range w.network {
+		mentioned = append(mentioned, m.Grant)
+	}
+	slices.Sort(mentioned)
+	mentioned = slices.Compact(mentioned)
+	rank := func(g int) int64 {
+		if g == 0 {
+			return 0
+		}
+		r, _ := slices.BinarySearch(mentioned, g)
+		if mentioned[0] == 0 {
+			return int64(r)
+		}
+		return int64(r + 1)
+	}
+
 	b := make([]byte, 0, 256)
 	num := func(n int64) { b = strconv.AppendInt(b, n, 10); b = append(b, ',') }
 	str := func(s string) { b = append(b, s...); b = append(b, ',') }
@@ -254,53 +326,74 @@ func (w *world) key() string {
 		switch {
 		case t == Never:
 			str("never")
-		case t <= now:
+		case LeaseSpan{t}.Ended(now):
 			str("ended")
 		default:
 			num(int64(t - now))
 		}
 	}
-	num(int64(w.grants))
-	if w.stale {
-		str("stale")
-	}
+	num(rank(w.grants))
 	for i, n := range w.nodes {
-		h, tok := n.Holder()
 		b = append(b, '|')
 		num(int64(n.Now() - w.now))
-		str(h)
-		num(tok)
-		num(int64(w.nodeGrant[i]))
-		rel(n.Expiry(), n.Now())
 		num(n.issued)
-		num(n.token)
+		if n.delayed() {
+			num(int64(n.delay - (n.clock - n.expiry)))
+		}
+		if h, tok := n.Holder(); h != "" {
+			str(name(h))
+			num(tok)
+			num(rank(w.nodeGrant[i]))
+			rel(n.Expiry(), n.Now())
+			if c := w.client(w.holders[w.nodeGrant[i]]); c != nil && c.State == Crashed {
+				str("crashed")
+			}
+		}
 	}
 	for i, r := range w.resources {
 		b = append(b, '|')
 		num(r.MaxToken())
-		num(int64(w.newest[i]))
+		num(rank(w.newest[i]))
+		for _, m := range w.reads[i] {
+			num(rank(m.grant))
+			if m.missed {
+				str("missed")
+			}
+		}
 	}
-	for _, c := range w.clients {
+	clients := w.clients
+	if mirror && len(clients) == 2 {
+		clients = []ClientView{clients[1], clients[0]}
+	}
+	for _, c := range clients {
 		b = append(b, '|')
-		str(string(c.State))
-		num(int64(c.Grant))
+		if c.State == Crashed {
+			str("crashed")
+		}
+		num(rank(c.Grant))
 		num(c.Token)
 		rel(c.LeaseUntil, w.now)
 	}
+	msgs := make([]string, 0, len(w.network))
 	for _, m := range w.network {
-		b = append(b, '|')
-		str(m.ID)
-		str(string(m.Kind))
-		str(m.Client)
-		str(m.Resource)
-		num(m.Token)
-		num(int64(m.Grant))
-		num(int64(m.Lease))
-		num(int64(m.SentAt - w.now))
+		mb := []byte(string(m.Kind) + "," + name(m.Client) + "," + m.Resource + ",")
+		mb = strconv.AppendInt(mb, m.Token, 10)
+		mb = append(mb, ',')
+		mb = strconv.AppendInt(mb, rank(m.Grant), 10)
+		if m.Kind == MsgReply || m.Kind == MsgRenew {
+			mb = append(mb, ',')
+			if end := m.SentAt + max(m.Lease, 1); (LeaseSpan{end}).Ended(w.now) {
+				mb = append(mb, "late"...)
+			} else {
+				mb = strconv.AppendInt(mb, int64(end-w.now), 10)
+			}
+		}
+		msgs = append(msgs, string(mb))
 	}
-	b = append(b, '|')
-	for g := 1; g <= w.grants; g++ {
-		str(w.holders[g])
+	slices.Sort(msgs)
+	for _, m := range msgs {
+		b = append(b, '|')
+		str(m)
 	}
 	return string(b)
 }

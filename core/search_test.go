@@ -17,39 +17,46 @@ func mustSearch(t *testing.T, opts SearchOptions) SearchResult {
 }
 
 // For every row, the shortest run that corrupts data, derived by hand: the
-// search must find one exactly as long (it may find another of that length),
-// and what it finds must replay to corrupted.
+// search must find one exactly as long (it may find another of that length)
+// that replays to corrupted in the same way. Consensus with fencing has
+// none: every read shows the token, so a late write is refused once the
+// new holder has read or written, and harmless before.
 func TestSearchFindsTheShortestCorruption(t *testing.T) {
-	byHand := map[Strategy]string{
-		// The node forgets A's lock in a restart, B takes it, A writes.
-		NoTTL: "A:acquire,restart,B:acquire,A:write:A",
-		// A pauses past its lease, B takes the lock, A writes before B: a
-		// stale write, even with fencing (the resource has not seen token 2).
-		Lease:             "A:acquire,A:pause:10,B:acquire,A:write:A",
-		Redlock:           "A:acquire,A:pause:10,B:acquire,A:write:A",
-		LeaseFencing:      "A:acquire,A:pause:10,B:acquire,A:write:A",
-		ConsensusUnfenced: "A:acquire,A:pause:10,B:acquire,A:write:A",
-		Consensus:         "A:acquire,A:pause:10,B:acquire,A:write:A",
+	byHand := map[Strategy]struct {
+		run  string
+		harm Harm
+	}{
+		// The node forgets A's lock in a restart, B takes it and writes, A
+		// writes over B's value.
+		NoTTL: {"A:acquire,restart,B:acquire,B:write:B,A:write:A", HarmOverwrite},
+		// A's lease runs out, B takes the lock and writes, A writes over it.
+		Lease:             {"A:acquire,tick:10,B:acquire,B:write:B,A:write:A", HarmOverwrite},
+		Redlock:           {"A:acquire,tick:10,B:acquire,B:write:B,A:write:A", HarmOverwrite},
+		ConsensusUnfenced: {"A:acquire,tick:10,B:acquire,B:write:B,A:write:A", HarmOverwrite},
+		// The counter restarts: B's token equals A's, so A's write passes.
+		LeaseFencing: {"A:acquire,restart,B:acquire,B:write:B,A:write:A", HarmOverwrite},
 	}
-	for st, run := range byHand {
-		sc, err := ParseScript(run)
+	for st, want := range byHand {
+		sc, err := ParseScript(want.run)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v := VerdictOf(mustReplay(t, sc, st)); v != Corrupted {
-			t.Fatalf("%s: the hand-derived run %q is %s", st, run, v)
+		frames := mustReplay(t, sc, st)
+		if v, h := VerdictOf(frames), HarmOf(frames); v != Corrupted || h != want.harm {
+			t.Fatalf("%s: the hand-derived run %q is %s (%s)", st, want.run, v, h)
 		}
 		got := mustSearch(t, SearchOptions{Strategy: st, MaxDepth: 6})
-		if !got.Found || got.Length != len(sc.Steps) {
-			t.Errorf("%s: found %v, %q (%d actions), want %d actions like %q", st, got.Found, got.Script, got.Length, len(sc.Steps), run)
+		if !got.Found || got.Length != len(sc.Steps) || got.Verdict != Corrupted || got.Harm != want.harm {
+			t.Errorf("%s: found %v, %q (%d actions, %s, %s), want %d actions like %q (%s)", st, got.Found, got.Script,
+				got.Length, got.Verdict, got.Harm, len(sc.Steps), want.run, want.harm)
 			continue
 		}
 		found, err := ParseScript(got.Script)
 		if err != nil {
 			t.Fatalf("%s: %q: %v", st, got.Script, err)
 		}
-		if v := VerdictOf(mustReplay(t, found, st)); v != Corrupted {
-			t.Errorf("%s: the run found, %q, is %s", st, got.Script, v)
+		if frames := mustReplay(t, found, st); VerdictOf(frames) != Corrupted || HarmOf(frames) != want.harm {
+			t.Errorf("%s: the run found, %q, is %s (%s)", st, got.Script, VerdictOf(frames), HarmOf(frames))
 		}
 		if got.Depth != got.Length {
 			t.Errorf("%s: found at depth %d with %d actions", st, got.Depth, got.Length)
@@ -57,40 +64,60 @@ func TestSearchFindsTheShortestCorruption(t *testing.T) {
 	}
 }
 
-// Where every new holder shows its token first, a replicated service with
-// an atomic fenced resource has no run that corrupts, up to the depth
-// searched: a bounded proof. A single node still loses its counter.
-func TestSearchProvesConsensusWithReadsFirstUpToItsDepth(t *testing.T) {
-	got := mustSearch(t, SearchOptions{Strategy: Consensus, MaxDepth: 5, ReadsFirst: true})
-	if got.Found || !got.Done || got.Depth != 5 || got.States < 1000 {
-		t.Errorf("consensus, reads first: %+v, want none up to 5 actions", got)
+// Consensus with fencing, where every read shows the token, has no run that
+// corrupts up to the page's depth: a bounded proof. With tokenless reads
+// the search finds the lost update, in six actions.
+func TestSearchProvesConsensusUpToItsDepthAndFindsTheLostUpdateWithPeeks(t *testing.T) {
+	got := mustSearch(t, SearchOptions{Strategy: Consensus, MaxDepth: 6})
+	if got.Found || !got.Done || got.Depth != 6 || got.States < 1000 {
+		t.Errorf("consensus: %+v, want none up to 6 actions", got)
 	}
-	lf := mustSearch(t, SearchOptions{Strategy: LeaseFencing, MaxDepth: 5, ReadsFirst: true})
-	// A:acquire (and its read), restart, B:acquire (and its read), A:write.
-	if !lf.Found || lf.Length != 6 || lf.Depth != 4 {
-		t.Errorf("lease-fencing, reads first: %+v, want a restart run of 4 moves", lf)
+	peek := mustSearch(t, SearchOptions{Strategy: Consensus, MaxDepth: 6, Peek: true})
+	if !peek.Found || peek.Length != 6 || peek.Harm != HarmLostUpdate {
+		t.Fatalf("consensus with peeks: %+v, want a lost update in 6 actions", peek)
 	}
-	// Two resources: a write to the one B did not show its token to.
+	sc, err := ParseScript(peek.Script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if frames := mustReplay(t, sc, Consensus); HarmOf(frames) != HarmLostUpdate {
+		t.Errorf("the run found, %q, replays to %s (%s)", peek.Script, VerdictOf(frames), HarmOf(frames))
+	}
+	// Two resources: no transaction across them, but no corruption either:
+	// a late write lands only where the new holder has not been.
 	two := mustSearch(t, SearchOptions{Strategy: Consensus, MaxDepth: 5, TwoResources: true})
-	if !two.Found || two.Depth != 4 {
+	if two.Found || two.Depth != 5 {
 		t.Errorf("consensus, two resources: %+v", two)
 	}
 }
 
+// A late write that harms nothing is at risk: under consensus with fencing,
+// A's write lands after B's grant and before B touched the resource.
+func TestSearchFindsTheShortestRunAtRisk(t *testing.T) {
+	got := mustSearch(t, SearchOptions{Strategy: Consensus, MaxDepth: 6, Goal: AtRisk})
+	if !got.Found || got.Length != 4 || got.Verdict != AtRisk {
+		t.Errorf("consensus, at risk: %+v, want 4 actions like A:acquire,A:pause:10,B:acquire,A:write:A", got)
+	}
+	none := mustSearch(t, SearchOptions{Strategy: NoTTL, MaxDepth: 3, Goal: AtRisk})
+	if none.Found {
+		t.Errorf("no-ttl at risk in 3 actions: %+v", none)
+	}
+}
+
 func TestSearchFindsTheShortestStuckRun(t *testing.T) {
-	got := mustSearch(t, SearchOptions{Strategy: NoTTL, MaxDepth: 4, Stuck: true})
+	got := mustSearch(t, SearchOptions{Strategy: NoTTL, MaxDepth: 4, Goal: Stuck})
 	// A takes the lock and crashes.
-	if !got.Found || got.Length != 2 {
+	if !got.Found || got.Length != 2 || got.Verdict != Stuck {
 		t.Errorf("no-ttl, stuck: %+v, want A:acquire,A:crash", got)
 	}
-	none := mustSearch(t, SearchOptions{Strategy: Lease, MaxDepth: 4, Stuck: true})
+	none := mustSearch(t, SearchOptions{Strategy: Lease, MaxDepth: 4, Goal: Stuck})
 	if none.Found || none.Depth != 4 {
 		t.Errorf("a lease without fencing cannot get stuck: %+v", none)
 	}
 }
 
 func TestSearchRunsInSlicesAndCanBeAsked(t *testing.T) {
-	s, err := NewSearch(SearchOptions{Strategy: Consensus, MaxDepth: 5, ReadsFirst: true})
+	s, err := NewSearch(SearchOptions{Strategy: Consensus, MaxDepth: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,15 +137,36 @@ func TestSearchRunsInSlicesAndCanBeAsked(t *testing.T) {
 	if _, err := NewSearch(SearchOptions{Strategy: Lease, MaxDepth: 0}); err == nil {
 		t.Error("a search of depth 0 was started")
 	}
+	if _, err := NewSearch(SearchOptions{Strategy: Lease, MaxDepth: 3, Goal: Safe}); err == nil {
+		t.Error("a search for a safe run was started")
+	}
 }
 
-// BenchmarkSearch reports states explored per second.
+// BenchmarkSearch reports, per row, the states a search at the page's
+// default depth explores, how many per second, and the time it takes; the
+// consensus row is the bounded proof, and with peeks the lost update.
 func BenchmarkSearch(b *testing.B) {
-	for b.Loop() {
-		start := time.Now()
-		s, _ := NewSearch(SearchOptions{Strategy: Consensus, MaxDepth: 5, ReadsFirst: true})
-		for !s.Run(10000) {
-		}
-		b.ReportMetric(float64(s.Result().States)/time.Since(start).Seconds(), "states/s")
+	type run struct {
+		name string
+		opts SearchOptions
+	}
+	var runs []run
+	for _, st := range Strategies() {
+		runs = append(runs, run{string(st), SearchOptions{Strategy: st, MaxDepth: 6}})
+	}
+	runs = append(runs, run{"consensus-peek", SearchOptions{Strategy: Consensus, MaxDepth: 6, Peek: true}})
+	for _, r := range runs {
+		b.Run(r.name, func(b *testing.B) {
+			for b.Loop() {
+				start := time.Now()
+				s, _ := NewSearch(r.opts)
+				for !s.Run(10000) {
+				}
+				el := time.Since(start)
+				b.ReportMetric(float64(s.Result().States), "states")
+				b.ReportMetric(float64(s.Result().States)/el.Seconds(), "states/s")
+				b.ReportMetric(float64(el.Milliseconds()), "ms")
+			}
+		})
 	}
 }

@@ -28,8 +28,9 @@ const (
 	// tokens.
 	ConsensusUnfenced Strategy = "consensus-unfenced"
 	// Consensus: a lease and fencing tokens on a lock service replicated by
-	// consensus, whose counter survives restarts (Chubby's sequencers,
-	// ZooKeeper's zxid, etcd's revision), checked by the resource.
+	// consensus, whose counter survives restarts, checked by the resource.
+	// The token is Chubby's lock sequencer, the lock znode's czxid (or its
+	// sequence number) in ZooKeeper, the lock key's CreateRevision in etcd.
 	Consensus Strategy = "consensus"
 )
 
@@ -134,6 +135,13 @@ func (s Strategy) Durable() bool { return s.Design().Service == Replicated }
 // holder is identified by a random value that only it knows, which orders
 // nothing.
 func (s Strategy) Tokens() bool { return s.Design().Service != Majority }
+
+// CountsFromRequest reports whether the row's client algorithm itself
+// counts a lease from the first request it sent, whatever a scenario's
+// clients would do: Redlock's does (step 3 of the algorithm: the validity
+// is the TTL minus the time acquisition took, measured from before the
+// first request), so a FromReply discipline does not apply under it.
+func (s Strategy) CountsFromRequest() bool { return s.Design().Service == Majority }
 
 // Nodes returns how many independent lock-service nodes a client asks: 5
 // for Redlock, 1 otherwise (a replicated service answers as one).

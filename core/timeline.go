@@ -49,7 +49,7 @@ const (
 // arrives in the step it was sent; a write a check-then-apply resource has
 // checked arrives when it is applied.
 type Arrow struct {
-	Kind                  MessageKind // MsgWrite (a read too) or MsgReply
+	Kind                  MessageKind // MsgWrite (a read too), MsgReply or MsgRenew
 	Client                string
 	Resource              string // writes and reads
 	Token                 int64
@@ -124,7 +124,7 @@ func NewTimeline(frames []Frame) Timeline {
 		// Messages.
 		held := ev.Result == ResultHeld || ev.Result == ResultChecked
 		switch {
-		case (ev.Kind == ActWrite || ev.Kind == ActRead) && ev.Result != ResultSkipped:
+		case (ev.Kind == ActWrite || ev.Kind == ActRead || ev.Kind == ActPeek) && ev.Result != ResultSkipped:
 			a := Arrow{Kind: MsgWrite, Client: ev.Client, Resource: ev.Resource, Token: ev.Token, SentStep: f.Step, SentAt: f.Clock}
 			if !held {
 				a.ArrivedStep, a.ArrivedAt, a.Result = f.Step, f.Clock, ev.Result
@@ -135,6 +135,9 @@ func NewTimeline(frames []Frame) Timeline {
 			}
 		case ev.Kind == ActAcquire && held:
 			tl.Messages = append(tl.Messages, Arrow{Kind: MsgReply, Client: ev.Client, Token: ev.Token, SentStep: f.Step, SentAt: f.Clock})
+			sent[ev.Message] = len(tl.Messages) - 1
+		case ev.Kind == ActRenew && held:
+			tl.Messages = append(tl.Messages, Arrow{Kind: MsgRenew, Client: ev.Client, Token: ev.Token, SentStep: f.Step, SentAt: f.Clock})
 			sent[ev.Message] = len(tl.Messages) - 1
 		case ev.Kind == ActDeliver:
 			if j, ok := sent[ev.Message]; ok {

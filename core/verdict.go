@@ -2,17 +2,29 @@ package core
 
 // Verdict is what a run comes to: a cell of the strategy matrix, and, frame
 // by frame, what the run would come to if it ended there.
+//
+// Fencing promises order by token at the resource, not mutual exclusion in
+// real time: no lease can stop an old holder's write from landing after a
+// newer grant was issued. What the verdict judges is whether such a write
+// did harm. Grants are numbered by the model (no token is needed to judge),
+// and each resource is judged on its own.
 type Verdict string
 
-// Verdicts. A run is corrupted once a stale write has been applied, and stays
-// so; otherwise it is stuck while the lock cannot be used correctly, and
-// safe when neither.
+// Verdicts, from the worst: a run is corrupted once a resource has been
+// harmed (see Harm), and stays so; otherwise stuck while the lock cannot be
+// used correctly; otherwise at risk once an older grant's write has landed
+// after a newer grant was issued; otherwise safe.
 const (
-	// Safe: no stale write was applied, and the lock can be used.
+	// Safe: no write made under an older grant landed after a newer grant
+	// was issued, and the lock can be used.
 	Safe Verdict = "safe"
-	// Corrupted: a resource applied a stale write, one made under a grant
-	// older than the newest the lock service had issued, whatever the
-	// tokens said (see StaleKind for the harm it does).
+	// AtRisk: a write made under an older grant was applied after a newer
+	// grant was issued, but it destroyed nothing: no newer holder had
+	// written the resource, and none that had read it wrote after it. It
+	// was harmless in this run; a newer holder that read the resource
+	// without showing its token, and then wrote, would lose it.
+	AtRisk Verdict = "at-risk"
+	// Corrupted: a resource was harmed, in one of the ways Harm names.
 	Corrupted Verdict = "corrupted"
 	// Stuck: the lock cannot be used correctly: its holder crashed and,
 	// without a TTL, holds it forever; or a fenced resource has seen a
@@ -21,25 +33,50 @@ const (
 	Stuck Verdict = "stuck"
 )
 
-// Verdicts lists every verdict.
-func Verdicts() []Verdict { return []Verdict{Safe, Corrupted, Stuck} }
+// Verdicts lists every verdict, from the best.
+func Verdicts() []Verdict { return []Verdict{Safe, AtRisk, Corrupted, Stuck} }
 
-// judge is Replay's verdict for frame f, given whether a stale write has
-// been applied so far. Check recomputes it independently.
-func judge(stale bool, f Frame) Verdict {
-	switch {
-	case stale:
+// Harm says how a resource was corrupted.
+type Harm string
+
+// Harms.
+const (
+	// HarmOverwrite: the resource applied a write made under grant g after
+	// it had applied a write under a newer grant g' > g: the newer holder's
+	// value is destroyed.
+	HarmOverwrite Harm = "overwrite"
+	// HarmLostUpdate: the holder under grant g' read the resource, then a
+	// write made under an older grant g < g' was applied, then the holder
+	// under g' wrote: its write was computed from a read that missed the
+	// older write, which is silently lost although it was acknowledged. A
+	// fenced resource prevents it when the read shows the token (it raises
+	// maxToken, so the older write is refused); a tokenless read (peek)
+	// does not, and on an unfenced resource neither read protects.
+	HarmLostUpdate Harm = "lost-update"
+)
+
+// Harms lists every harm.
+func Harms() []Harm { return []Harm{HarmOverwrite, HarmLostUpdate} }
+
+// judge is Replay's verdict for frame f, given the first harm done so far
+// ("" if none) and whether an older grant's write has landed after a newer
+// grant. Check recomputes it independently.
+func judge(harm Harm, late bool, f Frame) Verdict {
+	if harm != "" {
 		return Corrupted
-	case f.Lock.Grant == 0:
-		return Safe
 	}
-	if c, ok := f.Client(f.Lock.Holder); ok && c.State == Crashed && !f.Lock.TTL {
-		return Stuck
-	}
-	for _, r := range f.Resources {
-		if r.Fenced && f.Lock.Token != 0 && r.MaxToken > f.Lock.Token {
+	if f.Lock.Grant != 0 {
+		if c, ok := f.Client(f.Lock.Holder); ok && c.State == Crashed && !f.Lock.TTL {
 			return Stuck
 		}
+		for _, r := range f.Resources {
+			if r.Fenced && f.Lock.Token != 0 && r.MaxToken > f.Lock.Token {
+				return Stuck
+			}
+		}
+	}
+	if late {
+		return AtRisk
 	}
 	return Safe
 }
@@ -52,11 +89,11 @@ func VerdictOf(frames []Frame) Verdict {
 	return frames[len(frames)-1].Verdict
 }
 
-// VerdictFor replays sc under st and returns its verdict.
-func VerdictFor(sc Scenario, st Strategy) (Verdict, error) {
-	frames, err := Replay(sc, st)
-	if err != nil {
-		return "", err
+// HarmOf returns how a run was first corrupted: its last frame's Harm ("" if
+// it was not).
+func HarmOf(frames []Frame) Harm {
+	if len(frames) == 0 {
+		return ""
 	}
-	return VerdictOf(frames), nil
+	return frames[len(frames)-1].Harm
 }

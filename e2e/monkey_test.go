@@ -39,7 +39,7 @@ var garbage = []string{
 	strings.Repeat("9", 4000), strings.Repeat("x", 3000), "gc-pause%20", "lease-fencing\x00",
 }
 
-var monkeyParams = []string{"step", "fencing", "lang", "scenario", "strategy", "view", "vs", "embed", "sw", "utm_source", "script", "goal", "depth", "reads"}
+var monkeyParams = []string{"step", "fencing", "lang", "scenario", "strategy", "view", "vs", "embed", "sw", "utm_source", "script", "goal", "depth", "peek", "reads"}
 
 // randomURL is a page address with random parameters: mostly valid ones,
 // some garbage, some very long.
@@ -73,10 +73,10 @@ func randomURL(r *rand.Rand) string {
 		case p == "script":
 			v = core.ScriptOf(scenarios[r.IntN(len(scenarios))])
 		case p == "goal":
-			v = []string{"corrupted", "stuck"}[r.IntN(2)]
+			v = []string{"corrupted", "at-risk", "stuck"}[r.IntN(3)]
 		case p == "depth":
 			v = strconv.Itoa(1 + r.IntN(4)) // short searches: the monkey does not wait for long ones
-		case p == "reads":
+		case p == "reads", p == "peek":
 			v = "1"
 		default:
 			v = "monkey"

@@ -222,8 +222,14 @@ func TestSearchUnderALeaseFindsARunThatDestroys(t *testing.T) {
 	tb := newTab(t)
 	tb.open(siteURL + "?view=search&strategy=lease&lang=en")
 	tb.waitHook("search-result", "found")
-	if got := eval[string](tb, `document.querySelector('[data-testid="search-result"]').dataset.depth`); got != "4" {
-		t.Errorf("found at length %s, want 4", got)
+	if got := eval[string](tb, `document.querySelector('[data-testid="search-result"]').dataset.depth`); got != "5" {
+		t.Errorf("found at length %s, want 5", got)
+	}
+	if got := eval[string](tb, `document.querySelector('[data-testid="search-result"]').dataset.harm`); got != "overwrite" {
+		t.Errorf("the run found is a %q, want an overwrite", got)
+	}
+	if text := tb.text("search-result"); !strings.Contains(text, "How: an overwrite.") {
+		t.Errorf("the result says %q, want how the run broke", text)
 	}
 	href := eval[string](tb, `document.querySelector('[data-testid="search-run"]').href`)
 	u, _ := url.Parse(href)
@@ -236,11 +242,12 @@ func TestSearchUnderALeaseFindsARunThatDestroys(t *testing.T) {
 	tb.waitHook("outcome-badge", "destroyed")
 }
 
-// Consensus with fencing, where new holders show their token first: no run
-// up to the page's depth corrupts it.
-func TestSearchUnderConsensusFindsNone(t *testing.T) {
+// Consensus with fencing, where every read shows the token: no run up to
+// the page's depth corrupts it. Ticking "peek" (a real click) adds
+// tokenless reads, and the search finds the lost update in 6 actions.
+func TestSearchUnderConsensusFindsNoneAndWithPeeksTheLostUpdate(t *testing.T) {
 	tb := newTab(t)
-	tb.open(siteURL + "?view=search&strategy=consensus&reads=1&lang=en")
+	tb.open(siteURL + "?view=search&strategy=consensus&lang=en")
 	tb.waitJS(`document.querySelector('[data-testid="search-result"]')?.dataset.value === "none"`)
 	if got := eval[string](tb, `document.querySelector('[data-testid="search-result"]').dataset.depth`); got != "6" {
 		t.Errorf("explored up to %s actions, want the page's depth 6", got)
@@ -248,12 +255,23 @@ func TestSearchUnderConsensusFindsNone(t *testing.T) {
 	if text := tb.text("search-result"); !strings.Contains(text, "bounded proof") {
 		t.Errorf("the result says %q", text)
 	}
+	tb.click("search-peek")
+	tb.waitHook("search-result", "found")
+	if got := eval[string](tb, `document.querySelector('[data-testid="search-result"]').dataset.harm`); got != "lost-update" {
+		t.Errorf("with peeks the search found a %q, want a lost update", got)
+	}
+	if text := tb.text("search-result"); !strings.Contains(text, "6 actions") || !strings.Contains(text, "How: a lost update.") {
+		t.Errorf("the result says %q", text)
+	}
+	if u := eval[string](tb, `location.search`); !strings.Contains(u, "peek=1") {
+		t.Errorf("the address is %q, want peek=1", u)
+	}
 }
 
 // A search can be cancelled, and the page answers keys while it runs.
 func TestSearchCanBeCancelledAndThePageStaysResponsive(t *testing.T) {
 	tb := newTab(t)
-	tb.open(siteURL + "?view=search&strategy=consensus&reads=1&depth=8&lang=en")
+	tb.open(siteURL + "?view=search&strategy=consensus&peek=1&goal=stuck&depth=8&lang=en")
 	tb.waitHook("search-result", "running")
 	// The language switch works while it searches.
 	tb.click("lang-switch")

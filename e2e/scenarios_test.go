@@ -16,7 +16,7 @@ import (
 
 // badgeFor is what the outcome badge shows at the end of a run with this
 // verdict.
-var badgeFor = map[string]string{"safe": "protected", "corrupted": "destroyed", "stuck": "stuck"}
+var badgeFor = map[string]string{"safe": "protected", "at-risk": "at-risk", "corrupted": "destroyed", "stuck": "stuck"}
 
 // pick chooses an option of a select the way a person does, and waits for
 // the page to follow.
@@ -52,8 +52,8 @@ func handMatrix(t *testing.T) map[string]string {
 
 func TestMatrixCellsAreTheHandDerivedVerdicts(t *testing.T) {
 	cells, want := matrixFromPage(t), handMatrix(t)
-	if len(cells) != 14*6 || len(want) != 14*6 {
-		t.Fatalf("the matrix has %d cells, the hand-derived one %d; want 84", len(cells), len(want))
+	if len(cells) != 16*6 || len(want) != 16*6 {
+		t.Fatalf("the matrix has %d cells, the hand-derived one %d; want 96", len(cells), len(want))
 	}
 	for key, w := range want {
 		if got := cells[key]; got != w {
@@ -69,6 +69,8 @@ func wantBadge(f core.Frame, last bool) string {
 		return "destroyed"
 	case f.Verdict == core.Stuck:
 		return "stuck"
+	case f.Verdict == core.AtRisk:
+		return "at-risk"
 	case last:
 		return "protected"
 	}
@@ -281,7 +283,9 @@ func TestRedlockShowsEveryNodeByItsOwnClock(t *testing.T) {
 }
 
 // Two resources, two cards: fencing refuses A's old token where B wrote and
-// lets it through where B did not.
+// lets it through where B did not. Nothing is destroyed (B never touched
+// row-43), so the run is at risk, and the page says so in words and says
+// that A's update is torn.
 func TestTwoResourcesHaveACardEach(t *testing.T) {
 	tb := newTab(t)
 	tb.open(siteURL + "?scenario=two-resources&strategy=consensus&step=8&lang=en")
@@ -293,13 +297,20 @@ func TestTwoResourcesHaveACardEach(t *testing.T) {
 	want := map[string]string{
 		"resource-data": "B-value", "resource-max-token": "2",
 		"resource-data-row-43": "A-STALE", "resource-max-token-row-43": "1",
-		"action-result": "accepted", "outcome-badge": "destroyed",
+		"action-result": "accepted", "outcome-badge": "at-risk",
 	}
 	got := tb.hooks()
 	for id, w := range want {
 		if got[id] != w {
 			t.Errorf("%s = %q, want %q", id, got[id], w)
 		}
+	}
+	if badge := tb.text("outcome-badge"); !strings.Contains(badge, "△") || !strings.Contains(badge, "At risk") {
+		t.Errorf("the badge reads %q, want an icon and words", badge)
+	}
+	tb.open(siteURL + "?scenario=two-resources&strategy=consensus&step=1&lang=en")
+	if shows := tb.text("scenario-shows"); !strings.Contains(shows, "A's update is torn") {
+		t.Errorf("the scenario's words %q do not say the update is torn", shows)
 	}
 }
 

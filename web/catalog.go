@@ -114,7 +114,10 @@ var catalog = map[string]text{
 	"strategy.redlock.about":            {"リース、独立した 5 ノードの過半数、それぞれの時計。持ち主はランダムな値で見分け、トークンは無い。資源は検査しない", "a lease on a majority of 5 independent nodes, each with its own clock; the holder is a random value, there is no token; the resource checks nothing"},
 	"strategy.lease-fencing.about":      {"リース、1 台(カウンタはメモリ上、再起動で失う)、資源がトークンを検査", "a lease; one node (its counter in memory, lost on restart); the resource checks tokens"},
 	"strategy.consensus-unfenced.about": {"リース、合意で複製(etcd や ZooKeeper のロックを単独で使う)、資源は検査しない", "a lease; replicated by consensus (an etcd or ZooKeeper lock used alone); the resource checks nothing"},
-	"strategy.consensus.about":          {"リース、合意で複製、資源がトークンを検査(Chubby、ZooKeeper + フェンシング、etcd の lease + revision)", "a lease; replicated by consensus; the resource checks tokens (Chubby, ZooKeeper + fencing, etcd lease + revision)"},
+	"strategy.consensus.about": {
+		"リース、合意で複製、資源がトークンを検査(トークンは、Chubby ではロックのシーケンサ、ZooKeeper ではロック znode の czxid か連番、etcd ではロックキーの CreateRevision)",
+		"a lease; replicated by consensus; the resource checks tokens (the token is Chubby's lock sequencer, the lock znode's czxid or sequence number in ZooKeeper, the lock key's CreateRevision in etcd)",
+	},
 
 	// A row's three choices.
 	"design.lease.none":         {"TTL 無し", "no TTL"},
@@ -135,14 +138,23 @@ var catalog = map[string]text{
 	"matrix.corner":  {"方式 / シナリオ", "Strategy / scenario"},
 	"matrix.cell":    {"%s: %s、%s", "%s: %s under %s"},
 	"matrix.legend": {
-		"✓ 安全: 古い書き込みは適用されず、ロックは使える。✗ 破壊: 資源が古い書き込み(サービスがより新しい許可を出した後に届いた、古い許可の下での書き込み)を適用した。トークンが何と言おうと。⊘ 行き詰まり: クラッシュした持ち主が TTL の無いロックを永遠に持つ、あるいはカウンタのリセット後、資源が今の持ち主を拒む。",
-		"✓ safe: no stale write was applied, and the lock can be used. ✗ corrupted: a resource applied a stale write, one made under an older grant and landing after the service had issued a newer one, whatever the tokens said. ⊘ stuck: a crashed holder keeps a lock without TTL forever, or after a counter reset the resource refuses the holder in force.",
+		"フェンシングが約束するのは、資源での書き込みの順序(トークン順)であって、実時間での排他ではない。判定は資源ごと。✓ 安全: 古い許可の書き込みが新しい許可の後に届くことはなく、ロックは使える。△ 危うい: 古い許可の書き込みが新しい許可の発行後に適用されたが、何も壊していない(新しい持ち主はまだ書いておらず、読んだ後に書いてもいない)。新しい持ち主がトークンを示さずに読んでから書けば、それは失われる。✗ 破壊: 新しい持ち主の書き込みの後に古い許可の書き込みが適用された(上書き)、あるいは新しい持ち主が読んだ後に古い許可の書き込みが適用され、新しい持ち主がその読み取りをもとに書いた(更新の消失)。トークンの検査を通ったかどうかは問わない。⊘ 行き詰まり: クラッシュした持ち主が TTL の無いロックを永遠に持つ、あるいはカウンタのリセット後、資源が今の持ち主を拒む。",
+		"Fencing promises order by token at the resource, not mutual exclusion in real time; each resource is judged on its own. ✓ safe: no write made under an older grant landed after a newer grant, and the lock can be used. △ at risk: a write made under an older grant was applied after a newer grant was issued, but destroyed nothing (the newer holder had not written, nor written after a read); a newer holder that read without showing its token and then wrote would lose it. ✗ corrupted: an older grant's write was applied after the newer holder's write (an overwrite), or after the newer holder read, and the newer holder then wrote from that read (a lost update), whether or not the write passed a token check. ⊘ stuck: a crashed holder keeps a lock without TTL forever, or after a counter reset the resource refuses the holder in force.",
 	},
 	"matrix.simplifies": {
 		"このモデルが簡略化していること: 時刻は論理的な tick、ロックは 1 本、合意で複製されたサービスは再起動しても状態を失わない 1 台として描く(リーダー選出や複製の遅れは扱わない)。",
 		"What this model simplifies: time is logical ticks, there is one lock, and a service replicated by consensus is drawn as one node whose state survives restarts (no leader election, no replication lag).",
 	},
+	"matrix.purpose": {
+		"ロックを使う目的は二つある。効率のため(同じ仕事を二度しないため)なら、まれに二つのクライアントが同時に持っても、仕事が重複するだけで許せる。正しさのため(データを壊さないため)なら、ロックサービスだけでは足りず、資源が自分でトークンを検査する必要がある。下の表が正しさの表であるのはそのためだ。",
+		"A lock serves one of two purposes. For efficiency (not doing the same work twice), two clients rarely holding it at once only duplicates work, which is tolerable. For correctness (not corrupting data), the lock service is not enough: the resource must check the tokens itself. That is why the table below is about correctness.",
+	},
+	"lock.simplifies.replicated": {
+		"簡略化: 合意で複製されたサービスを、再起動しても状態を失わない 1 台として描く(リーダー選出や複製の遅れは扱わない)。",
+		"Simplified: the service replicated by consensus is drawn as one node whose state survives restarts (no leader election, no replication lag).",
+	},
 	"verdict.safe":      {"✓ 安全", "✓ safe"},
+	"verdict.at-risk":   {"△ 危うい", "△ at risk"},
 	"verdict.corrupted": {"✗ 破壊", "✗ corrupted"},
 	"verdict.stuck":     {"⊘ 行き詰まり", "⊘ stuck"},
 
@@ -150,6 +162,7 @@ var catalog = map[string]text{
 	"badge.step":      {"step %d", "step %d"},
 	"badge.protected": {"✓ 資源は守られた", "✓ Resource protected"},
 	"badge.destroyed": {"✗ 資源が破壊された", "✗ Resource destroyed"},
+	"badge.at-risk":   {"△ 遅れた書き込みが届いた(まだ無害)", "△ At risk: a late write landed (harmless so far)"},
 	"badge.stuck":     {"⊘ ロックが行き詰まった", "⊘ Lock stuck"},
 
 	// Controls.
@@ -202,6 +215,7 @@ var catalog = map[string]text{
 	"network.title":          {"足止めされたメッセージ", "Held up on the way"},
 	"network.empty":          {"(足止めされたメッセージなし)", "(nothing held up)"},
 	"network.write":          {"%s: %s → %s Write(token %d, %q)、t=%d に送信", "%s: %s → %s Write(token %d, %q), sent at t=%d"},
+	"network.renew":          {"%s: %s → ロックサービス Renew、t=%d に送信(分断で届かない)", "%s: %s → lock service Renew, sent at t=%d (cut off by a partition)"},
 	"network.apply":          {"%[1]s: %[2]s の %[3]s への Write(token %[4]d, %[5]q)、t=%[6]d に検査済み、適用待ち", "%[1]s: %[2]s's Write(token %[4]d, %[5]q) to %[3]s, checked at t=%[6]d, waiting to be applied"},
 	"network.grant":          {"%s: ロックサービス → %s 返事「token %d を許可」、t=%d の要求への返事", "%s: lock service → %s reply \"granted, token %d\", to the request of t=%d"},
 	"network.grant-no-token": {"%s: ノード → %s 返事「許可」、t=%d の要求への返事", "%s: nodes → %s reply \"granted\", to the request of t=%d"},
@@ -235,6 +249,10 @@ var catalog = map[string]text{
 	"action.renew.nodes":             {"Renew → %d ノードで更新", "Renew → renewed on %d nodes"},
 	"action.renew.never":             {"Renew → 期限なしのまま", "Renew → still no expiry"},
 	"action.renew.refused":           {"Renew → 拒否", "Renew → refused"},
+	"action.renew.held":              {"Renew → 送信、届かない(分断)", "Renew → sent, not arriving (partition)"},
+	"action.deliver.renew":           {"到着: Renew → 更新", "Arrives: Renew → renewed"},
+	"action.deliver.renew.refused":   {"到着: Renew → 拒否", "Arrives: Renew → refused"},
+	"action.deliver.renew.dropped":   {"到着: Renew → 受け手なし", "Arrives: Renew → nobody to tell"},
 	"action.renew.skipped":           {"Renew → 送らない(ロック無し)", "Renew → not sent (no lock)"},
 	"action.release":                 {"Release", "Release"},
 	"action.release.refused":         {"Release → 持ち主ではない", "Release → not the holder"},
@@ -245,6 +263,7 @@ var catalog = map[string]text{
 	"action.write.skipped":           {"Write → 送らない(ロック無し)", "Write → not sent (no lock)"},
 	"action.read":                    {"Read(token %d) → %s", "Read(token %d) → %s"},
 	"action.read.skipped":            {"Read → 送らない(ロック無し)", "Read → not sent (no lock)"},
+	"action.peek":                    {"Peek(トークン無し) → %s", "Peek (no token) → %s"},
 	"action.check.valid":             {"リース確認 → 有効(t=%d < %d)", "Check lease → valid (t=%d < %d)"},
 	"action.check.forever":           {"リース確認 → 有効(期限なし)", "Check lease → valid (no expiry)"},
 	"action.check.expired":           {"リース確認 → 失効を検知", "Check lease → expired"},
@@ -269,7 +288,8 @@ var catalog = map[string]text{
 	"result.accepted":                {"受理", "accepted"},
 	"result.stale-token":             {"受理 — フェンシング有なら拒否されていた", "accepted — fencing would have refused it"},
 	"result.stale.overwrote":         {"受理 — 新しい持ち主の値を破壊", "accepted — overwrites a newer holder's data"},
-	"result.stale.before-new-holder": {"受理 — 古い持ち主の書き込み(新しい持ち主より先)", "accepted — a stale write, before the new holder's"},
+	"result.stale.before-new-holder": {"受理 — 遅れた書き込み(新しい持ち主が書く前)", "accepted — a late write, before the new holder's"},
+	"result.lost-update":             {"受理 — 読んだ後に届いた書き込みを消す", "accepted — discards a late write it never read"},
 	"result.rejected":                {"フェンス落ち(拒否)", "fenced off (rejected)"},
 	"result.noToken":                 {"拒否(トークン無し)", "rejected (no token)"},
 	"result.refused":                 {"拒否", "refused"},

@@ -181,6 +181,9 @@ func extraRuns() []extraRun {
 		run("lost-renew", core.ConsensusUnfenced, acq("A"), tick(10), acq("B"), act(core.ActRenew, "A"), tick(20),
 			core.Action{Kind: core.ActRestart}),
 		counterReset,
+		run("partial-majority", core.Redlock, core.Action{Kind: core.ActAcquire, Client: "A", Lease: 10, Nodes: []int{1, 2, 3}},
+			core.Action{Kind: core.ActAcquire, Client: "B", Lease: 10, Nodes: []int{3, 4, 5}}),
+		run("peeks", core.Lease, acq("A"), act(core.ActPeek, "A"), act(core.ActPeek, "B")),
 	}
 }
 

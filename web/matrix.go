@@ -12,6 +12,7 @@ func (p pageView) matrix() app.UI {
 	scenarios, strategies := allScenarios(), strategyList
 	return app.Div().Class("view-body").Body(
 		app.P().Class("shows").Text(p.t("matrix.intro")),
+		app.P().Class("shows").DataSet("testid", "matrix-purpose").Text(p.t("matrix.purpose")),
 		app.Div().
 			Class("matrix-scroll").
 			DataSet("testid", "matrix").

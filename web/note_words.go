@@ -37,6 +37,10 @@ var noteWords = map[string]text{
 		"%[1]s がロックを求めるが、%[2]s のリースが t=%[3]d まで有効なので拒否される。",
 		"%[1]s asks for the lock, but %[2]s's lease is in force until t=%[3]d, so %[1]s is refused.",
 	},
+	"gen.acquire.refused.lock-delay": {
+		"%[1]s がロックを求めるが拒否される。前の持ち主のリースは手放されずに切れたので、サービスはロック遅延(%[2]d tick)の間、誰にも貸さない。遅いだけの持ち主に、書き込みを終える時間を与えるためだ(Chubby の lock-delay)。",
+		"%[1]s asks for the lock and is refused: the last holder's lease lapsed without a release, so the service grants nobody the lock for its lock-delay of %[2]d ticks, giving a holder that is only slow the time to finish (Chubby's lock-delay).",
+	},
 	"gen.acquire.refused.self": {
 		"%[1]s がもう一度ロックを求めるが、自分のリースがまだ有効なので、サービスは二重には貸さない。",
 		"%[1]s asks for the lock again, but its own lease is still in force: the service does not grant it twice.",
@@ -50,8 +54,12 @@ var noteWords = map[string]text{
 		"%[1]s asks for the lock and is refused: its holder %[2]s has crashed, and without a TTL nobody can release it.",
 	},
 	"gen.acquire.refused.majority": {
-		"%[1]s は 5 ノード中 %[2]d ノードしか取れず、過半数に届かない。取れたノードを返し、ロックは持たない。",
-		"%[1]s wins only %[2]d of the 5 nodes, not a majority: it gives them back and goes without the lock.",
+		"%[1]s は 5 ノード中 %[2]d ノードしか取れず、過半数に届かない。取れたノードのロックを解放し、ロックは持たない。",
+		"%[1]s wins only %[2]d of the 5 nodes, not a majority: it releases the locks it won and goes without the lock.",
+	},
+	"gen.acquire.refused.majority.none": {
+		"%[1]s は 5 ノードのうち 1 ノードも取れず、ロックは持たない。",
+		"%[1]s wins none of the 5 nodes and goes without the lock.",
 	},
 
 	// Renew and release.
@@ -72,8 +80,16 @@ var noteWords = map[string]text{
 		"%[1]s tries to renew, but its lease has already run out at the service: %[1]s learns it has lost the lock. Acquiring it again would bring a new token.",
 	},
 	"gen.renew.refused": {
-		"%[1]s が更新しようとするが、サービスはもう %[1]s のためにロックを持っていない。%[1]s はロックを失ったと知る。",
+		"%[1]s が更新しようとするが、ロックサービス上では %[1]s はもう持ち主ではない。%[1]s はロックを失ったと知る。",
 		"%[1]s tries to renew, but the service no longer holds the lock for %[1]s: %[1]s learns it has lost the lock.",
+	},
+	"gen.renew.held": {
+		"%[1]s がリースを更新しようとするが、ロックサービスとの間のネットワークが分断されていて、要求 %[2]s は届かない。%[1]s は返事を待つ。資源にはまだ届く。",
+		"%[1]s tries to renew its lease, but the network between it and the lock service is partitioned: request %[2]s does not arrive. %[1]s waits for an answer, and still reaches the resource.",
+	},
+	"gen.deliver.renew": {
+		"分断が解け、%[1]s の更新の要求が t=%[2]d にロックサービスへ届く。",
+		"The partition heals: %[1]s's renewal reaches the lock service at t=%[2]d.",
 	},
 	"gen.renew.skipped": {
 		"%[1]s はロックを持っていないと思っているので、更新するものがない。",
@@ -88,14 +104,14 @@ var noteWords = map[string]text{
 		"But %[1]s's write %[2]s is still on its way: releasing the lock does not call back a write already sent.",
 	},
 	"gen.release.refused": {
-		"%[1]s が手放そうとするが、サービスは %[1]s のためにロックを持っていない。何も変わらない。",
+		"%[1]s が手放そうとするが、ロックサービス上では %[1]s は持ち主ではない。何も変わらない。",
 		"%[1]s releases, but the service holds no lock for %[1]s: nothing changes.",
 	},
 
 	// Writes and reads.
 	"gen.resumes": {
-		"%[1]s が停止から覚める。",
-		"%[1]s wakes up from its pause.",
+		"%[1]s が GC 停止から再開する。",
+		"%[1]s resumes after its GC pause.",
 	},
 	"gen.write.sends": {
 		"%[1]s が token %[3]d を添えて %[4]s に %[2]q を書き込む。",
@@ -134,28 +150,36 @@ var noteWords = map[string]text{
 		"%[1]d < maxToken %[2]d, so %[3]s refuses the holder in force itself: the counter was reset and issued a token below one the resource had already seen. Until the counter catches up, this lock cannot be used to write.",
 	},
 	"gen.stale.overwrote.unfenced": {
-		"%[1]s はトークンを見ないので受理してしまう。もうロックを持たない %[2]s が、新しい持ち主の値を上書きした。データは壊れた。",
-		"%[1]s does not check tokens, so it accepts the write: %[2]s, which no longer holds the lock, overwrites a newer holder's value. The data is corrupted.",
+		"%[1]s はトークンを見ないので受理してしまう。ロックサービス上ではもう持ち主ではない %[2]s が、新しい持ち主の値を上書きした。データは壊れた。",
+		"%[1]s does not check tokens, so it accepts the write: %[2]s, which is no longer the holder at the lock service, overwrites a newer holder's value. The data is corrupted.",
 	},
 	"gen.stale.overwrote.fenced": {
-		"token %[3]d は maxToken %[4]d より小さくない(カウンタがリセットされ、同じ番号がもう一度発行された)ので、%[1]s は受理してしまう。もうロックを持たない %[2]s が、新しい持ち主の値を上書きした。データは壊れた。",
-		"Token %[3]d is not below maxToken %[4]d (the counter was reset and issued that number again), so %[1]s accepts it: %[2]s, which no longer holds the lock, overwrites a newer holder's value. The data is corrupted.",
+		"token %[3]d は maxToken %[4]d より小さくない(カウンタがリセットされ、同じ番号がもう一度発行された)ので、%[1]s は受理してしまう。ロックサービス上ではもう持ち主ではない %[2]s が、新しい持ち主の値を上書きした。データは壊れた。",
+		"Token %[3]d is not below maxToken %[4]d (the counter was reset and issued that number again), so %[1]s accepts it: %[2]s, which is no longer the holder at the lock service, overwrites a newer holder's value. The data is corrupted.",
 	},
 	"gen.stale.overwrote.split": {
-		"%[1]s は新しい持ち主が書く前にトークンを検査し終えていて、今、検査し直さずに適用する。もうロックを持たない %[2]s が、新しい持ち主の値を上書きした。データは壊れた。検査と適用は一つの不可分な操作でなければならない。",
-		"%[1]s checked the token before the newer holder wrote, and applies the write now without checking again: %[2]s, which no longer holds the lock, overwrites a newer holder's value. The data is corrupted. The check and the write must be one atomic step.",
+		"%[1]s は新しい持ち主が書く前にトークンの検査を済ませており、いま検査し直さずに適用する。ロックサービス上ではもう持ち主ではない %[2]s が、新しい持ち主の値を上書きした。データは壊れた。検査と適用は一つの不可分な操作でなければならない。",
+		"%[1]s checked the token before the newer holder wrote, and applies the write now without checking again: %[2]s, which is no longer the holder at the lock service, overwrites a newer holder's value. The data is corrupted. The check and the write must be one atomic step.",
 	},
 	"gen.stale.before-new-holder.unfenced": {
-		"%[1]s はトークンを見ないので、もうロックを持たない %[2]s の書き込みを受理する。新しい持ち主はまだここに書いていない。新しい持ち主がこの書き込みの前に %[1]s を読み、計算した値を書き戻せば、%[2]s の書き込みは誰にも気づかれずに失われる。データは壊れた。",
-		"%[1]s does not check tokens, so it accepts the write of %[2]s, which no longer holds the lock. The new holder has not written here yet: if it read %[1]s before this write and writes back what it computed, %[2]s's write is lost without anyone noticing. The data is corrupted.",
+		"%[1]s はトークンを見ないので、ロックサービス上ではもう持ち主ではない %[2]s の書き込みを受理する。新しい持ち主はまだここに書いていないので、いま壊れたものは無い(危うい)。ただし新しい持ち主がこの書き込みより前に %[1]s を読んでいて、その読み取りをもとに書けば、%[2]s の書き込みは誰にも気づかれずに失われる。",
+		"%[1]s does not check tokens, so it accepts the write of %[2]s, which is no longer the holder at the lock service. The new holder has not written here yet, so nothing is destroyed now (at risk). But if the new holder read %[1]s before this write and writes from that read, %[2]s's write is lost without anyone noticing.",
 	},
 	"gen.stale.before-new-holder.fenced": {
-		"%[1]s は新しい持ち主のトークンをまだ見ていない。token %[3]d は maxToken %[4]d より小さくないので、もうロックを持たない %[2]s の書き込みを受理してしまう。新しい持ち主がこの書き込みの前に %[1]s を読んでいれば、書き戻す値が %[2]s の書き込みを失わせる。データは壊れた。フェンシングが守るのは、新しいトークンを既に見た資源だけだ。",
-		"%[1]s has not seen the new holder's token yet: token %[3]d is not below maxToken %[4]d, so it accepts the write of %[2]s, which no longer holds the lock. If the new holder read %[1]s before this write, what it writes back will lose %[2]s's write. The data is corrupted. Fencing protects only a resource that has already seen the newer token.",
+		"%[1]s は新しい持ち主のトークンをまだ見ていない。token %[3]d は maxToken %[4]d より小さくないので、ロックサービス上ではもう持ち主ではない %[2]s の書き込みを受理する。新しい持ち主はまだここに書いていないので、書き込みはトークン順に並び、いま壊れたものは無い(危うい)。新しい持ち主がこれより前にトークンを示さずに(peek で)読んでいて、その読み取りをもとに書けば、これは失われる。トークンを示して読んでいれば、%[1]s はこの書き込みを拒否する。",
+		"%[1]s has not seen the new holder's token yet: token %[3]d is not below maxToken %[4]d, so it accepts the write of %[2]s, which is no longer the holder at the lock service. The new holder has not written here yet, so the writes stay in token order and nothing is destroyed now (at risk). If the new holder read %[1]s without showing its token (a peek) before this and writes from that read, this write is lost; a read that shows the token makes %[1]s refuse a write like this one.",
 	},
 	"gen.stale.before-new-holder.split": {
-		"%[1]s は検査済みの書き込みを、検査し直さずに今適用する。もうロックを持たない %[2]s の書き込みだ。新しい持ち主がこの前に %[1]s を読んでいれば、書き戻す値がこれを失わせる。データは壊れた。",
-		"%[1]s applies the write it checked earlier without checking again, though %[2]s no longer holds the lock. If the new holder read %[1]s before this, what it writes back will lose this write. The data is corrupted.",
+		"%[1]s は検査済みの書き込みを、検査し直さずに今適用する。ロックサービス上では %[2]s はもう持ち主ではない。新しい持ち主はまだここに書いていないので、いま壊れたものは無い(危うい)。新しい持ち主がこの前に %[1]s を読んでいて、その読み取りをもとに書けば、これは失われる。",
+		"%[1]s applies the write it checked earlier without checking again, though %[2]s is no longer the holder at the lock service. The new holder has not written here yet, so nothing is destroyed now (at risk). If the new holder read %[1]s before this and writes from that read, this write is lost.",
+	},
+	"gen.write.lost-update": {
+		"だが %[1]s のこの書き込みは、遅れた書き込みが届く前の %[2]s の読み取りをもとにしている。受理された遅れた書き込みは、黙って消えた。データは壊れた(更新の消失)。",
+		"But %[1]s computed this write from its read of %[2]s, made before a late write landed there: that write, which was accepted, is silently discarded. The data is corrupted (a lost update).",
+	},
+	"gen.peek": {
+		"%[1]s がトークンを示さずに %[2]s を読む(ただの読み取り)。%[2]s は何も検査せず、何も覚えない。この後に遅れた書き込みが届いても、%[2]s は拒否できない。",
+		"%[1]s reads %[2]s without showing a token (a plain read). %[2]s checks nothing and remembers nothing: a late write that arrives after this read cannot be refused.",
 	},
 	"gen.read.fenced": {
 		"%[1]s が書き込まずに token %[2]d を %[3]s に示す(フェンス付きの読み取り)。maxToken が %[2]d になり、これ以降 %[3]s はそれより小さいトークンをすべて拒否する。",
@@ -188,7 +212,7 @@ var noteWords = map[string]text{
 		"%[1]s checks its lock: without a TTL it never expires.",
 	},
 	"gen.check.outdated": {
-		"だがロックサービスはもう %[1]s のためにロックを持っていない。",
+		"だがロックサービス上では %[1]s はもう持ち主ではない。",
 		"But the lock service no longer holds the lock for %[1]s.",
 	},
 	"gen.check.expired": {
@@ -246,7 +270,7 @@ var noteWords = map[string]text{
 		"The lock still belongs to the crashed %[1]s.",
 	},
 	"gen.jump": {
-		"ロックサービスの時計が %[1]d tick 先へ跳ぶ。サービスの時計は t=%[2]d、クライアントの時計は t=%[3]d(時計が進められた、あるいは速く進む時計)。",
+		"ロックサービスの時計が %[1]d tick 先へ跳ぶ。サービスの時計は t=%[2]d、クライアントの時計は t=%[3]d(時計が手動や NTP で進められた場合や、速く進む場合)。",
 		"The lock service's clock jumps %[1]d ticks ahead: it reads t=%[2]d while the clients' clocks read t=%[3]d (a clock stepped forward, or one that runs fast).",
 	},
 	"gen.jump.node": {

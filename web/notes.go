@@ -36,6 +36,8 @@ func eventNote(l Lang, prev, f core.Frame) *noteWriter {
 		n.write()
 	case core.ActRead:
 		n.read()
+	case core.ActPeek:
+		n.peek()
 	case core.ActCheck:
 		n.check()
 	case core.ActPause:
@@ -106,8 +108,14 @@ func (n *noteWriter) acquire() {
 		n.say("gen.acquire.granted.no-ttl", ev.Client, ev.Token)
 	case ev.Result == core.ResultGranted:
 		n.say("gen.acquire.granted", ev.Client, ev.Token, lock.Expiry)
+	case errors.Is(ev.Err, core.ErrLockDelay):
+		n.say("gen.acquire.refused.lock-delay", ev.Client, n.f.Lock.LockDelay)
 	case n.redlock():
-		n.say("gen.acquire.refused.majority", ev.Client, ev.Nodes)
+		if ev.Nodes == 0 {
+			n.say("gen.acquire.refused.majority.none", ev.Client)
+		} else {
+			n.say("gen.acquire.refused.majority", ev.Client, ev.Nodes)
+		}
 	case lock.Holder == ev.Client:
 		n.say("gen.acquire.refused.self", ev.Client)
 	case !lock.TTL && n.holderCrashed():
@@ -130,6 +138,8 @@ func (n *noteWriter) renew() {
 	switch {
 	case ev.Result == core.ResultSkipped:
 		n.say("gen.renew.skipped", ev.Client)
+	case ev.Result == core.ResultHeld:
+		n.say("gen.renew.held", ev.Client, ev.Message)
 	case errors.Is(ev.Err, core.ErrLeaseExpired):
 		n.say("gen.renew.expired", ev.Client)
 	case ev.Err != nil:
@@ -210,6 +220,22 @@ func (n *noteWriter) landed() {
 	default:
 		n.say("gen.write.accepted", ev.Resource)
 	}
+	if ev.Harm == core.HarmLostUpdate {
+		n.say("gen.write.lost-update", ev.Client, ev.Resource)
+	}
+}
+
+// peek words a read that shows no token.
+func (n *noteWriter) peek() {
+	ev := n.ev
+	if ev.Resumed {
+		n.say("gen.resumes", ev.Client)
+	}
+	if ev.Result == core.ResultSkipped {
+		n.say("gen.read.skipped", ev.Client)
+		return
+	}
+	n.say("gen.peek", ev.Client, ev.Resource)
 }
 
 func (n *noteWriter) read() {
@@ -329,6 +355,14 @@ func (n *noteWriter) deliver() {
 	case core.MsgApply:
 		n.say("gen.deliver.apply", ev.Client, ev.Value, ev.Token, ev.Resource)
 		n.landed()
+		return
+	case core.MsgRenew:
+		n.say("gen.deliver.renew", ev.Client, n.f.Clock)
+		if ev.Result == core.ResultDropped {
+			n.say("gen.reply.dropped", ev.Client)
+			return
+		}
+		n.renew()
 		return
 	}
 	c := n.client()

@@ -103,6 +103,8 @@ func wantBadge(f core.Frame, last bool) string {
 		return "destroyed"
 	case f.Verdict == core.Stuck:
 		return "stuck"
+	case f.Verdict == core.AtRisk:
+		return "at-risk"
 	case last:
 		return "protected"
 	}
@@ -293,7 +295,7 @@ func TestPrerenderedCompareAndMatrixViews(t *testing.T) {
 				t.Errorf("matrix cell %s = %s, the hand-derived matrix says %q", key, el["data-value"], w)
 			}
 		}
-		if cells != len(want) || cells != 14*6 {
+		if cells != len(want) || cells != 16*6 {
 			t.Errorf("%d matrix cells, want %d", cells, len(want))
 		}
 	}

@@ -26,6 +26,7 @@ var playVerbs = []struct {
 	{"release", "", false},
 	{"write", "play.arg.value", false},
 	{"read", "play.arg.resource", false},
+	{"peek", "play.arg.resource", false},
 	{"check", "", false},
 	{"pause", "play.arg.ticks", false},
 	{"resume", "", false},
@@ -53,7 +54,7 @@ func playItem(client, verb, arg string, hold bool, n int) (string, error) {
 		if arg != "" {
 			item += ":" + arg
 		}
-		if hold && (verb == "acquire" || verb == "write") {
+		if hold && (verb == "acquire" || verb == "renew" || verb == "write") {
 			item += "@m" + strconv.Itoa(n)
 		}
 		return item, nil

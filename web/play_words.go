@@ -22,6 +22,7 @@ var playWords = map[string]text{
 	"play.verb.release": {"release(解放)", "release"},
 	"play.verb.write":   {"write(書き込み)", "write"},
 	"play.verb.read":    {"read(トークンを示す)", "read (show the token)"},
+	"play.verb.peek":    {"peek(トークンを示さずに読む)", "peek (read, no token)"},
 	"play.verb.check":   {"check(自分のリースを確認)", "check (own lease)"},
 	"play.verb.pause":   {"pause(GC 停止)", "pause (GC)"},
 	"play.verb.resume":  {"resume(再開)", "resume"},
@@ -67,7 +68,7 @@ var playWords = map[string]text{
 	"script.err.number":       {"tick 数は 0 以上の整数", "ticks are a whole number from 0 up"},
 	"script.err.resource":     {"資源は row-42 と row-43", "the resources are row-42 and row-43"},
 	"script.err.message":      {"メッセージ ID は英小文字 1 字と数字", "a message id is a lower-case letter and digits"},
-	"script.err.hold":         {"足止めできるのは acquire と write だけ", "only an acquire or a write can be held up"},
+	"script.err.hold":         {"足止めできるのは acquire、renew、write だけ", "only an acquire, a renew or a write can be held up"},
 	"script.err.nothing-held": {"そのメッセージは足止めされていない", "no such message is held up"},
 	"script.err.held-twice":   {"同じメッセージ ID が二度使われた", "the same message id is used twice"},
 	"script.err.other":        {"この実行は再生できない", "this run cannot be replayed"},
@@ -79,9 +80,10 @@ var playWords = map[string]text{
 	},
 	"search.goal":           {"探すもの", "Look for"},
 	"search.goal.corrupted": {"データを壊す実行", "a run that corrupts data"},
+	"search.goal.at-risk":   {"遅れた書き込みが届く実行", "a run where a late write lands"},
 	"search.goal.stuck":     {"行き詰まる実行", "a run that gets stuck"},
 	"search.depth":          {"操作の数(最大)", "Actions (at most)"},
-	"search.reads":          {"新しい持ち主はまず資源にトークンを示す(返事の遅れなし)", "New holders show their token to the resources first (no reply held up)"},
+	"search.peek":           {"トークンを示さない読み取り(peek)も試す", "Also try reads that show no token (peek)"},
 	"search.two":            {"資源を二つにする(row-43)", "Two resources (row-43)"},
 	"search.start":          {"探す", "Search"},
 	"search.cancel":         {"中止", "Cancel"},
@@ -97,6 +99,24 @@ var playWords = map[string]text{
 	"search.shortest.stuck":     {"行き詰まる最短の実行", "The shortest run that gets stuck"},
 	"search.breaks.corrupted":   {"データを壊す実行", "corrupts data"},
 	"search.breaks.stuck":       {"行き詰まる実行", "gets stuck"},
+	"search.shortest.at-risk":   {"遅れた書き込みが届く最短の実行", "The shortest run where a late write lands"},
+	"search.breaks.at-risk":     {"遅れた書き込みが届く実行", "lets a late write land"},
+	"search.how.overwrite": {
+		"壊れ方: 上書き。古い許可の書き込みが、新しい持ち主の書き込みの後に適用され、その値を壊した。",
+		"How: an overwrite. A write made under an older grant was applied after the newer holder's write and destroyed its value.",
+	},
+	"search.how.lost-update": {
+		"壊れ方: 更新の消失。新しい持ち主がトークンを示さずに読んだ後、古い許可の書き込みが適用され、新しい持ち主がその読み取りをもとに書いて、それを黙って消した。",
+		"How: a lost update. The newer holder read without showing its token, a write made under an older grant was then applied, and the newer holder's write, computed from its read, silently discarded it.",
+	},
+	"search.how.at-risk": {
+		"遅れた書き込みは、新しい持ち主が資源に触れる前に届いたので、この実行では何も壊していない(トークン順には並んでいる)。",
+		"The late write landed before the newer holder touched the resource, so it destroyed nothing in this run (the writes are in token order).",
+	},
+	"search.how.stuck": {
+		"このロックはもう正しく使えない。",
+		"The lock can no longer be used correctly.",
+	},
 	"search.found": {
 		"%[2]s で%[1]s: %[3]d 個の操作(調べた状態 %[4]d、長さ %[5]d で発見、%[6]d ms)。",
 		"%[1]s under %[2]s: %[3]d actions (%[4]d states explored, found at length %[5]d, in %[6]d ms).",
@@ -107,7 +127,7 @@ var playWords = map[string]text{
 	},
 	"search.open": {"見つけた実行を開く", "Open the run found"},
 	"search.alphabet": {
-		"調べる操作: A と B それぞれの acquire(返事を足止めするものも)、write(足止めするものも)、read、check、5 と 10 の pause、release、crash。全体の 5 と 10 の tick、足止めしたメッセージの deliver、restart、10 の jump。",
-		"The actions tried: for A and for B, acquire (its reply delivered at once or held up), write (delivered or held up), read, check, pauses of 5 and 10, release and crash; for everyone, ticks of 5 and 10, the delivery of a held message, a restart and a clock jump of 10.",
+		"調べる操作: A と B それぞれの acquire(返事を足止めするものも)、write(足止めするものも)、トークンを示す read(選べば、示さない peek も)、check、5 と 10 の pause、release、crash。全体の 5 と 10 の tick、足止めしたメッセージの deliver、restart、10 の jump。ロックの取得と資源への読み書きを一度にこなす操作は無い(実際のロックにも無い)。A と B を入れ替えただけの状態、リースが切れた後の時刻だけが違う状態は、同じ状態として一度だけ調べる。",
+		"The actions tried: for A and for B, acquire (its reply delivered at once or held up), write (delivered or held up), read showing the token (and, if chosen, peek, which shows none), check, pauses of 5 and 10, release and crash; for everyone, ticks of 5 and 10, the delivery of a held message, a restart and a clock jump of 10. No action both takes the lock and touches the resource (no real lock offers one). States that differ only by swapping A and B, or only in times past every lease's end, are explored once.",
 	},
 }

@@ -65,6 +65,9 @@ func (r runView) lockCard() app.UI {
 			}),
 		),
 		app.If(len(lock.Nodes) > 1, r.nodeTable),
+		app.If(kind == core.Replicated, func() app.UI {
+			return app.P().Class("muted", "simplifies").DataSet("testid", "lock-simplifies").Text(r.t("lock.simplifies.replicated"))
+		}),
 	)
 }
 

@@ -52,11 +52,11 @@ var scenarioWords = map[string]text{
 		"Checking the lease just before writing does not help if the client stops between the check and the write. With a lease, a client-side check cannot protect the data; only the resource's check can.",
 	},
 	"check-then-write.start": {
-		"まだ誰もロックを持っていない。A は慎重なクライアントで、書く前に必ずリースを確認する。",
-		"Nobody holds the lock yet. A is a careful client: it always checks its lease before it writes.",
+		"まだ誰もロックを持っていない。A は書く前に必ずリースを確かめるクライアントだ。",
+		"Nobody holds the lock yet. A is a checking client: it always checks its lease before it writes.",
 	},
 	"check-then-write.a-pauses": {
-		"確認の直後、書き込む前に A が GC で止まる。その間に t=12 となり、リースは t=10 で切れる。A は確認を済ませたつもりでいる。",
+		"確認の直後、書き込む前に A が GC で止まる。時刻は t=12 まで進み、リースは t=10 で切れている。A は確認を済ませたつもりでいる。",
 		"Right after the check, before the write, A stops in a GC pause. Time reaches t=12; the lease ran out at t=10. A thinks it has just checked.",
 	},
 
@@ -76,8 +76,8 @@ var scenarioWords = map[string]text{
 
 	"slow-grant.title": {"遅れて届く許可", "Slow grant"},
 	"slow-grant.shows": {
-		"リースのあるロックで、取得の返事が、許可されたリースの失効後に届く。A は返事を受け取った時点からリースを数えるクライアントなので、自分の確認では有効に見える。慎重なクライアントは要求を送った時点から数え(Redlock の手順や Chubby のクライアントのように)、このリースはもう切れていたと分かる。",
-		"With a lease, the reply to A's acquire arrives after the lease it grants has expired. A counts its lease from when the reply arrived, so its own check says the lease is valid. A careful client counts from when it sent the request, as Redlock's algorithm and Chubby's clients do, and would know this lease had already ended.",
+		"リースのあるロックで、取得の返事が、許可されたリースの失効後に届く。A は返事を受け取った時点からリースを数えるクライアントなので、自分の確認では有効に見える。これは守るべき規則を破るクライアントだ。慎重なクライアントは要求を送った時点から数え(Redlock の手順や Chubby のクライアントのように)、このリースはもう切れていたと分かる。Redlock の行では A もその手順に従い、最初の要求を送った時点から有効期間を数えるので、遅れた許可を使わない。",
+		"With a lease, the reply to A's acquire arrives after the lease it grants has expired. A counts its lease from when the reply arrived, so its own check says the lease is valid: A is the client that breaks the rule. A careful client counts from when it sent the request, as Redlock's algorithm and Chubby's clients do, and would know this lease had already ended. Under Redlock, A follows the algorithm, counting its validity from its first request, and does not use the late grant.",
 	},
 	"slow-grant.start": {
 		"まだ誰もロックを持っていない。ロックサービスから A への返事は、ときどき大きく遅れる。A はリースを返事の届いた時点から数える。",
@@ -120,8 +120,8 @@ var scenarioWords = map[string]text{
 
 	"counter-reset.title": {"カウンタのリセット", "Counter reset"},
 	"counter-reset.shows": {
-		"このモデルの 1 台構成のノードは、トークンのカウンタをメモリにだけ持つ。再起動でカウンタを失うと同じ番号をもう一度発行し、フェンシングは古い持ち主と新しい持ち主を見分けられない。発行の前にカウンタをディスクへ書く 1 台のノードや、合意で複製されたサービスなら増え続ける。非同期に複製されたストアは、フェイルオーバーでカウンタを失いうる。",
-		"This model's single node keeps its token counter in memory only. When a restart loses it, it issues the same number again, and fencing cannot tell the old holder from the new. A single node that writes its counter to disk before each grant keeps tokens increasing, and so does a service replicated by consensus; an asynchronously replicated store can lose the counter on failover.",
+		"このモデルの 1 台構成のノードは、トークンのカウンタをメモリにだけ持つ。再起動でカウンタを失うと同じ番号をもう一度発行し、フェンシングは古い持ち主と新しい持ち主を見分けられない。発行の前にカウンタをディスクへ書く 1 台のノードや、合意で複製されたサービスなら増え続ける。非同期に複製されたストアは、フェイルオーバーでカウンタを失いうる。ここでは再起動は A のリースが切れた後なので、再起動後に最長のリースが切れるまで待っても何も変わらない。持ち主が二人になるのを防ぐのはその待ちだが、番号の再利用を防ぐのは再起動を越えて残るカウンタだけだ。",
+		"This model's single node keeps its token counter in memory only. When a restart loses it, it issues the same number again, and fencing cannot tell the old holder from the new. A single node that writes its counter to disk before each grant keeps tokens increasing, and so does a service replicated by consensus; an asynchronously replicated store can lose the counter on failover. Here the restart comes after A's lease has ended, so waiting out the longest lease after it would change nothing: that wait prevents two holders, but only a counter that survives restarts prevents reused tokens.",
 	},
 	"counter-reset.start": {
 		"まだ誰もロックを持っていない。資源 row-42 は空。",
@@ -130,56 +130,80 @@ var scenarioWords = map[string]text{
 
 	"restart-during-lease.title": {"リース中の再起動", "Restart during a lease"},
 	"restart-during-lease.shows": {
-		"A のロックが有効な間にロックサービスが再起動する。誰も止まらない。状態をメモリにだけ持つノードは A のロックを忘れ、すぐに B へ貸す。持ち主が二人になり、カウンタも失われて番号が重なる。防ぐには、再起動後は最長のリースが切れるまで貸さないこと(Chubby の猶予期間、Redis の遅延再起動)、あるいは状態を合意で複製すること。",
-		"The lock service restarts while A's lock is in force, and nobody pauses. A node that keeps its state in memory forgets A's lock and grants B at once: two holders, and with the counter lost, equal tokens. The fix is to grant nothing after a restart until the longest lease could have run out (Chubby's grace period, Redis's delayed restarts), or to keep the state replicated by consensus.",
+		"A のロックが有効な間にロックサービスが再起動する。誰も止まらない。状態をメモリにだけ持つノードは A のロックを忘れ、すぐに B へ貸す。持ち主が二人になり、カウンタも失われて番号が重なる。Redlock では、A がノード 1〜3 を取った後にノード 3 が永続化なしで再起動して A を忘れ、B がノード 3〜5 で過半数を得る(Redlock の仕様が挙げる例)。再起動後、最長のリースが切れるまで貸さずに待てば(Redlock の仕様の遅延再起動)、持ち主が二人になることは防げる。だが番号の再利用を防げるのは、再起動を越えて残るカウンタ(fsync したもの、あるいは合意で複製した状態)だけだ。合意で複製されたサービスでは、ロックは複製されたデータベースにあり、再起動で失われない(Chubby の新しいマスターはロックを引き継ぎ、前のマスターが与えた最長のリースまでセッションを延ばす。持ち主を失った後にサーバ側で待つ仕組みは、別の lock-delay だ)。",
+		"The lock service restarts while A's lock is in force, and nobody pauses. A node that keeps its state in memory forgets A's lock and grants B at once: two holders, and with the counter lost, equal tokens. Under Redlock it is the algorithm's own example: A holds nodes 1–3, node 3 restarts without persistence and forgets A, and B wins nodes 3–5. Waiting after a restart until the longest lease could have run out (the Redlock page's delayed restart) prevents two holders; only a counter that survives restarts (fsynced, or replicated by consensus) prevents reused tokens. In a service replicated by consensus the locks live in the replicated database, and a restart loses nothing (a new Chubby master keeps the locks and extends sessions to the longest lease the old master may have granted; the server-side wait after a holder is lost is a different mechanism, lock-delay).",
 	},
 	"restart-during-lease.start": {
-		"まだ誰もロックを持っていない。資源 row-42 は空。",
-		"Nobody holds the lock yet. Resource row-42 is empty.",
+		"まだ誰もロックを持っていない。資源 row-42 は空。Redlock では、A にはノード 1〜3 しか、後で B にはノード 3〜5 しか届かない。",
+		"Nobody holds the lock yet. Resource row-42 is empty. Under Redlock, A reaches only nodes 1–3, and later B only nodes 3–5.",
 	},
 	"restart-during-lease.restart.lost": {
-		"A のリースが有効な間にロックサービスが再起動する。ノードは状態をメモリにだけ持つので、A のリースもトークンのカウンタも忘れ、すぐにでも次を貸す。安全なサービスなら、最長のリース(10 tick)が切れるまで貸さずに待つ(Chubby の猶予期間、Redis の遅延再起動)。",
-		"The lock service restarts while A's lease is in force. Its node keeps its state in memory only, so it forgets A's lease and the token counter, and will grant the lock at once. A safe service would wait until the longest lease (10 ticks) could have run out before granting again, as Chubby's grace period and Redis's delayed restarts do.",
+		"A のリースが有効な間にロックサービスが再起動する。ノードは状態をメモリにだけ持つので、A のリースもトークンのカウンタも忘れ、すぐにでも次を貸す。最長のリース(10 tick)が切れるまで貸さずに待てば、持ち主が二人になることは防げる。だがカウンタを失ったままでは、次のトークンはまた 1 で、使い終えた番号を繰り返す。番号を守れるのは、再起動を越えて残るカウンタだけだ。",
+		"The lock service restarts while A's lease is in force. Its node keeps its state in memory only, so it forgets A's lease and the token counter, and will grant the lock at once. Waiting until the longest lease (10 ticks) could have run out before granting again would prevent two holders; but with the counter lost the next token is 1 again, a number already used. Only a counter that survives restarts keeps tokens from repeating.",
+	},
+	"restart-during-lease.restart.redlock": {
+		"ノード 3 が永続化なしで再起動し、A のロックを忘れる。A が持つのはノード 1 と 2 だけになり、過半数は誰のものでもない。A はそれを知らない。Redlock の仕様はこの例を挙げ、対策として、再起動したノードを最長の TTL より長く参加させないこと(遅延再起動)、あるいは fsync=always で永続化することを求める。",
+		"Node 3 restarts without persistence and forgets A's lock. A now holds only nodes 1 and 2, and no one holds a majority; A does not know. The Redlock page gives this very example, and its remedies: keep a restarted node out for longer than the longest TTL (a delayed restart), or persist with fsync=always.",
 	},
 
 	"clock-jump.title": {"時計の跳躍", "Clock jump"},
 	"clock-jump.shows": {
-		"誰も止まらない。ロックサービスの時計(Redlock では 1 ノードの時計)が先へ跳ぶ。リースのあるロックでは、その時計で A のリースが切れて B が取るのに、A 自身の時計ではまだ有効だ。Redlock では A はノード 1〜3 に、B はノード 3〜5 に届き、どちらも過半数を得る。リースは、それを測る時計と同じだけしか安全でない。フェンシングは時計に頼らない。",
-		"Nobody pauses. The lock service's clock (under Redlock, one node's) jumps ahead. With a lease, A's lease runs out by that clock and B takes the lock, while A's own clock says its lease still holds. Under Redlock, A reached nodes 1–3 and B reaches nodes 3–5: each wins a majority. A lease is only as safe as the clocks that measure it; fencing does not depend on clocks.",
+		"誰も止まらない。ロックサービスの時計(Redlock では 1 ノードの時計)が先へ跳ぶ。リースのあるロックでは、その時計で A のリースが切れて B が取るのに、A 自身の時計ではまだ有効だ。Redlock では A はノード 1〜3 に、B はノード 3〜5 に届き、どちらも過半数を得る。リースの安全性は、それを測る時計の正しさを超えない。フェンシングは時計に頼らない。実際の時計の跳躍は数分に及ぶことがある(NTP による時刻の補正、運用者の手作業)。etcd と ZooKeeper はリースを単調増加する時計で測るので、壁時計の跳躍では切れない。Redlock は時計のずれの見込み分を有効期間から差し引くが、跳躍はその見込みを超えうる。",
+		"Nobody pauses. The lock service's clock (under Redlock, one node's) jumps ahead. With a lease, A's lease runs out by that clock and B takes the lock, while A's own clock says its lease still holds. Under Redlock, A reached nodes 1–3 and B reaches nodes 3–5: each wins a majority. A lease is only as safe as the clocks that measure it; fencing does not depend on clocks. Real clock steps can be minutes (an NTP step, an operator). etcd and ZooKeeper time leases with monotonic clocks, so a wall-clock step does not end them. Redlock subtracts an allowance for clock drift from the validity, and a step can exceed it.",
 	},
 	"clock-jump.start": {
-		"まだ誰もロックを持っていない。Redlock では、ネットワークの分断で A にはノード 1〜3 しか、後で B にはノード 3〜5 しか届かない。時刻は論理的な tick で、実際の時計のずれや跳躍はミリ秒から秒の単位で起きる。",
-		"Nobody holds the lock yet. Under Redlock, a network partition lets A reach only nodes 1–3, and later B only nodes 3–5. Time here is logical ticks; a real clock drifts or jumps by milliseconds to seconds.",
+		"まだ誰もロックを持っていない。Redlock では、ネットワークの分断で A にはノード 1〜3 しか、後で B にはノード 3〜5 しか届かない。時刻は論理的な tick で、実際の時計はミリ秒単位でずれ、補正で数分跳ぶこともある。",
+		"Nobody holds the lock yet. Under Redlock, a network partition lets A reach only nodes 1–3, and later B only nodes 3–5. Time here is logical ticks; a real clock drifts by milliseconds, and a correction can step it by minutes.",
 	},
 
-	"stale-before-new-holder.title": {"新しい持ち主より先に届く古い書き込み", "Stale write before the new holder's"},
+	"stale-before-new-holder.title": {"新しい持ち主より先に届く遅れた書き込み", "Late write before the new holder's"},
 	"stale-before-new-holder.shows": {
-		"リースのあるロックで、A の遅れた書き込みが、B への許可の後、B が資源に触れる前に届く。資源は B のトークンをまだ見ていないので、フェンシングがあっても受理する。B がその前に値を読んでいれば、B の書き戻しが A の書き込みを失わせる。新しいトークンを先に示せば防げる(「先にトークンを示す」)。",
-		"With a lease, A's late write lands after B was granted the lock but before B has touched the resource. The resource has not seen B's token, so it accepts the write even with fencing. If B read the data before that, B's write-back loses A's write. Showing the new token first prevents it (see \"Token shown first\").",
+		"リースのあるロックで、A の遅れた書き込みが、B への許可の後、B が資源に触れる前に届く。資源は B のトークンをまだ見ていないので、フェンシングがあっても受理する。それでも書き込みはトークン順(A の 1、A の 1、B の 2)に並び、この実行では何も壊れていない: 危うい、であって破壊ではない。フェンシングが約束するのは資源での順序であって、実時間での排他ではない。B がその前にトークンを示さずに読んでいて、その読み取りをもとに書けば、A の書き込みは失われる(「先に読む」)。",
+		"With a lease, A's late write lands after B was granted the lock but before B has touched the resource. The resource has not seen B's token, so it accepts the write even with fencing. Yet the writes are in token order (A's 1, A's 1, B's 2), and nothing is destroyed in this run: at risk, not corrupted. Fencing promises order at the resource, not mutual exclusion in real time. Had B read the data without showing its token before that, and written from that read, A's write would be lost (see \"Read first\").",
 	},
 	"stale-before-new-holder.start": {
 		"まだ誰もロックを持っていない。資源 row-42 は空。",
 		"Nobody holds the lock yet. Resource row-42 is empty.",
 	},
 
-	"fenced-read.title": {"先にトークンを示す", "Token shown first (fenced read)"},
+	"fenced-read.title": {"先に読む(トークンを示して)", "Read first (showing the token)"},
 	"fenced-read.shows": {
-		"「新しい持ち主より先に届く古い書き込み」と同じ筋書きだが、B は取得の直後にトークンを資源へ示す(フェンス付きの読み取り、または何も変えない書き込み)。以後、資源はそれより小さいトークンをすべて拒否するので、A の遅れた書き込みは拒否される。これができるのはトークンを検査する資源だけ。",
-		"The story of \"Stale write before the new holder's\", but right after acquiring, B shows its token to the resource (a fenced read, or a write that changes nothing). From then on the resource refuses every smaller token, so A's late write is refused. Only a resource that checks tokens can do this.",
+		"「新しい持ち主より先に届く遅れた書き込み」と同じ筋書きだが、B は書く前に資源を読み(読み取りと書き込みの組)、そのときトークンを示す。トークンを検査する資源は以後それより小さいトークンをすべて拒否するので、A の遅れた書き込みは拒否される。検査しない資源は A の書き込みを受理し、B は読み取りをもとに書いてそれを黙って消す: 更新の消失で、データは壊れる。トークンを示さない読み取り(peek)なら、検査する資源でも同じことが起きる。",
+		"The story of \"Late write before the new holder's\", but B reads the resource before it writes (a read-modify-write), showing its token. A resource that checks tokens refuses every smaller token from then on, so A's late write is refused. One that does not check accepts A's write, and B, writing from its read, silently discards it: a lost update, and the data is corrupted. A read that shows no token (a peek) gives the same lost update even where the resource checks tokens.",
 	},
 	"fenced-read.start": {
-		"まだ誰もロックを持っていない。B は、ロックを取ったらまず資源にトークンを示す。",
-		"Nobody holds the lock yet. B, once it has the lock, shows its token to the resource before anything else.",
+		"まだ誰もロックを持っていない。B は、ロックを取ったら資源を読み、その値をもとに書く。読むときにトークンを示す。",
+		"Nobody holds the lock yet. B, once it has the lock, reads the resource and writes from what it read, showing its token when it reads.",
 	},
 
 	"two-resources.title": {"二つの資源", "Two resources"},
 	"two-resources.shows": {
-		"A は row-42 と row-43 に書く。リースのあるロックで A のリースが切れると、B がロックを取り、row-42 だけに書く。A の古いトークンは、B のトークンを見た row-42 では拒否され、見ていない row-43 では受理される。資源は自分が見たトークンに対してしか守れない。",
-		"A writes to row-42 and row-43. With a lease, once A's lease runs out, B takes the lock and writes only row-42. A's old token is refused at row-42, which has seen B's token, and accepted at row-43, which has not: a resource fences only against the tokens it has seen.",
+		"A は row-42 と row-43 に書く。リースのあるロックで A のリースが切れると、B がロックを取り、row-42 だけに書く。A の古いトークンは、B のトークンを見た row-42 では拒否され、見ていない row-43 では受理される。フェンシングは資源ごとの検査で、トランザクションではない: A の更新は引き裂かれ、row-42 では拒否、row-43 では適用される。row-43 では何も壊れていない(B はそこを読みも書きもしていない)が、二つの行をそろえて更新したいなら、それは資源の側のトランザクションの仕事だ。",
+		"A writes to row-42 and row-43. With a lease, once A's lease runs out, B takes the lock and writes only row-42. A's old token is refused at row-42, which has seen B's token, and accepted at row-43, which has not. Fencing is a check per resource, not a transaction: A's update is torn, refused at row-42 and applied at row-43. Nothing is destroyed at row-43 (B neither read nor wrote it), but keeping two rows in step is the job of a transaction at the resource.",
 	},
 	"two-resources.start": {
 		"まだ誰もロックを持っていない。一つのロックで二つの資源 row-42 と row-43 を守る。",
 		"Nobody holds the lock yet. One lock protects two resources, row-42 and row-43.",
+	},
+
+	"lock-delay.title": {"ロック遅延", "Lock-delay"},
+	"lock-delay.shows": {
+		"資源はトークンを検査できない。ロックサービスは Chubby の lock-delay を持つ: 持ち主のリースが手放されずに切れたら、その後 5 tick は誰にも貸さない。B は遅延の間は断られるので、A がその間に目覚めて書くなら害は無い。だが A の停止がリースと遅延を合わせたより長いと、B が取って書き、A は目覚めてその値を上書きする。遅延は窓を狭めるが、閉じはしない。フェンシングは閉じる。",
+		"The resource cannot check tokens. The lock service keeps Chubby's lock-delay: when a holder's lease lapses without a release, it grants the lock to nobody for 5 more ticks. B is turned away during the delay, so A waking and writing within it does no harm. But A's pause lasts longer than lease and delay together: B takes the lock and writes, and A wakes and overwrites it. The delay narrows the window; it does not close it. Fencing does.",
+	},
+	"lock-delay.start": {
+		"まだ誰もロックを持っていない。ロックサービスは、リースが手放されずに切れた後、5 tick のロック遅延を置く(TTL の無いロックでは何も切れない)。",
+		"Nobody holds the lock yet. The lock service keeps a lock-delay of 5 ticks after a lease lapses without a release (without a TTL nothing lapses).",
+	},
+
+	"partitioned-holder.title": {"分断された持ち主", "Partitioned holder"},
+	"partitioned-holder.shows": {
+		"A はロックサービスから分断されるが、資源にはまだ届く。更新の要求が届かないまま A のリースは切れ、B が取って書く。誰も A に知らせないので、A は書き続ける。A がロックを失ったと知るのは、知らされたとき(etcd の Session.Done、ZooKeeper では再接続時のセッション失効)だけだ。慎重なクライアントは、知らされるのを待たず、自分のリースの時計が切れた時点で書くのをやめる。資源が検査していれば、A の書き込みは拒否される。",
+		"A is cut off from the lock service but still reaches the resource. Its renewal never arrives, its lease lapses, and B takes the lock and writes. Nobody tells A, so A goes on writing. A learns it lost the lock only when told (etcd's Session.Done; in ZooKeeper, the session's expiry on reconnecting). A careful client stops writing when its own lease clock runs out, not when it is told. Where the resource checks tokens, A's write is refused.",
+	},
+	"partitioned-holder.start": {
+		"まだ誰もロックを持っていない。A は 6 tick ごとにリースを更新する。A とロックサービスの間のネットワークは分断されうる。",
+		"Nobody holds the lock yet. A renews its lease every 6 ticks. The network between A and the lock service can be partitioned.",
 	},
 
 	"non-atomic-check.title": {"検査と適用の分離", "Check, then apply (not atomic)"},

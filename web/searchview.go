@@ -31,7 +31,7 @@ type searchRun struct {
 // startSearch starts the search the settings ask for, ending any other.
 func (d *Demo) startSearch(ctx app.Context) {
 	opts := core.SearchOptions{Strategy: d.s.Strategy, MaxDepth: d.s.Search.DepthOrDefault(),
-		Stuck: d.s.Search.Stuck, ReadsFirst: d.s.Search.ReadsFirst, TwoResources: d.s.Search.Two}
+		Goal: d.s.Search.GoalOrDefault(), Peek: d.s.Search.Peek, TwoResources: d.s.Search.Two}
 	s, err := core.NewSearch(opts)
 	if err != nil {
 		return
@@ -93,13 +93,18 @@ func (d *Demo) onSearchOption(ctx app.Context, e app.Event) {
 	s := d.s
 	switch el.Get("id").String() {
 	case "search-goal":
-		s.Search.Stuck = el.Get("value").String() == "stuck"
+		switch g := core.Verdict(el.Get("value").String()); g {
+		case core.AtRisk, core.Stuck:
+			s.Search.Goal = g
+		default:
+			s.Search.Goal = ""
+		}
 	case "search-depth":
 		if n, err := strconv.Atoi(el.Get("value").String()); err == nil && n >= 1 && n <= MaxDepth {
 			s.Search.Depth = n
 		}
-	case "search-reads":
-		s.Search.ReadsFirst = el.Get("checked").Bool()
+	case "search-peek":
+		s.Search.Peek = el.Get("checked").Bool()
 	case "search-two":
 		s.Search.Two = el.Get("checked").Bool()
 	}
@@ -118,9 +123,13 @@ func (d *Demo) searchFor(ctx app.Context) {
 }
 
 func searchOutcome(l Lang, run *searchRun) string {
-	r, st, goal := run.result, T(l, "strategy."+string(run.for_.Strategy)), goalOf(run.for_.Search)
+	r, st, goal := run.result, T(l, "strategy."+string(run.for_.Strategy)), string(run.for_.Search.GoalOrDefault())
 	if r.Found {
-		return T(l, "search.found", T(l, "search.shortest."+goal), st, r.Length, r.States, r.Depth, run.took.Milliseconds())
+		how := T(l, "search.how."+string(r.Verdict))
+		if r.Harm != "" {
+			how = T(l, "search.how."+string(r.Harm))
+		}
+		return T(l, "search.found", T(l, "search.shortest."+goal), st, r.Length, r.States, r.Depth, run.took.Milliseconds()) + " " + how
 	}
 	return T(l, "search.none", T(l, "search.breaks."+goal), st, r.Depth, r.States, run.took.Milliseconds())
 }
@@ -131,13 +140,6 @@ func tookMs(run *searchRun) int64 {
 		return 0
 	}
 	return run.took.Milliseconds()
-}
-
-func goalOf(s Search) string {
-	if s.Stuck {
-		return "stuck"
-	}
-	return "corrupted"
 }
 
 // searchView is the search's options, its progress and what it found.
@@ -178,10 +180,11 @@ func (p pageView) searchView(d *Demo) app.UI {
 		app.Div().Class("search-options").Body(
 			app.Div().Class("picker").Body(
 				app.Label().For("search-goal").Text(p.t("search.goal")),
-				app.Select().ID("search-goal").DataSet("testid", "search-goal").DataSet("value", goalOf(se)).Disabled(!p.live).
+				app.Select().ID("search-goal").DataSet("testid", "search-goal").DataSet("value", string(se.GoalOrDefault())).Disabled(!p.live).
 					OnChange(d.safe("search", d.onSearchOption)).Body(
-					option("corrupted", p.t("search.goal.corrupted"), !se.Stuck),
-					option("stuck", p.t("search.goal.stuck"), se.Stuck),
+					option(string(core.Corrupted), p.t("search.goal.corrupted"), se.GoalOrDefault() == core.Corrupted),
+					option(string(core.AtRisk), p.t("search.goal.at-risk"), se.Goal == core.AtRisk),
+					option(string(core.Stuck), p.t("search.goal.stuck"), se.Goal == core.Stuck),
 				),
 			),
 			app.Div().Class("picker").Body(
@@ -193,7 +196,7 @@ func (p pageView) searchView(d *Demo) app.UI {
 					}),
 				),
 			),
-			checkbox("search-reads", p.t("search.reads"), se.ReadsFirst, p.live, d.safe("search", d.onSearchOption), nil),
+			checkbox("search-peek", p.t("search.peek"), se.Peek, p.live, d.safe("search", d.onSearchOption), nil),
 			checkbox("search-two", p.t("search.two"), se.Two, p.live, d.safe("search", d.onSearchOption), nil),
 		),
 		app.Div().Class("toolbar").Body(
@@ -205,6 +208,7 @@ func (p pageView) searchView(d *Demo) app.UI {
 		app.Progress().ID("search-progress").DataSet("testid", "search-progress").
 			Max(depth).Value(result.Depth).Aria("label", p.t("search.depth-done")),
 		app.Div().Class("search-result").DataSet("testid", "search-result").DataSet("value", state).
+			DataSet("verdict", string(result.Verdict)).DataSet("harm", string(result.Harm)).
 			DataSet("states", result.States).DataSet("depth", result.Depth).DataSet("ms", tookMs(run)).Body(outcome, link),
 		app.P().Class("legend").Text(p.t("search.alphabet")),
 		app.P().Class("sr-only").Role("status").DataSet("testid", "search-status").Text(d.searchSay),

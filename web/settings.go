@@ -18,11 +18,16 @@ const (
 	ParamVersus   = "vs"
 	ParamEmbed    = "embed"
 	ParamScript   = "script" // play: the run, as a script (core.ParseScript)
-	ParamGoal     = "goal"   // search: corrupted or stuck
+	ParamGoal     = "goal"   // search: corrupted, at-risk or stuck
 	ParamDepth    = "depth"  // search: the most actions a run may have
-	ParamReads    = "reads"  // search: 1 when new holders show their token first
+	ParamPeek     = "peek"   // search: 1 to add reads that show no token
 	ParamTwo      = "two"    // search: 1 for a second resource
 )
+
+// paramReads was the search's "new holders show their token first", an
+// acquire fused with a read that no real lock offers. Links that still
+// carry it open the search without it, and the page drops it.
+const paramReads = "reads"
 
 // View is one of the page's views.
 type View string
@@ -57,10 +62,20 @@ const MaxDepth = 8
 
 // Search is what the search view looks for.
 type Search struct {
-	Stuck      bool // a stuck run rather than a corrupted one
-	Depth      int  // the most actions a run may have; 0 for DefaultDepth
-	ReadsFirst bool // new holders show their token to the resources first
-	Two        bool // a second resource
+	// Goal is the verdict looked for: "" for core.Corrupted, core.AtRisk
+	// or core.Stuck.
+	Goal  core.Verdict
+	Depth int  // the most actions a run may have; 0 for DefaultDepth
+	Peek  bool // reads that show no token, besides those that do
+	Two   bool // a second resource
+}
+
+// GoalOrDefault is the verdict the search looks for.
+func (se Search) GoalOrDefault() core.Verdict {
+	if se.Goal == "" {
+		return core.Corrupted
+	}
+	return se.Goal
 }
 
 // Settings is the whole state of the page. The screen is a function of it,
@@ -228,10 +243,10 @@ func (se Search) DepthOrDefault() int {
 func parseSearch(q url.Values, se *Search) []BadParam {
 	var bad []BadParam
 	if v, ok := first(q, ParamGoal); ok {
-		switch v {
-		case "corrupted":
-		case "stuck":
-			se.Stuck = true
+		switch g := core.Verdict(v); g {
+		case core.Corrupted:
+		case core.AtRisk, core.Stuck:
+			se.Goal = g
 		default:
 			bad = append(bad, BadParam{ParamGoal, v})
 		}
@@ -246,7 +261,7 @@ func parseSearch(q url.Values, se *Search) []BadParam {
 	for _, p := range []struct {
 		name string
 		to   *bool
-	}{{ParamReads, &se.ReadsFirst}, {ParamTwo, &se.Two}} {
+	}{{ParamPeek, &se.Peek}, {ParamTwo, &se.Two}} {
 		if v, ok := first(q, p.name); ok {
 			switch v {
 			case "1":
@@ -279,7 +294,7 @@ func (s Settings) Query(q url.Values) url.Values {
 		out[k] = append([]string(nil), v...)
 	}
 	for _, p := range []string{ParamScenario, ParamStrategy, ParamFencing, ParamVersus, ParamView, ParamEmbed,
-		ParamScript, ParamGoal, ParamDepth, ParamReads, ParamTwo} {
+		ParamScript, ParamGoal, ParamDepth, ParamPeek, paramReads, ParamTwo} {
 		out.Del(p)
 	}
 	d := Defaults()
@@ -290,14 +305,14 @@ func (s Settings) Query(q url.Values) url.Values {
 		out.Set(ParamScript, s.Script)
 	}
 	if s.View == ViewSearch {
-		if s.Search.Stuck {
-			out.Set(ParamGoal, "stuck")
+		if s.Search.Goal != "" {
+			out.Set(ParamGoal, string(s.Search.Goal))
 		}
 		if s.Search.Depth != 0 && s.Search.Depth != DefaultDepth {
 			out.Set(ParamDepth, strconv.Itoa(s.Search.Depth))
 		}
-		if s.Search.ReadsFirst {
-			out.Set(ParamReads, "1")
+		if s.Search.Peek {
+			out.Set(ParamPeek, "1")
 		}
 		if s.Search.Two {
 			out.Set(ParamTwo, "1")

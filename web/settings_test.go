@@ -80,7 +80,7 @@ func TestSettingsQueryRoundTrip(t *testing.T) {
 							// Free play names no scenario: its run is the script.
 							s.Scenario, s.Script, s.Versus = "gc-pause", core.ScriptOf(sc), core.Redlock
 						case ViewSearch:
-							s.Search = Search{Stuck: step > 1, Depth: 4, ReadsFirst: true, Two: lang == English}
+							s.Search = Search{Goal: []core.Verdict{"", core.AtRisk, core.Stuck}[step%3], Depth: 4, Peek: true, Two: lang == English}
 						}
 						q := s.Query(url.Values{"utm_source": {"book"}})
 						got, bad := ParseSettings(q)
@@ -107,8 +107,13 @@ func TestPlayAndSearchSettings(t *testing.T) {
 		{"view=play&script=A:teleport&step=2", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewPlay}, []string{"script", "step"}},
 		{"view=play&script=a:acquire", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewPlay}, []string{"script"}},
 		{"view=play&script=deliver:m9", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewPlay}, []string{"script"}},
-		{"view=search&strategy=consensus&goal=stuck&depth=5&reads=1&two=1", Settings{Scenario: "gc-pause", Strategy: core.Consensus, Step: 1, Lang: Japanese, View: ViewSearch, Search: Search{Stuck: true, Depth: 5, ReadsFirst: true, Two: true}}, nil},
-		{"view=search&goal=both&depth=99&reads=yes", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewSearch}, []string{"goal", "depth", "reads"}},
+		{"view=search&strategy=consensus&goal=stuck&depth=5&peek=1&two=1", Settings{Scenario: "gc-pause", Strategy: core.Consensus, Step: 1, Lang: Japanese, View: ViewSearch, Search: Search{Goal: core.Stuck, Depth: 5, Peek: true, Two: true}}, nil},
+		{"view=search&goal=at-risk", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewSearch, Search: Search{Goal: core.AtRisk}}, nil},
+		// goal=corrupted is the default, written as nothing.
+		{"view=search&goal=corrupted", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewSearch}, nil},
+		{"view=search&goal=both&depth=99&peek=yes", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewSearch}, []string{"goal", "depth", "peek"}},
+		// The retired reads=1 (an acquire fused with a read) is ignored.
+		{"view=search&strategy=consensus&reads=1", Settings{Scenario: "gc-pause", Strategy: core.Consensus, Step: 1, Lang: Japanese, View: ViewSearch}, nil},
 		// A script outside free play is not read.
 		{"script=A:teleport", Defaults(), nil},
 	}

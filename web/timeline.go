@@ -283,8 +283,11 @@ func (r runView) timelineEvent(lay timelineLayout, f core.Frame, arrowAt map[int
 	}
 	arrow := func(m core.Arrow, ok bool) {
 		from, to := lay.laneY(laneOf(m.Client)), lay.laneY(lay.resourceLane(m.Resource))
-		if m.Kind == core.MsgReply {
+		switch m.Kind {
+		case core.MsgReply:
 			from, to = lay.laneY(lay.lockLane()), lay.laneY(laneOf(m.Client))
+		case core.MsgRenew:
+			to = lay.laneY(lay.lockLane())
 		}
 		x1 := lay.x(m.SentStep, m.SentAt)
 		x2, y2 := lay.x(m.ArrivedStep, m.ArrivedAt), to
@@ -300,7 +303,7 @@ func (r runView) timelineEvent(lay timelineLayout, f core.Frame, arrowAt map[int
 		}
 	}
 	switch ev.Kind {
-	case core.ActWrite, core.ActRead:
+	case core.ActWrite, core.ActRead, core.ActPeek:
 		switch ev.Result {
 		case core.ResultSkipped:
 			dot(laneOf(ev.Client), "—")
@@ -324,6 +327,13 @@ func (r runView) timelineEvent(lay timelineLayout, f core.Frame, arrowAt map[int
 			label = "acq ✗"
 		}
 		dot(laneOf(ev.Client), label)
+		if ev.Result == core.ResultHeld {
+			if m, ok := arrowAt[-f.Step]; ok {
+				arrow(m, false)
+			}
+		}
+	case core.ActRenew:
+		dot(laneOf(ev.Client), eventMark(ev))
 		if ev.Result == core.ResultHeld {
 			if m, ok := arrowAt[-f.Step]; ok {
 				arrow(m, false)
@@ -369,7 +379,7 @@ func resultMark(result core.Result, token int64) string {
 		t = strconv.FormatInt(token, 10)
 	}
 	switch result {
-	case core.ResultAccepted, core.ResultGranted:
+	case core.ResultAccepted, core.ResultGranted, core.ResultRenewed:
 		return "✓" + t
 	case core.ResultStale:
 		return "✓" + t + "!"

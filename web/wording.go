@@ -36,6 +36,8 @@ func actionText(l Lang, f core.Frame) string {
 		switch {
 		case ev.Result == core.ResultSkipped:
 			return T(l, "action.renew.skipped")
+		case ev.Result == core.ResultHeld:
+			return T(l, "action.renew.held")
 		case ev.Err != nil:
 			return T(l, "action.renew.refused")
 		case !f.Lock.TTL:
@@ -64,6 +66,11 @@ func actionText(l Lang, f core.Frame) string {
 			return T(l, "action.read.skipped")
 		}
 		return T(l, "action.read", ev.Token, ev.Resource)
+	case core.ActPeek:
+		if ev.Result == core.ResultSkipped {
+			return T(l, "action.read.skipped")
+		}
+		return T(l, "action.peek", ev.Resource)
 	case core.ActCheck:
 		c, _ := f.Client(ev.Client)
 		switch {
@@ -102,6 +109,12 @@ func actionText(l Lang, f core.Frame) string {
 			return T(l, "action.deliver.write", writeCall(l, ev))
 		case ev.Delivered == core.MsgApply:
 			return T(l, "action.deliver.apply", writeCall(l, ev))
+		case ev.Delivered == core.MsgRenew && ev.Err != nil:
+			return T(l, "action.deliver.renew.refused")
+		case ev.Delivered == core.MsgRenew && ev.Result == core.ResultRenewed:
+			return T(l, "action.deliver.renew")
+		case ev.Delivered == core.MsgRenew:
+			return T(l, "action.deliver.renew.dropped")
 		case ev.Grant == 0:
 			return T(l, "action.deliver.refused")
 		case ev.Token == 0:
@@ -168,7 +181,10 @@ func resultValue(ev core.Event) string {
 func resultWords(l Lang, ev core.Event) string {
 	switch ev.Result {
 	case core.ResultAccepted:
-		if ev.Write == core.AcceptedStale {
+		switch {
+		case ev.Harm == core.HarmLostUpdate:
+			return T(l, "result.lost-update")
+		case ev.Write == core.AcceptedStale:
 			return T(l, "result.stale-token")
 		}
 		return T(l, "result.accepted")
@@ -213,6 +229,8 @@ func messageText(l Lang, m core.Message) string {
 		return T(l, "network.write", m.ID, m.Client, m.Resource, m.Token, m.Value, m.SentAt)
 	case m.Kind == core.MsgApply:
 		return T(l, "network.apply", m.ID, m.Client, m.Resource, m.Token, m.Value, m.SentAt)
+	case m.Kind == core.MsgRenew:
+		return T(l, "network.renew", m.ID, m.Client, m.SentAt)
 	case m.Grant == 0:
 		return T(l, "network.refusal", m.ID, m.Client, m.SentAt)
 	case m.Token == 0:
@@ -223,13 +241,16 @@ func messageText(l Lang, m core.Message) string {
 
 // badgeValue is the badge's language-independent value, in the book's
 // words: "running" while a safe run goes on, "protected" when it ended
-// safe, "destroyed" once corrupted, "stuck" while stuck.
+// safe, "at-risk" once a late write has landed without harm, "destroyed"
+// once corrupted, "stuck" while stuck.
 func badgeValue(f core.Frame, last bool) string {
 	switch {
 	case f.Verdict == core.Corrupted:
 		return "destroyed"
 	case f.Verdict == core.Stuck:
 		return "stuck"
+	case f.Verdict == core.AtRisk:
+		return "at-risk"
 	case last:
 		return "protected"
 	}
