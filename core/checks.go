@@ -153,10 +153,15 @@ func Check(frames []Frame) error {
 				if evHarm == HarmOverwrite {
 					kind = Overwrote
 				}
+				newestReader := 0
 				for g := range readers[res] {
 					if g > ev.Grant {
 						readers[res][g] = true
+						newestReader = max(newestReader, g)
 					}
+				}
+				if want := holderOf[newestReader]; ev.MissedBy != want {
+					return fail("the late write is said to land after %q's read, recomputed %q", ev.MissedBy, want)
 				}
 			}
 			newestWriter[res] = max(newestWriter[res], ev.Grant)

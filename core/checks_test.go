@@ -147,7 +147,7 @@ func TestCheckCatchesAVerdictThatConfusesAtRiskAndCorrupted(t *testing.T) {
 	err = forged(t, FencedRead(), ConsensusUnfenced, func(frames []Frame) {
 		frames[5].Event.Kind = ActCheck
 	})
-	wantViolation(t, err, `recomputed "" and ""`)
+	wantViolation(t, err, `said to land after "B"'s read, recomputed ""`)
 }
 
 // A tokenless read raises nothing: a peek forged to raise maxToken is caught.

@@ -161,6 +161,10 @@ type Event struct {
 	// Stale is set when the resource applied a late write: one made under
 	// a grant older than the newest the lock service has issued.
 	Stale StaleKind
+	// MissedBy is set on a late write that landed after a newer holder had
+	// read the resource (and not yet written it): the holder of the newest
+	// such grant, whose write from that read would lose this one.
+	MissedBy string
 	// Harm is set on the write that corrupted its resource: the late write
 	// that overwrote a newer holder's (HarmOverwrite), or the newer
 	// holder's write computed from a read that missed a late write

@@ -568,8 +568,9 @@ func (w *world) land(i int, m Message, ev *Event) {
 		}
 		w.late = true
 		for j := range w.reads[i] {
-			if w.reads[i][j].grant > m.Grant {
+			if g := w.reads[i][j].grant; g > m.Grant {
 				w.reads[i][j].missed = true
+				ev.MissedBy = w.holders[g]
 			}
 		}
 	}

@@ -229,7 +229,7 @@ func TestFencedReadRaisesMaxTokenFirst(t *testing.T) {
 	// An unfenced resource ignores the token that was shown to it: A's
 	// late write lands after B's read, and B's write, computed from that
 	// read, loses it.
-	if f := frameAt(t, FencedRead(), ConsensusUnfenced, 7); f.Event.Result != ResultStale || f.Event.Stale != BeforeNewHolder || f.Verdict != AtRisk {
+	if f := frameAt(t, FencedRead(), ConsensusUnfenced, 7); f.Event.Result != ResultStale || f.Event.Stale != BeforeNewHolder || f.Event.MissedBy != "B" || f.Verdict != AtRisk {
 		t.Errorf("unfenced: A's late write %+v, %s", f.Event, f.Verdict)
 	}
 	if f := frameAt(t, FencedRead(), ConsensusUnfenced, 8); f.Event.Client != "B" || f.Event.Harm != HarmLostUpdate || f.Verdict != Corrupted || f.Harm != HarmLostUpdate {

@@ -161,6 +161,9 @@ func extraRuns() []extraRun {
 		acq("B"), write("B"), act(core.ActRead, "B"))
 	nonAtomic := run("before-apply", core.Consensus, acq("A"), heldWrite("A", "w"), tick(10), acq("B"), deliver("w"))
 	nonAtomic.sc.NonAtomic = true
+	peekThenApply := run("peek-then-apply", core.Consensus, acq("A"), heldWrite("A", "w"), tick(10), acq("B"),
+		act(core.ActPeek, "B"), deliver("w"))
+	peekThenApply.sc.NonAtomic = true
 	return []extraRun{
 		nonAtomic,
 		run("late-grant", core.Lease, held("A", "g"), tick(12), deliver("g"), act(core.ActCrash, "B")),
@@ -184,6 +187,9 @@ func extraRuns() []extraRun {
 		run("partial-majority", core.Redlock, core.Action{Kind: core.ActAcquire, Client: "A", Lease: 10, Nodes: []int{1, 2, 3}},
 			core.Action{Kind: core.ActAcquire, Client: "B", Lease: 10, Nodes: []int{3, 4, 5}}),
 		run("peeks", core.Lease, acq("A"), act(core.ActPeek, "A"), act(core.ActPeek, "B")),
+		run("peek-then-late", core.Consensus, acq("A"), core.Action{Kind: core.ActPause, Client: "A", Ticks: 10}, acq("B"),
+			act(core.ActPeek, "B"), write("A")),
+		peekThenApply,
 	}
 }
 

@@ -173,6 +173,18 @@ var noteWords = map[string]text{
 		"%[1]s は検査済みの書き込みを、検査し直さずに今適用する。ロックサービス上では %[2]s はもう持ち主ではない。新しい持ち主はまだここに書いていないので、いま壊れたものは無い(危うい)。新しい持ち主がこの前に %[1]s を読んでいて、その読み取りをもとに書けば、これは失われる。",
 		"%[1]s applies the write it checked earlier without checking again, though %[2]s is no longer the holder at the lock service. The new holder has not written here yet, so nothing is destroyed now (at risk). If the new holder read %[1]s before this and writes from that read, this write is lost.",
 	},
+	"gen.stale.after-read.unfenced": {
+		"%[1]s はトークンを見ないので、ロックサービス上ではもう持ち主ではない %[2]s の書き込みを受理する。%[5]s はまだここに書いていないので、いま壊れたものは無い(危うい)。だが %[5]s はこの書き込みの前に %[1]s を読んでいる。その読み取りをもとに書けば、%[2]s の書き込みは誰にも気づかれずに失われる。",
+		"%[1]s does not check tokens, so it accepts the write of %[2]s, which is no longer the holder at the lock service. %[5]s has not written here yet, so nothing is destroyed now (at risk). But %[5]s read %[1]s before this write: if it writes from that read, %[2]s's write is lost without anyone noticing.",
+	},
+	"gen.stale.after-read.fenced": {
+		"%[5]s はトークンを示さずに %[1]s を読んだので、%[1]s は新しいトークンをまだ見ていない。token %[3]d は maxToken %[4]d より小さくないので、ロックサービス上ではもう持ち主ではない %[2]s の書き込みを受理する。いま壊れたものは無い(危うい)が、%[5]s がその読み取りをもとに書けば、%[2]s の書き込みは失われる。",
+		"%[5]s read %[1]s without showing its token, so %[1]s has not seen the newer token: token %[3]d is not below maxToken %[4]d, and it accepts the write of %[2]s, which is no longer the holder at the lock service. Nothing is destroyed now (at risk), but if %[5]s writes from that read, %[2]s's write is lost.",
+	},
+	"gen.stale.after-read.split": {
+		"%[1]s は検査済みの書き込みを、検査し直さずに今適用する。ロックサービス上では %[2]s はもう持ち主ではない。いま壊れたものは無い(危うい)が、%[5]s はこの前に %[1]s を読んでいて、その読み取りをもとに書けば、これは失われる。",
+		"%[1]s applies the write it checked earlier without checking again, though %[2]s is no longer the holder at the lock service. Nothing is destroyed now (at risk), but %[5]s read %[1]s before this: if it writes from that read, this write is lost.",
+	},
 	"gen.write.lost-update": {
 		"だが %[1]s のこの書き込みは、遅れた書き込みが届く前の %[2]s の読み取りをもとにしている。受理された遅れた書き込みは、黙って消えた。データは壊れた(更新の消失)。",
 		"But %[1]s computed this write from its read of %[2]s, made before a late write landed there: that write, which was accepted, is silently discarded. The data is corrupted (a lost update).",

@@ -214,7 +214,11 @@ func (n *noteWriter) landed() {
 		case res.Fenced:
 			how = "fenced"
 		}
-		n.say("gen.stale."+string(ev.Stale)+"."+how, ev.Resource, ev.Client, ev.Token, max)
+		if ev.Stale == core.BeforeNewHolder && ev.MissedBy != "" {
+			n.say("gen.stale.after-read."+how, ev.Resource, ev.Client, ev.Token, max, ev.MissedBy)
+		} else {
+			n.say("gen.stale."+string(ev.Stale)+"."+how, ev.Resource, ev.Client, ev.Token, max)
+		}
 	case res.Fenced:
 		n.say("gen.write.accepted.fenced", ev.Resource, res.MaxToken)
 	default:
