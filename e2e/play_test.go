@@ -23,9 +23,17 @@ func addAction(tb *tab, client, verb, arg string, enter bool) {
 	before := tb.hook("play-items")
 	tb.pick("play-client", client)
 	tb.pick("play-verb", verb)
-	eval[bool](tb, fmt.Sprintf(`(() => { const i = document.querySelector('[data-testid="play-arg"]'); i.value = %q; i.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`, arg))
+	// The argument is typed with real key presses into the field as the
+	// page left it: after an addition it must be empty, or the keys append
+	// to the last value.
+	tb.click("play-arg")
+	if arg != "" {
+		tb.key(arg)
+	}
+	if got := eval[string](tb, `document.querySelector('[data-testid="play-arg"]').value`); got != arg {
+		tb.t.Fatalf("typing %q into the argument field gives %q", arg, got)
+	}
 	if enter {
-		eval[bool](tb, `(document.querySelector('[data-testid="play-arg"]').focus(), true)`)
 		tb.key(kb.Enter)
 	} else {
 		tb.click("play-add")

@@ -217,6 +217,19 @@ func (d *Demo) onPlayAdd(ctx app.Context, e app.Event) {
 	d.setScript(ctx, strings.Join(append(items, item), ","), T(d.s.Lang, "play.added", item, len(items)+1))
 	if d.playError == "" {
 		d.playArg = ""
+		clearField("play-arg")
+	}
+}
+
+// clearField empties a text field in the browser. Rendering "" is not
+// enough: typing changes the field but not what go-app last rendered, so ""
+// after "" is no change and the typed text would stay.
+func clearField(id string) {
+	if !app.IsClient {
+		return
+	}
+	if el := app.Window().GetElementByID(id); el.Truthy() {
+		el.Set("value", "")
 	}
 }
 
