@@ -133,6 +133,20 @@ func contentSecurityPolicy(css string) string {
 		"manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'"
 }
 
+// embedExamplePolicy is the Content-Security-Policy of the embedding
+// example, a host page's own: its one inline script, allowed by its hash,
+// the iframe's inline style, and the demo in a frame of this site.
+func embedExamplePolicy(page []byte) (string, error) {
+	start := bytes.Index(page, []byte("<script>"))
+	end := bytes.Index(page, []byte("</script>"))
+	if start < 0 || end < start || bytes.Count(page, []byte("<script")) != 1 {
+		return "", errors.New("embed-example.html: want exactly one inline <script>")
+	}
+	sum := sha256.Sum256(page[start+len("<script>") : end])
+	return "default-src 'self'; script-src 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'; " +
+		"style-src 'unsafe-inline'; frame-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'", nil
+}
+
 // build is one build of the site for one path prefix: the go-app handler,
 // and the loader script dlock serves in place of go-app's.
 type build struct {
@@ -326,6 +340,19 @@ func newServer(static string) (http.Handler, error) {
 			http.ServeContent(w, r, path, started, bytes.NewReader(body))
 		})
 	}
+	example, err := os.ReadFile(filepath.Join(static, "embed-example.html"))
+	if err != nil {
+		return nil, err
+	}
+	examplePolicy, err := embedExamplePolicy(example)
+	if err != nil {
+		return nil, err
+	}
+	mux.HandleFunc("/embed-example.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Content-Security-Policy", examplePolicy)
+		http.ServeContent(w, r, "embed-example.html", started, bytes.NewReader(example))
+	})
 	mux.Handle("/", fixPages(b.handler, b.prefix, b.css))
 	return secure(mux, b.policy), nil
 }

@@ -270,12 +270,7 @@ func firstVisit(b *testing.B, dir, prefix string, link linkConditions, repeat bo
 		b.Fatal(err)
 	}
 	if link.conditions != nil {
-		if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
-			b.Fatal(err)
-		}
-		if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-			MatchedNetworkConditions: []*network.Conditions{link.conditions},
-		}); err != nil {
+		if err := emulateNetwork(ctx, *link.conditions, false); err != nil {
 			b.Fatal(err)
 		}
 	}

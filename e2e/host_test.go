@@ -258,18 +258,7 @@ func newIsolatedTab(t *testing.T) *tab {
 // offline cuts the tab, and its service worker, off the network.
 func (tb *tab) offline(off bool) {
 	tb.t.Helper()
-	if _, err := chromedp.Call(tb.ctx, network.Enable, network.EnableParams{}); err != nil {
-		tb.t.Fatal(err)
-	}
-	conditions := []*network.Conditions{}
-	if off {
-		conditions = append(conditions, &network.Conditions{Offline: true, DownloadThroughput: -1, UploadThroughput: -1})
-	}
-	t := true
-	_, err := chromedp.Call(tb.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-		EmulateOfflineServiceWorker: &t, MatchedNetworkConditions: conditions,
-	})
-	if err != nil {
+	if err := emulateNetwork(tb.ctx, network.Conditions{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}, true); err != nil {
 		tb.t.Fatal(err)
 	}
 }

@@ -129,12 +129,7 @@ func TestLoadingBarIsRightWhenTheHostCompresses(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Slow the link so the bar has something to show.
-	if _, err := chromedp.Call(tb.ctx, network.Enable, network.EnableParams{}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Call(tb.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-		MatchedNetworkConditions: []*network.Conditions{{Latency: 20, DownloadThroughput: 8 << 20, UploadThroughput: -1}},
-	}); err != nil {
+	if err := emulateNetwork(tb.ctx, network.Conditions{Latency: 20, DownloadThroughput: 8 << 20, UploadThroughput: -1}, false); err != nil {
 		t.Fatal(err)
 	}
 	tb.open(host.url(""))
@@ -222,8 +217,15 @@ func TestEmbedModeShowsOnlyTheDemo(t *testing.T) {
 
 func TestEmbedExampleSizesTheIframe(t *testing.T) {
 	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)
+	// On a static host (make pages) and on the local server (make run).
+	for name, page := range map[string]string{"static": host.url("embed-example.html"), "local": siteURL + "embed-example.html"} {
+		t.Run(name, func(t *testing.T) { embedExampleSizesTheIframe(t, page) })
+	}
+}
+
+func embedExampleSizesTheIframe(t *testing.T, page string) {
 	tb := newTab(t)
-	tb.do(chromedp.Navigate(host.url("embed-example.html")))
+	tb.do(chromedp.Navigate(page))
 	frameLive := `(() => { const d = document.getElementById("dlock").contentDocument; return d && d.querySelector('[data-testid="app"]')?.dataset.phase === "live"; })()`
 	tb.waitJS(frameLive)
 	// The listener of the example sets the height the demo posted.
