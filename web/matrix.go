@@ -65,7 +65,11 @@ func (p pageView) matrixCell(sc core.Scenario, st core.Strategy) app.UI {
 	if r.err != nil {
 		return app.Td().Role("alert").Text(r.err.Error())
 	}
-	v := core.VerdictOf(r.frames)
+	v, harm := core.VerdictOf(r.frames), core.HarmOf(r.frames)
+	words := p.t("verdict." + string(v))
+	if harm != "" {
+		words = p.t("matrix.harm", words, p.t("harm."+string(harm)))
+	}
 	run := Settings{Scenario: sc.ID, Strategy: st, Step: 1, Lang: p.s.Lang, View: ViewDemo}
 	return app.Td().
 		Class("verdict", "verdict-"+string(v)).
@@ -73,8 +77,9 @@ func (p pageView) matrixCell(sc core.Scenario, st core.Strategy) app.UI {
 		DataSet("scenario", sc.ID).
 		DataSet("strategy", string(st)).
 		DataSet("value", string(v)).
+		DataSet("harm", orNone(string(harm))).
 		Body(app.A().
 			Href(p.href(run)).
-			Aria("label", p.t("matrix.cell", p.t("verdict."+string(v)), p.t(sc.Title), p.t("strategy."+string(st)))).
-			Text(p.t("verdict." + string(v))))
+			Aria("label", p.t("matrix.cell", words, p.t(sc.Title), p.t("strategy."+string(st)))).
+			Text(words))
 }

@@ -284,6 +284,14 @@ func TestPrerenderedCompareAndMatrixViews(t *testing.T) {
 				want[row["scenario"]+"/"+string(st)] = row[string(st)]
 			}
 		}
+		harms := map[string]string{}
+		for _, row := range tsv(t, "harm.tsv") {
+			harms[row["scenario"]+"/"+row["strategy"]] = row["harm"]
+		}
+		harmWords := map[Lang]map[string]string{
+			Japanese: {"overwrite": "✗ 破壊(上書き)", "lost-update": "✗ 破壊(更新の消失)"},
+			English:  {"overwrite": "✗ corrupted (overwrite)", "lost-update": "✗ corrupted (lost update)"},
+		}
 		cells := 0
 		for _, el := range elements(page) {
 			if el["data-testid"] != "matrix-cell" {
@@ -293,6 +301,15 @@ func TestPrerenderedCompareAndMatrixViews(t *testing.T) {
 			key := el["data-scenario"] + "/" + el["data-strategy"]
 			if w := want[key]; el["data-value"] != w {
 				t.Errorf("matrix cell %s = %s, the hand-derived matrix says %q", key, el["data-value"], w)
+			}
+			wantHarm := harms[key]
+			if wantHarm == "" {
+				wantHarm = "none"
+			} else if !strings.Contains(page, ">"+harmWords[lang][wantHarm]+"<") {
+				t.Errorf("matrix cell %s: no cell reads %q", key, harmWords[lang][wantHarm])
+			}
+			if el["data-harm"] != wantHarm {
+				t.Errorf("matrix cell %s: harm %s, the hand-derived table says %s", key, el["data-harm"], wantHarm)
 			}
 		}
 		if cells != len(want) || cells != 16*6 {
