@@ -76,12 +76,85 @@ func init() {
 // catalog holds every word the page shows, in Japanese and English.
 var catalog = map[string]text{
 	// Page and frame.
-	"page.title":       {"dlock — 分散ロックとフェンシングトークン", "dlock — distributed locks and fencing tokens"},
-	"page.description": {"リースとフェンシングトークンで守る分散ロックを、章の Go コードそのままでブラウザで動かすデモ。", "An interactive demo of distributed locks with leases and fencing tokens, running the chapter's Go code in the browser."},
-	"demo.kicker":      {"デモ", "Demo"},
-	"demo.title":       {"distributed-lock(リース + フェンシング)", "distributed-lock (lease + fencing)"},
+	"page.title":          {"dlock — 分散ロックとフェンシングトークン", "dlock — distributed locks and fencing tokens"},
+	"page.description":    {"リースとフェンシングトークンで守る分散ロックを、章の Go コードそのままでブラウザで動かすデモ。", "An interactive demo of distributed locks with leases and fencing tokens, running the chapter's Go code in the browser."},
+	"demo.kicker":         {"デモ", "Demo"},
+	"demo.title":          {"distributed-lock(%s)", "distributed-lock (%s)"},
+	"demo.title.scenario": {"distributed-lock(%s)— %s", "distributed-lock (%s) — %s"},
+	"title.versus":        {"%s 対 %s", "%s vs %s"},
+	// The rows, as the title names them: the book's title is the first.
+	"title.strategy.lease-fencing":      {"リース + フェンシング", "lease + fencing"},
+	"title.strategy.lease":              {"リース、フェンシング無し", "lease, no fencing"},
+	"title.strategy.no-ttl":             {"TTL 無しのロック", "lock without TTL"},
+	"title.strategy.redlock":            {"Redlock", "Redlock"},
+	"title.strategy.consensus-unfenced": {"合意ベース、フェンシング無し", "consensus, no fencing"},
+	"title.strategy.consensus":          {"合意ベース + フェンシング", "consensus + fencing"},
+	"moral.check-then-write": {
+		"クライアントがいくら確かめても、確かめてから書くまでの間は守れない。守れるのは、書き込みを受け取る資源の検査だけだ。",
+		"However carefully a client checks, nothing guards the gap between its check and its write: only the check of the resource that receives the write does.",
+	},
+	"moral.delayed-write": {
+		"ロックを手放しても、送った書き込みは呼び戻せない。遅れて届く書き込みを止めるのは、資源の検査だ。",
+		"Releasing a lock cannot call back a write already sent: only the resource's check stops it when it arrives late.",
+	},
+	"moral.slow-grant": {
+		"リースは要求を送った時点から数える。返事が途中で費やした時間は、リースの残りから引かれる。",
+		"Count a lease from when the request was sent: the time the reply spent on its way comes out of the lease.",
+	},
+	"moral.crash-no-ttl": {
+		"TTL の無いロックは持ち主が二人になることはないが、持ち主が落ちれば二度と使えない。リースはそれを解く代わりに、まだ持っていると信じる古い持ち主を生む。",
+		"A lock without TTL never has two holders, but a crashed holder keeps it forever. A lease frees it, at the price of old holders who still believe they hold it.",
+	},
+	"moral.heartbeat": {
+		"更新は同じ持ち主の保持を延ばすだけで、トークンは変わらない。更新が止まれば、次の持ち主は新しいトークンを得る。",
+		"Renewals extend one holder's tenure without changing its token; when they stop, the next holder gets a new token.",
+	},
+	"moral.heartbeat-pause": {
+		"ハートビートは持ち主が動いている間しか打てない。止まった持ち主の遅れた書き込みを止めるのは、資源の検査だけだ。",
+		"A heartbeat beats only while its holder runs: only the resource's check stops the late write of a holder that was stopped.",
+	},
+	"moral.counter-reset": {
+		"フェンシングトークンが意味を持つのは、再起動を越えて増え続けるときだけだ。",
+		"Fencing tokens mean something only if they keep increasing across restarts.",
+	},
+	"moral.restart-during-lease": {
+		"再起動で失われる状態は、持ち主の数もトークンの順序も狂わせる。両方を守るのは、再起動を越えて残る状態だけだ。",
+		"State lost in a restart upsets both the number of holders and the order of tokens: only state that survives restarts keeps both.",
+	},
+	"moral.clock-jump": {
+		"リースの安全性は、それを測る時計の正しさを超えない。トークンの検査は時計に頼らない。",
+		"A lease is no safer than the clock that measures it; a token check does not depend on clocks.",
+	},
+	"moral.stale-before-new-holder": {
+		"フェンシングが約束するのは資源での順序(トークン順)であって、実時間での排他ではない。",
+		"Fencing promises order at the resource (token order), not mutual exclusion in real time.",
+	},
+	"moral.fenced-read": {
+		"読んだ値をもとに書くなら、読むときにもトークンを示す。そうすれば、読んでから書くまでの間に古い書き込みは割り込めない。",
+		"If you write from what you read, show the token when you read too: then no older write can land between the read and the write.",
+	},
+	"moral.two-resources": {
+		"トークンは資源ごとに検査される。二つの資源をそろえて更新するのは、トランザクションの仕事だ。",
+		"Tokens are checked per resource: updating two resources together is a transaction's job.",
+	},
+	"moral.non-atomic-check": {
+		"トークンの検査は、書き込みと不可分でなければならない。",
+		"The token check must be atomic with the write.",
+	},
+	"moral.lock-delay": {
+		"ロック遅延は窓を狭めるが、閉じはしない。閉じるのは資源の検査だけだ。",
+		"A lock-delay narrows the window but does not close it: only the resource's check does.",
+	},
+	"moral.partitioned-holder": {
+		"ロックを失ったと知らされるのを待ってはいけない。自分のリースの時計が切れたら、書くのをやめる。",
+		"Do not wait to be told that you lost the lock: stop writing when your own lease clock runs out.",
+	},
+	"matrix.moral": {
+		"この表で、資源が書き込みと不可分に検査する限り一度も破壊されないのは、合意で複製したサービスのトークンを資源が検査する組み合わせだけだ。それでも遅れた書き込みは届きうる(危うい)が、トークン順に並び、トークンを示さずに読んだ者がいない限り何も壊さない。",
+		"In this table, the one combination never corrupted wherever the resource checks atomically is a service replicated by consensus whose tokens the resource checks. A late write can still land (at risk), but in token order, and it harms nothing unless someone read without showing the token.",
+	},
 	"legend": {
-		"リースがあれば、持ち主がクラッシュしてもロックはいずれ戻ってくる。けれども GC 停止から覚めた古い持ち主は、まだ自分がロックを持っていると信じている。その出遅れた書き込みを止められるのは、トークンを検査する資源だけだ。",
+		"リースがあれば、持ち主がクラッシュしてもロックはいずれ戻ってくる。けれども GC 停止から再開した古い持ち主は、まだ自分がロックを持っていると信じている。その出遅れた書き込みを止められるのは、トークンを検査する資源だけだ。",
 		"A lease gives the lock back even when its holder crashes. But an old holder waking from a GC pause still believes it holds the lock. Only a resource that checks the token can stop its late write.",
 	},
 	"keys.help.compare": {
@@ -163,6 +236,7 @@ var catalog = map[string]text{
 
 	// Badge.
 	"badge.step":      {"step %d", "step %d"},
+	"badge.empty":     {"まだ何も起きていない", "Nothing has happened yet"},
 	"badge.protected": {"✓ 資源は守られた", "✓ Resource protected"},
 	"badge.destroyed": {"✗ 資源が破壊された", "✗ Resource destroyed"},
 	"badge.at-risk":   {"△ 遅れた書き込みが届いた(まだ無害)", "△ At risk: a late write landed (harmless so far)"},
@@ -200,6 +274,7 @@ var catalog = map[string]text{
 	"lock.none":            {"—", "—"},
 	"lock.lease":           {"リース", "Lease"},
 	"lock.expiry":          {"失効 t=", "expires t="},
+	"lock.no-lease":        {"まだ無い", "none yet"},
 	"lock.never":           {"なし", "never"},
 	"lock.now":             {"現在 t=", "now t="},
 	"lock.restarts":        {"再起動", "Restarts"},

@@ -528,7 +528,9 @@ func (d *Demo) Render() (ui app.UI) {
 			app.If(!embed && d.s.View != ViewMatrix, func() app.UI {
 				return embedCode(l, d.embedSnippet(), d.copied, d.live, d.safe("embed", d.onCopyEmbed))
 			}),
-			app.If(!embed, func() app.UI { return app.P().Class("legend").Text(T(l, "legend")) }),
+			app.If(!embed && closingKey(d.s, page.sc) != "", func() app.UI {
+				return app.P().Class("legend").DataSet("testid", "closing").DataSet("value", closingKey(d.s, page.sc)).Text(T(l, closingKey(d.s, page.sc)))
+			}),
 			app.If(!embed && d.s.View != ViewMatrix, func() app.UI {
 				key := "keys.help"
 				switch {
@@ -606,4 +608,19 @@ func urlNotice(l Lang, bad []BadParam, dismiss app.EventHandler) app.UI {
 				Text("×").
 				OnClick(dismiss),
 		)
+}
+
+// closingKey is the message id of the paragraph that closes the view: the
+// book's moral for its scenario, each scenario's own point, the matrix's
+// reading of the table; "" where there is none (free play, the search).
+func closingKey(s Settings, sc core.Scenario) string {
+	switch {
+	case s.View == ViewMatrix:
+		return "matrix.moral"
+	case s.View == ViewPlay || s.View == ViewSearch:
+		return ""
+	case sc.ID == core.GCPause().ID:
+		return "legend"
+	}
+	return "moral." + sc.ID
 }

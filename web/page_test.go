@@ -475,3 +475,62 @@ func TestNoSettingsCrashThePage(t *testing.T) {
 		}
 	}
 }
+
+// The title names what is shown, literally: the book's title for the
+// book's run, the row under any other, the scenario unless it is the
+// chapter's, both rows when comparing, the view elsewhere.
+func TestTheTitleNamesWhatIsShown(t *testing.T) {
+	cases := map[string]string{
+		"":                                     "distributed-lock(リース + フェンシング)",
+		"fencing=off&lang=en":                  "distributed-lock (lease, no fencing)",
+		"strategy=redlock&scenario=clock-jump": "distributed-lock(Redlock)— 時計の跳躍",
+		"strategy=consensus&scenario=lock-delay&lang=en": "distributed-lock (consensus + fencing) — Lock-delay",
+		"view=compare&scenario=counter-reset&lang=en":    "distributed-lock (lease + fencing vs consensus + fencing) — Counter reset",
+		"view=matrix":         "distributed-lock(方式 × シナリオ表)",
+		"view=search&lang=en": "distributed-lock (Search)",
+	}
+	for q, want := range cases {
+		page := prerender(t, q)
+		i := strings.Index(page, `id="demo-title"`)
+		if i < 0 {
+			t.Fatalf("%s: no title", q)
+		}
+		start := strings.Index(page[i:], ">") + i + 1
+		end := strings.Index(page[start:], "<") + start
+		if got := html.UnescapeString(page[start:end]); got != want {
+			t.Errorf("%q: the title reads %q, want %q", q, got, want)
+		}
+	}
+}
+
+// Each view closes with its own point, or none.
+func TestEachViewClosesWithItsOwnPoint(t *testing.T) {
+	cases := map[string]string{
+		"lang=en":                        "Only a resource that checks the token can stop its late write.",
+		"scenario=counter-reset&lang=en": "Fencing tokens mean something only if they keep increasing across restarts.",
+		"view=compare&scenario=stale-before-new-holder&lang=en": "not mutual exclusion in real time",
+		"view=matrix&lang=en": "never corrupted wherever the resource checks atomically",
+		"view=search&lang=en": "",
+		"view=play&lang=en":   "",
+	}
+	for q, want := range cases {
+		els := byTestID(prerender(t, q))
+		closing, ok := els["closing"]
+		if want == "" {
+			if ok {
+				t.Errorf("%q: a closing paragraph %v where none belongs", q, closing)
+			}
+			continue
+		}
+		page := prerender(t, q)
+		i := strings.Index(page, `data-testid="closing"`)
+		if i < 0 {
+			t.Fatalf("%q: no closing paragraph", q)
+		}
+		start := strings.Index(page[i:], ">") + i + 1
+		text := html.UnescapeString(page[start : strings.Index(page[start:], "<")+start])
+		if !strings.Contains(text, want) {
+			t.Errorf("%q: closes with %q, want %q in it", q, text, want)
+		}
+	}
+}

@@ -83,13 +83,20 @@ func holderLabel(lock core.LockView) string {
 func (r runView) leaseLine() app.UI {
 	lock := r.f.Lock
 	expiry, expiryValue := strconv.Itoa(lock.Expiry), strconv.Itoa(lock.Expiry)
-	if lock.Expiry == core.Never {
+	expiryLabel := r.t("lock.expiry")
+	switch {
+	case lock.Expiry == core.Never:
 		expiry, expiryValue = r.t("lock.never"), "never"
+	case lock.Expiry == 0:
+		// No lease has been granted (or the service forgot it): a lease
+		// lasts at least one tick from a clock at 0 or more, so none ends
+		// at 0.
+		expiryLabel, expiry = "", r.t("lock.no-lease")
 	}
 	return app.Div().Class("dl-row").Body(
 		app.Dt().Text(r.t("lock.lease")),
 		app.Dd().Body(
-			app.Text(r.t("lock.expiry")),
+			app.Text(expiryLabel),
 			app.Span().DataSet("testid", "lock-expiry").DataSet("value", expiryValue).Text(expiry),
 			app.Text(" / "+r.t("lock.now")),
 			app.Span().DataSet("testid", "lock-now").DataSet("value", lock.Now).Text(lock.Now),

@@ -74,7 +74,7 @@ func (p pageView) header(onLang app.EventHandler) app.UI {
 	return app.Header().Class("frame-head").Body(
 		app.Div().Body(
 			app.P().Class("kicker").Text(p.t("demo.kicker")),
-			app.H1().ID("demo-title").Text(p.t("demo.title")),
+			app.H1().ID("demo-title").Text(p.title()),
 		),
 		app.Div().Class("head-end").Body(
 			badge,
@@ -91,13 +91,33 @@ func (p pageView) header(onLang app.EventHandler) app.UI {
 	)
 }
 
+// title names what the page shows: the row of one run (and its scenario,
+// unless it is the chapter's), the two rows compared, or the view.
+func (p pageView) title() string {
+	row := func(st core.Strategy) string { return p.t("title.strategy." + string(st)) }
+	var what string
+	switch p.s.View {
+	case ViewDemo:
+		what = row(p.s.Strategy)
+	case ViewCompare:
+		pair := p.s.Compared()
+		what = p.t("title.versus", row(pair[0]), row(pair[1]))
+	default:
+		return p.t("demo.title", p.t("view."+string(p.s.View)))
+	}
+	if p.sc.ID == core.GCPause().ID {
+		return p.t("demo.title", what)
+	}
+	return p.t("demo.title.scenario", what, p.t(p.sc.Title))
+}
+
 func outcomeBadge(l Lang, f core.Frame, total int) app.UI {
 	v := badgeValue(f, f.Step == total)
 	return app.Span().
 		Class("badge", "badge-"+v).
 		DataSet("testid", "outcome-badge").
 		DataSet("value", v).
-		Text(badgeText(l, v, f.Step))
+		Text(badgeText(l, v, f.Step, total))
 }
 
 // viewNav links the three views; they are navigations, so the browser's

@@ -251,14 +251,17 @@ func badgeValue(f core.Frame, last bool) string {
 		return "stuck"
 	case f.Verdict == core.AtRisk:
 		return "at-risk"
-	case last:
+	case last && f.Step > 1:
 		return "protected"
 	}
 	return "running"
 }
 
-func badgeText(l Lang, value string, step int) string {
-	if value == "running" {
+func badgeText(l Lang, value string, step, total int) string {
+	switch {
+	case value == "running" && total == 1:
+		return T(l, "badge.empty")
+	case value == "running":
 		return T(l, "badge.step", step)
 	}
 	return T(l, "badge."+value)
