@@ -163,9 +163,9 @@ const RedlockNodes = 5
 const FaultyNode = 3
 
 // WithFencing returns the row that differs from s only in whether the
-// resource checks tokens. A lock without TTL has no fenced row and Redlock
-// has no tokens to check, so for them fencing on gives LeaseFencing; off
-// gives s itself.
+// resource checks tokens: the lock service stays the one shown. Where there
+// is no such row it returns s itself: Redlock issues no token to check, and
+// the table has no fenced row for a lock without TTL (see CanFence).
 func (s Strategy) WithFencing(on bool) Strategy {
 	d := s.Design()
 	if on == (d.Check == Checked) {
@@ -180,8 +180,13 @@ func (s Strategy) WithFencing(on bool) Strategy {
 			return r.id
 		}
 	}
-	return LeaseFencing
+	return s
 }
+
+// CanFence reports whether some row differs from s only in whether the
+// resource checks tokens, so that fencing can be switched within its lock
+// service.
+func (s Strategy) CanFence() bool { return s.WithFencing(!s.Fenced()) != s }
 
 // newNode returns a free lock-service node of this strategy.
 func (s Strategy) newNode() *LockService {

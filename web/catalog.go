@@ -246,6 +246,18 @@ var catalog = map[string]text{
 	"fencing":     {"フェンシング", "Fencing"},
 	"fencing.on":  {"有", "On"},
 	"fencing.off": {"無", "Off"},
+	"fencing.what": {
+		"資源がトークンを検査するかどうかを切り替える(ロックサービスはそのまま)",
+		"Switches whether the resource checks tokens (the lock service stays as it is)",
+	},
+	"fencing.unavailable.redlock": {
+		"Redlock はトークンを発行しないので、資源が検査するものが無い(切り替えられない)",
+		"Redlock issues no token, so there is nothing for the resource to check (no switch)",
+	},
+	"fencing.unavailable.no-ttl": {
+		"章の表には、TTL 無しのロックにフェンシングを組み合わせた行が無い(切り替えられない)",
+		"The chapter's table has no row combining a lock without TTL with fencing (no switch)",
+	},
 	"advance":     {"1手すすめる", "Advance one step"},
 	"nav.label":   {"ステップの移動", "Step navigation"},
 	"nav.first":   {"最初へ", "First"},

@@ -534,3 +534,40 @@ func TestEachViewClosesWithItsOwnPoint(t *testing.T) {
 		}
 	}
 }
+
+// The fencing switch says what it does, and switches within the lock
+// service shown; where no row fences that service, it is disabled and says
+// why.
+func TestTheFencingSwitchSaysWhatItDoes(t *testing.T) {
+	cases := []struct{ q, disabled, help string }{
+		{"lang=en", "false", "Switches whether the resource checks tokens (the lock service stays as it is)"},
+		{"strategy=consensus&lang=en", "false", "Switches whether the resource checks tokens"},
+		{"strategy=redlock&lang=en", "true", "Redlock issues no token, so there is nothing for the resource to check"},
+		{"strategy=no-ttl&lang=en", "true", "no row combining a lock without TTL with fencing"},
+	}
+	for _, c := range cases {
+		page := prerender(t, c.q+"&step=2")
+		els := byTestID(page)
+		// Prerendered controls are disabled until the app runs, except in
+		// the book's frames; the settings decide the rest.
+		st, _ := ParseSettings(mustQuery(t, c.q))
+		if got := st.Can(CmdToggleFencing); got != (c.disabled == "false") {
+			t.Errorf("%s: Can(toggle) = %v", c.q, got)
+		}
+		if els["fencing-switch"]["aria-describedby"] != "fencing-help" {
+			t.Errorf("%s: the switch is not described by its help: %v", c.q, els["fencing-switch"])
+		}
+		if !strings.Contains(html.UnescapeString(page), c.help) {
+			t.Errorf("%s: the switch's help does not say %q", c.q, c.help)
+		}
+	}
+}
+
+func mustQuery(t *testing.T, q string) url.Values {
+	t.Helper()
+	v, err := url.ParseQuery(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}

@@ -295,9 +295,14 @@ func (p pageView) compare(on func(Command) app.EventHandler) app.UI {
 }
 
 func (p pageView) toolbar(on func(Command) app.EventHandler, fencingSwitch bool) app.UI {
-	var sw app.UI
+	var sw, help app.UI
 	if fencingSwitch {
 		fenced := p.s.Fencing()
+		what := "fencing.what"
+		if !p.s.Strategy.CanFence() {
+			what = "fencing.unavailable." + string(p.s.Strategy)
+		}
+		help = app.P().ID("fencing-help").Class("muted", "fencing-help").DataSet("testid", "fencing-help").Text(p.t(what))
 		sw = app.Button().
 			Type("button").
 			Class("switch").
@@ -305,8 +310,9 @@ func (p pageView) toolbar(on func(Command) app.EventHandler, fencingSwitch bool)
 			DataSet("testid", "fencing-switch").
 			DataSet("value", onOff(fenced)).
 			Aria("checked", fenced).
-			Aria("disabled", !p.stepping).
+			Aria("disabled", !p.stepping || !p.s.Can(CmdToggleFencing)).
 			Aria("labelledby", "fencing-label").
+			Aria("describedby", "fencing-help").
 			Aria("keyshortcuts", "F").
 			OnClick(on(CmdToggleFencing)).
 			Body(
@@ -320,6 +326,7 @@ func (p pageView) toolbar(on func(Command) app.EventHandler, fencingSwitch bool)
 	return app.Div().Class("toolbar").Body(
 		sw,
 		p.button("btn-advance", "primary", p.t("advance"), "", "", CmdNext, on),
+		help,
 	)
 }
 
