@@ -50,8 +50,8 @@ type world struct {
 	// marked once a late write has landed after the read.
 	reads    [][]readMark
 	clients  []ClientView
-	grants   int            // grants made so far; grant n is the n-th
-	holders  map[int]string // grant → the client it went to
+	grants   int      // grants made so far; grant n is the n-th
+	holders  []string // grant → the client it went to (holders[0] is "")
 	network  []Message
 	restarts int
 	harm     Harm // how the run was first corrupted ("" while it is not)
@@ -66,7 +66,7 @@ type readMark struct {
 }
 
 func newWorld(sc Scenario, st Strategy) *world {
-	w := &world{st: st, holders: map[int]string{}}
+	w := &world{st: st, holders: []string{""}}
 	for range st.Nodes() {
 		n := st.newNode()
 		if st.TTL() {
@@ -311,7 +311,7 @@ func (w *world) acquire(c *ClientView, a Action, ev *Event) error {
 	ev.Nodes = len(got)
 	if len(got) >= w.st.Quorum() {
 		w.grants++
-		w.holders[w.grants] = c.Name
+		w.holders = append(w.holders, c.Name)
 		for _, k := range got {
 			w.nodeGrant[k] = w.grants
 		}

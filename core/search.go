@@ -1,8 +1,8 @@
 package core
 
 import (
+	"bytes"
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 )
@@ -41,9 +41,16 @@ type Search struct {
 	cursor   int // next node of the frontier to expand
 	seen     map[string]bool
 	states   int
-	depth    int // depth completed
-	found    *searchNode
-	done     bool
+	// The alphabet: the plain actions and the held ones (Hold set per
+	// depth), built once; scratch holds one state's actions, and keys the
+	// two buffers a state's key is written into.
+	plain, held []Action
+	ids         []string
+	scratch     []Action
+	keys        [2][]byte
+	depth       int // depth completed
+	found       *searchNode
+	done        bool
 }
 
 type searchNode struct {
@@ -83,6 +90,7 @@ func NewSearch(opts SearchOptions) (*Search, error) {
 	}
 	root := &searchNode{w: newWorld(searchScenario(opts), opts.Strategy)}
 	s := &Search{opts: opts, frontier: []*searchNode{root}, seen: map[string]bool{root.w.key(): true}, states: 1}
+	s.plain, s.held = searchAlphabet(root.w, opts)
 	return s, nil
 }
 
@@ -113,17 +121,17 @@ func (s *Search) Run(budget int) bool {
 			if _, err := w.step(a); err != nil {
 				continue // not a move this state allows
 			}
-			child := &searchNode{w: w, parent: n, action: a, depth: n.depth + 1}
 			if s.broken(w) {
-				s.found, s.done = child, true
-				s.depth = child.depth
+				s.found, s.done = &searchNode{w: w, parent: n, action: a, depth: n.depth + 1}, true
+				s.depth = n.depth + 1
 				return true
 			}
-			k := w.key()
-			if s.seen[k] {
+			k := s.key(w)
+			if s.seen[string(k)] { // no allocation for the lookup
 				continue
 			}
-			s.seen[k] = true
+			child := &searchNode{w: w, parent: n, action: a, depth: n.depth + 1}
+			s.seen[string(k)] = true
 			s.states++
 			budget--
 			s.next = append(s.next, child)
@@ -155,30 +163,29 @@ func (s *Search) broken(w *world) bool {
 	return false
 }
 
-// alphabet is every action the search tries from n: each client's plain
-// actions first, then time, restarts and jumps, then the deliveries and the
-// held variants, so that among runs of one length the plainest is found.
-func (s *Search) alphabet(n *searchNode) []Action {
-	id := "m" + strconv.Itoa(n.depth+1)
-	var out, held []Action
+// searchAlphabet is every action the search tries, in its order: each
+// client's plain actions first, then time, restarts and jumps; then (per
+// state) the deliveries; then the held variants, so that among runs of one
+// length the plainest is found.
+func searchAlphabet(w *world, opts SearchOptions) (plain, held []Action) {
 	for _, c := range []string{"A", "B"} {
-		out = append(out, Action{Kind: ActAcquire, Client: c, Lease: BookLease})
-		held = append(held, Action{Kind: ActAcquire, Client: c, Lease: BookLease, Hold: id})
-		for _, r := range n.w.resources {
+		plain = append(plain, Action{Kind: ActAcquire, Client: c, Lease: BookLease})
+		held = append(held, Action{Kind: ActAcquire, Client: c, Lease: BookLease})
+		for _, r := range w.resources {
 			res := ""
 			if r.Name != Row42 {
 				res = r.Name
 			}
-			out = append(out,
+			plain = append(plain,
 				Action{Kind: ActWrite, Client: c, Value: c, Resource: res},
 				Action{Kind: ActRead, Client: c, Resource: res},
 			)
-			if s.opts.Peek {
-				out = append(out, Action{Kind: ActPeek, Client: c, Resource: res})
+			if opts.Peek {
+				plain = append(plain, Action{Kind: ActPeek, Client: c, Resource: res})
 			}
-			held = append(held, Action{Kind: ActWrite, Client: c, Value: c, Resource: res, Hold: id})
+			held = append(held, Action{Kind: ActWrite, Client: c, Value: c, Resource: res})
 		}
-		out = append(out,
+		plain = append(plain,
 			Action{Kind: ActCheck, Client: c},
 			Action{Kind: ActPause, Client: c, Ticks: 5},
 			Action{Kind: ActPause, Client: c, Ticks: BookLease},
@@ -186,16 +193,41 @@ func (s *Search) alphabet(n *searchNode) []Action {
 			Action{Kind: ActCrash, Client: c},
 		)
 	}
-	out = append(out,
+	plain = append(plain,
 		Action{Kind: ActTick, Ticks: 5},
 		Action{Kind: ActTick, Ticks: BookLease},
 		Action{Kind: ActRestart},
 		Action{Kind: ActJump, Ticks: BookLease},
 	)
+	return plain, held
+}
+
+// alphabet is every action the search tries from n, in searchAlphabet's
+// order, in a slice reused from state to state. A crashed client does
+// nothing, so its actions are left out.
+func (s *Search) alphabet(n *searchNode) []Action {
+	for len(s.ids) <= n.depth+1 {
+		s.ids = append(s.ids, "m"+strconv.Itoa(len(s.ids)))
+	}
+	id := s.ids[n.depth+1]
+	out := s.scratch[:0]
+	acts := func(a Action) bool { return a.Client == "" || n.w.client(a.Client).State != Crashed }
+	for _, a := range s.plain {
+		if acts(a) {
+			out = append(out, a)
+		}
+	}
 	for _, m := range n.w.network {
 		out = append(out, Action{Kind: ActDeliver, Message: m.ID})
 	}
-	return append(out, held...)
+	for _, a := range s.held {
+		if acts(a) {
+			a.Hold = id
+			out = append(out, a)
+		}
+	}
+	s.scratch = out
+	return out
 }
 
 // Result says where the search stands, with the run found as a script.
@@ -222,15 +254,18 @@ func (s *Search) Result() SearchResult {
 // clone copies w, so that a step on the copy leaves w as it was.
 func (w *world) clone() *world {
 	c := *w
+	// One allocation for all nodes, and one for all resources.
+	nodes := make([]LockService, len(w.nodes))
 	c.nodes = make([]*LockService, len(w.nodes))
 	for i, n := range w.nodes {
-		cp := *n
-		c.nodes[i] = &cp
+		nodes[i] = *n
+		c.nodes[i] = &nodes[i]
 	}
+	resources := make([]Resource, len(w.resources))
 	c.resources = make([]*Resource, len(w.resources))
 	for i, r := range w.resources {
-		cp := *r
-		c.resources[i] = &cp
+		resources[i] = *r
+		c.resources[i] = &resources[i]
 	}
 	c.nodeGrant = slices.Clone(w.nodeGrant)
 	c.newest = slices.Clone(w.newest)
@@ -240,7 +275,7 @@ func (w *world) clone() *world {
 	}
 	c.clients = slices.Clone(w.clients)
 	c.network = slices.Clone(w.network)
-	c.holders = maps.Clone(w.holders)
+	c.holders = slices.Clone(w.holders)
 	return &c
 }
 
@@ -265,17 +300,27 @@ func (w *world) clone() *world {
 //   - clients are symmetric: the state and its mirror (A and B swapped)
 //     have one key, the smaller of the two.
 func (w *world) key() string {
-	k := w.keyAs(false)
-	if len(w.clients) == 2 {
-		if m := w.keyAs(true); m < k {
-			return m
-		}
-	}
-	return k
+	var s Search
+	return string(s.key(w))
 }
 
-// keyAs writes the key, with the two clients swapped when mirror is set.
-func (w *world) keyAs(mirror bool) string {
+// key writes w's key into one of the search's two buffers and returns it:
+// valid until the next call.
+func (s *Search) key(w *world) []byte {
+	s.keys[0] = w.appendKey(s.keys[0][:0], false)
+	if len(w.clients) != 2 {
+		return s.keys[0]
+	}
+	s.keys[1] = w.appendKey(s.keys[1][:0], true)
+	if bytes.Compare(s.keys[1], s.keys[0]) < 0 {
+		return s.keys[1]
+	}
+	return s.keys[0]
+}
+
+// appendKey appends the key to b, with the two clients swapped when mirror
+// is set.
+func (w *world) appendKey(b []byte, mirror bool) []byte {
 	name := func(c string) string {
 		if mirror && len(w.clients) == 2 {
 			switch c {
@@ -319,7 +364,6 @@ func (w *world) keyAs(mirror bool) string {
 		return int64(r + 1)
 	}
 
-	b := make([]byte, 0, 256)
 	num := func(n int64) { b = strconv.AppendInt(b, n, 10); b = append(b, ',') }
 	str := func(s string) { b = append(b, s...); b = append(b, ',') }
 	rel := func(t, now int) {
@@ -395,5 +439,5 @@ func (w *world) keyAs(mirror bool) string {
 		b = append(b, '|')
 		str(m)
 	}
-	return string(b)
+	return b
 }

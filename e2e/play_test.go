@@ -239,6 +239,10 @@ func TestSearchUnderALeaseFindsARunThatDestroys(t *testing.T) {
 	if text := tb.text("search-result"); !strings.Contains(text, "How: an overwrite.") {
 		t.Errorf("the result says %q, want how the run broke", text)
 	}
+	// Answered at length 5 of 6: the bar shows the search done, not stuck.
+	if got := eval[string](tb, `(() => { const p = document.querySelector('[data-testid="search-progress"]'); return p.value + "/" + p.max; })()`); got != "6/6" {
+		t.Errorf("the progress bar shows %s after the answer", got)
+	}
 	href := eval[string](tb, `document.querySelector('[data-testid="search-run"]').href`)
 	u, _ := url.Parse(href)
 	if q := u.Query(); q.Get("view") != "play" || q.Get("fencing") != "off" || q.Get("script") == "" {

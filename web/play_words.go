@@ -87,7 +87,7 @@ var playWords = map[string]text{
 	"search.two":            {"資源を二つにする(row-43)", "Two resources (row-43)"},
 	"search.start":          {"探す", "Search"},
 	"search.cancel":         {"中止", "Cancel"},
-	"search.depth-done":     {"調べ終えた長さ", "Length fully explored"},
+	"search.depth-done":     {"探索の進み具合", "Search progress"},
 	"search.idle":           {"まだ探していない。", "Not searched yet."},
 	"search.started":        {"%s で探しはじめた。", "Searching under %s."},
 	"search.progress":       {"調べた状態 %d、長さ %d まで調べ終えた(最大 %d)。", "%d states explored; every run of up to %d actions done (of %d)."},
