@@ -230,3 +230,24 @@ func TestPartitionedHolderLearnsOnlyWhenTold(t *testing.T) {
 		t.Errorf("a renewal sent at 6, delivered at 8: %+v, A until %d, service until %d", f.Event, a.LeaseUntil, f.Lock.Expiry)
 	}
 }
+
+// A run is decided at the first step from which its verdict stays the one it
+// ends with, written out for a few runs.
+func TestDecidedAt(t *testing.T) {
+	cases := []struct {
+		sc   Scenario
+		st   Strategy
+		want int
+	}{
+		{GCPause(), Lease, 7},                  // A's late write destroys B's value
+		{GCPause(), LeaseFencing, 7},           // safe: the last step
+		{FencedRead(), ConsensusUnfenced, 8},   // at risk at 7, corrupted at 8
+		{StaleBeforeNewHolder(), Consensus, 6}, // A's late write lands
+		{CrashNoTTL(), NoTTL, 4},               // A crashes holding a lock without TTL
+	}
+	for _, c := range cases {
+		if got := DecidedAt(mustReplay(t, c.sc, c.st)); got != c.want {
+			t.Errorf("%s under %s: decided at %d, want %d", c.sc.ID, c.st, got, c.want)
+		}
+	}
+}

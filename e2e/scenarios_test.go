@@ -234,11 +234,48 @@ func TestMatrixCellOpensThatRun(t *testing.T) {
 	if got := tb.hook("strategy-picker"); got != "consensus" {
 		t.Errorf("strategy %s", got)
 	}
-	tb.key(kb.End)
+	// A safe run opens at its last step: nothing decided it earlier.
+	tb.waitHook("step-counter", "8")
 	tb.waitHook("outcome-badge", "protected")
 	// The browser's back button returns to the matrix.
 	eval[bool](tb, `(history.back(), true)`)
 	tb.waitJS(`document.querySelector('[data-testid="app"]')?.dataset.view === "matrix"`)
+	// A run that is corrupted opens at the step that corrupts it, and one
+	// that ends corrupted after being at risk at the step that corrupts it.
+	for _, c := range [][3]string{{"gc-pause", "lease", "7"}, {"fenced-read", "consensus-unfenced", "8"}, {"crash-no-ttl", "no-ttl", "4"}} {
+		tb.open(siteURL + "?view=matrix&lang=en")
+		tb.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`[data-testid="matrix-cell"][data-scenario=%q][data-strategy=%q] a`, c[0], c[1]))))
+		tb.waitJS(`document.querySelector('[data-testid="app"]')?.dataset.view === "demo" && document.querySelector('[data-testid="app"]').dataset.phase === "live"`)
+		tb.waitHook("step-counter", c[2])
+	}
+}
+
+// The matrix reads at a glance: six columns fit a laptop screen, no
+// verdict breaks across lines (安/全 was seen), and the cells look like
+// links (underlined), in both languages; on a phone it scrolls sideways
+// rather than breaking words.
+func TestMatrixReadsAtAGlance(t *testing.T) {
+	for _, lang := range []string{"ja", "en"} {
+		for _, width := range []int64{1280, 390} {
+			tb := newTab(t)
+			tb.viewport(width, 900)
+			tb.open(siteURL + "?view=matrix&lang=" + lang)
+			broken := eval[[]string](tb, `[...document.querySelectorAll('[data-testid="matrix-cell"] .verdict-words, [data-testid="matrix-cell"] .verdict-harm')].filter(e => e.getClientRects().length !== 1 || e.getBoundingClientRect().height > 2 * parseFloat(getComputedStyle(e).lineHeight || 20)).map(e => e.textContent)`)
+			if len(broken) > 0 {
+				t.Errorf("%s at %d px: %d verdicts break across lines, as %q", lang, width, len(broken), broken[0])
+			}
+			underlined := eval[bool](tb, `[...document.querySelectorAll('[data-testid="matrix-cell"] a')].every(a => getComputedStyle(a).textDecorationLine.includes("underline"))`)
+			if !underlined {
+				t.Errorf("%s at %d px: a matrix cell does not look like a link", lang, width)
+			}
+			if width == 1280 {
+				fits := eval[bool](tb, `(() => { const s = document.querySelector('[data-testid="matrix"]'); return s.scrollWidth <= s.clientWidth + 1; })()`)
+				if !fits {
+					t.Errorf("%s at 1280 px: the matrix does not fit the screen", lang)
+				}
+			}
+		}
+	}
 }
 
 func orNone(s string) string {

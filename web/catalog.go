@@ -204,11 +204,11 @@ var catalog = map[string]text{
 
 	// The matrix.
 	"matrix.intro": {
-		"章の比較表を、表に書くのではなく計算した。各行は、リース(無し / TTL)、ロックサービス(1 台 / 合意で複製 / Redlock の 5 ノード)、資源(検査しない / トークンを検査)の組み合わせ。各セルは、そのシナリオをその方式で最後まで再生した結果。セルを開くと、その実行を 1 手ずつ見られる。",
-		"The chapter's comparison table, computed rather than written. Each row combines a lease (none or a TTL), a lock service (one node, replicated by consensus, or Redlock's 5 nodes) and a resource (checks nothing, or checks tokens). Each cell is the result of replaying that scenario to its end under that row. Open a cell to step through that run.",
+		"章の比較表を、表に書くのではなく計算した。各列(方式)は、リース(無し / TTL)、ロックサービス(1 台 / 合意で複製 / Redlock の 5 ノード)、資源(検査しない / トークンを検査)の組み合わせ。各セルは、その行のシナリオをその列の方式で最後まで再生した結果。セルを開くと、結果が決まる手からその実行を 1 手ずつ見られる。",
+		"The chapter's comparison table, computed rather than written. Each column (a strategy) combines a lease (none or a TTL), a lock service (one node, replicated by consensus, or Redlock's 5 nodes) and a resource (checks nothing, or checks tokens). Each cell is the result of replaying its row's scenario to the end under its column's strategy. Open a cell to step through that run from the step that decides it.",
 	},
-	"matrix.caption": {"方式ごとの結果(行: 方式、列: シナリオ)", "Outcome per strategy (rows: strategies, columns: scenarios)"},
-	"matrix.corner":  {"方式 / シナリオ", "Strategy / scenario"},
+	"matrix.caption": {"方式ごとの結果(列: 方式、行: シナリオ)。セルを開くと、結果が決まる手からその実行を見られる", "Outcome per strategy (columns: strategies, rows: scenarios). Open a cell to see the run from the step that decides it"},
+	"matrix.corner":  {"シナリオ / 方式", "Scenario / strategy"},
 	"matrix.cell":    {"%s: %s、%s", "%s: %s under %s"},
 	"matrix.legend": {
 		"フェンシングが約束するのは、資源での書き込みの順序(トークン順)であって、実時間での排他ではない。判定は資源ごと。✓ 安全: 古い許可の書き込みが新しい許可の後に届くことはなく、ロックは使える。△ 危うい: 古い許可の書き込みが新しい許可の発行後に適用されたが、何も壊していない(新しい持ち主はまだ書いておらず、読んだ後に書いてもいない)。新しい持ち主がトークンを示さずに読んでから書けば、それは失われる。✗ 破壊: 新しい持ち主の書き込みの後に古い許可の書き込みが適用された(上書き)、あるいは新しい持ち主が読んだ後に古い許可の書き込みが適用され、新しい持ち主がその読み取りをもとに書いた(更新の消失)。トークンの検査を通ったかどうかは問わない。⊘ 行き詰まり: クラッシュした持ち主が TTL の無いロックを永遠に持つ、あるいはカウンタのリセット後、資源が今の持ち主を拒む。",

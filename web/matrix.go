@@ -24,19 +24,20 @@ func (p pageView) matrix() app.UI {
 					app.Caption().ID("matrix-caption").Text(p.t("matrix.caption")),
 					app.THead().Body(app.Tr().Body(
 						app.Th().Scope("col").Text(p.t("matrix.corner")),
-						app.Range(scenarios).Slice(func(i int) app.UI {
-							return app.Th().Scope("col").Text(p.t(scenarios[i].Title))
-						}),
-					)),
-					app.TBody().Body(app.Range(strategies).Slice(func(i int) app.UI {
-						st := strategies[i]
-						return app.Tr().Body(
-							app.Th().Scope("row").Body(
+						app.Range(strategies).Slice(func(i int) app.UI {
+							st := strategies[i]
+							return app.Th().Scope("col").Body(
 								app.Span().Class("strategy-name").Text(p.t("strategy."+string(st))),
 								app.Span().Class("strategy-about").Text(designText(p.s.Lang, st.Design())),
-							),
-							app.Range(scenarios).Slice(func(j int) app.UI {
-								return p.matrixCell(scenarios[j], st)
+							)
+						}),
+					)),
+					app.TBody().Body(app.Range(scenarios).Slice(func(i int) app.UI {
+						sc := scenarios[i]
+						return app.Tr().Body(
+							app.Th().Scope("row").Text(p.t(sc.Title)),
+							app.Range(strategies).Slice(func(j int) app.UI {
+								return p.matrixCell(sc, strategies[j])
 							}),
 						)
 					})),
@@ -67,10 +68,14 @@ func (p pageView) matrixCell(sc core.Scenario, st core.Strategy) app.UI {
 	}
 	v, harm := core.VerdictOf(r.frames), core.HarmOf(r.frames)
 	words := p.t("verdict." + string(v))
+	label := words
+	var how app.UI
 	if harm != "" {
-		words = p.t("matrix.harm", words, p.t("harm."+string(harm)))
+		label = p.t("matrix.harm", words, p.t("harm."+string(harm)))
+		how = app.Span().Class("verdict-harm").Text(p.t("harm." + string(harm)))
 	}
-	run := Settings{Scenario: sc.ID, Strategy: st, Step: 1, Lang: p.s.Lang, View: ViewDemo}
+	// The run opens where its verdict is decided.
+	run := Settings{Scenario: sc.ID, Strategy: st, Step: core.DecidedAt(r.frames), Lang: p.s.Lang, View: ViewDemo}
 	return app.Td().
 		Class("verdict", "verdict-"+string(v)).
 		DataSet("testid", "matrix-cell").
@@ -80,6 +85,6 @@ func (p pageView) matrixCell(sc core.Scenario, st core.Strategy) app.UI {
 		DataSet("harm", orNone(string(harm))).
 		Body(app.A().
 			Href(p.href(run)).
-			Aria("label", p.t("matrix.cell", words, p.t(sc.Title), p.t("strategy."+string(st)))).
-			Text(words))
+			Aria("label", p.t("matrix.cell", label, p.t(sc.Title), p.t("strategy."+string(st)))).
+			Body(app.Span().Class("verdict-words").Text(words), app.Span().Class("verdict-go").Aria("hidden", "true").Text(" ›"), how))
 }
