@@ -64,6 +64,14 @@ func TestWriteTheBooksRunActionByAction(t *testing.T) {
 		checkStep7(t, tb, want, fmt.Sprintf("after adding action %d", i+1))
 	}
 	tb.waitSearch("view=play&script=A:acquire,A:write:A-value,A:pause:10,B:acquire,B:write:B-value,A:write:A-STALE&fencing=on&step=7&lang=en")
+	// The run reads as a numbered list: each item as written and what it did.
+	items := eval[[]string](tb, `[...document.querySelectorAll('[data-testid="play-item"]')].map(li => li.textContent)`)
+	if len(items) != 6 || !strings.HasPrefix(items[0], "A:acquire Acquire → token 1") || !strings.Contains(items[5], `Write(token 1, "A-STALE")`) {
+		t.Errorf("the run's items read %q", items)
+	}
+	if style := eval[string](tb, `getComputedStyle(document.querySelector('[data-testid="play-items"]')).listStyleType`); style != "decimal" {
+		t.Errorf("the run's items are listed with %q, want numbers", style)
+	}
 	// Every frame, and both modes.
 	tb.key(kb.Home)
 	tb.waitHook("step-counter", "1")

@@ -120,8 +120,14 @@ func (p pageView) playEditor(d *Demo) app.UI {
 		app.Ol().Class("play-items").DataSet("testid", "play-items").DataSet("value", len(items)).
 			Aria("label", p.t("play.items")).Body(
 			app.Range(items).Slice(func(i int) app.UI {
+				// What the item did, in the run's words: item i is step i+2.
+				var what app.UI
+				if p.err == nil && i+1 < len(p.frames) {
+					what = app.Span().Class("play-what").Text(" " + actionText(p.s.Lang, p.frames[i+1]))
+				}
 				return app.Li().DataSet("testid", "play-item").DataSet("value", items[i]).Body(
 					app.Code().Text(items[i]),
+					what,
 					app.Button().Type("button").Class("btn", "play-remove").DataSet("testid", "play-remove").
 						Aria("label", p.t("play.remove", i+1, items[i])).Aria("disabled", !p.live).
 						Text("×").OnClick(d.safe("play", d.onPlayRemove(i))),
