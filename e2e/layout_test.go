@@ -73,3 +73,23 @@ func TestFocusIsVisible(t *testing.T) {
 		}
 	}
 }
+
+// On a phone (390 px) the view tabs stay on one row, and in Japanese the
+// title and the badge break only between words.
+func TestPhoneLayoutKeepsTabsOnOneRowAndWordsWhole(t *testing.T) {
+	for _, lang := range []string{"ja", "en"} {
+		tb := newTab(t)
+		tb.viewport(390, 800)
+		tb.open(siteURL + "?lang=" + lang + "&strategy=consensus-unfenced&scenario=partitioned-holder")
+		rows := eval[int](tb, `new Set([...document.querySelectorAll('.view-link')].map(a => Math.round(a.getBoundingClientRect().top))).size`)
+		if rows != 1 {
+			t.Errorf("%s at 390 px: the view tabs take %d rows", lang, rows)
+		}
+		if lang == "ja" {
+			wb := eval[string](tb, `getComputedStyle(document.getElementById("demo-title")).wordBreak`)
+			if wb != "keep-all" {
+				t.Errorf("the Japanese title breaks with word-break %q", wb)
+			}
+		}
+	}
+}
