@@ -71,7 +71,7 @@ func wantBadge(f core.Frame, last bool) string {
 		return "stuck"
 	case f.Verdict == core.AtRisk:
 		return "at-risk"
-	case last:
+	case last && f.Step > 1: // an empty run has nothing to protect yet
 		return "protected"
 	}
 	return "running"
