@@ -138,11 +138,12 @@ func Check(frames []Frame) error {
 		}
 		var kind StaleKind
 		var evHarm Harm
+		overwritten := ""
 		if applied {
 			missed, read := readers[res][ev.Grant]
 			switch {
 			case newestWriter[res] > ev.Grant:
-				evHarm = HarmOverwrite
+				evHarm, overwritten = HarmOverwrite, holderOf[newestWriter[res]]
 			case read && missed:
 				evHarm = HarmLostUpdate
 			}
@@ -168,6 +169,9 @@ func Check(frames []Frame) error {
 			if harm == "" {
 				harm = evHarm
 			}
+		}
+		if ev.Overwritten != overwritten {
+			return fail("the write is said to overwrite %q's value, recomputed %q", ev.Overwritten, overwritten)
 		}
 		if ev.Stale != kind || ev.Harm != evHarm {
 			return fail("the write's stale kind and harm are %q and %q, recomputed %q and %q", ev.Stale, ev.Harm, kind, evHarm)

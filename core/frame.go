@@ -161,6 +161,10 @@ type Event struct {
 	// Stale is set when the resource applied a late write: one made under
 	// a grant older than the newest the lock service has issued.
 	Stale StaleKind
+	// Overwritten names, on a write that overwrote a newer holder's
+	// (HarmOverwrite), the holder of the newest grant whose write was
+	// there: whose value is destroyed.
+	Overwritten string
 	// MissedBy is set on a late write that landed after a newer holder had
 	// read the resource (and not yet written it): the holder of the newest
 	// such grant, whose write from that read would lose this one.

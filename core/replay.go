@@ -554,7 +554,7 @@ func (w *world) land(i int, m Message, ev *Event) {
 	k, read := slices.BinarySearchFunc(w.reads[i], m.Grant, func(r readMark, g int) int { return r.grant - g })
 	switch {
 	case w.newest[i] > m.Grant:
-		ev.Harm = HarmOverwrite
+		ev.Harm, ev.Overwritten = HarmOverwrite, w.holders[w.newest[i]]
 	case read && w.reads[i][k].missed:
 		ev.Harm = HarmLostUpdate
 	}

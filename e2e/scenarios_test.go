@@ -364,3 +364,77 @@ func TestServiceClockAheadOfTheClients(t *testing.T) {
 		t.Errorf("after the jump clients-now = %s, want 3", got)
 	}
 }
+
+// The timeline is drawn to scale: a tick at every unit of time, equally
+// spaced; every event's mark in its time's column, in the order of the
+// steps; text at a legible size that does not shrink with the width (the
+// drawing scrolls instead); and the write that destroys a newer holder's
+// value named in red.
+func TestTimelineIsToScale(t *testing.T) {
+	for _, width := range []int64{1280, 390} {
+		tb := newTab(t)
+		tb.viewport(width, 900)
+		for _, sc := range core.Scenarios() {
+			frames, _ := core.Replay(sc, core.Lease)
+			tb.open(siteURL + "?lang=en&strategy=lease&scenario=" + sc.ID + "&step=" + strconv.Itoa(len(frames)))
+			got := eval[map[string]any](tb, `(() => {
+				const tl = document.querySelector('[data-testid="timeline"]');
+				const ticks = [...tl.querySelectorAll('[data-testid="timeline-tick"]')].map(e => [+e.dataset.t, +e.getAttribute("x1")]);
+				const events = [...tl.querySelectorAll('[data-testid="timeline-event"]')].map(e => [+e.dataset.step, +e.dataset.t, +e.dataset.x]);
+				const svg = tl.querySelector("svg");
+				const sizes = [...tl.querySelectorAll("svg text")].map(e => parseFloat(getComputedStyle(e).fontSize));
+				return {ticks, events, scale: svg.getBoundingClientRect().width / +svg.getAttribute("width"), minFont: Math.min(...sizes)};
+			})()`)
+			ticks, _ := got["ticks"].([]any)
+			tickX := map[int]float64{}
+			for i, raw := range ticks {
+				p := raw.([]any)
+				tt, x := int(p[0].(float64)), p[1].(float64)
+				tickX[tt] = x
+				if i > 0 {
+					prev := ticks[i-1].([]any)
+					if gap := x - prev[1].(float64); gap != 48 || tt != int(prev[0].(float64))+1 {
+						t.Fatalf("%s: ticks at t=%v and t=%d are %v apart, want one unit (48 px)", sc.ID, prev[0], tt, gap)
+					}
+				}
+			}
+			events, _ := got["events"].([]any)
+			if len(events) != len(frames)-1 {
+				t.Fatalf("%s: %d events drawn, want %d", sc.ID, len(events), len(frames)-1)
+			}
+			lastX := map[int]float64{}
+			for i, raw := range events {
+				e := raw.([]any)
+				step, tt, x := int(e[0].(float64)), int(e[1].(float64)), e[2].(float64)
+				f := frames[i+1]
+				if step != f.Step {
+					t.Fatalf("%s: event %d is step %d", sc.ID, i, step)
+				}
+				want := frames[i].Clock // the time the step starts
+				if tt != want {
+					t.Errorf("%s step %d: drawn at t=%d, the run says t=%d", sc.ID, step, tt, want)
+				}
+				x0, ok := tickX[tt]
+				if !ok || x < x0 || x >= x0+48 {
+					t.Errorf("%s step %d: mark at x=%v, outside the column of t=%d [%v, %v)", sc.ID, step, x, tt, x0, x0+48)
+				}
+				if prev, ok := lastX[tt]; ok && x <= prev {
+					t.Errorf("%s step %d: mark at x=%v not right of the previous one at that time (%v)", sc.ID, step, x, prev)
+				}
+				lastX[tt] = x
+			}
+			if scale := got["scale"].(float64); scale < 0.99 || scale > 1.01 {
+				t.Errorf("%s at %d px: the drawing is scaled by %.2f", sc.ID, width, scale)
+			}
+			if min := got["minFont"].(float64); min < 12 {
+				t.Errorf("%s at %d px: timeline text at %.1f px", sc.ID, width, min)
+			}
+		}
+		// The climax is named, in red.
+		tb.open(siteURL + "?lang=en&fencing=off&step=7")
+		climax := eval[[2]string](tb, `(() => { const e = document.querySelector('[data-testid="timeline"] text.tl-climax'); return e ? [e.textContent, getComputedStyle(e).fill] : ["", ""]; })()`)
+		if climax[0] != "✗ destroys B's value" || !strings.HasPrefix(climax[1], "rgb(163, 22, 27)") {
+			t.Errorf("at %d px the climax reads %q in %s", width, climax[0], climax[1])
+		}
+	}
+}

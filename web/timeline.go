@@ -14,21 +14,29 @@ const svgNS = "http://www.w3.org/2000/svg"
 // svg returns an SVG element (go-app needs the namespace on each one).
 func svg(tag string) app.HTMLElem { return app.Elem(tag).XMLNS(svgNS) }
 
-// Timeline geometry, in SVG units.
+// Timeline geometry, in CSS pixels: the drawing is never scaled, so its
+// text stays the size the style sheet gives it whatever the width, and a
+// drawing wider than the page scrolls sideways.
 const (
-	tlLabel = 64 // lane labels
-	tlBase  = 44 // width of a step in which no time passes
-	tlTick  = 8  // extra width per tick that passes in a step
-	tlLane  = 34 // lane height
-	tlAxis  = 26 // time axis below the lanes
-	tlRight = 14
+	tlLabel = 72 // lane labels
+	tlUnit  = 48 // one tick of logical time: the x axis is time, uniform
+	tlLane  = 44 // lane height
+	tlAxis  = 34 // time axis below the lanes
+	tlRight = 28
+	tlTop   = 14 // room above the first lane for its marks' labels
 )
 
-// timelineLayout maps (step, clock) to x and lanes to y.
+// timelineLayout maps times and steps to x and lanes to y. The x axis is
+// time: every tick is tlUnit wide. The steps that start at one time t sit in
+// that time's column, [t, t+1), in their order, so several events at one
+// time still read left to right; a lease, a pause or a crash spans exactly
+// its times.
 type timelineLayout struct {
 	tl    core.Timeline
-	segX  []int // left edge of each step's segment
-	segW  []int
+	first int   // the run's first time
+	last  int   // its last
+	markX []int // x of each step's mark (index step-1)
+	ranks []int // each step's place (1, 2, …) among the steps that start at its time
 	width int
 	lanes map[string]int // client name → lane index; then the lock, then the resources
 	res   []string       // the resources, one lane each
@@ -36,13 +44,27 @@ type timelineLayout struct {
 
 func newTimelineLayout(tl core.Timeline, resources []string) timelineLayout {
 	lay := timelineLayout{tl: tl, lanes: map[string]int{}, res: resources}
-	x := tlLabel
-	for _, s := range tl.Steps {
-		w := tlBase + tlTick*(s.To-s.From)
-		lay.segX, lay.segW = append(lay.segX, x), append(lay.segW, w)
-		x += w
+	if len(tl.Steps) > 0 {
+		lay.first, lay.last = tl.Steps[0].From, tl.Steps[0].To
 	}
-	lay.width = x + tlRight
+	at := map[int]int{} // time → how many steps start there
+	for i, s := range tl.Steps {
+		lay.last = max(lay.last, s.To)
+		if i > 0 {
+			at[s.From]++
+		}
+	}
+	seen := map[int]int{}
+	for i, s := range tl.Steps {
+		if i == 0 {
+			lay.markX, lay.ranks = append(lay.markX, lay.t(s.From)), append(lay.ranks, 0)
+			continue
+		}
+		seen[s.From]++
+		lay.markX = append(lay.markX, lay.t(s.From)+seen[s.From]*tlUnit/(at[s.From]+1))
+		lay.ranks = append(lay.ranks, seen[s.From])
+	}
+	lay.width = lay.t(lay.last) + tlUnit + tlRight
 	for i, c := range tl.Clients {
 		lay.lanes[c] = i
 	}
@@ -50,7 +72,9 @@ func newTimelineLayout(tl core.Timeline, resources []string) timelineLayout {
 }
 
 func (lay timelineLayout) lockLane() int { return len(lay.tl.Clients) }
-func (lay timelineLayout) height() int   { return (len(lay.tl.Clients)+1+len(lay.res))*tlLane + tlAxis }
+func (lay timelineLayout) height() int {
+	return tlTop + (len(lay.tl.Clients)+1+len(lay.res))*tlLane + tlAxis
+}
 
 // resourceLane is the lane of the named resource (the first one's for "").
 func (lay timelineLayout) resourceLane(name string) int {
@@ -62,26 +86,37 @@ func (lay timelineLayout) resourceLane(name string) int {
 	return len(lay.tl.Clients) + 1
 }
 func (lay timelineLayout) laneY(lane int) int {
-	return lane*tlLane + tlLane/2
+	return tlTop + lane*tlLane + tlLane/2
 }
 
-// x is where clock falls within step's segment.
-func (lay timelineLayout) x(step, clock int) int {
-	i := step - 1
-	if i < 0 || i >= len(lay.segX) {
+// t is where time falls: the left edge of its column.
+func (lay timelineLayout) t(clock int) int {
+	return tlLabel + tlUnit/2 + (clock-lay.first)*tlUnit
+}
+
+// rank is a step's place among the steps that start at its time.
+func (lay timelineLayout) rank(step int) int {
+	if step < 1 || step > len(lay.ranks) {
+		return 0
+	}
+	return lay.ranks[step-1]
+}
+
+// mark is the x of a step's mark (1-based; past the end, the right edge).
+func (lay timelineLayout) mark(step int) int {
+	if step < 1 || step > len(lay.markX) {
 		return lay.width - tlRight
 	}
-	s := lay.tl.Steps[i]
-	clock = max(s.From, min(clock, s.To))
-	return lay.segX[i] + tlBase/2 + tlTick*(clock-s.From)
+	return lay.markX[step-1]
 }
 
-// end is the right end of a span: where it ended, or the edge if it goes on.
+// end is the right end of a span: the time it ended, or the edge if it goes
+// on.
 func (lay timelineLayout) end(toStep, to int) int {
 	if toStep == 0 {
 		return lay.width - tlRight
 	}
-	return lay.x(toStep, to)
+	return lay.t(to)
 }
 
 // clientClass colours a client's marks; the marks also carry its name.
@@ -106,7 +141,8 @@ func (r runView) timeline() app.UI {
 	lanesBottom := h - tlAxis
 	future := app.UI(nil)
 	if cur < len(tl.Steps) {
-		x := lay.segX[cur]
+		// From just before the next step's mark.
+		x := lay.mark(cur+1) - 6
 		future = svg("rect").Class("tl-future-mask").DataSet("testid", "timeline-future").DataSet("value", cur+1).
 			Attr("x", x).Attr("y", 0).Attr("width", lay.width-x).Attr("height", lanesBottom)
 	}
@@ -127,8 +163,9 @@ func (r runView) timeline() app.UI {
 						// never shrinks below a readable size: below that
 						// the region scrolls. The class carries the minimum
 						// (no inline style, so a strict CSP holds).
-						Class("timeline-svg", fmt.Sprintf("tl-min-%d", min(max(lay.width*4/5/100, 3), 12))).
+						Class("timeline-svg").
 						Attr("viewBox", fmt.Sprintf("0 0 %d %d", lay.width, h)).
+						Attr("width", lay.width).Attr("height", h).
 						Attr("role", "img").
 						Aria("labelledby", id+"-title "+id+"-desc").
 						Body(
@@ -141,14 +178,33 @@ func (r runView) timeline() app.UI {
 								),
 							),
 							// The current step, behind the drawing.
-							svg("rect").Class("tl-current").DataSet("testid", "timeline-current").DataSet("value", cur).
-								Attr("x", lay.segX[cur-1]).Attr("y", 0).Attr("width", lay.segW[cur-1]).Attr("height", lanesBottom),
+							lay.current(cur, lanesBottom),
 							&timelineDrawing{Scenario: r.sc.ID, Strategy: r.st, Lang: r.s.Lang, Column: r.id},
 							future,
 						),
 				),
+			r.timelineLegend(),
 			r.transcript(),
 		)
+}
+
+// timelineLegend says what the drawing's marks mean, with a swatch of each.
+func (r runView) timelineLegend() app.UI {
+	item := func(swatch, key string) app.UI {
+		return app.Li().Body(app.Span().Class("tl-swatch", swatch).Aria("hidden", "true"), app.Text(" "+r.t(key)))
+	}
+	return app.Details().Class("timeline-legend").DataSet("testid", "timeline-legend").Body(
+		app.Summary().Text(r.t("timeline.legend")),
+		app.Ul().Body(
+			item("tl-swatch-axis", "timeline.legend.axis"),
+			item("tl-swatch-lease", "timeline.legend.lease"),
+			item("tl-swatch-pause", "timeline.legend.pause"),
+			item("tl-swatch-crash", "timeline.legend.crash"),
+			item("tl-swatch-marks", "timeline.legend.marks"),
+			item("tl-swatch-climax", "timeline.legend.climax"),
+			item("tl-swatch-current", "timeline.legend.current"),
+		),
+	)
 }
 
 func resourceNames(frames []core.Frame) []string {
@@ -193,21 +249,20 @@ func (c *timelineDrawing) Render() app.UI {
 			svg("text").Class("tl-label").Attr("x", 4).Attr("y", y+4).Text(label),
 		)
 	}
-	// The time axis: a label wherever the clock has moved.
-	shown := -1
-	for i, s := range tl.Steps {
-		if s.From != shown {
-			els = append(els, svg("text").Class("tl-axis").Attr("x", lay.x(i+1, s.From)).Attr("y", h-8).Attr("text-anchor", "middle").Text("t="+strconv.Itoa(s.From)))
-			shown = s.From
-		}
-		if s.To != shown {
-			els = append(els, svg("text").Class("tl-axis").Attr("x", lay.x(i+1, s.To)).Attr("y", h-8).Attr("text-anchor", "middle").Text("t="+strconv.Itoa(s.To)))
-			shown = s.To
-		}
+	// The time axis: a tick at every unit of time, a label on each where
+	// it fits (every unit at this width).
+	axisY := h - tlAxis + 4
+	els = append(els, svg("line").Class("tl-axis-line").Attr("x1", lay.t(lay.first)).Attr("x2", lay.t(lay.last)).Attr("y1", axisY).Attr("y2", axisY))
+	for t := lay.first; t <= lay.last; t++ {
+		x := lay.t(t)
+		els = append(els,
+			svg("line").Class("tl-tick").DataSet("testid", "timeline-tick").DataSet("t", t).Attr("x1", x).Attr("x2", x).Attr("y1", axisY-4).Attr("y2", axisY+4),
+			svg("text").Class("tl-axis").Attr("x", x).Attr("y", h-6).Attr("text-anchor", "middle").Text("t="+strconv.Itoa(t)),
+		)
 	}
 	// Leases on the lock service's lane.
 	for _, l := range tl.Leases {
-		x1, x2 := lay.x(l.FromStep, l.From), lay.end(l.ToStep, l.To)
+		x1, x2 := lay.t(l.From), lay.end(l.ToStep, l.To)
 		y := lay.laneY(lay.lockLane())
 		label := l.Client
 		if l.Token != 0 {
@@ -222,6 +277,11 @@ func (c *timelineDrawing) Render() app.UI {
 	// Pauses and crashes on the clients' lanes.
 	for _, p := range tl.Pauses {
 		els = append(els, band("tl-pause", p, lay, r.t("timeline.paused", p.Client)))
+		// The band's own label, inside it, clear of its border.
+		if x2 := lay.end(p.ToStep, p.To); x2-lay.t(p.From) > 60 {
+			y := lay.laneY(lay.lanes[p.Client])
+			els = append(els, svg("text").Class("tl-band-label").Attr("x", (lay.t(p.From)+x2)/2).Attr("y", y+4).Attr("text-anchor", "middle").Text(r.t("timeline.pause")))
+		}
 	}
 	for _, c := range tl.Crashes {
 		els = append(els, band("tl-crash", c, lay, r.t("timeline.crashed", c.Client)))
@@ -243,7 +303,7 @@ func (c *timelineDrawing) Render() app.UI {
 
 // band is a pause or a crash on a client's lane (its event's mark names it).
 func band(class string, s core.Span, lay timelineLayout, title string) app.UI {
-	x1, x2 := lay.x(s.FromStep, s.From), lay.end(s.ToStep, s.To)
+	x1, x2 := lay.t(s.From), lay.end(s.ToStep, s.To)
 	y := lay.laneY(lay.lanes[s.Client])
 	return svg("g").Class(class, lay.clientClass(s.Client)).Body(
 		svg("title").Text(title),
@@ -261,7 +321,7 @@ func leaseTitle(l Lang, s core.Span) string {
 // timelineEvent draws the mark of one step's event.
 func (r runView) timelineEvent(lay timelineLayout, f core.Frame, arrowAt map[int]core.Arrow) app.UI {
 	ev := f.Event
-	x := lay.x(f.Step, lay.tl.Steps[f.Step-1].From)
+	x := lay.mark(f.Step)
 	result := string(ev.Result)
 	if result == "" {
 		result = none
@@ -274,11 +334,17 @@ func (r runView) timelineEvent(lay timelineLayout, f core.Frame, arrowAt map[int
 		}
 		return lay.lockLane()
 	}
+	// Marks of one time alternate their labels above and below the lane,
+	// so that neighbours in one column do not overlap.
+	labelDY := -15
+	if lay.rank(f.Step)%2 == 0 {
+		labelDY = 25
+	}
 	dot := func(lane int, label string) {
 		y := lay.laneY(lane)
 		marks = append(marks,
 			svg("circle").Attr("cx", x).Attr("cy", y).Attr("r", 4),
-			svg("text").Class("tl-ev-label").Attr("x", x).Attr("y", y-8).Attr("text-anchor", "middle").Text(label),
+			svg("text").Class("tl-ev-label").Attr("x", x).Attr("y", y+labelDY).Attr("text-anchor", "middle").Text(label),
 		)
 	}
 	arrow := func(m core.Arrow, ok bool) {
@@ -289,18 +355,40 @@ func (r runView) timelineEvent(lay timelineLayout, f core.Frame, arrowAt map[int
 		case core.MsgRenew:
 			to = lay.laneY(lay.lockLane())
 		}
-		x1 := lay.x(m.SentStep, m.SentAt)
-		x2, y2 := lay.x(m.ArrivedStep, m.ArrivedAt), to
+		x1 := lay.mark(m.SentStep)
+		x2, y2 := lay.mark(m.ArrivedStep), to
 		if !ok {
 			// Still in the network at the end: the arrow stops midway.
-			x2, y2 = min(x1+tlBase, lay.width-tlRight), (from+to)/2
+			x2, y2 = min(x1+tlUnit, lay.width-tlRight), (from+to)/2
 		}
 		marks = append(marks, svg("line").Class("tl-msg").
 			Attr("x1", x1).Attr("y1", from).Attr("x2", x2).Attr("y2", y2).
 			Attr("marker-end", "url(#tl-"+r.id+"-arrow)"))
-		if ok {
-			marks = append(marks, svg("text").Class("tl-ev-label", "tl-result").Attr("x", x2+4).Attr("y", y2-4).Text(resultMark(m.Result, m.Token)))
+		if !ok {
+			return
 		}
+		// The climax and the rescue are named: the write that destroys a
+		// newer holder's value (or loses a late write), in red with ✗, and
+		// the write the resource refuses.
+		label, cls := resultMark(m.Result, m.Token), "tl-result"
+		if m.ArrivedStep == f.Step {
+			switch {
+			case ev.Harm == core.HarmOverwrite:
+				label, cls = "✗ "+r.t("timeline.destroys", ev.Overwritten), "tl-climax"
+			case ev.Harm == core.HarmLostUpdate:
+				label, cls = "✗ "+r.t("timeline.loses"), "tl-climax"
+			case ev.Result == core.ResultRejected:
+				label, cls = resultMark(m.Result, m.Token)+" "+r.t("timeline.refused"), "tl-rescue"
+			}
+		}
+		if cls == "tl-result" {
+			marks = append(marks, svg("text").Class("tl-ev-label", cls).Attr("x", x2+4).Attr("y", y2+labelDY).Text(label))
+			return
+		}
+		// Named marks are long: they read leftwards from the arrow's
+		// head, over the resource's lane, so they never run off the edge.
+		class = append(class, cls)
+		marks = append(marks, svg("text").Class("tl-ev-label", cls).Attr("x", x2-8).Attr("y", y2+labelDY).Attr("text-anchor", "end").Text(label))
 	}
 	switch ev.Kind {
 	case core.ActWrite, core.ActRead, core.ActPeek:
@@ -357,6 +445,8 @@ func (r runView) timelineEvent(lay timelineLayout, f core.Frame, arrowAt map[int
 		Class(class...).
 		DataSet("testid", "timeline-event").
 		DataSet("step", f.Step).
+		DataSet("t", lay.tl.Steps[f.Step-1].From).
+		DataSet("x", x).
 		DataSet("kind", string(ev.Kind)).
 		DataSet("client", orNone(ev.Client)).
 		DataSet("token", tokenOrNone(ev.Token)).
@@ -402,7 +492,7 @@ func eventMark(ev core.Event) string {
 		}
 		return "chk ✗"
 	case core.ActPause:
-		return "GC"
+		return "" // the pause's band carries its name
 	case core.ActResume:
 		return "▶"
 	case core.ActCrash:
@@ -453,4 +543,15 @@ func (r runView) transcript() app.UI {
 			})),
 		),
 	)
+}
+
+// current highlights the current step: the span of time it let pass, or a
+// narrow column around its mark.
+func (lay timelineLayout) current(step, bottom int) app.UI {
+	x1, x2 := lay.mark(step)-8, lay.mark(step)+8
+	if s := lay.tl.Steps[step-1]; s.To > s.From {
+		x1, x2 = min(x1, lay.t(s.From)), max(x2, lay.t(s.To))
+	}
+	return svg("rect").Class("tl-current").DataSet("testid", "timeline-current").DataSet("value", step).
+		Attr("x", x1).Attr("y", 0).Attr("width", x2-x1).Attr("height", bottom)
 }
