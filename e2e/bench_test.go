@@ -493,6 +493,13 @@ func BenchmarkSearchInBrowser(b *testing.B) {
 				if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 					b.Fatal(err)
 				}
+				if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector('[data-testid="app"]')?.dataset.phase === "live"`,
+					chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+					b.Fatal(err)
+				}
+				if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid="search-start"]`))); err != nil {
+					b.Fatal(err)
+				}
 				got, err := chromedp.Run(ctx, chromedp.Poll[[2]float64](
 					`(() => { const r = document.querySelector('[data-testid="search-result"]'); return r && r.dataset.value === "none" && [+r.dataset.states, +r.dataset.ms]; })()`,
 					chromedp.WithPollingTimeout(120*time.Second)))

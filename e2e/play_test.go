@@ -237,6 +237,11 @@ func TestBadScriptsGiveANotice(t *testing.T) {
 func TestSearchUnderALeaseFindsARunThatDestroys(t *testing.T) {
 	tb := newTab(t)
 	tb.open(siteURL + "?view=search&strategy=lease&lang=en")
+	// Opening the view starts nothing; the reader starts it.
+	if got := tb.hook("search-result"); got != "idle" {
+		t.Errorf("the search is %s before it was started", got)
+	}
+	tb.click("search-start")
 	tb.waitHook("search-result", "found")
 	if got := eval[string](tb, `document.querySelector('[data-testid="search-result"]').dataset.depth`); got != "5" {
 		t.Errorf("found at length %s, want 5", got)
@@ -268,6 +273,7 @@ func TestSearchUnderALeaseFindsARunThatDestroys(t *testing.T) {
 func TestSearchUnderConsensusFindsNoneAndWithPeeksTheLostUpdate(t *testing.T) {
 	tb := newTab(t)
 	tb.open(siteURL + "?view=search&strategy=consensus&lang=en")
+	tb.click("search-start")
 	tb.waitJS(`document.querySelector('[data-testid="search-result"]')?.dataset.value === "none"`)
 	if got := eval[string](tb, `document.querySelector('[data-testid="search-result"]').dataset.depth`); got != "6" {
 		t.Errorf("explored up to %s actions, want the page's depth 6", got)
@@ -292,6 +298,7 @@ func TestSearchUnderConsensusFindsNoneAndWithPeeksTheLostUpdate(t *testing.T) {
 func TestSearchCanBeCancelledAndThePageStaysResponsive(t *testing.T) {
 	tb := newTab(t)
 	tb.open(siteURL + "?view=search&strategy=consensus&peek=1&goal=stuck&depth=8&lang=en")
+	tb.click("search-start")
 	tb.waitHook("search-result", "running")
 	// The language switch works while it searches.
 	tb.click("lang-switch")

@@ -3,13 +3,18 @@
 package e2e
 
 import (
+	"encoding/xml"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"dlock/core"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -436,5 +441,54 @@ func TestTimelineIsToScale(t *testing.T) {
 		if climax[0] != "✗ destroys B's value" || !strings.HasPrefix(climax[1], "rgb(163, 22, 27)") {
 			t.Errorf("at %d px the climax reads %q in %s", width, climax[0], climax[1])
 		}
+	}
+}
+
+// The timeline's download, clicked as a person does, writes a standalone
+// SVG of the run at its step: well-formed, with its own namespace and
+// inline styles, nothing fetched from elsewhere, the climax in it.
+func TestTimelineDownloadsAsAStandaloneSVG(t *testing.T) {
+	dir := t.TempDir()
+	tb := newTab(t)
+	events := true
+	if _, err := chromedp.CallBrowser(tb.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir, EventsEnabled: &events,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	tb.open(siteURL + "?lang=en&fencing=off&step=7")
+	name := tb.hook("timeline-download")
+	if name != "dlock-gc-pause-lease-step7-en.svg" {
+		t.Errorf("the download is named %q", name)
+	}
+	tb.click("timeline-download")
+	path := filepath.Join(dir, name)
+	var data []byte
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if b, err := os.ReadFile(path); err == nil && len(b) > 0 {
+			data = b
+			break
+		}
+	}
+	if data == nil {
+		t.Fatalf("nothing was downloaded to %s", path)
+	}
+	var root struct {
+		XMLName xml.Name
+		Width   string `xml:"width,attr"`
+	}
+	if err := xml.Unmarshal(data, &root); err != nil {
+		t.Fatalf("the SVG is not well-formed XML: %v", err)
+	}
+	text := string(data)
+	switch {
+	case root.XMLName.Space != "http://www.w3.org/2000/svg" || root.XMLName.Local != "svg":
+		t.Errorf("the root is %v, want an svg in the SVG namespace", root.XMLName)
+	case !strings.Contains(text, "destroys B's value"):
+		t.Error("the SVG does not name the write that destroys B's value")
+	case !strings.Contains(text, `style="`) || !strings.Contains(text, "fill:"):
+		t.Error("the SVG carries no styles of its own")
+	case strings.Contains(text, "http://127.0.0.1") || strings.Contains(text, "url(http"):
+		t.Error("the SVG refers to the site")
 	}
 }

@@ -227,6 +227,7 @@ var catalog = map[string]text{
 		"Simplified: the service replicated by consensus is drawn as one node whose state survives restarts (no leader election, no replication lag).",
 	},
 	"matrix.harm":       {"%s(%s)", "%s (%s)"},
+	"matrix.harm.part":  {"(%s)", " (%s)"},
 	"harm.overwrite":    {"上書き", "overwrite"},
 	"harm.lost-update":  {"更新の消失", "lost update"},
 	"verdict.safe":      {"✓ 安全", "✓ safe"},
@@ -235,7 +236,7 @@ var catalog = map[string]text{
 	"verdict.stuck":     {"⊘ 行き詰まり", "⊘ stuck"},
 
 	// Badge.
-	"badge.step":      {"step %d", "step %d"},
+	"badge.step":      {"ステップ %d", "step %d"},
 	"badge.empty":     {"まだ何も起きていない", "Nothing has happened yet"},
 	"badge.protected": {"✓ 資源は守られた", "✓ Resource protected"},
 	"badge.destroyed": {"✗ 資源が破壊された", "✗ Resource destroyed"},
@@ -402,6 +403,7 @@ var catalog = map[string]text{
 	"timeline.refused":        {"拒否", "refused"},
 	"timeline.pause":          {"GC 停止", "GC pause"},
 	"timeline.legend":         {"凡例", "Legend"},
+	"timeline.download":       {"タイムラインをダウンロード(SVG)", "Download the timeline (SVG)"},
 	"timeline.legend.axis":    {"横軸は時間(目盛りは 1 tick ごと)。同じ時刻の出来事は、その時刻の列の中に順に並ぶ", "The x axis is time, one tick per mark; events at one time sit in that time's column, in order"},
 	"timeline.legend.lease":   {"リース: 許可から失効まで(A·1 は A の token 1)", "Lease: from grant to end (A·1 is A's token 1)"},
 	"timeline.legend.pause":   {"GC 停止の間(点線の枠)", "A GC pause, for its whole length (dashed box)"},

@@ -72,7 +72,8 @@ func (p pageView) matrixCell(sc core.Scenario, st core.Strategy) app.UI {
 	var how app.UI
 	if harm != "" {
 		label = p.t("matrix.harm", words, p.t("harm."+string(harm)))
-		how = app.Span().Class("verdict-harm").Text(p.t("harm." + string(harm)))
+		// The visible words are the accessible name's start, as written.
+		how = app.Span().Class("verdict-harm").Text(p.t("matrix.harm.part", p.t("harm."+string(harm))))
 	}
 	// The run opens where its verdict is decided.
 	run := Settings{Scenario: sc.ID, Strategy: st, Step: core.DecidedAt(r.frames), Lang: p.s.Lang, View: ViewDemo}

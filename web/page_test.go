@@ -289,8 +289,8 @@ func TestPrerenderedCompareAndMatrixViews(t *testing.T) {
 			harms[row["scenario"]+"/"+row["strategy"]] = row["harm"]
 		}
 		harmWords := map[Lang]map[string]string{
-			Japanese: {"overwrite": `<span class="verdict-harm">上書き</span>`, "lost-update": `<span class="verdict-harm">更新の消失</span>`},
-			English:  {"overwrite": `<span class="verdict-harm">overwrite</span>`, "lost-update": `<span class="verdict-harm">lost update</span>`},
+			Japanese: {"overwrite": `<span class="verdict-harm">(上書き)</span>`, "lost-update": `<span class="verdict-harm">(更新の消失)</span>`},
+			English:  {"overwrite": `<span class="verdict-harm"> (overwrite)</span>`, "lost-update": `<span class="verdict-harm"> (lost update)</span>`},
 		}
 		cells := 0
 		for _, el := range elements(page) {

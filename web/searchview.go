@@ -139,13 +139,14 @@ func (d *Demo) onSearchOption(ctx app.Context, e app.Event) {
 	d.set(ctx, s)
 }
 
-// searchFor keeps the search in step with the settings: a search view whose
-// settings changed searches again.
+// searchFor keeps the search in step with the settings. Opening the view
+// starts nothing: the reader starts the first search with its button. Once
+// a search has been started, changing what it looks for searches again.
 func (d *Demo) searchFor(ctx app.Context) {
-	if d.s.View != ViewSearch || !d.live {
+	if d.s.View != ViewSearch || !d.live || d.search == nil {
 		return
 	}
-	if d.search == nil || d.search.for_.Strategy != d.s.Strategy || d.search.for_.Search != d.s.Search {
+	if d.search.for_.Strategy != d.s.Strategy || d.search.for_.Search != d.s.Search {
 		d.startSearch(ctx)
 	}
 }

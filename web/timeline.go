@@ -150,6 +150,7 @@ func (r runView) timeline() app.UI {
 	return app.Figure().
 		Class("timeline").
 		DataSet("testid", "timeline").
+		DataSet("column", r.id).
 		DataSet("value", len(r.frames)-1).
 		Body(
 			app.Div().
@@ -184,8 +185,21 @@ func (r runView) timeline() app.UI {
 						),
 				),
 			r.timelineLegend(),
+			r.downloadButton(),
 			r.transcript(),
 		)
+}
+
+// downloadButton writes the drawing, at this step, as a standalone SVG
+// file. It works in the browser only: before the app runs it is disabled.
+func (r runView) downloadButton() app.UI {
+	name := timelineFileName(r.s, r.sc.ID, string(r.st))
+	id := r.id
+	return app.Button().Type("button").Class("btn", "tl-download").
+		DataSet("testid", "timeline-download").DataSet("value", name).
+		Aria("disabled", !app.IsClient).
+		Text(r.t("timeline.download")).
+		OnClick(func(ctx app.Context, e app.Event) { downloadTimeline(id, name) })
 }
 
 // timelineLegend says what the drawing's marks mean, with a swatch of each.
