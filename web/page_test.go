@@ -490,14 +490,11 @@ func TestTheTitleNamesWhatIsShown(t *testing.T) {
 		"view=search&lang=en": "distributed-lock (Search)",
 	}
 	for q, want := range cases {
-		page := prerender(t, q)
-		i := strings.Index(page, `id="demo-title"`)
-		if i < 0 {
+		got, ok := textAfter(prerender(t, q), `id="demo-title"`)
+		if !ok {
 			t.Fatalf("%s: no title", q)
 		}
-		start := strings.Index(page[i:], ">") + i + 1
-		end := strings.Index(page[start:], "<") + start
-		if got := html.UnescapeString(page[start:end]); got != want {
+		if got != want {
 			t.Errorf("%q: the title reads %q, want %q", q, got, want)
 		}
 	}
@@ -522,13 +519,10 @@ func TestEachViewClosesWithItsOwnPoint(t *testing.T) {
 			}
 			continue
 		}
-		page := prerender(t, q)
-		i := strings.Index(page, `data-testid="closing"`)
-		if i < 0 {
+		text, ok := textAfter(prerender(t, q), `data-testid="closing"`)
+		if !ok {
 			t.Fatalf("%q: no closing paragraph", q)
 		}
-		start := strings.Index(page[i:], ">") + i + 1
-		text := html.UnescapeString(page[start : strings.Index(page[start:], "<")+start])
 		if !strings.Contains(text, want) {
 			t.Errorf("%q: closes with %q, want %q in it", q, text, want)
 		}
@@ -570,4 +564,16 @@ func mustQuery(t *testing.T, q string) url.Values {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// textAfter returns the text of the element whose start tag holds marker
+// (up to its first child tag), unescaped; false if there is none.
+func textAfter(page, marker string) (string, bool) {
+	i := strings.Index(page, marker)
+	if i < 0 {
+		return "", false
+	}
+	start := strings.Index(page[i:], ">") + i + 1
+	end := strings.Index(page[start:], "<") + start
+	return html.UnescapeString(page[start:end]), true
 }
