@@ -23,6 +23,13 @@ func downloadTimeline(id, name string) {
 	if !app.IsClient {
 		return
 	}
+	// A browser that lacks a piece of this (Blob, XMLSerializer) gets no
+	// file; the app goes on (a panic would stop the whole WebAssembly app).
+	defer func() {
+		if p := recover(); p != nil {
+			app.Log("dlock: the timeline could not be written as a file:", p)
+		}
+	}()
 	win := app.Window()
 	doc := win.Get("document")
 	src := doc.Call("querySelector", `[data-testid="timeline"][data-column="`+id+`"] svg`)
