@@ -48,7 +48,7 @@ e2e/node_modules/axe-core/axe.min.js: e2e/package.json e2e/package-lock.json
 test: vet build e2e/node_modules/axe-core/axe.min.js
 	$(GO) test ./core ./web .
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(NODEEXEC)" ./core
-	$(GO) test -count=1 ./e2e
+	$(GO) test -count=1 -timeout 30m ./e2e
 
 # The browser figures are medians of 5 fresh profiles; they are also written
 # to bench/latest.json. Core's Replay runs 5 times: compare medians.

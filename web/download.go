@@ -67,7 +67,12 @@ func downloadTimeline(id, name string) {
 	win.Get("URL").Call("revokeObjectURL", url)
 }
 
-// timelineFileName names a download: scenario, strategy, step and language.
+// timelineFileName names a download: scenario (or "play" for a run of free
+// play, whose script does not belong in a file name), strategy, step and
+// language.
 func timelineFileName(s Settings, scenario string, st string) string {
+	if s.View == ViewPlay {
+		scenario = "play"
+	}
 	return "dlock-" + scenario + "-" + st + "-step" + strconv.Itoa(s.Step) + "-" + string(s.Lang) + ".svg"
 }
