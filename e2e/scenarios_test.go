@@ -457,7 +457,7 @@ func TestTimelineDownloadsAsAStandaloneSVG(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb.open(siteURL + "?lang=en&fencing=off&step=7")
-	name := tb.hook("timeline-download")
+	name := eval[string](tb, `document.querySelector('[data-testid="timeline-download"]').dataset.file`)
 	if name != "dlock-gc-pause-lease-step7-en.svg" {
 		t.Errorf("the download is named %q", name)
 	}

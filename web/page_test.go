@@ -577,3 +577,19 @@ func textAfter(page, marker string) (string, bool) {
 	end := strings.Index(page[start:], "<") + start
 	return html.UnescapeString(page[start:end]), true
 }
+
+// A download is named for its run: scenario (free play for a script),
+// strategy, step and language.
+func TestTimelineFileNames(t *testing.T) {
+	cases := map[string]string{
+		"fencing=off&step=7&lang=en":                          "dlock-gc-pause-lease-step7-en.svg",
+		"scenario=heartbeat&strategy=no-ttl":                  "dlock-heartbeat-no-ttl-step1-ja.svg",
+		"view=play&script=A:acquire,A:write:x&step=3&lang=en": "dlock-play-lease-fencing-step3-en.svg",
+	}
+	for q, want := range cases {
+		els := byTestID(prerender(t, q))
+		if got := els["timeline-download"]["data-file"]; got != want {
+			t.Errorf("%s: the download is named %q, want %q", q, got, want)
+		}
+	}
+}

@@ -196,7 +196,9 @@ func (r runView) downloadButton() app.UI {
 	name := timelineFileName(r.s, r.sc.ID, string(r.st))
 	id := r.id
 	return app.Button().Type("button").Class("btn", "tl-download").
-		DataSet("testid", "timeline-download").DataSet("value", name).
+		// The hook's value is the format; the file's name, which carries
+		// the language, is data-file (hook values do not change with it).
+		DataSet("testid", "timeline-download").DataSet("value", "svg").DataSet("file", name).
 		Aria("disabled", !app.IsClient).
 		Text(r.t("timeline.download")).
 		OnClick(func(ctx app.Context, e app.Event) { downloadTimeline(id, name) })
