@@ -89,7 +89,8 @@ func NewSearch(opts SearchOptions) (*Search, error) {
 		return nil, fmt.Errorf("search goal %q: it is %s, %s or %s", opts.Goal, Corrupted, AtRisk, Stuck)
 	}
 	root := &searchNode{w: newWorld(searchScenario(opts), opts.Strategy)}
-	s := &Search{opts: opts, frontier: []*searchNode{root}, seen: map[string]bool{root.w.key(): true}, states: 1}
+	s := &Search{opts: opts, frontier: []*searchNode{root}, seen: map[string]bool{}, states: 1}
+	s.seen[string(s.key(root.w))] = true
 	s.plain, s.held = searchAlphabet(root.w, opts)
 	return s, nil
 }
@@ -299,12 +300,8 @@ func (w *world) clone() *world {
 //     with the verdict looked for ends the search);
 //   - clients are symmetric: the state and its mirror (A and B swapped)
 //     have one key, the smaller of the two.
-func (w *world) key() string {
-	var s Search
-	return string(s.key(w))
-}
-
-// key writes w's key into one of the search's two buffers and returns it:
+//
+// It writes the key into one of the search's two buffers and returns it:
 // valid until the next call.
 func (s *Search) key(w *world) []byte {
 	s.keys[0] = w.appendKey(s.keys[0][:0], false)

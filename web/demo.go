@@ -486,6 +486,7 @@ func (d *Demo) Render() (ui app.UI) {
 	}
 	page := newPageView(d.s, d.href, d.live, d.enhanced)
 	embed := d.s.Embed
+	closing := closingKey(d.s, page.sc)
 	var body app.UI
 	switch d.s.View {
 	case ViewMatrix:
@@ -528,8 +529,8 @@ func (d *Demo) Render() (ui app.UI) {
 			app.If(!embed && d.s.View != ViewMatrix, func() app.UI {
 				return embedCode(l, d.embedSnippet(), d.copied, d.live, d.safe("embed", d.onCopyEmbed))
 			}),
-			app.If(!embed && closingKey(d.s, page.sc) != "", func() app.UI {
-				return app.P().Class("legend").DataSet("testid", "closing").DataSet("value", closingKey(d.s, page.sc)).Text(T(l, closingKey(d.s, page.sc)))
+			app.If(!embed && closing != "", func() app.UI {
+				return app.P().Class("legend").DataSet("testid", "closing").DataSet("value", closing).Text(T(l, closing))
 			}),
 			app.If(!embed && d.s.View != ViewMatrix, func() app.UI {
 				key := "keys.help"
