@@ -45,8 +45,11 @@ e2e/node_modules/axe-core/axe.min.js: e2e/package.json e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund
 	touch $@
 
+# third_party's test compares the go-app fork with go-app as published,
+# which go mod download puts in the module cache.
 test: vet build e2e/node_modules/axe-core/axe.min.js
-	$(GO) test ./core ./web .
+	$(GO) mod download github.com/maxence-charriere/go-app/v10@v10.1.11
+	$(GO) test ./core ./web/... ./third_party .
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(NODEEXEC)" ./core
 	$(GO) test -count=1 -timeout 30m ./e2e
 
@@ -60,7 +63,7 @@ bench: build e2e/node_modules/axe-core/axe.min.js
 # Each target in turn; what they find that is new stays in Go's cache, and a
 # failing input is written to testdata/fuzz, which make test replays.
 FUZZTIME ?= 1000000x
-FUZZ     := core:FuzzLockService core:FuzzReplay core:FuzzParseScript web:FuzzParseSettings
+FUZZ     := core:FuzzLockService core:FuzzReplay core:FuzzParseScript web/ui:FuzzParseSettings
 fuzz:
 	@for t in $(FUZZ); do \
 	  pkg=$${t%%:*}; name=$${t#*:}; echo "== $$name ($$pkg), $(FUZZTIME)"; \

@@ -10,4 +10,4 @@ require (
 
 require github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 
-replace github.com/maxence-charriere/go-app/v10 => ./web/goapp
+replace github.com/maxence-charriere/go-app/v10 => ./third_party/goapp

@@ -27,14 +27,16 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
-	"dlock/web"
+	"dlock/web/server"
+	"dlock/web/state"
+	"dlock/web/ui"
+	"dlock/web/words"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -49,7 +51,7 @@ func main() {
 		prefix = flag.String("prefix", "", "path prefix of the static site (with -pages), e.g. dlock")
 	)
 	flag.Parse()
-	web.Routes()
+	ui.Routes(state.NewRuns())
 
 	var err error
 	if *pages != "" {
@@ -124,7 +126,7 @@ func siteURL(a net.Addr) string {
 
 // contentSecurityPolicy allows what the page needs and nothing more: its
 // own scripts, styles, images and fetches, the one style sheet written into
-// the page (by its hash, see inlineStyles), and compiling WebAssembly. It
+// the page (by its hash, see styles), and compiling WebAssembly. It
 // does not restrict framing: being embedded is the point.
 func contentSecurityPolicy(css string) string {
 	sum := sha256.Sum256([]byte(css))
@@ -155,12 +157,13 @@ type build struct {
 	version  string
 	wasmSize int64
 	handler  *app.Handler
+	runs     *state.Runs // the runs its frames and the check of a page's address read
 	appJS    []byte
 	css      string // go-app's app.css and static/web/dlock.css, written into every page
 	policy   string // the Content-Security-Policy, which allows that style sheet
 	// frames are the default view's prerendered frames the loader steps
 	// through before the app runs, by path under the prefix
-	// (web.FramesFile).
+	// (server.FramesFile).
 	frames map[string][]byte
 }
 
@@ -179,22 +182,32 @@ func newBuild(static, prefix string) (*build, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &build{static: static, version: version, wasmSize: st.Size()}
+	b := &build{static: static, version: version, wasmSize: st.Size(), runs: state.NewRuns()}
 	if p := strings.Trim(prefix, "/"); p != "" {
 		b.prefix = "/" + p
 	}
-	b.handler = web.NewHandler(web.Site{Prefix: b.prefix, Version: version})
-	b.handler.ServiceWorkerTemplate = string(worker)
+	own, err := os.ReadFile(filepath.Join(static, "web", "dlock.css"))
+	if err != nil {
+		return nil, err
+	}
+	site := server.Site{Prefix: b.prefix, Version: version}
+	if site.ThemeColor, site.BackgroundColor, err = server.Colours(string(own)); err != nil {
+		return nil, fmt.Errorf("static/web/dlock.css: %w", err)
+	}
+	b.handler = server.NewHandler(site)
+	// The worker's cache is named here, once, for the worker and the
+	// loader; the rest of the template is go-app's to fill.
+	b.handler.ServiceWorkerTemplate = strings.ReplaceAll(string(worker), "{{.Cache}}", strconv.Quote(b.cacheName()))
 	// The download of app.wasm starts with the page, not when the loader
 	// runs after it; the loader's fetch picks it up. It yields to the
 	// frames of the default view (frames.go), which the page needs first.
 	b.handler.RawHeaders = append(b.handler.RawHeaders,
 		`<link rel="preload" href="`+b.prefix+`/web/app.wasm" as="fetch" type="application/wasm" crossorigin="anonymous" fetchpriority="low">`)
 	b.frames = map[string][]byte{}
-	for _, l := range web.Langs {
+	for _, l := range state.Langs {
 		for _, embed := range []bool{false, true} {
-			path := web.FramesFile(l, embed)
-			b.frames[path] = fixBareARIA([]byte(web.EnhancedFrames(b.prefix, l, embed, version)))
+			path := state.FramesFile(l, embed)
+			b.frames[path] = []byte(server.EnhancedFrames(b.runs, b.prefix, l, embed, version))
 			b.handler.CacheableResources = append(b.handler.CacheableResources, path)
 		}
 	}
@@ -204,6 +217,10 @@ func newBuild(static, prefix string) (*build, error) {
 	if b.css, err = b.styles(); err != nil {
 		return nil, err
 	}
+	// go-app writes the sheet into every page it prerenders (StyleText):
+	// the first paint waits for no style sheet (about 70 ms sooner on
+	// localhost, fresh profiles; a round trip more on a slow link).
+	b.handler.StyleText = b.css
 	b.policy = contentSecurityPolicy(b.css)
 	return b, nil
 }
@@ -227,42 +244,9 @@ func (b *build) styles() (string, error) {
 	return css, nil
 }
 
-// inlineStyles writes the style sheets into the page in place of the links
-// to them: the first paint no longer waits for two more requests (about
-// 70 ms sooner on localhost, fresh profiles; a round trip more on a slow
-// link). The files stay where they were, for anything else that links them.
-func inlineStyles(page []byte, css string) []byte {
-	head := bytes.Index(page, []byte("</head>"))
-	if head < 0 {
-		return page
-	}
-	var out []byte
-	written := false
-	rest := page[:head]
-	for {
-		i := bytes.Index(rest, []byte("<link "))
-		if i < 0 {
-			break
-		}
-		end := bytes.IndexByte(rest[i:], '>')
-		if end < 0 {
-			break
-		}
-		tag := rest[i : i+end+1]
-		out = append(out, rest[:i]...)
-		if bytes.Contains(tag, []byte(`rel="stylesheet"`)) {
-			if !written {
-				out = append(out, "<style>"+css+"</style>"...)
-				written = true
-			}
-		} else {
-			out = append(out, tag...)
-		}
-		rest = rest[i+end+1:]
-	}
-	out = append(out, rest...)
-	return append(out, page[head:]...)
-}
+// cacheName names the offline cache of this build, which the service
+// worker fills and the loader puts app.wasm in.
+func (b *build) cacheName() string { return "dlock-" + b.version }
 
 // loader fills static/app.js for this build: go-app's environment, where
 // app.wasm is and how large it is uncompressed, the service worker, and the
@@ -276,17 +260,17 @@ func (b *build) loader() ([]byte, error) {
 	if root == "" {
 		root = "/"
 	}
-	words := map[web.Lang]map[string]string{}
-	for _, l := range web.Langs {
-		words[l] = map[string]string{}
+	said := map[state.Lang]map[string]string{}
+	for _, l := range state.Langs {
+		said[l] = map[string]string{}
 		for _, k := range []string{"loading", "failed", "sandbox"} {
-			words[l][k] = web.T(l, "loader."+k)
+			said[l][k] = words.T(l, "loader."+k)
 		}
 	}
-	frames := map[string]string{"origin": web.FrameOrigin}
-	for _, l := range web.Langs {
-		frames[string(l)] = b.prefix + web.FramesFile(l, false)
-		frames[string(l)+"-embed"] = b.prefix + web.FramesFile(l, true)
+	frames := map[string]string{"origin": server.FrameOrigin}
+	for _, l := range state.Langs {
+		frames[string(l)] = b.prefix + state.FramesFile(l, false)
+		frames[string(l)+"-embed"] = b.prefix + state.FramesFile(l, true)
 	}
 	values := map[string]any{
 		"Frames": frames,
@@ -298,7 +282,9 @@ func (b *build) loader() ([]byte, error) {
 		},
 		"Wasm":   map[string]any{"url": b.prefix + "/web/app.wasm", "size": b.wasmSize},
 		"Worker": b.prefix + "/app-worker.js",
-		"Words":  words,
+		"Words":  said,
+		"Rules":  server.NewLoaderRules(b.runs),
+		"Cache":  b.cacheName(),
 	}
 	out := string(tmpl)
 	for name, v := range values {
@@ -353,7 +339,7 @@ func newServer(static string) (http.Handler, error) {
 		w.Header().Set("Content-Security-Policy", examplePolicy)
 		http.ServeContent(w, r, "embed-example.html", started, bytes.NewReader(example))
 	})
-	mux.Handle("/", fixPages(b.handler, b.prefix, b.css))
+	mux.Handle("/", sized(b.handler))
 	return secure(mux, b.policy), nil
 }
 
@@ -400,48 +386,21 @@ func climbs(r *http.Request) bool {
 	return false
 }
 
-// fixPages passes go-app's responses through, repairing its HTML (see
-// fixBareARIA) and, for the default view, starting the download of the
-// frames the loader steps through before the app runs.
-func fixPages(next http.Handler, prefix, css string) http.Handler {
+// sized passes go-app's responses through with their length, and answers
+// HEAD as GET without the body (go-app writes one for HEAD too).
+func sized(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := httptest.NewRecorder()
 		next.ServeHTTP(rec, r)
-		body := rec.Body.Bytes()
 		for k, v := range rec.Header() {
 			w.Header()[k] = v
 		}
-		if strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
-			body = inlineStyles(fixBareARIA(body), css)
-			if file, ok := web.FramesFor(r.URL.Query()); ok {
-				body = preloadFrames(body, web.FramesPreload(prefix, file))
-			}
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		}
-		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		w.Header().Set("Content-Length", strconv.Itoa(rec.Body.Len()))
 		w.WriteHeader(rec.Code)
 		if r.Method != http.MethodHead {
-			w.Write(body)
+			w.Write(rec.Body.Bytes())
 		}
 	})
-}
-
-// preloadFrames puts a preload link first in the page's head.
-func preloadFrames(page []byte, link string) []byte {
-	return bytes.Replace(page, []byte("<head>"), []byte("<head>"+link), 1)
-}
-
-var bareARIA = regexp.MustCompile(`(\s)(aria-[a-z]+)(\s|/?>)`)
-
-// fixBareARIA writes ARIA attributes whose value is "true" in full. go-app
-// prints such attributes bare, as HTML booleans (aria-checked), which ARIA
-// reads as empty, not true: the prerendered page would say a pressed switch
-// is off until the app is live.
-func fixBareARIA(page []byte) []byte {
-	for i := 0; i < 2; i++ { // adjacent attributes share the space between them
-		page = bareARIA.ReplaceAll(page, []byte(`$1$2="true"$3`))
-	}
-	return page
 }
 
 // noDirs hides directories, so /web/ lists nothing.
@@ -534,15 +493,7 @@ func writePages(dir, prefix, static string) error {
 			return err
 		}
 	}
-	index := filepath.Join(dir, "index.html")
-	page, err := os.ReadFile(index)
-	if err != nil {
-		return err
-	}
 	files := map[string][]byte{
-		// A static host serves one page for every address: it preloads the
-		// frames of the default, Japanese.
-		index:                           preloadFrames(inlineStyles(fixBareARIA(page), b.css), web.FramesPreload(b.prefix, web.FramesFile(web.Japanese, false))),
 		filepath.Join(dir, "app.js"):    b.appJS,
 		filepath.Join(dir, ".nojekyll"): nil,
 	}

@@ -17,10 +17,15 @@ import (
 	"sync"
 	"testing"
 
-	"dlock/web"
+	"dlock/web/state"
+	"dlock/web/ui"
+	"dlock/web/words"
 )
 
 var routesOnce sync.Once
+
+// routes registers the page, as main does.
+func routes() { ui.Routes(state.NewRuns()) }
 
 func TestListenAddrPrefersFlagThenPORT(t *testing.T) {
 	cases := []struct{ flag, port, want string }{
@@ -81,10 +86,10 @@ func writeStatic(t *testing.T, files map[string]string) string {
 }
 
 func TestBuildVersionFollowsTheFilesBrowsersDownload(t *testing.T) {
-	a := writeStatic(t, map[string]string{"app.wasm": "one", "wasm_exec.js": "js", "dlock.css": "css"})
-	b := writeStatic(t, map[string]string{"app.wasm": "one", "wasm_exec.js": "js", "dlock.css": "css"})
-	c := writeStatic(t, map[string]string{"app.wasm": "two", "wasm_exec.js": "js", "dlock.css": "css"})
-	d := writeStatic(t, map[string]string{"app.wasm": "one", "wasm_exec.js": "js", "dlock.css": "css2"})
+	a := writeStatic(t, map[string]string{"app.wasm": "one", "wasm_exec.js": "js", "dlock.css": ":root{--accent:#123;--bg:#fff}"})
+	b := writeStatic(t, map[string]string{"app.wasm": "one", "wasm_exec.js": "js", "dlock.css": ":root{--accent:#123;--bg:#fff}"})
+	c := writeStatic(t, map[string]string{"app.wasm": "two", "wasm_exec.js": "js", "dlock.css": ":root{--accent:#123;--bg:#fff}"})
+	d := writeStatic(t, map[string]string{"app.wasm": "one", "wasm_exec.js": "js", "dlock.css": ":root{--accent:#124;--bg:#fff}"})
 	va, err := buildVersion(a)
 	if err != nil {
 		t.Fatal(err)
@@ -121,7 +126,7 @@ func TestWritePagesRefusesANonEmptyDirectory(t *testing.T) {
 func testServer(t *testing.T) (http.Handler, string) {
 	t.Helper()
 	static := writeStatic(t, map[string]string{
-		"app.wasm": "\x00asm\x01\x00\x00\x00 fake", "wasm_exec.js": "// wasm_exec", "dlock.css": "body{}",
+		"app.wasm": "\x00asm\x01\x00\x00\x00 fake", "wasm_exec.js": "// wasm_exec", "dlock.css": ":root{--accent:#123;--bg:#fff}",
 	})
 	h, err := newServer(static)
 	if err != nil {
@@ -137,7 +142,7 @@ func do(h http.Handler, method, target string) *httptest.ResponseRecorder {
 }
 
 func TestServerSecurityHeaders(t *testing.T) {
-	routesOnce.Do(web.Routes)
+	routesOnce.Do(routes)
 	h, _ := testServer(t)
 	for _, path := range []string{"/", "/?step=7&fencing=off", "/app.js", "/app-worker.js", "/wasm_exec.js", "/web/app.wasm", "/web/dlock.css", "/manifest.webmanifest"} {
 		rec := do(h, "GET", path)
@@ -170,7 +175,7 @@ func TestServerSecurityHeaders(t *testing.T) {
 }
 
 func TestServerRefusesPathTraversal(t *testing.T) {
-	routesOnce.Do(web.Routes)
+	routesOnce.Do(routes)
 	h, _ := testServer(t)
 	for _, target := range []string{
 		"/web/../serve.go", "/web/%2e%2e/serve.go", "/web/%2E%2E/serve.go", "/web/..%2fserve.go",
@@ -188,7 +193,7 @@ func TestServerRefusesPathTraversal(t *testing.T) {
 }
 
 func TestServerAnswersHEADAndRefusesOtherMethods(t *testing.T) {
-	routesOnce.Do(web.Routes)
+	routesOnce.Do(routes)
 	h, _ := testServer(t)
 	for _, path := range []string{"/", "/web/app.wasm", "/app.js", "/wasm_exec.js", "/app-worker.js"} {
 		get, head := do(h, "GET", path), do(h, "HEAD", path)
@@ -207,11 +212,11 @@ func TestServerAnswersHEADAndRefusesOtherMethods(t *testing.T) {
 }
 
 func TestServerServesDlocksLoader(t *testing.T) {
-	routesOnce.Do(web.Routes)
+	routesOnce.Do(routes)
 	h, static := testServer(t)
 	body := do(h, "GET", "/app.js").Body.String()
 	version, _ := buildVersion(static)
-	for _, want := range []string{`"GOAPP_VERSION":"` + version + `"`, `"url":"/web/app.wasm"`, `"size":13`, `"/app-worker.js"`, web.T(web.English, "loader.sandbox")} {
+	for _, want := range []string{`"GOAPP_VERSION":"` + version + `"`, `"url":"/web/app.wasm"`, `"size":13`, `"/app-worker.js"`, words.T(state.English, "loader.sandbox")} {
 		if !strings.Contains(body, want) {
 			t.Errorf("app.js lacks %s", want)
 		}
@@ -219,14 +224,24 @@ func TestServerServesDlocksLoader(t *testing.T) {
 	if strings.Contains(body, "{{.") {
 		t.Error("app.js has an unfilled placeholder")
 	}
+	// The worker and the loader name one cache, this version's.
 	worker := do(h, "GET", "/app-worker.js").Body.String()
-	if !strings.Contains(worker, `"dlock-" + "`+version+`"`) || strings.Contains(worker, "{{.") {
+	cache := `"dlock-` + version + `"`
+	if !strings.Contains(worker, "const cacheName = "+cache+";") || strings.Contains(worker, "{{.") {
 		t.Errorf("app-worker.js is not dlock's worker for this version")
+	}
+	if !strings.Contains(body, "const dlockCache = "+cache+";") {
+		t.Error("the loader does not name the worker's cache")
+	}
+	// The browser's chrome takes its colours from dlock.css.
+	page := do(h, "GET", "/").Body.String()
+	if !strings.Contains(page, `<meta name="theme-color" content="#123">`) {
+		t.Error("the page's theme colour is not dlock.css's --accent")
 	}
 }
 
 func TestPrerenderedARIAStatesHaveValues(t *testing.T) {
-	routesOnce.Do(web.Routes)
+	routesOnce.Do(routes)
 	h, _ := testServer(t)
 	page := do(h, "GET", "/?step=7").Body.String()
 	if m := regexp.MustCompile(`\saria-[a-z]+[\s/>]`).FindString(page); m != "" {
@@ -235,14 +250,11 @@ func TestPrerenderedARIAStatesHaveValues(t *testing.T) {
 	if !strings.Contains(page, `aria-checked="true"`) || !strings.Contains(page, `aria-disabled="true"`) {
 		t.Error("the switch's and the disabled buttons' states are not written out")
 	}
-	if got := fixBareARIA([]byte(`<b aria-a aria-b x aria-c>`)); string(got) != `<b aria-a="true" aria-b="true" x aria-c="true">` {
-		t.Errorf("fixBareARIA = %s", got)
-	}
 }
 
 func TestWritePagesForAPrefix(t *testing.T) {
-	routesOnce.Do(web.Routes)
-	static := writeStatic(t, map[string]string{"app.wasm": "\x00asm", "wasm_exec.js": "// toolchain", "dlock.css": "x"})
+	routesOnce.Do(routes)
+	static := writeStatic(t, map[string]string{"app.wasm": "\x00asm", "wasm_exec.js": "// toolchain", "dlock.css": ":root{--accent:#123;--bg:#fff}"})
 	dir := t.TempDir()
 	if err := writePages(dir, "dlock", static); err != nil {
 		t.Fatal(err)
@@ -267,8 +279,8 @@ func TestWritePagesForAPrefix(t *testing.T) {
 	if meta == nil {
 		t.Fatal("index.html has no policy")
 	}
-	checkInlineStyle(t, "index.html", index, meta[1], "x")
-	if read("web/dlock.css") != "x" {
+	checkInlineStyle(t, "index.html", index, meta[1], ":root{--accent:#123;--bg:#fff}")
+	if read("web/dlock.css") != ":root{--accent:#123;--bg:#fff}" {
 		t.Error("web/dlock.css is not copied as it is")
 	}
 	if regexp.MustCompile(`\saria-[a-z]+[\s/>]`).MatchString(index) {
@@ -455,18 +467,10 @@ func checkInlineStyle(t *testing.T, name, page, policy, own string) {
 // The local server writes the style sheets into every page it prerenders,
 // and sends a policy that allows exactly them.
 func TestServerWritesTheStylesIntoThePage(t *testing.T) {
-	routesOnce.Do(web.Routes)
+	routesOnce.Do(routes)
 	h, _ := testServer(t)
 	for _, path := range []string{"/", "/?view=matrix&lang=en"} {
 		rec := do(h, "GET", path)
-		checkInlineStyle(t, path, rec.Body.String(), rec.Header().Get("Content-Security-Policy"), "body{}")
-	}
-}
-
-func TestInlineStylesKeepsOtherLinks(t *testing.T) {
-	page := `<html><head><link rel="icon" href="/i.svg"><link rel="stylesheet" href="/app.css" type="text/css"><link href="/web/dlock.css" type="text/css" rel="stylesheet"><link rel="manifest" href="/m"></head><body><link rel="stylesheet" href="/body.css"></body></html>`
-	want := `<html><head><link rel="icon" href="/i.svg"><style>a{}</style><link rel="manifest" href="/m"></head><body><link rel="stylesheet" href="/body.css"></body></html>`
-	if got := string(inlineStyles([]byte(page), "a{}")); got != want {
-		t.Errorf("inlineStyles:\n got  %s\n want %s", got, want)
+		checkInlineStyle(t, path, rec.Body.String(), rec.Header().Get("Content-Security-Policy"), ":root{--accent:#123;--bg:#fff}")
 	}
 }

@@ -20,7 +20,7 @@ import (
 	"time"
 
 	"dlock/core"
-	"dlock/web"
+	"dlock/web/state"
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
@@ -484,7 +484,7 @@ func BenchmarkStepLatencyBeforeLive(b *testing.B) {
 func BenchmarkSearchInBrowser(b *testing.B) {
 	for range b.N {
 		results := map[string]any{}
-		for _, depth := range []int{web.DefaultDepth, web.DefaultDepth + 1} {
+		for _, depth := range []int{state.DefaultDepth, state.DefaultDepth + 1} {
 			var ms, rate []float64
 			var states float64
 			for range 3 {

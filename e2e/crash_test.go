@@ -22,7 +22,7 @@ var (
 )
 
 // hookedSite is static/ with app.wasm built with the test hook
-// (-tags dlocktest, web/testhook.go), which can force a panic.
+// (-tags dlocktest, web/ui/testhook.go), which can force a panic.
 func hookedSite(t *testing.T) string {
 	t.Helper()
 	hookedOnce.Do(func() {

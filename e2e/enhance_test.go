@@ -61,7 +61,7 @@ func TestPrerenderedFramesAreTheLivePage(t *testing.T) {
 // Other views and scenarios wait for the app, with the loading bar.
 func TestOnlyTheDefaultViewStepsBeforeTheApp(t *testing.T) {
 	tb := newTabBeforeLive(t)
-	for _, q := range []string{"?view=matrix", "?scenario=heartbeat", "?strategy=consensus", "?step=99", "?view=compare"} {
+	for _, q := range []string{"?view=matrix", "?scenario=heartbeat", "?strategy=consensus", "?vs=consensus", "?view=compare"} {
 		tb.do(chromedp.Navigate(siteURL + q))
 		tb.waitJS(`document.getElementById("app-wasm-loader-label")?.getAttribute("role") === "alert"`)
 		if phase := eval[string](tb, `document.querySelector('[data-testid="app"]').dataset.phase`); phase != "static" {

@@ -18,7 +18,7 @@ import (
 
 // tab is one browser tab for one test. It records every uncaught exception
 // and console error: a Go panic in app.wasm shows up there, and the test
-// fails on it; so does a panic the app caught and reported (web/crash.go).
+// fails on it; so does a panic the app caught and reported (web/ui/crash.go).
 type tab struct {
 	t   *testing.T
 	ctx context.Context

@@ -159,8 +159,8 @@ func readWasmParts(raw []byte) (wasmParts, error) {
 
 func TestWasmOwners(t *testing.T) {
 	for name, want := range map[string]string{
-		"dlock_web.pageView.searchView": "dlock/web",
-		"dlock_core.Replay":             "dlock/core",
+		"dlock_web_ui.__searchPanel_.Render": "dlock/web",
+		"dlock_core.Replay":                  "dlock/core",
 		"github.com_maxence_charriere_go_app_v10_pkg_app.nodeManager.Mount": "go-app",
 		"runtime.mallocgc":                          "Go runtime",
 		"internal_runtime_maps.__Map_.getWithKey":   "Go runtime",

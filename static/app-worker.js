@@ -4,7 +4,7 @@
 // second time on a first visit.
 "use strict";
 
-const cacheName = "dlock-" + "{{.Version}}";
+const cacheName = {{.Cache}};
 const listed = {{.ResourcesToCache}};
 // The site's root as browsers request it, with its trailing slash.
 const root = new URL(self.registration.scope).pathname;

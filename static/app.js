@@ -15,7 +15,7 @@
 //     with the app's own components, before the WebAssembly arrives, and
 //     hands the step it reached over to the app (dlockHandover). It knows no
 //     model: it only shows the frame drawn for a state.
-// The words come from the page's catalogue (web/catalog.go), put here by the
+// The words come from the page's catalogue (web/words/catalog.go), put here by the
 // server that writes this file.
 "use strict";
 
@@ -30,7 +30,8 @@ const dlockWasm = {{.Wasm}};
 const dlockWorker = {{.Worker}};
 const dlockWords = {{.Words}};
 const dlockFrames = {{.Frames}};
-const dlockCache = "dlock-" + goappEnv.GOAPP_VERSION;
+const dlockRules = {{.Rules}};
+const dlockCache = {{.Cache}};
 let goappServiceWorkerRegistration;
 
 function goappGetenv(k) { return goappEnv[k]; }
@@ -193,61 +194,82 @@ async function dlockStart() {
 
 // Progressive enhancement of the default view: the chapter's scenario, with
 // fencing on or off, in either language, embedded or not. The server wrote
-// every frame of it (web/frames.go); this shows the one for the state the
-// reader asks for and keeps the address as the app would write it.
-const dlockPageParams = ["scenario", "strategy", "fencing", "vs", "view", "embed", "step", "lang"];
+// every frame of it (web/server/frames.go), and the rules this reads an
+// address and answers keys by (dlockRules, web/server/loader.go): this
+// shows the frame for the state the reader asks for and keeps the address
+// as the app would write it. It holds no rule of the page.
 
-// dlockEnhancedState reads the address: the state, or null when the
-// address asks for anything the frames do not hold (another scenario or
-// view, a value the app would refuse with a notice).
-function dlockEnhancedState(search) {
-  const q = new URLSearchParams(search);
-  const one = (name, allowed) => {
-    const all = q.getAll(name);
-    if (all.length === 0) return undefined;
-    return allowed.includes(all[0]) ? all[0] : null;
+// dlockParams reads a query as Go's url.ParseQuery does, which the app
+// reads it with: pairs split at "&", a pair holding ";" or a malformed
+// escape dropped, "+" a space, and bytes that are not UTF-8 kept as
+// characters no parameter accepts. It returns each name's values.
+function dlockParams(search) {
+  const out = new Map();
+  const decode = (s) => {
+    s = s.replaceAll("+", " ");
+    if (/%(?![0-9a-fA-F]{2})/.test(s)) return null;
+    const bytes = [];
+    for (let i = 0; i < s.length; i++) {
+      if (s[i] === "%") {
+        bytes.push(parseInt(s.slice(i + 1, i + 3), 16));
+        i += 2;
+      } else {
+        for (const b of new TextEncoder().encode(s[i])) bytes.push(b);
+      }
+    }
+    return new TextDecoder().decode(new Uint8Array(bytes));
   };
-  const scenario = one("scenario", ["gc-pause"]);
-  const view = one("view", ["demo"]);
-  const strategy = one("strategy", ["lease-fencing", "lease"]);
-  const fencing = one("fencing", ["on", "off"]);
-  const lang = one("lang", ["ja", "en"]);
-  const embed = one("embed", ["1", "true", "0", "false"]);
-  const step = one("step", ["1", "2", "3", "4", "5", "6", "7"]);
-  if ([scenario, view, strategy, fencing, lang, embed, step].includes(null) || q.has("vs")) return null;
-  return {
-    step: step === undefined ? 1 : Number(step),
-    fencing: strategy !== undefined ? strategy === "lease-fencing" : fencing !== "off",
-    lang: lang || "ja",
-    embed: embed === "1" || embed === "true",
-  };
+  for (const pair of search.replace(/^\?/, "").split("&")) {
+    if (pair === "" || pair.includes(";")) continue;
+    const at = pair.indexOf("=");
+    const name = decode(at < 0 ? pair : pair.slice(0, at));
+    const value = decode(at < 0 ? "" : pair.slice(at + 1));
+    if (name === null || value === null) continue;
+    if (!out.has(name)) out.set(name, []);
+    out.get(name).push(value);
+  }
+  return out;
 }
-
+// dlockEnhancedState reads the address: the id of its state, or null when
+// the address asks for a state the frames do not hold (another scenario or
+// view). A value the app refuses keeps its default, as in the app, which
+// then says so.
+function dlockEnhancedState(search) {
+  const q = dlockParams(search);
+  const fields = { ...dlockRules.defaults };
+  for (const group of dlockRules.groups) {
+    const key = JSON.stringify(group.params.map((name) => {
+      const values = q.get(name);
+      if (!values) return null;
+      return group.spellings[name] && group.spellings[name].includes(values[0]) ? values[0] : group.other;
+    }));
+    const sets = group.sets[key];
+    if (sets === null || sets === undefined) return null;
+    Object.assign(fields, sets);
+  }
+  return dlockRules.fields.map((f) => String(fields[f])).join("/");
+}
 // dlockQuery is the address the app writes for a state: its own parameters
 // set, every other one kept, in the order Go's url.Values.Encode gives.
-function dlockQuery(search, state) {
+function dlockQuery(search, id) {
   const q = new URLSearchParams(search);
-  for (const name of dlockPageParams) q.delete(name);
-  q.set("fencing", state.fencing ? "on" : "off");
-  if (state.embed) q.set("embed", "1");
-  q.set("step", String(state.step));
-  q.set("lang", state.lang);
+  for (const name of dlockRules.params) q.delete(name);
+  for (const [name, value] of dlockRules.states[id].query) q.append(name, value);
   q.sort();
   return "?" + q.toString();
 }
-
 // dlockEnhance starts stepping through the frames, and returns a promise
 // that settles once the page answers keys (or will not before the app).
 function dlockEnhance() {
-  let state = dlockEnhancedState(location.search);
-  if (!state || !window.fetch || !window.DOMParser) return Promise.resolve();
+  const opened = location.search;
+  let state = dlockEnhancedState(opened); // the id of the state shown
+  if (!state || !window.fetch || !window.DOMParser || !window.TextDecoder) return Promise.resolve();
   const files = {}; // "ja" or "ja-embed" → its frames, as they arrive
   let stopped = false; // the app has taken over
-  const keyOf = (lang) => lang + (state.embed ? "-embed" : "");
-  const idOf = (s) => s.step + "/" + (s.fencing ? "on" : "off");
+  const frameOf = (id) => dlockRules.states[id].frame;
   const later = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn) : setTimeout(fn, 20));
-  // A file holds 14 frames, each one <template data-step data-fencing>
-  // block (web/frames.go), from step 1 with fencing on. They are taken as
+  // A file holds 14 frames, each one <template data-frame> block
+  // (web/server/frames.go), from step 1 with fencing on. They are taken as
   // the file streams in, so the first key is answered once its frame has
   // arrived, not the whole file (200 KB on a host that does not compress);
   // a frame is parsed when it is first shown (parsing all 14 at once took
@@ -278,9 +300,9 @@ function dlockEnhance() {
       for (let end = text.indexOf("</template>"); end >= 0; end = text.indexOf("</template>")) {
         const block = text.slice(text.indexOf("<template"), end + "</template>".length);
         text = text.slice(end + "</template>".length);
-        const m = /^<template data-step="(\d+)" data-fencing="(on|off)">/.exec(block);
+        const m = /^<template data-frame="([^"]*)">/.exec(block);
         if (!m) continue;
-        const id = m[1] + "/" + m[2];
+        const id = m[1];
         blocks.set(id, block.replaceAll(dlockFrames.origin, location.origin));
         for (const resolve of waiting.get(id) || []) resolve(get(id));
         waiting.delete(id);
@@ -335,8 +357,7 @@ function dlockEnhance() {
       },
     };
   };
-  const framesOf = (lang, priority) => {
-    const key = keyOf(lang);
+  const framesOf = (key, priority) => {
     files[key] ??= openFrames(key, priority || "high");
     return files[key];
   };
@@ -376,50 +397,40 @@ function dlockEnhance() {
     }
     main.replaceWith(next);
     if (focused) next.querySelector('[data-testid="' + focused + '"]')?.focus();
-    document.documentElement.lang = state.lang;
+    document.documentElement.lang = next.lang;
     document.title = title;
     return true;
   };
 
-  const go = (change) => {
-    const before = JSON.stringify(state);
-    change();
-    if (JSON.stringify(state) === before) return;
+  const go = (command) => {
+    const to = dlockRules.states[state].next[command];
+    if (!to || to === state) return;
     // The state changes at once (the app takes over from it); the frame
     // shows when it has arrived, unless a later key has moved on.
-    const want = JSON.stringify(state);
-    const set = framesOf(state.lang);
+    state = to;
+    const want = to;
+    const set = framesOf(dlockRules.states[to].file);
     scheduleURL();
-    Promise.all([set.title, set.frame(idOf(state))]).then(([title, frame]) => {
-      if (stopped || JSON.stringify(state) !== want) return;
+    Promise.all([set.title, set.frame(frameOf(to))]).then(([title, frame]) => {
+      if (stopped || state !== want) return;
       show(frame, title);
       set.warm();
     }, () => {});
   };
-  const commands = {
-    "btn-first": () => { state.step = 1; },
-    "btn-prev": () => { state.step = Math.max(1, state.step - 1); },
-    "btn-next": () => { state.step = Math.min(7, state.step + 1); },
-    "btn-advance": () => { state.step = Math.min(7, state.step + 1); },
-    "btn-last": () => { state.step = 7; },
-    "fencing-switch": () => { state.fencing = !state.fencing; },
-    "lang-switch": () => { state.lang = state.lang === "ja" ? "en" : "ja"; },
-  };
-  const keys = { ArrowRight: "btn-next", Right: "btn-next", ArrowLeft: "btn-prev", Left: "btn-prev", Home: "btn-first", End: "btn-last", f: "fencing-switch", F: "fencing-switch" };
   const onKey = (e) => {
     if (e.ctrlKey || e.altKey || e.metaKey || !answering) return;
     const t = e.target;
-    if (t && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))) return;
-    const cmd = keys[e.key];
-    if (!cmd) return;
+    if (t && (t.isContentEditable || dlockRules.textFields.includes(t.tagName))) return;
+    const command = dlockRules.keys[e.key];
+    if (!command) return;
     e.preventDefault();
-    go(commands[cmd]);
+    go(command);
   };
   const onClick = (e) => {
     const el = e.target.closest && e.target.closest("[data-testid]");
-    if (!answering || !el || !commands[el.dataset.testid]) return;
+    if (!answering || !el || !dlockRules.buttons[el.dataset.testid]) return;
     e.preventDefault();
-    go(commands[el.dataset.testid]);
+    go(dlockRules.buttons[el.dataset.testid]);
   };
 
   // The app calls this as it starts: from then on the keys are its own.
@@ -431,13 +442,13 @@ function dlockEnhance() {
     const main = document.querySelector('main[data-testid="app"]');
     const focused = document.activeElement && main && main.contains(document.activeElement) ? document.activeElement.dataset.testid || "" : "";
     const open = main ? [...main.querySelectorAll("details[open]")].map((d) => d.className) : [];
-    return JSON.stringify({ focus: focused, open: open });
+    return JSON.stringify({ focus: focused, open: open, opened: opened });
   };
 
-  const first = framesOf(state.lang);
-  return Promise.all([first.title, first.frame(idOf(state))]).then(([title, frame]) => {
+  const first = framesOf(dlockRules.states[state].file);
+  return Promise.all([first.title, first.frame(frameOf(state))]).then(([title, frame]) => {
     if (stopped) return;
-    if (!show(frame, title)) throw new Error("no frame for " + idOf(state));
+    if (!show(frame, title)) throw new Error("no frame for " + state);
     answering = true;
     document.documentElement.classList.add("dlock-enhanced");
     performance.mark("dlock:enhanced");
@@ -445,7 +456,7 @@ function dlockEnhance() {
     document.addEventListener("click", onClick);
     first.warm();
     // The other language, for its switch: read when the browser is idle.
-    later(() => stopped || framesOf(state.lang === "ja" ? "en" : "ja", "low"));
+    later(() => stopped || framesOf(dlockRules.states[dlockRules.states[state].next.lang].file, "low"));
   }).catch((err) => console.info("dlock: stepping before the app is not available:", err.message));
 }
 

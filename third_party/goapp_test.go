@@ -1,6 +1,6 @@
 //go:build !wasm
 
-package web
+package thirdparty
 
 import (
 	"bytes"
@@ -14,7 +14,7 @@ import (
 	"testing"
 )
 
-// goappPatch is the fork's patch, kept beside it: web/goapp/PATCH.diff.
+// goappPatch is the fork's patch, kept beside it: third_party/goapp/PATCH.diff.
 const goappPatch = "goapp/PATCH.diff"
 
 // upstreamGoApp returns the directory of go-app v10.1.11 as published,
@@ -71,10 +71,10 @@ func forkDiff(t *testing.T, upstream string) string {
 	return all.String()
 }
 
-// The fork of go-app (web/goapp, used through go.mod's replace) is
-// go-app v10.1.11 as published plus exactly web/goapp/PATCH.diff, with its
+// The fork of go-app (third_party/goapp, used through go.mod's replace) is
+// go-app v10.1.11 as published plus exactly third_party/goapp/PATCH.diff, with its
 // tests and code generator left out. After changing the fork, rewrite the
-// patch with UPDATE_GOAPP_PATCH=1 go test -run TestGoAppFork ./web.
+// patch with UPDATE_GOAPP_PATCH=1 go test -run TestGoAppFork ./third_party.
 func TestGoAppForkIsUpstreamPlusItsPatch(t *testing.T) {
 	upstream := upstreamGoApp(t)
 	got := forkDiff(t, upstream)
@@ -88,7 +88,7 @@ func TestGoAppForkIsUpstreamPlusItsPatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got != string(want) {
-		t.Errorf("web/goapp differs from go-app v10.1.11 by more or less than %s; the difference is:\n%s", goappPatch, got)
+		t.Errorf("third_party/goapp differs from go-app v10.1.11 by more or less than %s; the difference is:\n%s", goappPatch, got)
 	}
 	// Nothing of upstream's code is left out but its tests and generator.
 	fork := forkFiles(t)

@@ -8,7 +8,8 @@ import (
 	"runtime/debug"
 	"syscall/js"
 
-	"dlock/web"
+	"dlock/web/state"
+	"dlock/web/ui"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -21,6 +22,7 @@ func main() {
 	// The page's heap is small (a few MB); collecting it a quarter as often
 	// keeps the collector out of most steps, at a few MB of memory.
 	debug.SetGCPercent(400)
-	web.Routes()
+	// The page keeps its runs for as long as it is open.
+	ui.Routes(state.NewRuns())
 	app.RunWhenOnBrowser()
 }

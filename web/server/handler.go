@@ -1,9 +1,13 @@
 //go:build !wasm
 
-package web
+package server
 
 import (
+	"errors"
 	"strings"
+
+	"dlock/web/state"
+	"dlock/web/words"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -16,13 +20,33 @@ type Site struct {
 	// Version identifies the build (a hash of app.wasm and the assets): a
 	// new version makes browsers replace their cached copy.
 	Version string
+	// ThemeColor and BackgroundColor colour the browser chrome around the
+	// page (see Colours).
+	ThemeColor, BackgroundColor string
 }
 
-// Colours of the browser chrome around the page, matching static/web/dlock.css.
-const (
-	themeColor      = "#1f4e79"
-	backgroundColor = "#fbfaf7"
-)
+// Colours reads the colours of the browser chrome around the page from
+// the page's style sheet, where they are defined once: its :root custom
+// properties --accent (the theme) and --bg (the background).
+func Colours(css string) (theme, background string, err error) {
+	_, rest, ok := strings.Cut(css, ":root")
+	block, _, closed := strings.Cut(rest, "}")
+	_, block, open := strings.Cut(block, "{")
+	if !ok || !open || !closed {
+		return "", "", errors.New("the style sheet has no :root block")
+	}
+	props := map[string]string{}
+	for _, decl := range strings.Split(block, ";") {
+		if name, value, ok := strings.Cut(decl, ":"); ok {
+			props[strings.TrimSpace(name)] = strings.TrimSpace(value)
+		}
+	}
+	theme, background = props["--accent"], props["--bg"]
+	if theme == "" || background == "" {
+		return "", "", errors.New("the style sheet's :root sets no --accent or no --bg")
+	}
+	return theme, background, nil
+}
 
 // NewHandler returns the go-app handler that prerenders the page and serves
 // go-app's resources (app.js, app-worker.js, the manifest) for site. It
@@ -31,14 +55,14 @@ func NewHandler(site Site) *app.Handler {
 	h := &app.Handler{
 		Name:            "dlock",
 		ShortName:       "dlock",
-		Title:           T(Japanese, "page.title"),
-		Description:     T(Japanese, "page.description"),
-		Lang:            string(Japanese),
+		Title:           words.T(state.Japanese, "page.title"),
+		Description:     words.T(state.Japanese, "page.description"),
+		Lang:            string(state.Japanese),
 		Icon:            app.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png", SVG: "/web/icon.svg"},
 		Styles:          []string{"/web/dlock.css"},
-		ThemeColor:      themeColor,
-		BackgroundColor: backgroundColor,
-		LoadingLabel:    T(Japanese, "loader.loading"),
+		ThemeColor:      site.ThemeColor,
+		BackgroundColor: site.BackgroundColor,
+		LoadingLabel:    words.T(state.Japanese, "loader.loading"),
 		Version:         site.Version,
 	}
 	if p := strings.Trim(site.Prefix, "/"); p != "" {

@@ -1,8 +1,9 @@
 //go:build !wasm
 
-package web
+package server
 
 import (
+	"fmt"
 	"html"
 	"io"
 	"net/http/httptest"
@@ -16,6 +17,9 @@ import (
 
 	"dlock/core"
 	"dlock/core/tables"
+	"dlock/web/state"
+	"dlock/web/ui"
+	"dlock/web/words"
 )
 
 var routesOnce sync.Once
@@ -24,7 +28,7 @@ var routesOnce sync.Once
 // component tree, rendered by go-app on the server.
 func prerender(t *testing.T, query string) string {
 	t.Helper()
-	routesOnce.Do(Routes)
+	routesOnce.Do(func() { ui.Routes(state.NewRuns()) })
 	h := NewHandler(Site{Version: "test"})
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/?"+query, nil))
@@ -97,18 +101,48 @@ func wantToken(t int64) string {
 	return strconv.FormatInt(t, 10)
 }
 
-func wantBadge(f core.Frame, last bool) string {
-	switch {
-	case f.Verdict == core.Corrupted:
-		return "destroyed"
-	case f.Verdict == core.Stuck:
-		return "stuck"
-	case f.Verdict == core.AtRisk:
-		return "at-risk"
-	case last && f.Step > 1: // an empty run has nothing to protect yet
-		return "protected"
+// badgeAtTheEnd is the badge a run ends with, for the verdict the
+// hand-derived matrix (core/testdata/matrix.tsv) gives it.
+var badgeAtTheEnd = map[string]string{"safe": "protected", "at-risk": "at-risk", "corrupted": "destroyed", "stuck": "stuck"}
+
+// badgeRuns are runs whose badge is written out step by step, from the
+// chapter and the scenarios' stories.
+var badgeRuns = map[string]string{
+	// The book: the late write destroys B's value at step 7...
+	"gc-pause/lease": "running running running running running running destroyed",
+	// ...and is refused with fencing: the data is protected.
+	"gc-pause/lease-fencing": "running running running running running running protected",
+	// A crashes holding a lock that never expires: stuck from then on.
+	"crash-no-ttl/no-ttl": "running running running stuck stuck stuck stuck",
+	// A's late write lands before B touched row-42: at risk, not yet harm.
+	"stale-before-new-holder/lease-fencing": "running running running running running at-risk at-risk",
+	// The late write lands after B's grant (at risk); B then writes what
+	// it read before it: an update lost.
+	"fenced-read/consensus-unfenced": "running running running running running running at-risk destroyed",
+	// Renewals keep the lease: nothing goes wrong.
+	"heartbeat/lease": "running running running running running running running running running running running running protected",
+}
+
+// The badge says, step by step, what the run has come to.
+func TestPrerenderedBadgesTellTheStory(t *testing.T) {
+	for run, want := range badgeRuns {
+		sc, st, _ := strings.Cut(run, "/")
+		var got []string
+		for step := 1; step <= len(strings.Fields(want)); step++ {
+			got = append(got, hooks(prerender(t, fmt.Sprintf("scenario=%s&strategy=%s&step=%d", sc, st, step)))["outcome-badge"])
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%s: badges\n got  %s\n want %s", run, strings.Join(got, " "), want)
+		}
 	}
-	return "running"
+	// An empty free-play run has nothing to protect yet.
+	page := prerender(t, "view=play&script=&lang=en")
+	if got := hooks(page)["outcome-badge"]; got != "running" {
+		t.Errorf("empty play: badge %q, want running", got)
+	}
+	if text, _ := textAfter(page, `data-testid="outcome-badge"`); text != "Nothing has happened yet" {
+		t.Errorf("empty play: badge reads %q", text)
+	}
 }
 
 func wantResult(r core.Result) string {
@@ -125,15 +159,21 @@ func wantResult(r core.Result) string {
 // under every strategy in both languages and checks each hook against
 // core's frame.
 func TestPrerenderedHooksFollowTheFrames(t *testing.T) {
+	verdicts := map[string]string{}
+	for _, row := range tsv(t, "matrix.tsv") {
+		for st, v := range row {
+			verdicts[row["scenario"]+"/"+st] = v
+		}
+	}
 	for _, sc := range core.Scenarios() {
 		for _, st := range core.Strategies() {
 			frames, err := core.Replay(sc, st)
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, lang := range Langs {
+			for _, lang := range state.Langs {
 				for _, f := range frames {
-					s := Settings{Scenario: sc.ID, Strategy: st, Step: f.Step, Lang: lang, View: ViewDemo}
+					s := state.Settings{Scenario: sc.ID, Strategy: st, Step: f.Step, Lang: lang, View: state.ViewDemo}
 					q := s.Query(nil).Encode()
 					page := prerender(t, q)
 					checkWords(t, q, page, lang)
@@ -147,12 +187,14 @@ func TestPrerenderedHooksFollowTheFrames(t *testing.T) {
 						"scenario-picker": sc.ID,
 						"strategy-picker": string(st),
 						"lang-switch":     string(lang),
-						"outcome-badge":   wantBadge(f, f.Step == len(frames)),
 						"lock-holder":     wantName(f.Lock.Holder),
 						"lock-token":      wantToken(f.Lock.Token),
 						"action-actor":    wantName(f.Event.Client),
 						"action-result":   wantResult(f.Event.Result),
 						"timeline":        strconv.Itoa(len(frames) - 1),
+					}
+					if f.Step == len(frames) {
+						want["outcome-badge"] = badgeAtTheEnd[verdicts[sc.ID+"/"+string(st)]]
 					}
 					if st == core.Redlock {
 						want["lock-nodes"] = "5"
@@ -208,7 +250,7 @@ func TestPrerenderedHooksFollowTheFrames(t *testing.T) {
 // tsv reads a table from core/testdata: one map per row, column → cell.
 func tsv(t *testing.T, name string) []map[string]string {
 	t.Helper()
-	rows, err := tables.Read(filepath.Join("..", "core", "testdata", name))
+	rows, err := tables.Read(filepath.Join("..", "..", "core", "testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,7 +289,7 @@ func TestPrerenderedBookMatchesTheBooksTable(t *testing.T) {
 
 // checkWords fails on a missing catalogue key, a badly formatted message or
 // the wrong document language.
-func checkWords(t *testing.T, q, page string, lang Lang) {
+func checkWords(t *testing.T, q, page string, lang state.Lang) {
 	t.Helper()
 	if i := strings.Index(page, "⟦missing"); i >= 0 {
 		t.Errorf("%s: a catalogue key is missing: %s", q, page[i:min(len(page), i+60)])
@@ -261,13 +303,13 @@ func checkWords(t *testing.T, q, page string, lang Lang) {
 }
 
 func TestPrerenderedCompareAndMatrixViews(t *testing.T) {
-	for _, lang := range Langs {
+	for _, lang := range state.Langs {
 		for _, sc := range core.Scenarios() {
-			q := Settings{Scenario: sc.ID, Strategy: core.LeaseFencing, Step: sc.Frames(), Lang: lang, View: ViewCompare}.Query(nil).Encode()
+			q := state.Settings{Scenario: sc.ID, Strategy: core.LeaseFencing, Step: sc.Frames(), Lang: lang, View: state.ViewCompare}.Query(nil).Encode()
 			page := prerender(t, q)
 			checkWords(t, q, page, lang)
 			els := byTestID(page)
-			pair := Settings{Scenario: sc.ID, Strategy: core.LeaseFencing}.Compared()
+			pair := state.Settings{Scenario: sc.ID, Strategy: core.LeaseFencing}.Compared(nil)
 			if els["compare-left"]["data-value"] != string(pair[0]) || els["compare-right"]["data-value"] != string(pair[1]) {
 				t.Errorf("%s: columns %v %v, want %v", q, els["compare-left"], els["compare-right"], pair)
 			}
@@ -275,7 +317,7 @@ func TestPrerenderedCompareAndMatrixViews(t *testing.T) {
 				t.Errorf("%s: want two badges and one step counter", q)
 			}
 		}
-		q := Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: lang, View: ViewMatrix}.Query(nil).Encode()
+		q := state.Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: lang, View: state.ViewMatrix}.Query(nil).Encode()
 		page := prerender(t, q)
 		checkWords(t, q, page, lang)
 		want := map[string]string{}
@@ -288,9 +330,9 @@ func TestPrerenderedCompareAndMatrixViews(t *testing.T) {
 		for _, row := range tsv(t, "harm.tsv") {
 			harms[row["scenario"]+"/"+row["strategy"]] = row["harm"]
 		}
-		harmWords := map[Lang]map[string]string{
-			Japanese: {"overwrite": `<span class="verdict-harm">(上書き)</span>`, "lost-update": `<span class="verdict-harm">(更新の消失)</span>`},
-			English:  {"overwrite": `<span class="verdict-harm"> (overwrite)</span>`, "lost-update": `<span class="verdict-harm"> (lost update)</span>`},
+		harmWords := map[state.Lang]map[string]string{
+			state.Japanese: {"overwrite": `<span class="verdict-harm">(上書き)</span>`, "lost-update": `<span class="verdict-harm">(更新の消失)</span>`},
+			state.English:  {"overwrite": `<span class="verdict-harm"> (overwrite)</span>`, "lost-update": `<span class="verdict-harm"> (lost update)</span>`},
 		}
 		cells := 0
 		for _, el := range elements(page) {
@@ -338,20 +380,20 @@ func TestPrerenderedWordsAreTheCataloguesInBothLanguages(t *testing.T) {
 	en := prerender(t, "step=7&fencing=off&lang=en")
 	for _, c := range []struct {
 		html, key string
-		lang      Lang
+		lang      state.Lang
 	}{
-		{ja, "gc-pause.a-writes-late.destroys", Japanese},
-		{en, "gc-pause.a-writes-late.destroys", English},
-		{ja, "badge.destroyed", Japanese},
-		{en, "badge.destroyed", English},
-		{ja, "result.stale.overwrote", Japanese},
-		{en, "result.stale.overwrote", English},
+		{ja, "gc-pause.a-writes-late.destroys", state.Japanese},
+		{en, "gc-pause.a-writes-late.destroys", state.English},
+		{ja, "badge.destroyed", state.Japanese},
+		{en, "badge.destroyed", state.English},
+		{ja, "result.stale.overwrote", state.Japanese},
+		{en, "result.stale.overwrote", state.English},
 	} {
-		if !strings.Contains(html.UnescapeString(c.html), T(c.lang, c.key)) {
-			t.Errorf("%s page lacks %s = %q", c.lang, c.key, T(c.lang, c.key))
+		if !strings.Contains(html.UnescapeString(c.html), words.T(c.lang, c.key)) {
+			t.Errorf("%s page lacks %s = %q", c.lang, c.key, words.T(c.lang, c.key))
 		}
 	}
-	if strings.Contains(html.UnescapeString(en), T(Japanese, "gc-pause.a-writes-late.destroys")) {
+	if strings.Contains(html.UnescapeString(en), words.T(state.Japanese, "gc-pause.a-writes-late.destroys")) {
 		t.Error("the English page shows the Japanese note")
 	}
 }
@@ -361,7 +403,7 @@ func TestPrerenderedNoticeNamesTheBadParameter(t *testing.T) {
 	if got := hooks(page)["url-notice"]; got != "step" {
 		t.Fatalf("url-notice = %q, want step", got)
 	}
-	if !strings.Contains(html.UnescapeString(page), T(English, "notice.bad", "step", "abc")) {
+	if !strings.Contains(html.UnescapeString(page), words.T(state.English, "notice.bad", "step", "abc")) {
 		t.Error("the notice does not say which value was bad")
 	}
 	if got := hooks(page)["step-counter"]; got != "1" {
@@ -371,7 +413,7 @@ func TestPrerenderedNoticeNamesTheBadParameter(t *testing.T) {
 
 // Before the app is live nothing on the prerendered page can act, so every
 // control says it is disabled (which ones stay disabled at the ends, once
-// live, is Settings.Can's job and the browser tests').
+// live, is state.Settings.Can's job and the browser tests').
 func TestPrerenderedControlsAreInactiveUntilLive(t *testing.T) {
 	for _, step := range []string{"1", "4", "7"} {
 		els := byTestID(prerender(t, "step="+step))
@@ -408,7 +450,7 @@ func TestPrerenderedPickersShowTheirChoice(t *testing.T) {
 // Free play and the search, as the server draws them: the run written, the
 // editor, and a search not started yet.
 func TestPrerenderedPlayAndSearch(t *testing.T) {
-	for _, lang := range Langs {
+	for _, lang := range state.Langs {
 		q := "view=play&lang=" + string(lang) + "&step=3&script=A:acquire,B:acquire@m2"
 		page := prerender(t, q)
 		checkWords(t, q, page, lang)
@@ -447,11 +489,11 @@ func TestNoSettingsCrashThePage(t *testing.T) {
 		}
 	}
 	scripts := []string{"-", "", "A:acquire,A:pause:10,B:acquire,A:write:A", "A:fly", longest}
-	for _, view := range Views {
+	for _, view := range state.Views {
 		for _, vs := range []string{"", "consensus", "no-ttl"} {
 			for _, script := range scripts {
 				for _, step := range []string{"1", "99"} {
-					for _, lang := range Langs {
+					for _, lang := range state.Langs {
 						for _, embed := range []string{"0", "1"} {
 							q := url.Values{"view": {string(view)}, "step": {step}, "lang": {string(lang)}, "embed": {embed}}
 							if vs != "" {
@@ -544,8 +586,8 @@ func TestTheFencingSwitchSaysWhatItDoes(t *testing.T) {
 		els := byTestID(page)
 		// Prerendered controls are disabled until the app runs, except in
 		// the book's frames; the settings decide the rest.
-		st, _ := ParseSettings(mustQuery(t, c.q))
-		if got := st.Can(CmdToggleFencing); got != (c.disabled == "false") {
+		st, _ := state.ParseSettings(nil, mustQuery(t, c.q))
+		if got := st.Can(nil, state.CmdToggleFencing); got != (c.disabled == "false") {
 			t.Errorf("%s: Can(toggle) = %v", c.q, got)
 		}
 		if els["fencing-switch"]["aria-describedby"] != "fencing-help" {

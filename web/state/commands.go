@@ -1,4 +1,4 @@
-package web
+package state
 
 // Command is something the reader asks for, by button or by key.
 type Command int
@@ -13,25 +13,46 @@ const (
 	CmdToggleFencing
 )
 
-// CommandForKey maps a KeyboardEvent.key to a command: → and ← step, Home
-// and End jump, F toggles fencing. Other keys give CmdNone.
-func CommandForKey(key string) Command {
-	switch key {
-	case "ArrowRight", "Right":
-		return CmdNext
-	case "ArrowLeft", "Left":
-		return CmdPrev
-	case "Home":
-		return CmdFirst
-	case "End":
-		return CmdLast
-	case "f", "F":
-		return CmdToggleFencing
+// CmdToggleLang switches the language: the header's switch.
+const CmdToggleLang Command = CmdToggleFencing + 1
+
+// String names the command, as the loader's rules do (static/app.js).
+func (c Command) String() string {
+	switch c {
+	case CmdFirst:
+		return "first"
+	case CmdPrev:
+		return "prev"
+	case CmdNext:
+		return "next"
+	case CmdLast:
+		return "last"
+	case CmdToggleFencing:
+		return "fencing"
+	case CmdToggleLang:
+		return "lang"
 	}
-	return CmdNone
+	return "none"
 }
 
-// Do returns the settings after cmd. A move past either end leaves the step
+// Commands lists every command a button or a key can give.
+var Commands = []Command{CmdFirst, CmdPrev, CmdNext, CmdLast, CmdToggleFencing, CmdToggleLang}
+
+// KeyCommands maps a KeyboardEvent.key to its command: → and ← step, Home
+// and End jump, F toggles fencing. The app and the loader both read it.
+var KeyCommands = map[string]Command{
+	"ArrowRight": CmdNext, "Right": CmdNext,
+	"ArrowLeft": CmdPrev, "Left": CmdPrev,
+	"Home": CmdFirst, "End": CmdLast,
+	"f": CmdToggleFencing, "F": CmdToggleFencing,
+}
+
+// CommandForKey maps a KeyboardEvent.key to a command (KeyCommands); other
+// keys give CmdNone.
+func CommandForKey(key string) Command { return KeyCommands[key] }
+
+// Do returns the settings after cmd. The language switch works in every
+// view. A move past either end leaves the step
 // where it is. Switching fencing keeps the step, so the same moment can be
 // compared in both modes; it flips whether the resource checks tokens and
 // keeps the rest of the row (consensus and consensus-unfenced, lease-fencing
@@ -39,11 +60,19 @@ func CommandForKey(key string) Command {
 // lease-fencing). The
 // matrix has no steps, and the compare view shows two strategies at once:
 // there these commands change nothing.
-func (s Settings) Do(cmd Command) Settings {
+func (s Settings) Do(c *Runs, cmd Command) Settings {
+	if cmd == CmdToggleLang {
+		if s.Lang == Japanese {
+			s.Lang = English
+		} else {
+			s.Lang = Japanese
+		}
+		return s
+	}
 	if s.View == ViewMatrix || s.View == ViewSearch {
 		return s
 	}
-	total := s.Total()
+	total := s.Total(c)
 	switch cmd {
 	case CmdFirst:
 		s.Step = 1
@@ -68,6 +97,6 @@ func (s Settings) Do(cmd Command) Settings {
 
 // Can reports whether cmd would change s: the controls that cannot move are
 // disabled.
-func (s Settings) Can(cmd Command) bool {
-	return s.Do(cmd) != s
+func (s Settings) Can(c *Runs, cmd Command) bool {
+	return s.Do(c, cmd) != s
 }

@@ -1,4 +1,4 @@
-package web
+package state
 
 import (
 	"strings"
@@ -7,73 +7,33 @@ import (
 	"dlock/core"
 )
 
-// The page's model, computed once and shared by every render and every
-// part of the page: the scenarios, and each run (a scenario replayed under a
+// Runs keeps what the page computes from core and reads again: the
+// scenarios, the scripts read, and each run (a scenario replayed under a
 // strategy) with its timeline. core builds a scenario afresh on every call
-// and Replay is pure, so these never change once computed; a step only picks
-// another frame of a run already here.
-var (
-	scenariosOnce sync.Once
-	scenarios     []core.Scenario
-
-	runsMu sync.Mutex
-	runs   = map[runKey]*run{}
-)
-
-// allScenarios returns every scenario, built once. Callers must not change
-// them.
-func allScenarios() []core.Scenario {
-	scenariosOnce.Do(func() { scenarios = core.Scenarios() })
-	return scenarios
+// and Replay is pure, so none of these changes once computed; a step only
+// picks another frame of a run already here.
+//
+// A page holds one Runs and passes it to whatever reads the settings'
+// scenario (Settings.ScenarioData, Do, ParseSettings, ...); it is safe for
+// concurrent use, so a server may share one between requests. A nil *Runs
+// keeps nothing and computes every time.
+//
+// The built-in runs are few and all kept. Scripts are not: the most recent
+// MaxScripts are kept with their runs, and the oldest is forgotten first.
+type Runs struct {
+	mu        sync.Mutex
+	scenarios []core.Scenario
+	scripts   map[string]script
+	order     []string // the scripts kept, oldest first
+	runs      map[runKey]*Run
 }
 
-// playPrefix starts the id the page gives a script's run: the script
-// follows, so that each script's run is kept apart.
-const playPrefix = core.PlayScenario + ":"
+// MaxScripts is how many scripts (and their runs) a Runs keeps.
+const MaxScripts = 64
 
-// playScenario reads a script (see core.ParseScript), once per script.
-func playScenario(script string) (core.Scenario, error) {
-	playMu.Lock()
-	defer playMu.Unlock()
-	if p, ok := plays[script]; ok {
-		return p.sc, p.err
-	}
-	sc, err := core.ParseScript(script)
-	sc.ID = playPrefix + script
-	if len(plays) >= maxPlays {
-		clear(plays) // the page reads a handful of scripts; start again
-	}
-	plays[script] = playEntry{sc, err}
-	return sc, err
-}
-
-type playEntry struct {
+type script struct {
 	sc  core.Scenario
 	err error
-}
-
-// maxPlays bounds how many scripts, and so how many of their runs, the page
-// keeps.
-const maxPlays = 64
-
-var (
-	playMu sync.Mutex
-	plays  = map[string]playEntry{}
-)
-
-// scenarioOf returns the scenario with that id, or false: a built-in one,
-// or a script's run (playPrefix and the script).
-func scenarioOf(id string) (core.Scenario, bool) {
-	if script, ok := strings.CutPrefix(id, playPrefix); ok {
-		sc, err := playScenario(script)
-		return sc, err == nil
-	}
-	for _, sc := range allScenarios() {
-		if sc.ID == id {
-			return sc, true
-		}
-	}
-	return core.Scenario{}, false
 }
 
 type runKey struct {
@@ -81,36 +41,115 @@ type runKey struct {
 	strategy core.Strategy
 }
 
-// run is one scenario replayed under one strategy, laid out as a timeline.
-type run struct {
-	frames   []core.Frame
-	timeline core.Timeline
-	err      error
+// Run is one scenario replayed under one strategy, laid out as a timeline.
+type Run struct {
+	Frames   []core.Frame
+	Timeline core.Timeline
+	Err      error
 }
 
-// runOf returns the run of sc under st, replaying it the first time only.
-func runOf(sc core.Scenario, st core.Strategy) *run {
+// NewRuns returns an empty cache.
+func NewRuns() *Runs {
+	return &Runs{scripts: map[string]script{}, runs: map[runKey]*Run{}}
+}
+
+// Scenarios returns every built-in scenario, in the chapter's order.
+// Callers must not change them.
+func (c *Runs) Scenarios() []core.Scenario {
+	if c == nil {
+		return core.Scenarios()
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.scenarios == nil {
+		c.scenarios = core.Scenarios()
+	}
+	return c.scenarios
+}
+
+// PlayPrefix starts the id the page gives a script's run: the script
+// follows, so that each script's run is kept apart.
+const PlayPrefix = core.PlayScenario + ":"
+
+// Script reads a script (see core.ParseScript) as a scenario whose id is
+// PlayPrefix and the script.
+func (c *Runs) Script(text string) (core.Scenario, error) {
+	if c == nil {
+		return parseScript(text)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if p, ok := c.scripts[text]; ok {
+		return p.sc, p.err
+	}
+	sc, err := parseScript(text)
+	if len(c.order) == MaxScripts {
+		c.forget(c.order[0])
+	}
+	c.scripts[text] = script{sc, err}
+	c.order = append(c.order, text)
+	return sc, err
+}
+
+func parseScript(text string) (core.Scenario, error) {
+	sc, err := core.ParseScript(text)
+	sc.ID = PlayPrefix + text
+	return sc, err
+}
+
+// forget drops a script and its runs; c.mu is held.
+func (c *Runs) forget(text string) {
+	delete(c.scripts, text)
+	c.order = c.order[1:]
+	for k := range c.runs {
+		if k.scenario == PlayPrefix+text {
+			delete(c.runs, k)
+		}
+	}
+}
+
+// Scenario returns the scenario with that id, or false: a built-in one, or
+// a script's run (PlayPrefix and the script).
+func (c *Runs) Scenario(id string) (core.Scenario, bool) {
+	if text, ok := strings.CutPrefix(id, PlayPrefix); ok {
+		sc, err := c.Script(text)
+		return sc, err == nil
+	}
+	for _, sc := range c.Scenarios() {
+		if sc.ID == id {
+			return sc, true
+		}
+	}
+	return core.Scenario{}, false
+}
+
+// Run returns the run of sc under st, replaying it the first time only.
+func (c *Runs) Run(sc core.Scenario, st core.Strategy) *Run {
+	if c == nil {
+		return replay(sc, st)
+	}
 	k := runKey{sc.ID, st}
-	runsMu.Lock()
-	defer runsMu.Unlock()
-	if r, ok := runs[k]; ok {
+	c.mu.Lock()
+	r, ok := c.runs[k]
+	c.mu.Unlock()
+	if ok {
 		return r
 	}
-	if len(runs) >= maxRuns {
-		clear(runs) // scripts' runs would otherwise pile up
+	r = replay(sc, st)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	// A script forgotten meanwhile keeps no runs.
+	if _, kept := c.scripts[strings.TrimPrefix(sc.ID, PlayPrefix)]; kept || !strings.HasPrefix(sc.ID, PlayPrefix) {
+		c.runs[k] = r
 	}
-	r := &run{}
-	r.frames, r.err = core.Replay(sc, st)
-	if r.err == nil {
-		r.timeline = core.NewTimeline(r.frames)
-	}
-	runs[k] = r
 	return r
 }
 
-// maxRuns bounds how many runs the page keeps: every built-in one (84) and
-// a few scripts' under every strategy.
-const maxRuns = 84 + 6*maxPlays
-
-// strategyList is every strategy, in the table's order.
-var strategyList = core.Strategies()
+func replay(sc core.Scenario, st core.Strategy) *Run {
+	r := &Run{}
+	r.Frames, r.Err = core.Replay(sc, st)
+	if r.Err == nil {
+		r.Timeline = core.NewTimeline(r.Frames)
+	}
+	return r
+}

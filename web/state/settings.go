@@ -1,4 +1,4 @@
-package web
+package state
 
 import (
 	"net/url"
@@ -23,6 +23,11 @@ const (
 	ParamPeek     = "peek"   // search: 1 to add reads that show no token
 	ParamTwo      = "two"    // search: 1 for a second resource
 )
+
+// PageParams are the parameters the page owns: Query writes them afresh
+// and keeps every other one. The loader (static/app.js) is given the list.
+var PageParams = []string{ParamScenario, ParamStrategy, ParamFencing, ParamVersus, ParamView, ParamEmbed,
+	ParamScript, ParamGoal, ParamDepth, ParamPeek, paramReads, ParamTwo, ParamStep, ParamLang}
 
 // paramReads was the search's "new holders show their token first", an
 // acquire fused with a read that no real lock offers. Links that still
@@ -109,28 +114,28 @@ func (s Settings) Fencing() bool { return s.Strategy.Fenced() }
 // ScenarioData returns the scenario the settings name: in the play view,
 // the script's run; otherwise the named scenario (the default if the name
 // is unknown, which ParseSettings never lets through).
-func (s Settings) ScenarioData() core.Scenario {
+func (s Settings) ScenarioData(c *Runs) core.Scenario {
 	if s.View == ViewPlay {
-		if sc, err := playScenario(s.Script); err == nil {
+		if sc, err := c.Script(s.Script); err == nil {
 			return sc
 		}
-		sc, _ := playScenario("")
+		sc, _ := c.Script("")
 		return sc
 	}
-	if sc, ok := scenarioOf(s.Scenario); ok {
+	if sc, ok := c.Scenario(s.Scenario); ok {
 		return sc
 	}
-	return allScenarios()[0]
+	return c.Scenarios()[0]
 }
 
 // Total is the number of frames of the scenario.
-func (s Settings) Total() int { return s.ScenarioData().Frames() }
+func (s Settings) Total(c *Runs) int { return s.ScenarioData(c).Frames() }
 
 // Compared returns the two strategies of the compare view.
-func (s Settings) Compared() [2]core.Strategy {
+func (s Settings) Compared(c *Runs) [2]core.Strategy {
 	vs := s.Versus
 	if vs == "" {
-		vs = s.ScenarioData().Versus(s.Strategy)
+		vs = s.ScenarioData(c).Versus(s.Strategy)
 	}
 	return [2]core.Strategy{s.Strategy, vs}
 }
@@ -146,11 +151,11 @@ type BadParam struct {
 // scenario, strategy, fencing, vs, view, step, embed, lang. strategy wins over its
 // shorthand fencing (on: lease-fencing, off: lease). The step is checked
 // against the scenario's length. Other parameters are ignored.
-func ParseSettings(q url.Values) (Settings, []BadParam) {
+func ParseSettings(c *Runs, q url.Values) (Settings, []BadParam) {
 	s := Defaults()
 	var bad []BadParam
 	if v, ok := first(q, ParamScenario); ok {
-		if _, known := scenarioOf(v); known {
+		if _, known := c.Scenario(v); known {
 			s.Scenario = v
 		} else {
 			bad = append(bad, BadParam{ParamScenario, v})
@@ -194,7 +199,7 @@ func ParseSettings(q url.Values) (Settings, []BadParam) {
 		}
 	}
 	if v, ok := first(q, ParamScript); ok && s.View == ViewPlay {
-		if _, err := playScenario(v); err == nil {
+		if _, err := c.Script(v); err == nil {
 			s.Script = v
 		} else {
 			bad = append(bad, BadParam{ParamScript, v})
@@ -204,8 +209,8 @@ func ParseSettings(q url.Values) (Settings, []BadParam) {
 		bad = append(bad, parseSearch(q, &s.Search)...)
 	}
 	if v, ok := first(q, ParamStep); ok {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > s.Total() {
+		n, err := decimal(v)
+		if err != nil || n < 1 || n > s.Total(c) {
 			bad = append(bad, BadParam{ParamStep, v})
 		} else {
 			s.Step = n
@@ -252,7 +257,7 @@ func parseSearch(q url.Values, se *Search) []BadParam {
 		}
 	}
 	if v, ok := first(q, ParamDepth); ok {
-		if n, err := strconv.Atoi(v); err == nil && n >= 1 && n <= MaxDepth {
+		if n, err := decimal(v); err == nil && n >= 1 && n <= MaxDepth {
 			se.Depth = n
 		} else {
 			bad = append(bad, BadParam{ParamDepth, v})
@@ -275,6 +280,18 @@ func parseSearch(q url.Values, se *Search) []BadParam {
 	return bad
 }
 
+// decimal reads a number as the page writes it: digits, no sign, no
+// leading zero. "02" and "+2" are refused like any other value the page
+// would not write, so that the loader (static/app.js), which knows only
+// the spellings Go gives it, reads every address as the app does.
+func decimal(v string) (int, error) {
+	n, err := strconv.Atoi(v)
+	if err == nil && strconv.Itoa(n) != v {
+		err = strconv.ErrSyntax
+	}
+	return n, err
+}
+
 func first(q url.Values, name string) (string, bool) {
 	vs, ok := q[name]
 	if !ok || len(vs) == 0 {
@@ -293,8 +310,7 @@ func (s Settings) Query(q url.Values) url.Values {
 	for k, v := range q {
 		out[k] = append([]string(nil), v...)
 	}
-	for _, p := range []string{ParamScenario, ParamStrategy, ParamFencing, ParamVersus, ParamView, ParamEmbed,
-		ParamScript, ParamGoal, ParamDepth, ParamPeek, paramReads, ParamTwo} {
+	for _, p := range PageParams {
 		out.Del(p)
 	}
 	d := Defaults()
@@ -340,7 +356,8 @@ func (s Settings) Query(q url.Values) url.Values {
 	return out
 }
 
-func onOff(b bool) string {
+// OnOff is how the address writes a switch (fencing=on|off).
+func OnOff(b bool) string {
 	if b {
 		return "on"
 	}

@@ -1,4 +1,4 @@
-package web
+package state
 
 import (
 	"net/url"
@@ -59,7 +59,7 @@ func TestParseSettings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, bad := ParseSettings(q)
+		got, bad := ParseSettings(nil, q)
 		if got != c.want || !reflect.DeepEqual(bad, c.bad) {
 			t.Errorf("ParseSettings(%q) = %+v %v, want %+v %v", c.query, got, bad, c.want, c.bad)
 		}
@@ -83,7 +83,7 @@ func TestSettingsQueryRoundTrip(t *testing.T) {
 							s.Search = Search{Goal: []core.Verdict{"", core.AtRisk, core.Stuck}[step%3], Depth: 4, Peek: true, Two: lang == English}
 						}
 						q := s.Query(url.Values{"utm_source": {"book"}})
-						got, bad := ParseSettings(q)
+						got, bad := ParseSettings(nil, q)
 						if got != s || bad != nil {
 							t.Errorf("%+v → %q → %+v %v", s, q.Encode(), got, bad)
 						}
@@ -119,7 +119,7 @@ func TestPlayAndSearchSettings(t *testing.T) {
 	}
 	for _, c := range cases {
 		q, _ := url.ParseQuery(c.query)
-		got, bad := ParseSettings(q)
+		got, bad := ParseSettings(nil, q)
 		var names []string
 		for _, b := range bad {
 			names = append(names, b.Name)
@@ -130,7 +130,7 @@ func TestPlayAndSearchSettings(t *testing.T) {
 	}
 	// A script of 10,000 actions is refused at once, with its first bad item.
 	long := strings.Repeat("A:check,", 9999) + "A:check"
-	if _, bad := ParseSettings(url.Values{"view": {"play"}, "script": {long}}); len(bad) != 1 || bad[0].Name != "script" {
+	if _, bad := ParseSettings(nil, url.Values{"view": {"play"}, "script": {long}}); len(bad) != 1 || bad[0].Name != "script" {
 		t.Errorf("10,000 actions: %v", bad)
 	}
 }
@@ -199,12 +199,12 @@ func TestCommands(t *testing.T) {
 		{withView(s, ViewMatrix), CmdNext, withView(s, ViewMatrix)},
 	}
 	for _, c := range cases {
-		if got := c.from.Do(c.cmd); got != c.want {
+		if got := c.from.Do(nil, c.cmd); got != c.want {
 			t.Errorf("%+v.Do(%v) = %+v, want %+v", c.from, c.cmd, got, c.want)
 		}
 	}
 	hb := Settings{Scenario: "heartbeat", Strategy: core.Lease, Step: 1, Lang: Japanese, View: ViewDemo}
-	if got := hb.Do(CmdLast).Step; got != 13 {
+	if got := hb.Do(nil, CmdLast).Step; got != 13 {
 		t.Errorf("End in heartbeat goes to step %d, want 13", got)
 	}
 }
@@ -216,7 +216,7 @@ func TestCanDisablesOnlyWhatCannotMove(t *testing.T) {
 			CmdFirst: step > 1, CmdPrev: step > 1, CmdNext: step < 7, CmdLast: step < 7, CmdToggleFencing: true,
 		}
 		for cmd, w := range want {
-			if got := s.Can(cmd); got != w {
+			if got := s.Can(nil, cmd); got != w {
 				t.Errorf("step %d: Can(%v) = %v, want %v", step, cmd, got, w)
 			}
 		}
@@ -235,8 +235,8 @@ func TestComparedPairFollowsTheScenario(t *testing.T) {
 		{Settings{Scenario: "gc-pause", Strategy: core.Lease, Versus: core.Consensus}, [2]core.Strategy{core.Lease, core.Consensus}},
 	}
 	for _, c := range cases {
-		if got := c.s.Compared(); got != c.want {
-			t.Errorf("%+v.Compared() = %v, want %v", c.s, got, c.want)
+		if got := c.s.Compared(nil); got != c.want {
+			t.Errorf("%+v.Compared(nil) = %v, want %v", c.s, got, c.want)
 		}
 	}
 }

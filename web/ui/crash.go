@@ -1,9 +1,12 @@
-package web
+package ui
 
 import (
 	"fmt"
 	"runtime/debug"
 	"strings"
+
+	"dlock/web/state"
+	"dlock/web/words"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -14,10 +17,10 @@ import (
 // handler and in Render, shows this instead of the view that failed, tells
 // an embedding page, and stays usable.
 type crash struct {
-	where   string   // "render", or the event that was being handled
-	message string   // what panicked, in the words of the panic
-	state   Settings // the settings it happened in
-	url     string   // the address that reproduces it
+	where   string         // "render", or the event that was being handled
+	message string         // what panicked, in the words of the panic
+	state   state.Settings // the settings it happened in
+	url     string         // the address that reproduces it
 }
 
 // guard runs f; a panic in it becomes the crash view.
@@ -49,26 +52,40 @@ func (d *Demo) crashed(where string, p any) {
 	if parent := win.Get("parent"); parent.Truthy() && !parent.Equal(win.JSValue()) {
 		parent.Call("postMessage", map[string]any{
 			"type":    "dlock:error",
-			"message": T(d.s.Lang, "crash.title") + " " + c.message,
+			"message": words.T(d.s.Lang, "crash.title") + " " + c.message,
 			"url":     c.url,
 		}, "*")
 	}
 }
 
 // onCrashReset leaves the crash view for the default view.
-func (d *Demo) onCrashReset(ctx app.Context, e app.Event) {
+func (d *Demo) onCrashReset(ctx app.Context) {
 	d.crash, d.bad = nil, nil
-	s := Defaults()
+	s := state.Defaults()
 	s.Lang, s.Embed = d.s.Lang, d.s.Embed
-	d.s = Settings{} // set writes the URL only when the settings change
+	d.s = state.Settings{} // set writes the URL only when the settings change
 	d.set(ctx, s)
 	focusTestID("btn-advance")
 }
 
-// crashView says what went wrong, what to report, and offers the way back.
+// crashView draws the crash (see crashPage).
 func (d *Demo) crashView() app.UI {
-	c, l := d.crash, d.s.Lang
-	state := T(l, "crash.state", c.state.Scenario, c.state.Strategy, c.state.Step, c.state.View)
+	c := d.crash
+	return &crashPage{Where: c.where, Message: c.message, URL: c.url, State: c.state, Reset: d.onCrashReset}
+}
+
+// crashPage says what went wrong, what to report, and offers the way back
+// (Reset).
+type crashPage struct {
+	app.Compo
+	Where, Message, URL string
+	State               state.Settings
+	Reset               func(ctx app.Context)
+}
+
+func (c *crashPage) Render() app.UI {
+	l := c.State.Lang
+	st := words.T(l, "crash.state", c.State.Scenario, c.State.Strategy, c.State.Step, c.State.View)
 	return app.Main().
 		Class("dlock", "view-crash").
 		DataSet("testid", "app").
@@ -76,18 +93,18 @@ func (d *Demo) crashView() app.UI {
 		DataSet("view", "crash").
 		Lang(string(l)).
 		Body(
-			app.Section().Class("frame", "crash").Role("alert").DataSet("testid", "crash").DataSet("value", c.where).Body(
-				app.H1().Text(T(l, "crash.title")),
-				app.P().Text(T(l, "crash.report")),
-				app.Pre().Class("crash-url").DataSet("testid", "crash-url").Text(c.url),
-				app.P().DataSet("testid", "crash-state").Text(state),
-				app.P().Class("muted").DataSet("testid", "crash-message").Text(strings.TrimSpace(c.message)),
+			app.Section().Class("frame", "crash").Role("alert").DataSet("testid", "crash").DataSet("value", c.Where).Body(
+				app.H1().Text(words.T(l, "crash.title")),
+				app.P().Text(words.T(l, "crash.report")),
+				app.Pre().Class("crash-url").DataSet("testid", "crash-url").Text(c.URL),
+				app.P().DataSet("testid", "crash-state").Text(st),
+				app.P().Class("muted").DataSet("testid", "crash-message").Text(strings.TrimSpace(c.Message)),
 				app.Button().
 					Type("button").
 					Class("btn", "primary").
 					DataSet("testid", "crash-reset").
-					Text(T(l, "crash.reset")).
-					OnClick(d.onCrashReset),
+					Text(words.T(l, "crash.reset")).
+					OnClick(func(ctx app.Context, e app.Event) { c.Reset(ctx) }),
 			),
 		)
 }

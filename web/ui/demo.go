@@ -1,27 +1,37 @@
-package web
+package ui
 
 import (
 	"encoding/json"
 	"html"
 	"net/url"
+	"slices"
 	"strings"
 
 	"dlock/core"
+	"dlock/web/state"
+	"dlock/web/words"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// Demo is the page. It holds no other state than Settings, the notice about
-// the opening URL and the page's path; every change goes through set, and
-// what is drawn is core's replay of the settings.
+// Demo is the page: a shell around the components that draw its settings.
+// It holds the settings, the notice about the opening URL, where the page
+// is, and what the page does with the browser (keys, the address, the
+// height posted to an embedding page, a crash); every change of settings
+// goes through set, and what is drawn is core's replay of them. The
+// components keep their own state (free play's editor, the search, the
+// embed box) and ask for new settings through a pageLink.
 type Demo struct {
 	app.Compo
 
-	s      Settings
-	bad    []BadParam // parameters of the opening URL that could not be used
-	path   string     // the page's path, for links that keep the site's prefix
-	origin string     // the page's origin, for the embed code ("" while prerendering)
-	live   bool       // mounted in the browser and handling input
+	runs *state.Runs // the page's runs (state.Runs), shared with its components
+	link *pageLink   // what the components may ask of the page
+
+	s      state.Settings
+	bad    []state.BadParam // parameters of the opening URL that could not be used
+	path   string           // the page's path, for links that keep the site's prefix
+	origin string           // the page's origin, for the embed code ("" while prerendering)
+	live   bool             // mounted in the browser and handling input
 	// enhanced marks a frame prerendered for the loader to step through
 	// before the app runs (see frames.go): its step, fencing and language
 	// controls work, the rest waits for the app.
@@ -29,10 +39,10 @@ type Demo struct {
 	version  string // the build, for prerendered frames ("" reads GOAPP_VERSION)
 	// What the loader's stepping left: the control that had focus, and the
 	// classes of the details that were open (see takeOver).
-	handedFocus string
-	handedOpen  []string
-	update      bool   // a new version has been installed: offer a reload
-	copied      string // what the "copy embed code" control last did, said aloud
+	handedFocus  string
+	handedOpen   []string
+	handedOpened *string
+	update       bool // a new version has been installed: offer a reload
 
 	keydown   app.Func
 	popstate  app.Func
@@ -43,17 +53,6 @@ type Demo struct {
 	height     int // the height last posted to an embedding page
 
 	crash *crash // a panic caught in a handler or in Render: see crash.go
-
-	// Free play's editor (play.go): its fields, what it last said, and the
-	// scripts before and after the one shown, for undo and redo.
-	playClient, playVerb, playArg string
-	playHold                      bool
-	playError, playSaid           string
-	playPast, playFuture          []string
-
-	// The search under way or done (searchview.go), and what it last said.
-	search    *searchRun
-	searchSay string
 	// forcedPanic is set only by the test build's hook (testhook.go), to
 	// make the next Render ("render") or command ("command") panic.
 	forcedPanic string
@@ -62,14 +61,28 @@ type Demo struct {
 // OnInit reads the URL in the browser before the first render, so the page
 // never flashes the default view over the prerendered one.
 func (d *Demo) OnInit() {
-	d.s, d.path = Defaults(), "/"
-	d.playClient, d.playVerb = "A", "acquire"
+	d.s, d.path = state.Defaults(), "/"
+	d.start()
 	if app.IsClient {
 		d.takeOver()
 		d.readURL(app.Window().URL())
 		// The first render in the browser is the live one: mounting then
 		// needs no second pass to switch the controls on.
 		d.live = true
+	}
+}
+
+// start gives the page its runs, if it was made without, and the link its
+// components ask through.
+func (d *Demo) start() {
+	if d.runs == nil {
+		d.runs = state.NewRuns()
+	}
+	if d.link == nil {
+		d.link = &pageLink{
+			change: func(ctx app.Context, edit func(state.Settings) state.Settings) { d.set(ctx, edit(d.s)) },
+			guard:  d.guard,
+		}
 	}
 }
 
@@ -84,11 +97,12 @@ func (d *Demo) takeOver() {
 		return
 	}
 	var was struct {
-		Focus string   `json:"focus"`
-		Open  []string `json:"open"`
+		Focus  string   `json:"focus"`
+		Open   []string `json:"open"`
+		Opened string   `json:"opened"` // the address the page was opened at
 	}
 	if err := json.Unmarshal([]byte(handover.Invoke().String()), &was); err == nil {
-		d.handedFocus, d.handedOpen = was.Focus, was.Open
+		d.handedFocus, d.handedOpen, d.handedOpened = was.Focus, was.Open, &was.Opened
 	}
 }
 
@@ -111,8 +125,8 @@ func (d *Demo) restoreHandover() {
 func (d *Demo) OnNav(ctx app.Context) {
 	d.guard("navigation", func() {
 		d.readURL(ctx.Page().URL())
+		d.handedOpened = nil // the first navigation is the page's opening
 		d.syncPage(ctx)
-		d.searchFor(ctx)
 	})
 }
 
@@ -121,7 +135,13 @@ func (d *Demo) readURL(u *url.URL) {
 		return
 	}
 	d.urlPending = false // the address is the state now
-	d.s, d.bad = ParseSettings(u.Query())
+	d.s, d.bad = state.ParseSettings(d.runs, u.Query())
+	if d.handedOpened != nil {
+		// The loader may have stepped on and written the address: the
+		// notice is about the one the reader opened.
+		q, _ := url.ParseQuery(strings.TrimPrefix(*d.handedOpened, "?"))
+		_, d.bad = state.ParseSettings(d.runs, q)
+	}
 	if d.path = u.Path; d.path == "" {
 		d.path = "/"
 	}
@@ -130,10 +150,19 @@ func (d *Demo) readURL(u *url.URL) {
 	}
 }
 
-// syncPage gives the document the language and title of the settings.
+// syncPage gives the document the language and title of the settings. A
+// page the server prerenders for a state that has frames (the default
+// view) also starts the download of its frames file, which the loader
+// steps through before the app runs.
 func (d *Demo) syncPage(ctx app.Context) {
 	ctx.Page().SetLang(string(d.s.Lang))
-	ctx.Page().SetTitle("%s", T(d.s.Lang, "page.title"))
+	ctx.Page().SetTitle("%s", words.T(d.s.Lang, "page.title"))
+	if !app.IsClient && d.s.HasFrame() {
+		ctx.Page().SetPreloads(app.Preload{
+			Type: "text/html", As: "fetch", FetchPriority: "high",
+			Href: state.FramesFile(d.s.Lang, d.s.Embed) + " crossorigin=anonymous",
+		})
+	}
 }
 
 // OnMount starts listening to keys at the document level, so they work
@@ -144,25 +173,11 @@ func (d *Demo) OnMount(ctx app.Context) {
 			return nil
 		}
 		e := args[0]
-		if d.s.View == ViewPlay && undoKey(e) != "" && !inTextField(e.Get("target")) {
-			e.Call("preventDefault")
-			redo := undoKey(e) == "redo"
-			ctx.Dispatch(func(ctx app.Context) {
-				d.guard("key", func() {
-					if redo {
-						d.onPlayRedo(ctx, app.Event{})
-					} else {
-						d.onPlayUndo(ctx, app.Event{})
-					}
-				})
-			})
-			return nil
-		}
 		if modified(e) || inTextField(e.Get("target")) {
 			return nil
 		}
-		cmd := CommandForKey(e.Get("key").String())
-		if cmd == CmdNone {
+		cmd := state.CommandForKey(e.Get("key").String())
+		if cmd == state.CmdNone {
 			return nil
 		}
 		e.Call("preventDefault")
@@ -179,7 +194,6 @@ func (d *Demo) OnMount(ctx app.Context) {
 			d.guard("history", func() {
 				d.readURL(app.Window().URL())
 				d.syncPage(ctx)
-				d.searchFor(ctx)
 			})
 		})
 		return nil
@@ -202,7 +216,6 @@ func (d *Demo) OnMount(ctx app.Context) {
 		installTestHooks(d, ctx)
 	}
 	d.restoreHandover()
-	d.searchFor(ctx)
 }
 
 // postHeight tells an embedding page how tall the demo is, now and
@@ -247,42 +260,6 @@ func (d *Demo) onReload(ctx app.Context, e app.Event) {
 	ctx.Reload()
 }
 
-// onCopyEmbed copies the embed code for the current state. Where the
-// clipboard is not available it selects the code for Ctrl+C instead.
-func (d *Demo) onCopyEmbed(ctx app.Context, e app.Event) {
-	win := app.Window()
-	clipboard := win.Get("navigator").Get("clipboard")
-	if !clipboard.Truthy() {
-		d.selectEmbedCode()
-		return
-	}
-	// The browser may refuse (the document is not focused, no permission):
-	// then select the code for Ctrl+C, as where there is no clipboard.
-	var done, refused app.Func
-	settle := func(copied bool) {
-		done.Release()
-		refused.Release()
-		ctx.Dispatch(func(app.Context) {
-			if copied {
-				d.copied = "embed.copied"
-			} else {
-				d.selectEmbedCode()
-			}
-		})
-	}
-	done = app.FuncOf(func(app.Value, []app.Value) any { settle(true); return nil })
-	refused = app.FuncOf(func(app.Value, []app.Value) any { settle(false); return nil })
-	clipboard.Call("writeText", d.embedSnippet()).Call("then", done, refused)
-}
-
-func (d *Demo) selectEmbedCode() {
-	win := app.Window()
-	if code := win.Get("document").Call("querySelector", `[data-testid="embed-code"]`); code.Truthy() {
-		win.Call("getSelection").Call("selectAllChildren", code)
-	}
-	d.copied = "embed.selected"
-}
-
 // undoKey reports Ctrl+Z (or ⌘Z) as "undo", with Shift (or Ctrl+Y) as
 // "redo", and anything else as "".
 func undoKey(e app.Value) string {
@@ -321,35 +298,41 @@ func inTextField(el app.Value) bool {
 	if ce := el.Get("isContentEditable"); ce.Truthy() {
 		return true
 	}
-	switch el.Get("tagName").String() {
-	case "INPUT", "TEXTAREA", "SELECT":
-		return true
-	}
-	return false
+	return slices.Contains(TextFields, el.Get("tagName").String())
+}
+
+// TextFields are the elements (by tagName) where keys are input, not
+// commands. The app and the loader (static/app.js) both read the list.
+var TextFields = []string{"INPUT", "TEXTAREA", "SELECT"}
+
+// CommandButtons are the controls bound to a command, by data-testid. The
+// loader (static/app.js) is given them, to work them before the app runs.
+var CommandButtons = map[string]state.Command{
+	"btn-first": state.CmdFirst, "btn-prev": state.CmdPrev, "btn-next": state.CmdNext, "btn-advance": state.CmdNext,
+	"btn-last": state.CmdLast, "fencing-switch": state.CmdToggleFencing, "lang-switch": state.CmdToggleLang,
 }
 
 // do carries out a command from a button or a key.
-func (d *Demo) do(ctx app.Context, cmd Command) {
+func (d *Demo) do(ctx app.Context, cmd state.Command) {
 	if d.forcedPanic == "command" {
 		d.forcedPanic = ""
 		panic("a panic forced by the test hook, in a command")
 	}
-	d.set(ctx, d.s.Do(cmd))
+	d.set(ctx, d.s.Do(d.runs, cmd))
 }
 
 // set makes s the page's state; the address follows soon after (see
 // scheduleURL).
-func (d *Demo) set(ctx app.Context, s Settings) {
+func (d *Demo) set(ctx app.Context, s state.Settings) {
 	if s == d.s {
 		return
 	}
 	langChanged := s.Lang != d.s.Lang
-	d.s, d.copied = s, ""
+	d.s = s
 	d.scheduleURL(ctx)
 	if langChanged {
 		d.syncPage(ctx)
 	}
-	d.searchFor(ctx)
 }
 
 // scheduleURL writes the settings to the address when the browser is next
@@ -386,56 +369,16 @@ func (d *Demo) writeURL(ctx app.Context) {
 	ctx.Page().ReplaceURL(&u)
 }
 
-func (d *Demo) onCommand(cmd Command) app.EventHandler {
+func (d *Demo) onCommand(cmd state.Command) app.EventHandler {
 	return d.safe("command", func(ctx app.Context, e app.Event) { d.do(ctx, cmd) })
 }
 
-func (d *Demo) onLang(ctx app.Context, e app.Event) {
-	s := d.s
-	if s.Lang == Japanese {
-		s.Lang = English
-	} else {
-		s.Lang = Japanese
-	}
-	d.set(ctx, s)
-}
-
-// onScenario switches the story; the new one starts at its first step.
-func (d *Demo) onScenario(ctx app.Context, e app.Event) {
-	id := ctx.JSSrc().Get("value").String()
-	if _, ok := scenarioOf(id); !ok {
-		return
-	}
-	s := d.s
-	s.Scenario, s.Step, s.Versus = id, 1, ""
-	d.set(ctx, s)
-}
-
-// onStrategy changes the left (or only) strategy, or with right the
-// compare view's right one; the step is kept.
-func (d *Demo) onStrategy(right bool) app.EventHandler {
-	return d.safe("strategy", func(ctx app.Context, e app.Event) {
-		st := core.Strategy(ctx.JSSrc().Get("value").String())
-		if !st.Valid() {
-			return
-		}
-		s := d.s
-		if right {
-			s.Versus = st
-		} else {
-			if s.View == ViewCompare && s.Versus == "" {
-				s.Versus = s.Compared()[1]
-			}
-			s.Strategy = st
-		}
-		d.set(ctx, s)
-	})
-}
+func (d *Demo) onLang(ctx app.Context, e app.Event) { d.do(ctx, state.CmdToggleLang) }
 
 // onDismissNotice hides the URL notice. Focus moves to the main control
 // first, so it is not lost with the button that held it.
 func (d *Demo) onDismissNotice(ctx app.Context, e app.Event) {
-	if d.s.View == ViewMatrix {
+	if d.s.View == state.ViewMatrix {
 		focusTestID("matrix")
 	} else {
 		focusTestID("btn-advance")
@@ -452,9 +395,7 @@ func focusTestID(id string) {
 }
 
 // href is a link to the page in other settings, keeping the site's prefix.
-func (d *Demo) href(s Settings) string {
-	return d.path + "?" + s.Query(nil).Encode()
-}
+func (d *Demo) href(s state.Settings) string { return hrefOf(d.path, s) }
 
 // Render draws the view the settings select, or the crash view after a
 // panic (in Render itself too).
@@ -468,6 +409,7 @@ func (d *Demo) Render() (ui app.UI) {
 			ui = d.crashView()
 		}
 	}()
+	d.start() // a page made for prerendering has had no OnInit
 	if d.forcedPanic == "render" {
 		d.forcedPanic = ""
 		panic("a panic forced by the test hook, while rendering")
@@ -484,19 +426,19 @@ func (d *Demo) Render() (ui app.UI) {
 	if version == "" {
 		version = app.Getenv("GOAPP_VERSION")
 	}
-	page := newPageView(d.s, d.href, d.live, d.enhanced)
+	page := newPageView(d.s, d.runs, d.link, d.path, d.live, d.enhanced)
 	embed := d.s.Embed
 	closing := closingKey(d.s, page.sc)
 	var body app.UI
 	switch d.s.View {
-	case ViewMatrix:
+	case state.ViewMatrix:
 		body = page.matrix()
-	case ViewCompare:
+	case state.ViewCompare:
 		body = page.compare(d.onCommand)
-	case ViewPlay:
-		body = page.play(d)
-	case ViewSearch:
-		body = page.searchView(d)
+	case state.ViewPlay:
+		body = page.play(d.onCommand)
+	case state.ViewSearch:
+		body = page.search()
 	default:
 		body = page.demo(d.onCommand)
 	}
@@ -523,26 +465,26 @@ func (d *Demo) Render() (ui app.UI) {
 			app.Section().Class("frame").Aria("labelledby", "demo-title").Body(
 				page.header(d.safe("language", d.onLang)),
 				app.If(!embed, page.viewNav),
-				page.pickers(d),
+				page.pickers(),
 				body,
 			),
-			app.If(!embed && d.s.View != ViewMatrix, func() app.UI {
-				return embedCode(l, d.embedSnippet(), d.copied, d.live, d.safe("embed", d.onCopyEmbed))
+			app.If(!embed && d.s.View != state.ViewMatrix, func() app.UI {
+				return &embedBox{Snippet: d.embedSnippet(), Lang: l, Live: d.live, Link: d.link}
 			}),
 			app.If(!embed && closing != "", func() app.UI {
-				return app.P().Class("legend").DataSet("testid", "closing").DataSet("value", closing).Text(T(l, closing))
+				return app.P().Class("legend").DataSet("testid", "closing").DataSet("value", closing).Text(words.T(l, closing))
 			}),
-			app.If(!embed && d.s.View != ViewMatrix, func() app.UI {
+			app.If(!embed && d.s.View != state.ViewMatrix, func() app.UI {
 				key := "keys.help"
 				switch {
-				case d.s.View == ViewCompare:
+				case d.s.View == state.ViewCompare:
 					key = "keys.help.compare"
-				case d.s.View == ViewPlay:
+				case d.s.View == state.ViewPlay:
 					key = "keys.help.play"
-				case d.s.View == ViewSearch:
+				case d.s.View == state.ViewSearch:
 					return app.P()
 				}
-				return app.P().Class("keys-help").Text(T(l, key))
+				return app.P().Class("keys-help").Text(words.T(l, key))
 			}),
 		)
 }
@@ -553,38 +495,20 @@ func (d *Demo) embedSnippet() string {
 	s := d.s
 	s.Embed = true
 	src := d.origin + d.href(s)
-	return `<iframe src="` + html.EscapeString(src) + `" title="` + html.EscapeString(T(d.s.Lang, "embed.iframe-title")) +
+	return `<iframe src="` + html.EscapeString(src) + `" title="` + html.EscapeString(words.T(d.s.Lang, "embed.iframe-title")) +
 		`" width="100%" height="760" style="border:0" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>` + "\n" +
 		`<script>addEventListener("message", (e) => { for (const f of document.querySelectorAll("iframe")) ` +
 		`if (f.contentWindow === e.source && e.data && e.data.type === "dlock:resize") f.height = e.data.height; });</script>`
 }
 
-func updatePrompt(l Lang, reload app.EventHandler) app.UI {
+func updatePrompt(l state.Lang, reload app.EventHandler) app.UI {
 	return app.Div().Class("notice", "update").Role("status").DataSet("testid", "update-prompt").Body(
-		app.P().Text(T(l, "update.available")),
-		app.Button().Type("button").Class("btn", "primary").DataSet("testid", "update-reload").Text(T(l, "update.reload")).OnClick(reload),
+		app.P().Text(words.T(l, "update.available")),
+		app.Button().Type("button").Class("btn", "primary").DataSet("testid", "update-reload").Text(words.T(l, "update.reload")).OnClick(reload),
 	)
 }
 
-func embedCode(l Lang, snippet, copied string, live bool, onCopy app.EventHandler) app.UI {
-	status := ""
-	if copied != "" {
-		status = T(l, copied)
-	}
-	return app.Details().Class("embed-code").Body(
-		app.Summary().Text(T(l, "embed.title")),
-		app.P().Class("muted").Text(T(l, "embed.about")),
-		// A pre, not a textarea: go-app prerenders a textarea's text as a
-		// quoted attribute, which breaks the HTML.
-		app.Pre().Class("embed-snippet").DataSet("testid", "embed-code").Text(snippet),
-		app.Div().Class("embed-actions").Body(
-			app.Button().Type("button").Class("btn").DataSet("testid", "copy-embed").Aria("disabled", !live).Text(T(l, "embed.copy")).OnClick(onCopy),
-			app.Span().Role("status").DataSet("testid", "copy-status").Text(status),
-		),
-	)
-}
-
-func urlNotice(l Lang, bad []BadParam, dismiss app.EventHandler) app.UI {
+func urlNotice(l state.Lang, bad []state.BadParam, dismiss app.EventHandler) app.UI {
 	return app.Div().
 		Class("notice").
 		Role("status").
@@ -593,10 +517,10 @@ func urlNotice(l Lang, bad []BadParam, dismiss app.EventHandler) app.UI {
 		Body(
 			app.Ul().Body(
 				app.Range(bad).Slice(func(i int) app.UI {
-					text := T(l, "notice.bad", bad[i].Name, bad[i].Value)
-					if bad[i].Name == ParamScript {
+					text := words.T(l, "notice.bad", bad[i].Name, bad[i].Value)
+					if bad[i].Name == state.ParamScript {
 						_, err := core.ParseScript(bad[i].Value)
-						text = T(l, "notice.script", scriptProblem(l, err))
+						text = words.T(l, "notice.script", scriptProblem(l, err))
 					}
 					return app.Li().DataSet("param", bad[i].Name).Text(text)
 				}),
@@ -605,7 +529,7 @@ func urlNotice(l Lang, bad []BadParam, dismiss app.EventHandler) app.UI {
 				Type("button").
 				Class("notice-dismiss").
 				DataSet("testid", "url-notice-dismiss").
-				Aria("label", T(l, "notice.dismiss")).
+				Aria("label", words.T(l, "notice.dismiss")).
 				Text("×").
 				OnClick(dismiss),
 		)
@@ -614,11 +538,11 @@ func urlNotice(l Lang, bad []BadParam, dismiss app.EventHandler) app.UI {
 // closingKey is the message id of the paragraph that closes the view: the
 // book's moral for its scenario, each scenario's own point, the matrix's
 // reading of the table; "" where there is none (free play, the search).
-func closingKey(s Settings, sc core.Scenario) string {
+func closingKey(s state.Settings, sc core.Scenario) string {
 	switch {
-	case s.View == ViewMatrix:
+	case s.View == state.ViewMatrix:
 		return "matrix.moral"
-	case s.View == ViewPlay || s.View == ViewSearch:
+	case s.View == state.ViewPlay || s.View == state.ViewSearch:
 		return ""
 	case sc.ID == core.GCPause().ID:
 		return "legend"

@@ -1,7 +1,9 @@
-package web
+package ui
 
 import (
 	"strconv"
+
+	"dlock/web/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -70,8 +72,8 @@ func downloadTimeline(id, name string) {
 // timelineFileName names a download: scenario (or "play" for a run of free
 // play, whose script does not belong in a file name), strategy, step and
 // language.
-func timelineFileName(s Settings, scenario string, st string) string {
-	if s.View == ViewPlay {
+func timelineFileName(s state.Settings, scenario string, st string) string {
+	if s.View == state.ViewPlay {
 		scenario = "play"
 	}
 	return "dlock-" + scenario + "-" + st + "-step" + strconv.Itoa(s.Step) + "-" + string(s.Lang) + ".svg"

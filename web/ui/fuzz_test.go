@@ -1,4 +1,4 @@
-package web
+package ui
 
 import (
 	"net/url"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"dlock/core"
+	"dlock/web/state"
 )
 
 // FuzzParseSettings reads arbitrary query strings: the settings are always
@@ -25,7 +26,7 @@ func FuzzParseSettings(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, raw string) {
 		q, _ := url.ParseQuery(raw)
-		s, bad := ParseSettings(q)
+		s, bad := state.ParseSettings(nil, q)
 		sc, ok := core.ScenarioByID(s.Scenario)
 		switch {
 		case !ok:
@@ -34,7 +35,7 @@ func FuzzParseSettings(f *testing.F) {
 			t.Fatalf("%q: strategies %q %q", raw, s.Strategy, s.Versus)
 		case s.Step < 1 || s.Step > sc.Frames():
 			t.Fatalf("%q: step %d of %d", raw, s.Step, sc.Frames())
-		case !slices.Contains(Langs, s.Lang) || !slices.Contains(Views, s.View):
+		case !slices.Contains(state.Langs, s.Lang) || !slices.Contains(state.Views, s.View):
 			t.Fatalf("%q: lang %q view %q", raw, s.Lang, s.View)
 		}
 		for _, b := range bad {
@@ -47,8 +48,8 @@ func FuzzParseSettings(f *testing.F) {
 		if d.crash != nil {
 			t.Fatalf("%q: rendering %+v panicked: %s", raw, s, d.crash.message)
 		}
-		back, complaints := ParseSettings(s.Query(nil))
-		if s.View != ViewCompare {
+		back, complaints := state.ParseSettings(nil, s.Query(nil))
+		if s.View != state.ViewCompare {
 			s.Versus = ""
 			back.Versus = ""
 		}

@@ -1,7 +1,9 @@
-package web
+package ui
 
 import (
 	"dlock/core"
+	"dlock/web/state"
+	"dlock/web/words"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -9,7 +11,7 @@ import (
 // matrix is the chapter's comparison table, computed: every scenario
 // replayed under every strategy, each cell a link to that run.
 func (p pageView) matrix() app.UI {
-	scenarios, strategies := allScenarios(), strategyList
+	scenarios := p.runs.Scenarios()
 	return app.Div().Class("view-body").Body(
 		app.P().Class("shows").Text(p.t("matrix.intro")),
 		app.P().Class("shows").DataSet("testid", "matrix-purpose").Text(p.t("matrix.purpose")),
@@ -57,16 +59,16 @@ func (p pageView) matrix() app.UI {
 }
 
 // designText names a row's three choices: lease, lock service, resource.
-func designText(l Lang, d core.Design) string {
-	return T(l, "design.lease."+string(d.Lease)) + " · " + T(l, "design.service."+string(d.Service)) + " · " + T(l, "design.check."+string(d.Check))
+func designText(l state.Lang, d core.Design) string {
+	return words.T(l, "design.lease."+string(d.Lease)) + " · " + words.T(l, "design.service."+string(d.Service)) + " · " + words.T(l, "design.check."+string(d.Check))
 }
 
 func (p pageView) matrixCell(sc core.Scenario, st core.Strategy) app.UI {
-	r := runOf(sc, st)
-	if r.err != nil {
-		return app.Td().Role("alert").Text(r.err.Error())
+	r := p.runs.Run(sc, st)
+	if r.Err != nil {
+		return app.Td().Role("alert").Text(r.Err.Error())
 	}
-	v, harm := core.VerdictOf(r.frames), core.HarmOf(r.frames)
+	v, harm := core.VerdictOf(r.Frames), core.HarmOf(r.Frames)
 	words := p.t("verdict." + string(v))
 	label := words
 	var how app.UI
@@ -76,7 +78,7 @@ func (p pageView) matrixCell(sc core.Scenario, st core.Strategy) app.UI {
 		how = app.Span().Class("verdict-harm").Text(p.t("matrix.harm.part", p.t("harm."+string(harm))))
 	}
 	// The run opens where its verdict is decided.
-	run := Settings{Scenario: sc.ID, Strategy: st, Step: core.DecidedAt(r.frames), Lang: p.s.Lang, View: ViewDemo}
+	run := state.Settings{Scenario: sc.ID, Strategy: st, Step: core.DecidedAt(r.Frames), Lang: p.s.Lang, View: state.ViewDemo}
 	return app.Td().
 		Class("verdict", "verdict-"+string(v)).
 		DataSet("testid", "matrix-cell").

@@ -1,4 +1,4 @@
-package web
+package ui
 
 import (
 	"errors"
@@ -6,11 +6,13 @@ import (
 	"strings"
 
 	"dlock/core"
+	"dlock/web/state"
+	"dlock/web/words"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// Free play: the reader writes a run action by action (Settings.Script),
+// Free play: the reader writes a run action by action (state.Settings.Script),
 // and steps through it like any scenario. Every script is replayed by core;
 // the page only writes the items the reader picks.
 
@@ -70,71 +72,144 @@ func scriptItems(script string) []string {
 	return strings.Split(script, ",")
 }
 
-// playView is the editor above the run: pick a client, an action and its
-// argument, add it; remove any item; undo, redo, clear.
-func (p pageView) playEditor(d *Demo) app.UI {
-	items := scriptItems(p.s.Script)
-	verb := d.playVerb
+// playEditor is the editor above the run: pick a client, an action and its
+// argument, add it; remove any item; undo, redo, clear. Its fields, what it
+// last said and its history are its own; the script is the page's
+// (Settings.Script), which it changes through Link.
+type playEditor struct {
+	app.Compo
+	Script   string
+	Strategy core.Strategy // the run whose steps the items' words come from
+	Single   bool          // one run shown: each item says what it did
+	Lang     state.Lang
+	Live     bool
+	Runs     *state.Runs
+	Link     *pageLink
+
+	client, verb, arg string
+	hold              bool
+	problem, said     string
+	past, future      []string // the scripts before and after this one
+	keydown           app.Func
+}
+
+func (c *playEditor) OnInit() {
+	c.client, c.verb = "A", "acquire"
+}
+
+// OnMount listens for Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) wherever focus
+// is, except in a text field, whose own undo they are.
+func (c *playEditor) OnMount(ctx app.Context) {
+	c.keydown = app.FuncOf(func(this app.Value, args []app.Value) any {
+		if len(args) == 0 {
+			return nil
+		}
+		e := args[0]
+		key := undoKey(e)
+		if key == "" || inTextField(e.Get("target")) {
+			return nil
+		}
+		e.Call("preventDefault")
+		ctx.Dispatch(func(ctx app.Context) {
+			if key == "redo" {
+				c.Link.Safe("key", c.onRedo)(ctx, app.Event{})
+			} else {
+				c.Link.Safe("key", c.onUndo)(ctx, app.Event{})
+			}
+		})
+		return nil
+	})
+	app.Window().Get("document").Call("addEventListener", "keydown", c.keydown)
+}
+
+func (c *playEditor) OnDismount() {
+	if c.keydown != nil {
+		app.Window().Get("document").Call("removeEventListener", "keydown", c.keydown)
+		c.keydown.Release()
+		c.keydown = nil
+	}
+}
+
+func (c *playEditor) t(key string, args ...any) string { return words.T(c.Lang, key, args...) }
+
+func (c *playEditor) Render() app.UI {
+	items := scriptItems(c.Script)
+	var frames []core.Frame
+	if c.Single {
+		if sc, err := c.Runs.Script(c.Script); err == nil {
+			frames = c.Runs.Run(sc, c.Strategy).Frames
+		}
+	}
 	var arg string
 	for _, v := range playVerbs {
-		if v.verb == verb {
+		if v.verb == c.verb {
 			arg = v.arg
 		}
 	}
-	onEnter := func(ctx app.Context, e app.Event) {
+	onField := c.Link.Safe("play", c.onField)
+	onEnter := c.Link.Safe("play", func(ctx app.Context, e app.Event) {
 		if e.Get("key").String() == "Enter" {
 			e.PreventDefault()
-			d.onPlayAdd(ctx, e)
+			c.onAdd(ctx, e)
 		}
-	}
+	})
 	field := func(id, label string, el app.UI) app.UI {
-		return app.Div().Class("picker").Body(app.Label().For(id).Text(p.t(label)), el)
+		return app.Div().Class("picker").Body(app.Label().For(id).Text(c.t(label)), el)
 	}
 	return app.Section().Class("play").Aria("labelledby", "play-title").Body(
-		app.H2().ID("play-title").Text(p.t("play.editor")),
+		app.H2().ID("play-title").Text(c.t("play.editor")),
 		app.Div().Class("play-fields").Body(
 			field("play-client", "play.client", app.Select().ID("play-client").DataSet("testid", "play-client").
-				DataSet("value", d.playClient).Disabled(!p.live).OnChange(d.safe("play", d.onPlayField)).OnKeyDown(onEnter).
+				DataSet("value", c.client).Disabled(!c.Live).OnChange(onField).OnKeyDown(onEnter).
 				Body(app.Range(playClients).Slice(func(i int) app.UI {
-					return option(playClients[i], playClients[i], playClients[i] == d.playClient)
+					return option(playClients[i], playClients[i], playClients[i] == c.client)
 				}))),
 			field("play-verb", "play.verb", app.Select().ID("play-verb").DataSet("testid", "play-verb").
-				DataSet("value", verb).Disabled(!p.live).OnChange(d.safe("play", d.onPlayField)).OnKeyDown(onEnter).
+				DataSet("value", c.verb).Disabled(!c.Live).OnChange(onField).OnKeyDown(onEnter).
 				Body(app.Range(playVerbs).Slice(func(i int) app.UI {
-					return option(playVerbs[i].verb, p.t("play.verb."+playVerbs[i].verb), playVerbs[i].verb == verb)
+					return option(playVerbs[i].verb, c.t("play.verb."+playVerbs[i].verb), playVerbs[i].verb == c.verb)
 				}))),
 			field("play-arg", "play.arg", app.Input().ID("play-arg").DataSet("testid", "play-arg").Type("text").
-				Value(d.playArg).Placeholder("%s", p.t(orKey(arg, "play.arg.none"))).Disabled(!p.live).
-				Aria("describedby", "play-arg-help").OnInput(d.safe("play", d.onPlayField)).OnKeyDown(onEnter)),
-			checkbox("play-hold", p.t("play.hold"), d.playHold, p.live, d.safe("play", d.onPlayField), onEnter),
+				Value(c.arg).Placeholder("%s", c.t(orKey(arg, "play.arg.none"))).Disabled(!c.Live).
+				Aria("describedby", "play-arg-help").OnInput(onField).OnKeyDown(onEnter)),
+			checkbox("play-hold", c.t("play.hold"), c.hold, c.Live, onField, onEnter),
 			app.Button().Type("button").Class("btn", "primary").DataSet("testid", "play-add").
-				Aria("disabled", !p.live).Text(p.t("play.add")).OnClick(d.safe("play", d.onPlayAdd)),
+				Aria("disabled", !c.Live).Text(c.t("play.add")).OnClick(c.Link.Safe("play", c.onAdd)),
 		),
-		app.P().ID("play-arg-help").Class("muted").Text(p.t("play.help")),
-		app.P().Class("play-error").Role("alert").DataSet("testid", "play-error").DataSet("value", orNone(d.playError)).Text(d.playError),
+		app.P().ID("play-arg-help").Class("muted").Text(c.t("play.help")),
+		app.P().Class("play-error").Role("alert").DataSet("testid", "play-error").DataSet("value", orNone(c.problem)).Text(c.problem),
 		app.Div().Class("play-history").Body(
-			p.playButton(d, "play-undo", "play.undo", "Control+Z", len(d.playPast) == 0, d.onPlayUndo),
-			p.playButton(d, "play-redo", "play.redo", "Control+Shift+Z", len(d.playFuture) == 0, d.onPlayRedo),
-			p.playButton(d, "play-clear", "play.clear", "", len(items) == 0, d.onPlayClear),
+			c.button("play-undo", "play.undo", "Control+Z", len(c.past) == 0, c.onUndo),
+			c.button("play-redo", "play.redo", "Control+Shift+Z", len(c.future) == 0, c.onRedo),
+			c.button("play-clear", "play.clear", "", len(items) == 0, c.onClear),
 		),
 		app.Ol().Class("play-items").DataSet("testid", "play-items").DataSet("value", len(items)).
-			Aria("label", p.t("play.items")).Body(
+			Aria("label", c.t("play.items")).Body(
 			app.Range(items).Slice(func(i int) app.UI {
 				// What the item did, in the run's words: item i is step i+2.
 				var what app.UI
-				if p.err == nil && i+1 < len(p.frames) {
-					what = app.Span().Class("play-what").Text(" " + actionText(p.s.Lang, p.frames[i+1]))
+				if i+1 < len(frames) {
+					what = app.Span().Class("play-what").Text(" " + words.ActionText(c.Lang, frames[i+1]))
 				}
 				return app.Li().DataSet("testid", "play-item").DataSet("value", items[i]).Body(
 					app.Code().Text(items[i]),
 					what,
 					app.Button().Type("button").Class("btn", "play-remove").DataSet("testid", "play-remove").
-						Aria("label", p.t("play.remove", i+1, items[i])).Aria("disabled", !p.live).
-						Text("×").OnClick(d.safe("play", d.onPlayRemove(i))),
+						Aria("label", c.t("play.remove", i+1, items[i])).Aria("disabled", !c.Live).
+						Text("×").OnClick(c.Link.Safe("play", c.onRemove(i))),
 				)
 			})),
-		app.P().Class("sr-only").Role("status").DataSet("testid", "play-status").Text(d.playSaid),
+		app.P().Class("sr-only").Role("status").DataSet("testid", "play-status").Text(c.said),
 	)
+}
+
+func (c *playEditor) button(testid, label, keys string, off bool, h app.EventHandler) app.UI {
+	b := app.Button().Type("button").Class("btn").DataSet("testid", testid).
+		Aria("disabled", !c.Live || off).Text(c.t(label)).OnClick(c.Link.Safe("play", h))
+	if keys != "" {
+		b = b.Aria("keyshortcuts", keys)
+	}
+	return b
 }
 
 // checkbox is a labelled checkbox. checked is set only when true, and
@@ -161,68 +236,65 @@ func orKey(key, fallback string) string {
 	return key
 }
 
-func (p pageView) playButton(d *Demo, testid, label, keys string, off bool, h app.EventHandler) app.UI {
-	b := app.Button().Type("button").Class("btn").DataSet("testid", testid).
-		Aria("disabled", !p.live || off).Text(p.t(label)).OnClick(d.safe("play", h))
-	if keys != "" {
-		b = b.Aria("keyshortcuts", keys)
-	}
-	return b
-}
-
 // editLink opens the run shown (a scenario at its step, under its strategy,
 // or two) as a script in free play.
 func (p pageView) editLink() app.UI {
 	s := p.s
-	s.View, s.Script = ViewPlay, core.ScriptOf(p.sc)
-	if p.s.View != ViewCompare {
+	s.View, s.Script = state.ViewPlay, core.ScriptOf(p.sc)
+	if p.s.View != state.ViewCompare {
 		s.Versus = ""
 	}
 	return app.A().Class("edit-run").DataSet("testid", "edit-run").Href(p.href(s)).Text(p.t("play.edit"))
 }
 
-// onPlayField reads the editor's fields as the reader changes them.
-func (d *Demo) onPlayField(ctx app.Context, e app.Event) {
+// onField reads the editor's fields as the reader changes them.
+func (c *playEditor) onField(ctx app.Context, e app.Event) {
 	el := ctx.JSSrc()
 	switch el.Get("id").String() {
 	case "play-client":
-		d.playClient = el.Get("value").String()
+		c.client = el.Get("value").String()
 	case "play-verb":
-		d.playVerb = el.Get("value").String()
+		c.verb = el.Get("value").String()
 	case "play-arg":
-		d.playArg = el.Get("value").String()
+		c.arg = el.Get("value").String()
 	case "play-hold":
-		d.playHold = el.Get("checked").Bool()
+		c.hold = el.Get("checked").Bool()
 	}
-	d.playError = ""
+	c.problem = ""
 }
 
 // setScript makes script the run and shows its last step, remembering the
-// one it replaces for undo.
-func (d *Demo) setScript(ctx app.Context, script, said string) {
-	sc, err := playScenario(script)
+// one it replaces for undo. It reports whether the script could be run.
+func (c *playEditor) setScript(ctx app.Context, script, said string) bool {
+	sc, err := c.Runs.Script(script)
 	if err != nil {
-		d.playError = scriptProblem(d.s.Lang, err)
-		return
+		c.problem = scriptProblem(c.Lang, err)
+		return false
 	}
-	d.playPast = append(d.playPast, d.s.Script)
-	d.playFuture = nil
-	s := d.s
-	s.Script, s.Step = script, sc.Frames()
-	d.playError, d.playSaid = "", said
-	d.set(ctx, s)
+	c.past = append(c.past, c.Script)
+	c.future = nil
+	c.problem, c.said = "", said
+	c.show(ctx, script, sc.Frames())
+	return true
 }
 
-func (d *Demo) onPlayAdd(ctx app.Context, e app.Event) {
-	items := scriptItems(d.s.Script)
-	item, err := playItem(d.playClient, d.playVerb, d.playArg, d.playHold, len(items)+1)
+// show makes script the page's run, at step.
+func (c *playEditor) show(ctx app.Context, script string, step int) {
+	c.Link.Change(ctx, func(s state.Settings) state.Settings {
+		s.Script, s.Step = script, step
+		return s
+	})
+}
+
+func (c *playEditor) onAdd(ctx app.Context, e app.Event) {
+	items := scriptItems(c.Script)
+	item, err := playItem(c.client, c.verb, c.arg, c.hold, len(items)+1)
 	if err != nil {
-		d.playError = scriptProblem(d.s.Lang, err)
+		c.problem = scriptProblem(c.Lang, err)
 		return
 	}
-	d.setScript(ctx, strings.Join(append(items, item), ","), T(d.s.Lang, "play.added", item, len(items)+1))
-	if d.playError == "" {
-		d.playArg = ""
+	if c.setScript(ctx, strings.Join(append(items, item), ","), c.t("play.added", item, len(items)+1)) {
+		c.arg = ""
 		clearField("play-arg")
 	}
 }
@@ -239,49 +311,47 @@ func clearField(id string) {
 	}
 }
 
-func (d *Demo) onPlayRemove(i int) app.EventHandler {
+func (c *playEditor) onRemove(i int) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		items := scriptItems(d.s.Script)
+		items := scriptItems(c.Script)
 		if i >= len(items) {
 			return
 		}
 		removed := items[i]
-		d.setScript(ctx, strings.Join(append(items[:i:i], items[i+1:]...), ","), T(d.s.Lang, "play.removed", removed))
+		c.setScript(ctx, strings.Join(append(items[:i:i], items[i+1:]...), ","), c.t("play.removed", removed))
 		focusTestID("play-add")
 	}
 }
 
-func (d *Demo) onPlayClear(ctx app.Context, e app.Event) {
-	d.setScript(ctx, "", T(d.s.Lang, "play.cleared"))
+func (c *playEditor) onClear(ctx app.Context, e app.Event) {
+	c.setScript(ctx, "", c.t("play.cleared"))
 }
 
-// onPlayUndo and onPlayRedo walk the edit history.
-func (d *Demo) onPlayUndo(ctx app.Context, e app.Event) {
-	d.playHistory(ctx, &d.playPast, &d.playFuture, "play.undone")
+// onUndo and onRedo walk the edit history.
+func (c *playEditor) onUndo(ctx app.Context, e app.Event) {
+	c.history(ctx, &c.past, &c.future, "play.undone")
 }
-func (d *Demo) onPlayRedo(ctx app.Context, e app.Event) {
-	d.playHistory(ctx, &d.playFuture, &d.playPast, "play.redone")
+func (c *playEditor) onRedo(ctx app.Context, e app.Event) {
+	c.history(ctx, &c.future, &c.past, "play.redone")
 }
 
-func (d *Demo) playHistory(ctx app.Context, from, to *[]string, said string) {
+func (c *playEditor) history(ctx app.Context, from, to *[]string, said string) {
 	if len(*from) == 0 {
 		return
 	}
 	script := (*from)[len(*from)-1]
 	*from = (*from)[:len(*from)-1]
-	*to = append(*to, d.s.Script)
-	sc, _ := playScenario(script)
-	s := d.s
-	s.Script, s.Step = script, sc.Frames()
-	d.playSaid, d.playError = T(d.s.Lang, said), ""
-	d.set(ctx, s)
+	*to = append(*to, c.Script)
+	sc, _ := c.Runs.Script(script)
+	c.said, c.problem = c.t(said), ""
+	c.show(ctx, script, sc.Frames())
 }
 
 // scriptProblem words why a script cannot be read or run.
-func scriptProblem(l Lang, err error) string {
+func scriptProblem(l state.Lang, err error) string {
 	var se *core.ScriptError
 	var step *core.StepError
-	why := T(l, "script.err.other")
+	why := words.T(l, "script.err.other")
 	for _, k := range []struct {
 		err error
 		key string
@@ -300,15 +370,15 @@ func scriptProblem(l Lang, err error) string {
 		{core.ErrDuplicateMessage, "script.err.held-twice"},
 	} {
 		if errors.Is(err, k.err) {
-			why = T(l, k.key)
+			why = words.T(l, k.key)
 			break
 		}
 	}
 	switch {
 	case errors.As(err, &se):
-		return T(l, "script.err.item", se.Item, se.Text, why)
+		return words.T(l, "script.err.item", se.Item, se.Text, why)
 	case errors.As(err, &step):
-		return T(l, "script.err.step", step.Step-1, why)
+		return words.T(l, "script.err.step", step.Step-1, why)
 	}
 	return why
 }

@@ -1,9 +1,11 @@
-package web
+package ui
 
 import (
 	"strconv"
 
 	"dlock/core"
+	"dlock/web/state"
+	"dlock/web/words"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -11,15 +13,19 @@ import (
 // runView draws one run at one frame: the demo view has one, the compare
 // view two. id tells them apart in element ids.
 type runView struct {
-	s      Settings
+	s      state.Settings
 	sc     core.Scenario
 	st     core.Strategy
 	f      core.Frame
 	frames []core.Frame
 	id     string
+	runs   *state.Runs
 }
 
-func (r runView) t(key string, args ...any) string { return T(r.s.Lang, key, args...) }
+func (r runView) t(key string, args ...any) string { return words.T(r.s.Lang, key, args...) }
+
+// note explains the run's current step (see words.Note).
+func (r runView) note() string { return words.Note(r.s.Lang, r.frames, r.f.Step) }
 
 // labelledBy names a part of the run by its heading, and in the compare
 // view also by its column's heading, so the two columns' regions have
@@ -174,7 +180,7 @@ func (r runView) resourceCard(res core.ResourceView, suffix string) app.UI {
 		app.H2().ID(title).Body(
 			app.Text(r.t("resource.title")+" "),
 			app.Code().Text(res.Name),
-			app.Span().Class("tag", "tag-"+onOff(res.Fenced)).Text(r.t("resource."+check)),
+			app.Span().Class("tag", "tag-"+state.OnOff(res.Fenced)).Text(r.t("resource."+check)),
 		),
 		app.P().Class("value-label").Text(r.t("resource.value")),
 		app.P().
@@ -211,7 +217,7 @@ func (r runView) network() app.UI {
 							return app.Li().
 								DataSet("testid", "network-message").
 								DataSet("value", msgs[i].ID).
-								Text(messageText(r.s.Lang, msgs[i]))
+								Text(words.MessageText(r.s.Lang, msgs[i]))
 						}))
 					}),
 			),
@@ -230,13 +236,13 @@ func (r runView) clients() app.UI {
 						Class("client-state").
 						DataSet("testid", "client-"+c.Name+"-state").
 						DataSet("value", string(c.State)).
-						Text(clientStateText(r.s.Lang, c.State)),
+						Text(words.ClientStateText(r.s.Lang, c.State)),
 					app.Span().
 						Class("client-token").
 						DataSet("testid", "client-"+c.Name+"-token").
 						DataSet("value", tokenOrNone(c.Token)).
 						DataSet("grant", c.Grant).
-						Text(beliefText(r.s.Lang, c)),
+						Text(words.BeliefText(r.s.Lang, c)),
 					app.If(c.Discipline == core.FromReply, func() app.UI {
 						return app.Span().
 							Class("client-discipline").
@@ -259,7 +265,7 @@ func (r runView) clients() app.UI {
 func (r runView) actionLine() app.UI {
 	ev := r.f.Event
 	result := resultValue(ev)
-	words := resultWords(r.s.Lang, ev)
+	said := words.ResultWords(r.s.Lang, ev)
 	kind := string(ev.Result)
 	if kind == "" {
 		kind = none
@@ -274,11 +280,11 @@ func (r runView) actionLine() app.UI {
 				DataSet("testid", "action-actor").
 				DataSet("value", orNone(ev.Client)).
 				Text(ev.Client),
-			app.Code().Class("action-label").Text(actionText(r.s.Lang, r.f)),
+			app.Code().Class("action-label").Text(words.ActionText(r.s.Lang, r.f)),
 			app.Span().
 				Class("tag", "tag-"+kind).
 				DataSet("testid", "action-result").
 				DataSet("value", result).
-				Text(words),
+				Text(said),
 		)
 }

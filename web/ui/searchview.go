@@ -1,4 +1,4 @@
-package web
+package ui
 
 import (
 	"runtime/debug"
@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"dlock/core"
+	"dlock/web/state"
+	"dlock/web/words"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -34,47 +36,70 @@ func gcWhileSearching() func() {
 // searchRun is a search under way or over, for the settings it was started
 // for.
 type searchRun struct {
-	for_    Settings
-	search  *core.Search
-	started time.Time
-	took    time.Duration
-	state   string // running, found, none or cancelled
-	result  core.SearchResult
+	strategy core.Strategy
+	for_     state.Search
+	search   *core.Search
+	started  time.Time
+	took     time.Duration
+	state    string // running, found, none or cancelled
+	result   core.SearchResult
 	// restoreGC puts the collector's target back once the search is no
 	// longer running (nil once it has).
 	restoreGC func()
 }
 
 // stop records that run is no longer running, in state.
-func (run *searchRun) stop(state string) {
-	run.state, run.took = state, time.Since(run.started)
+func (run *searchRun) stop(how string) {
+	run.state, run.took = how, time.Since(run.started)
 	if run.restoreGC != nil {
 		run.restoreGC()
 		run.restoreGC = nil
 	}
 }
 
-// startSearch starts the search the settings ask for, ending any other.
-func (d *Demo) startSearch(ctx app.Context) {
-	opts := core.SearchOptions{Strategy: d.s.Strategy, MaxDepth: d.s.Search.DepthOrDefault(),
-		Goal: d.s.Search.GoalOrDefault(), Peek: d.s.Search.Peek, TwoResources: d.s.Search.Two}
+// searchPanel is the search's options, its progress and what it found. The
+// search under way or done, and what the panel last said, are its own;
+// what it looks for is the page's (Settings.Strategy and .Search), which
+// its options change through Link.
+type searchPanel struct {
+	app.Compo
+	Strategy core.Strategy
+	Search   state.Search
+	Lang     state.Lang
+	Live     bool
+	Path     string // the page's path, for the link to the run found
+	Runs     *state.Runs
+	Link     *pageLink
+
+	run *searchRun
+	say string
+}
+
+// start starts the search the panel's fields ask for, ending any other.
+func (c *searchPanel) start(ctx app.Context) {
+	opts := core.SearchOptions{Strategy: c.Strategy, MaxDepth: c.Search.DepthOrDefault(),
+		Goal: c.Search.GoalOrDefault(), Peek: c.Search.Peek, TwoResources: c.Search.Two}
 	s, err := core.NewSearch(opts)
 	if err != nil {
 		return
 	}
-	if d.search != nil && d.search.state == "running" {
-		d.search.stop("cancelled")
-	}
-	d.search = &searchRun{for_: d.s, search: s, started: time.Now(), state: "running", restoreGC: gcWhileSearching()}
-	d.searchSay = T(d.s.Lang, "search.started", T(d.s.Lang, "strategy."+string(d.s.Strategy)))
-	run := d.search
-	d.nextSearchSlice(ctx, run)
+	c.stop("cancelled")
+	c.run = &searchRun{strategy: c.Strategy, for_: c.Search, search: s, started: time.Now(), state: "running", restoreGC: gcWhileSearching()}
+	c.say = words.T(c.Lang, "search.started", words.T(c.Lang, "strategy."+string(c.Strategy)))
+	c.next(ctx, c.run)
 }
 
-// nextSearchSlice runs one slice of run, then yields to the browser and
-// comes back for the next, until the search is over or cancelled.
-func (d *Demo) nextSearchSlice(ctx app.Context, run *searchRun) {
-	if d.search != run || run.state != "running" {
+// stop ends the search under way, if there is one, in state.
+func (c *searchPanel) stop(how string) {
+	if c.run != nil && c.run.state == "running" {
+		c.run.stop(how)
+	}
+}
+
+// next runs one slice of run, then yields to the browser and comes back
+// for the next, until the search is over or cancelled.
+func (c *searchPanel) next(ctx app.Context, run *searchRun) {
+	if c.run != run || run.state != "running" {
 		return
 	}
 	start := time.Now()
@@ -84,83 +109,86 @@ func (d *Demo) nextSearchSlice(ctx app.Context, run *searchRun) {
 	}
 	run.result = run.search.Result()
 	if done {
-		state := "none"
+		how := "none"
 		if run.result.Found {
-			state = "found"
+			how = "found"
 		}
-		run.stop(state)
-		d.searchSay = searchOutcome(d.s.Lang, run)
+		run.stop(how)
+		c.say = searchOutcome(c.Lang, run)
 		return
 	}
 	if !app.IsClient {
-		d.nextSearchSlice(ctx, run)
+		c.next(ctx, run)
 		return
 	}
 	var next app.Func
 	next = app.FuncOf(func(app.Value, []app.Value) any {
 		next.Release()
-		ctx.Dispatch(func(ctx app.Context) { d.guard("search", func() { d.nextSearchSlice(ctx, run) }) })
+		ctx.Dispatch(func(ctx app.Context) { c.Link.Guard("search", func() { c.next(ctx, run) }) })
 		return nil
 	})
 	app.Window().Call("setTimeout", next, 0)
 }
 
-func (d *Demo) onSearchStart(ctx app.Context, e app.Event) { d.startSearch(ctx) }
-
-func (d *Demo) onSearchCancel(ctx app.Context, e app.Event) {
-	if d.search != nil && d.search.state == "running" {
-		d.search.stop("cancelled")
-		d.searchSay = T(d.s.Lang, "search.cancelled")
+// OnUpdate keeps the search in step with what the page asks for. Opening
+// the view starts nothing: the reader starts the first search with its
+// button. Once a search has been started, changing what it looks for
+// searches again.
+func (c *searchPanel) OnUpdate(ctx app.Context) {
+	if c.Live && c.run != nil && (c.run.strategy != c.Strategy || c.run.for_ != c.Search) {
+		c.start(ctx)
 	}
 }
 
-// onSearchOption changes what the search looks for; the search starts
-// again.
-func (d *Demo) onSearchOption(ctx app.Context, e app.Event) {
+// OnDismount stops a search under way: the view that showed it is gone.
+func (c *searchPanel) OnDismount() { c.stop("cancelled") }
+
+func (c *searchPanel) onStart(ctx app.Context, e app.Event) { c.start(ctx) }
+
+func (c *searchPanel) onCancel(ctx app.Context, e app.Event) {
+	if c.run != nil && c.run.state == "running" {
+		c.stop("cancelled")
+		c.say = words.T(c.Lang, "search.cancelled")
+	}
+}
+
+// onOption changes what the search looks for; a search started before
+// starts again (OnUpdate).
+func (c *searchPanel) onOption(ctx app.Context, e app.Event) {
 	el := ctx.JSSrc()
-	s := d.s
-	switch el.Get("id").String() {
-	case "search-goal":
-		switch g := core.Verdict(el.Get("value").String()); g {
-		case core.AtRisk, core.Stuck:
-			s.Search.Goal = g
-		default:
-			s.Search.Goal = ""
+	id, value, checked := el.Get("id").String(), el.Get("value").String(), el.Get("checked").Truthy()
+	c.Link.Change(ctx, func(s state.Settings) state.Settings {
+		switch id {
+		case "search-goal":
+			switch g := core.Verdict(value); g {
+			case core.AtRisk, core.Stuck:
+				s.Search.Goal = g
+			default:
+				s.Search.Goal = ""
+			}
+		case "search-depth":
+			if n, err := strconv.Atoi(value); err == nil && n >= 1 && n <= state.MaxDepth {
+				s.Search.Depth = n
+			}
+		case "search-peek":
+			s.Search.Peek = checked
+		case "search-two":
+			s.Search.Two = checked
 		}
-	case "search-depth":
-		if n, err := strconv.Atoi(el.Get("value").String()); err == nil && n >= 1 && n <= MaxDepth {
-			s.Search.Depth = n
-		}
-	case "search-peek":
-		s.Search.Peek = el.Get("checked").Bool()
-	case "search-two":
-		s.Search.Two = el.Get("checked").Bool()
-	}
-	d.set(ctx, s)
+		return s
+	})
 }
 
-// searchFor keeps the search in step with the settings. Opening the view
-// starts nothing: the reader starts the first search with its button. Once
-// a search has been started, changing what it looks for searches again.
-func (d *Demo) searchFor(ctx app.Context) {
-	if d.s.View != ViewSearch || !d.live || d.search == nil {
-		return
-	}
-	if d.search.for_.Strategy != d.s.Strategy || d.search.for_.Search != d.s.Search {
-		d.startSearch(ctx)
-	}
-}
-
-func searchOutcome(l Lang, run *searchRun) string {
-	r, st, goal := run.result, T(l, "strategy."+string(run.for_.Strategy)), string(run.for_.Search.GoalOrDefault())
+func searchOutcome(l state.Lang, run *searchRun) string {
+	r, st, goal := run.result, words.T(l, "strategy."+string(run.strategy)), string(run.for_.GoalOrDefault())
 	if r.Found {
-		how := T(l, "search.how."+string(r.Verdict))
+		how := words.T(l, "search.how."+string(r.Verdict))
 		if r.Harm != "" {
-			how = T(l, "search.how."+string(r.Harm))
+			how = words.T(l, "search.how."+string(r.Harm))
 		}
-		return T(l, "search.found", T(l, "search.shortest."+goal), st, r.Length, r.States, r.Depth, run.took.Milliseconds()) + " " + how
+		return words.T(l, "search.found", words.T(l, "search.shortest."+goal), st, r.Length, r.States, r.Depth, run.took.Milliseconds()) + " " + how
 	}
-	return T(l, "search.none", T(l, "search.breaks."+goal), st, r.Depth, r.States, run.took.Milliseconds())
+	return words.T(l, "search.none", words.T(l, "search.breaks."+goal), st, r.Depth, r.States, run.took.Milliseconds())
 }
 
 // tookMs is how long a finished search took, in milliseconds (0 before).
@@ -171,84 +199,85 @@ func tookMs(run *searchRun) int64 {
 	return run.took.Milliseconds()
 }
 
-// searchView is the search's options, its progress and what it found.
-func (p pageView) searchView(d *Demo) app.UI {
-	se := p.s.Search
-	run := d.search
-	state, result := "idle", core.SearchResult{}
+func (c *searchPanel) t(key string, args ...any) string { return words.T(c.Lang, key, args...) }
+
+func (c *searchPanel) Render() app.UI {
+	se := c.Search
+	run := c.run
+	phase, result := "idle", core.SearchResult{}
 	if run != nil {
-		state, result = run.state, run.result
+		phase, result = run.state, run.result
 	}
 	depth := se.DepthOrDefault()
-	depths := make([]int, MaxDepth)
+	depths := make([]int, state.MaxDepth)
 	for i := range depths {
 		depths[i] = i + 1
 	}
-	var outcome app.UI = app.P().Text(p.t("search.idle"))
+	var outcome app.UI = app.P().Text(c.t("search.idle"))
 	switch {
 	case run == nil:
-	case state == "running":
-		outcome = app.P().Text(p.t("search.progress", result.States, result.Depth, depth))
-	case state == "cancelled":
-		outcome = app.P().Text(p.t("search.cancelled-after", result.States, result.Depth))
+	case phase == "running":
+		outcome = app.P().Text(c.t("search.progress", result.States, result.Depth, depth))
+	case phase == "cancelled":
+		outcome = app.P().Text(c.t("search.cancelled-after", result.States, result.Depth))
 	default:
-		outcome = app.P().Text(searchOutcome(p.s.Lang, run))
+		outcome = app.P().Text(searchOutcome(c.Lang, run))
 	}
 	var link app.UI
-	if run != nil && state == "found" {
-		sc, _ := playScenario(result.Script)
-		s := Settings{View: ViewPlay, Script: result.Script, Strategy: run.for_.Strategy, Step: sc.Frames(), Lang: p.s.Lang}
+	if run != nil && phase == "found" {
+		sc, _ := c.Runs.Script(result.Script)
+		s := state.Settings{View: state.ViewPlay, Script: result.Script, Strategy: run.strategy, Step: sc.Frames(), Lang: c.Lang}
 		link = app.P().Body(
-			app.A().DataSet("testid", "search-run").Href(p.href(s)).Text(p.t("search.open")),
+			app.A().DataSet("testid", "search-run").Href(hrefOf(c.Path, s)).Text(c.t("search.open")),
 			app.Text(" "),
 			app.Code().Class("search-script").DataSet("testid", "search-script").Text(result.Script),
 		)
 	}
 	return app.Div().Class("view-body").Body(
-		app.P().Class("shows").Text(p.t("search.intro")),
+		app.P().Class("shows").Text(c.t("search.intro")),
 		app.Div().Class("search-options").Body(
 			app.Div().Class("picker").Body(
-				app.Label().For("search-goal").Text(p.t("search.goal")),
-				app.Select().ID("search-goal").DataSet("testid", "search-goal").DataSet("value", string(se.GoalOrDefault())).Disabled(!p.live).
-					OnChange(d.safe("search", d.onSearchOption)).Body(
-					option(string(core.Corrupted), p.t("search.goal.corrupted"), se.GoalOrDefault() == core.Corrupted),
-					option(string(core.AtRisk), p.t("search.goal.at-risk"), se.Goal == core.AtRisk),
-					option(string(core.Stuck), p.t("search.goal.stuck"), se.Goal == core.Stuck),
+				app.Label().For("search-goal").Text(c.t("search.goal")),
+				app.Select().ID("search-goal").DataSet("testid", "search-goal").DataSet("value", string(se.GoalOrDefault())).Disabled(!c.Live).
+					OnChange(c.Link.Safe("search", c.onOption)).Body(
+					option(string(core.Corrupted), c.t("search.goal.corrupted"), se.GoalOrDefault() == core.Corrupted),
+					option(string(core.AtRisk), c.t("search.goal.at-risk"), se.Goal == core.AtRisk),
+					option(string(core.Stuck), c.t("search.goal.stuck"), se.Goal == core.Stuck),
 				),
 			),
 			app.Div().Class("picker").Body(
-				app.Label().For("search-depth").Text(p.t("search.depth")),
-				app.Select().ID("search-depth").DataSet("testid", "search-depth").DataSet("value", depth).Disabled(!p.live).
-					OnChange(d.safe("search", d.onSearchOption)).Body(
+				app.Label().For("search-depth").Text(c.t("search.depth")),
+				app.Select().ID("search-depth").DataSet("testid", "search-depth").DataSet("value", depth).Disabled(!c.Live).
+					OnChange(c.Link.Safe("search", c.onOption)).Body(
 					app.Range(depths).Slice(func(i int) app.UI {
 						return option(strconv.Itoa(depths[i]), strconv.Itoa(depths[i]), depths[i] == depth)
 					}),
 				),
 			),
-			checkbox("search-peek", p.t("search.peek"), se.Peek, p.live, d.safe("search", d.onSearchOption), nil),
-			checkbox("search-two", p.t("search.two"), se.Two, p.live, d.safe("search", d.onSearchOption), nil),
+			checkbox("search-peek", c.t("search.peek"), se.Peek, c.Live, c.Link.Safe("search", c.onOption), nil),
+			checkbox("search-two", c.t("search.two"), se.Two, c.Live, c.Link.Safe("search", c.onOption), nil),
 		),
 		app.Div().Class("toolbar").Body(
 			app.Button().Type("button").Class("btn", "primary").DataSet("testid", "search-start").
-				Aria("disabled", !p.live || state == "running").Text(p.t("search.start")).OnClick(d.safe("search", d.onSearchStart)),
+				Aria("disabled", !c.Live || phase == "running").Text(c.t("search.start")).OnClick(c.Link.Safe("search", c.onStart)),
 			app.Button().Type("button").Class("btn").DataSet("testid", "search-cancel").
-				Aria("disabled", !p.live || state != "running").Text(p.t("search.cancel")).OnClick(d.safe("search", d.onSearchCancel)),
+				Aria("disabled", !c.Live || phase != "running").Text(c.t("search.cancel")).OnClick(c.Link.Safe("search", c.onCancel)),
 		),
 		app.Progress().ID("search-progress").DataSet("testid", "search-progress").
-			Max(depth).Value(progressOf(state, result.Depth, depth)).Aria("label", p.t("search.depth-done")),
-		app.Div().Class("search-result").DataSet("testid", "search-result").DataSet("value", state).
+			Max(depth).Value(progressOf(phase, result.Depth, depth)).Aria("label", c.t("search.depth-done")),
+		app.Div().Class("search-result").DataSet("testid", "search-result").DataSet("value", phase).
 			DataSet("verdict", string(result.Verdict)).DataSet("harm", string(result.Harm)).
 			DataSet("states", result.States).DataSet("depth", result.Depth).DataSet("ms", tookMs(run)).Body(outcome, link),
-		app.P().Class("legend").Text(p.t("search.alphabet")),
-		app.P().Class("sr-only").Role("status").DataSet("testid", "search-status").Text(d.searchSay),
+		app.P().Class("legend").Text(c.t("search.alphabet")),
+		app.P().Class("sr-only").Role("status").DataSet("testid", "search-status").Text(c.say),
 	)
 }
 
 // progressOf is how far the progress bar shows a search: the lengths done
 // while it runs, and full once it has an answer (found at a shorter length
 // than asked is an answer too, not a search stuck part way).
-func progressOf(state string, done, depth int) int {
-	if state == "found" || state == "none" {
+func progressOf(phase string, done, depth int) int {
+	if phase == "found" || phase == "none" {
 		return depth
 	}
 	return done

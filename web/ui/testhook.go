@@ -1,6 +1,6 @@
 //go:build dlocktest
 
-package web
+package ui
 
 import "github.com/maxence-charriere/go-app/v10/pkg/app"
 

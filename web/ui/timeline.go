@@ -1,10 +1,12 @@
-package web
+package ui
 
 import (
 	"fmt"
 	"strconv"
 
 	"dlock/core"
+	"dlock/web/state"
+	"dlock/web/words"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -133,7 +135,7 @@ func (lay timelineLayout) clientClass(name string) string {
 // (timelineDrawing), which stepping leaves as it is: a step only moves the
 // highlight and the grey mask, and says so in the description.
 func (r runView) timeline() app.UI {
-	tl := runOf(r.sc, r.st).timeline
+	tl := r.runs.Run(r.sc, r.st).Timeline
 	lay := newTimelineLayout(tl, resourceNames(r.frames))
 	cur := r.s.Step
 	id := "tl-" + r.id
@@ -180,7 +182,7 @@ func (r runView) timeline() app.UI {
 							),
 							// The current step, behind the drawing.
 							lay.current(cur, lanesBottom),
-							&timelineDrawing{Scenario: r.sc.ID, Strategy: r.st, Lang: r.s.Lang, Column: r.id},
+							&timelineDrawing{Scenario: r.sc.ID, Strategy: r.st, Lang: r.s.Lang, Column: r.id, Runs: r.runs},
 							future,
 						),
 				),
@@ -239,19 +241,20 @@ type timelineDrawing struct {
 	app.Compo
 	Scenario string
 	Strategy core.Strategy
-	Lang     Lang
+	Lang     state.Lang
 	Column   string // "run", "left" or "right": the element ids it uses
+	Runs     *state.Runs
 }
 
 func (c *timelineDrawing) Render() app.UI {
-	sc, _ := scenarioOf(c.Scenario)
-	run := runOf(sc, c.Strategy)
-	if run.err != nil {
+	sc, _ := c.Runs.Scenario(c.Scenario)
+	run := c.Runs.Run(sc, c.Strategy)
+	if run.Err != nil {
 		return svg("g")
 	}
-	r := runView{s: Settings{Lang: c.Lang}, sc: sc, st: c.Strategy, f: run.frames[0], frames: run.frames, id: c.Column}
-	tl := run.timeline
-	resources := resourceNames(run.frames)
+	r := runView{s: state.Settings{Lang: c.Lang}, sc: sc, st: c.Strategy, f: run.Frames[0], frames: run.Frames, id: c.Column, runs: c.Runs}
+	tl := run.Timeline
+	resources := resourceNames(run.Frames)
 	lay := newTimelineLayout(tl, resources)
 	h := lay.height()
 
@@ -311,7 +314,7 @@ func (c *timelineDrawing) Render() app.UI {
 			arrowAt[-m.SentStep] = m
 		}
 	}
-	for _, f := range run.frames[1:] {
+	for _, f := range run.Frames[1:] {
 		els = append(els, r.timelineEvent(lay, f, arrowAt))
 	}
 	return svg("g").Class("tl-drawing").Body(els...)
@@ -327,11 +330,11 @@ func band(class string, s core.Span, lay timelineLayout, title string) app.UI {
 	)
 }
 
-func leaseTitle(l Lang, s core.Span) string {
+func leaseTitle(l state.Lang, s core.Span) string {
 	if s.ToStep == 0 {
-		return T(l, "timeline.lease.open", s.Client, s.Token, s.From)
+		return words.T(l, "timeline.lease.open", s.Client, s.Token, s.From)
 	}
-	return T(l, "timeline.lease", s.Client, s.Token, s.From, s.To, T(l, "timeline.ended."+string(s.Ended)))
+	return words.T(l, "timeline.lease", s.Client, s.Token, s.From, s.To, words.T(l, "timeline.ended."+string(s.Ended)))
 }
 
 // timelineEvent draws the mark of one step's event.
@@ -518,13 +521,13 @@ func eventMark(ev core.Event) string {
 }
 
 // transcriptLine is one event in words.
-func transcriptLine(l Lang, f core.Frame) string {
+func transcriptLine(l state.Lang, f core.Frame) string {
 	s := fmt.Sprintf("%d. t=%d ", f.Step, f.Clock)
 	if f.Event.Client != "" {
 		s += f.Event.Client + ": "
 	}
-	s += actionText(l, f)
-	if w := resultWords(l, f.Event); w != "" {
+	s += words.ActionText(l, f)
+	if w := words.ResultWords(l, f.Event); w != "" {
 		s += " — " + w
 	}
 	return s
@@ -549,8 +552,8 @@ func (r runView) transcript() app.UI {
 					app.Td().Text(f.Step),
 					app.Td().Text("t="+strconv.Itoa(f.Clock)),
 					app.Td().Text(f.Event.Client),
-					app.Td().Text(actionText(r.s.Lang, f)),
-					app.Td().Text(resultWords(r.s.Lang, f.Event)),
+					app.Td().Text(words.ActionText(r.s.Lang, f)),
+					app.Td().Text(words.ResultWords(r.s.Lang, f.Event)),
 				)
 				if f.Step == r.s.Step {
 					row = row.Aria("current", "step").Class("current")

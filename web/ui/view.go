@@ -1,19 +1,23 @@
-package web
+package ui
 
 import (
 	"strconv"
 
 	"dlock/core"
+	"dlock/web/state"
+	"dlock/web/words"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// pageView draws the page for one Settings. It only words and lays out what
+// pageView draws the page for one state.Settings. It only words and lays out what
 // core computed.
 type pageView struct {
-	s    Settings
+	s    state.Settings
 	sc   core.Scenario // the settings' scenario, looked up once per render
-	href func(Settings) string
+	runs *state.Runs
+	link *pageLink // what the components may ask of the page
+	path string    // the page's path, for links that keep the site's prefix
 	// live is false in the prerendered page: its controls cannot act until
 	// the app runs, so they say they are disabled.
 	live bool
@@ -27,45 +31,56 @@ type pageView struct {
 	err    error
 }
 
-func newPageView(s Settings, href func(Settings) string, live, stepping bool) pageView {
-	p := pageView{s: s, sc: s.ScenarioData(), href: href, live: live, stepping: live || stepping}
+func newPageView(s state.Settings, runs *state.Runs, link *pageLink, path string, live, stepping bool) pageView {
+	p := pageView{s: s, sc: s.ScenarioData(runs), runs: runs, link: link, path: path, live: live, stepping: live || stepping}
 	if p.single() {
 		p.frames, p.err = p.run(s.Strategy)
 	}
 	return p
 }
 
-func (p pageView) t(key string, args ...any) string { return T(p.s.Lang, key, args...) }
+// href is a link to the page in other settings, keeping the site's prefix.
+func (p pageView) href(s state.Settings) string { return hrefOf(p.path, s) }
+
+func (p pageView) t(key string, args ...any) string { return words.T(p.s.Lang, key, args...) }
 
 // single reports whether the page shows one run: the demo view, or free
 // play without a second strategy.
 func (p pageView) single() bool {
-	return p.s.View == ViewDemo || (p.s.View == ViewPlay && p.s.Versus == "")
+	return p.s.View == state.ViewDemo || (p.s.View == state.ViewPlay && p.s.Versus == "")
 }
 
 // play is free play: the editor, then the run written, alone or beside the
 // same run under another strategy.
-func (p pageView) play(d *Demo) app.UI {
+func (p pageView) play(on func(state.Command) app.EventHandler) app.UI {
 	var run app.UI
 	if p.single() {
-		run = p.demo(d.onCommand)
+		run = p.demo(on)
 	} else {
-		run = p.compare(d.onCommand)
+		run = p.compare(on)
 	}
-	return app.Div().Class("view-body").Body(p.playEditor(d), run)
+	editor := &playEditor{Script: p.s.Script, Strategy: p.s.Strategy, Single: p.single(), Lang: p.s.Lang,
+		Live: p.live, Runs: p.runs, Link: p.link}
+	return app.Div().Class("view-body").Body(editor, run)
+}
+
+// search is the search view: one component, which keeps the search.
+func (p pageView) search() app.UI {
+	return app.Div().Class("view-body").Body(&searchPanel{Strategy: p.s.Strategy, Search: p.s.Search, Lang: p.s.Lang,
+		Live: p.live, Path: p.path, Runs: p.runs, Link: p.link})
 }
 
 // run is the settings' scenario replayed under st (computed once: see
-// runOf).
+// state.Runs).
 func (p pageView) run(st core.Strategy) ([]core.Frame, error) {
-	r := runOf(p.sc, st)
-	return r.frames, r.err
+	r := p.runs.Run(p.sc, st)
+	return r.Frames, r.Err
 }
 
 func (p pageView) header(onLang app.EventHandler) app.UI {
-	other := English
-	if p.s.Lang == English {
-		other = Japanese
+	other := state.English
+	if p.s.Lang == state.English {
+		other = state.Japanese
 	}
 	var badge app.UI
 	if p.single() && p.err == nil {
@@ -97,10 +112,10 @@ func (p pageView) title() string {
 	row := func(st core.Strategy) string { return p.t("title.strategy." + string(st)) }
 	var what string
 	switch p.s.View {
-	case ViewDemo:
+	case state.ViewDemo:
 		what = row(p.s.Strategy)
-	case ViewCompare:
-		pair := p.s.Compared()
+	case state.ViewCompare:
+		pair := p.s.Compared(p.runs)
 		what = p.t("title.versus", row(pair[0]), row(pair[1]))
 	default:
 		return p.t("demo.title", p.t("view."+string(p.s.View)))
@@ -111,21 +126,21 @@ func (p pageView) title() string {
 	return p.t("demo.title.scenario", what, p.t(p.sc.Title))
 }
 
-func outcomeBadge(l Lang, f core.Frame, total int) app.UI {
+func outcomeBadge(l state.Lang, f core.Frame, total int) app.UI {
 	v := badgeValue(f, f.Step == total)
 	return app.Span().
 		Class("badge", "badge-"+v).
 		DataSet("testid", "outcome-badge").
 		DataSet("value", v).
-		Text(badgeText(l, v, f.Step, total))
+		Text(words.BadgeText(l, v, f.Step, total))
 }
 
 // viewNav links the three views; they are navigations, so the browser's
 // back button returns from the matrix to the run it came from.
 func (p pageView) viewNav() app.UI {
 	return app.Nav().Class("views").Aria("label", p.t("views.label")).Body(
-		app.Range(Views).Slice(func(i int) app.UI {
-			v := Views[i]
+		app.Range(state.Views).Slice(func(i int) app.UI {
+			v := state.Views[i]
 			s := p.s
 			s.View = v
 			a := app.A().
@@ -144,37 +159,34 @@ func (p pageView) viewNav() app.UI {
 // pickers choose the scenario and the strategy (two in the compare view).
 // They are a component of their own: a step does not change them, so go-app
 // leaves them as they are.
-func (p pageView) pickers(d *Demo) app.UI {
-	if p.s.View == ViewMatrix {
+func (p pageView) pickers() app.UI {
+	if p.s.View == state.ViewMatrix {
 		return app.Div().Class("pickers")
 	}
-	pair := p.s.Compared()
-	return &pickers{Scenario: p.sc.ID, Left: pair[0], Right: pair[1], Compare: !p.single() && p.s.View != ViewSearch,
-		NoScenario: p.s.View == ViewPlay || p.s.View == ViewSearch, Lang: p.s.Lang, Live: p.live, d: d}
+	pair := p.s.Compared(p.runs)
+	return &pickers{Scenario: p.sc.ID, Left: pair[0], Right: pair[1], Compare: !p.single() && p.s.View != state.ViewSearch,
+		NoScenario: p.s.View == state.ViewPlay || p.s.View == state.ViewSearch, Lang: p.s.Lang, Live: p.live, Runs: p.runs, Link: p.link}
 }
 
-// pickers is the scenario and strategy pickers. Its exported fields are all
-// it draws from; d, the page, takes the choices.
+// pickers is the scenario and strategy pickers. Its fields are all it draws
+// from; Link takes the choices.
 type pickers struct {
 	app.Compo
 	Scenario    string
 	Left, Right core.Strategy
 	Compare     bool
 	NoScenario  bool // free play and search have no scenario to pick
-	Lang        Lang
+	Lang        state.Lang
 	Live        bool
-	d           *Demo
+	Runs        *state.Runs
+	Link        *pageLink
 }
 
 func (c *pickers) Render() app.UI {
-	p := pageView{s: Settings{Lang: c.Lang}, live: c.Live}
-	sc, _ := scenarioOf(c.Scenario)
-	scenarios := allScenarios()
-	var onScenario app.EventHandler
-	onStrategy := func(bool) app.EventHandler { return nil }
-	if c.d != nil {
-		onScenario, onStrategy = c.d.safe("scenario", c.d.onScenario), c.d.onStrategy
-	}
+	p := pageView{s: state.Settings{Lang: c.Lang}, live: c.Live}
+	sc, _ := c.Runs.Scenario(c.Scenario)
+	scenarios := c.Runs.Scenarios()
+	onScenario, onStrategy := c.Link.Safe("scenario", c.onScenario), c.onStrategy
 	return app.Div().Class("pickers").Body(
 		app.If(!c.NoScenario, func() app.UI { return c.scenarioPicker(p, sc, scenarios, onScenario) }),
 		p.strategyPicker("strategy-picker", "picker.strategy", c.Left, onStrategy(false)),
@@ -185,6 +197,40 @@ func (c *pickers) Render() app.UI {
 			return app.P().Class("shows").DataSet("testid", "scenario-shows").Text(p.t(sc.Shows))
 		}),
 	)
+}
+
+// onScenario switches the story; the new one starts at its first step.
+func (c *pickers) onScenario(ctx app.Context, e app.Event) {
+	id := ctx.JSSrc().Get("value").String()
+	if _, ok := c.Runs.Scenario(id); !ok {
+		return
+	}
+	c.Link.Change(ctx, func(s state.Settings) state.Settings {
+		s.Scenario, s.Step, s.Versus = id, 1, ""
+		return s
+	})
+}
+
+// onStrategy changes the left (or only) strategy, or with right the
+// compare view's right one; the step is kept.
+func (c *pickers) onStrategy(right bool) app.EventHandler {
+	return c.Link.Safe("strategy", func(ctx app.Context, e app.Event) {
+		st := core.Strategy(ctx.JSSrc().Get("value").String())
+		if !st.Valid() {
+			return
+		}
+		c.Link.Change(ctx, func(s state.Settings) state.Settings {
+			if right {
+				s.Versus = st
+				return s
+			}
+			if s.View == state.ViewCompare && s.Versus == "" {
+				s.Versus = s.Compared(c.Runs)[1]
+			}
+			s.Strategy = st
+			return s
+		})
+	})
 }
 
 func (c *pickers) scenarioPicker(p pageView, sc core.Scenario, scenarios []core.Scenario, onScenario app.EventHandler) app.UI {
@@ -224,24 +270,24 @@ func (p pageView) strategyPicker(id, label string, current core.Strategy, on app
 			DataSet("value", string(current)).
 			Disabled(!p.live).
 			OnChange(on).
-			Body(app.Range(strategyList).Slice(func(i int) app.UI {
-				st := strategyList[i]
+			Body(app.Range(strategies).Slice(func(i int) app.UI {
+				st := strategies[i]
 				return option(string(st), p.t("strategy."+string(st)), st == current)
 			})),
 	)
 }
 
 // demo is one run: controls, the frame, the stepper and the timeline.
-func (p pageView) demo(on func(Command) app.EventHandler) app.UI {
+func (p pageView) demo(on func(state.Command) app.EventHandler) app.UI {
 	frames, err := p.frames, p.err
 	if err != nil {
 		return app.P().Role("alert").Text(err.Error())
 	}
 	f := frames[p.s.Step-1]
-	r := runView{s: p.s, sc: p.sc, st: p.s.Strategy, f: f, frames: frames, id: "run"}
+	r := runView{s: p.s, sc: p.sc, st: p.s.Strategy, f: f, frames: frames, id: "run", runs: p.runs}
 	return app.Div().Class("view-body").Body(
 		p.toolbar(on, true),
-		app.If(p.s.View == ViewDemo && !p.s.Embed, p.editLink),
+		app.If(p.s.View == state.ViewDemo && !p.s.Embed, p.editLink),
 		app.Div().Class("cards").Body(r.lockCard(), r.resourceCards()),
 		r.network(),
 		r.clients(),
@@ -254,19 +300,19 @@ func (p pageView) demo(on func(Command) app.EventHandler) app.UI {
 }
 
 // compare is one scenario under two strategies with one step cursor.
-func (p pageView) compare(on func(Command) app.EventHandler) app.UI {
-	pair := p.s.Compared()
+func (p pageView) compare(on func(state.Command) app.EventHandler) app.UI {
+	pair := p.s.Compared(p.runs)
 	var runs []runView
 	for i, st := range pair {
 		frames, err := p.run(st)
 		if err != nil {
 			return app.P().Role("alert").Text(err.Error())
 		}
-		runs = append(runs, runView{s: p.s, sc: p.sc, st: st, f: frames[p.s.Step-1], frames: frames, id: []string{"left", "right"}[i]})
+		runs = append(runs, runView{s: p.s, sc: p.sc, st: st, f: frames[p.s.Step-1], frames: frames, id: []string{"left", "right"}[i], runs: p.runs})
 	}
 	return app.Div().Class("view-body").Body(
 		p.toolbar(on, false),
-		app.If(p.s.View == ViewCompare, p.editLink),
+		app.If(p.s.View == state.ViewCompare, p.editLink),
 		app.Div().Class("compare").Body(
 			app.Range(runs).Slice(func(i int) app.UI {
 				r := runs[i]
@@ -294,7 +340,7 @@ func (p pageView) compare(on func(Command) app.EventHandler) app.UI {
 	)
 }
 
-func (p pageView) toolbar(on func(Command) app.EventHandler, fencingSwitch bool) app.UI {
+func (p pageView) toolbar(on func(state.Command) app.EventHandler, fencingSwitch bool) app.UI {
 	var sw, help app.UI
 	if fencingSwitch {
 		fenced := p.s.Fencing()
@@ -308,13 +354,13 @@ func (p pageView) toolbar(on func(Command) app.EventHandler, fencingSwitch bool)
 			Class("switch").
 			Role("switch").
 			DataSet("testid", "fencing-switch").
-			DataSet("value", onOff(fenced)).
+			DataSet("value", state.OnOff(fenced)).
 			Aria("checked", fenced).
-			Aria("disabled", !p.stepping || !p.s.Can(CmdToggleFencing)).
+			Aria("disabled", !p.stepping || !p.s.Can(p.runs, state.CmdToggleFencing)).
 			Aria("labelledby", "fencing-label").
 			Aria("describedby", "fencing-help").
 			Aria("keyshortcuts", "F").
-			OnClick(on(CmdToggleFencing)).
+			OnClick(on(state.CmdToggleFencing)).
 			Body(
 				app.Span().ID("fencing-label").Class("switch-label").Text(p.t("fencing")),
 				app.Span().Class("switch-track").Aria("hidden", "true").Body(
@@ -325,7 +371,7 @@ func (p pageView) toolbar(on func(Command) app.EventHandler, fencingSwitch bool)
 	}
 	return app.Div().Class("toolbar").Body(
 		sw,
-		p.button("btn-advance", "primary", p.t("advance"), "", "", CmdNext, on),
+		p.button("btn-advance", "primary", p.t("advance"), "", "", state.CmdNext, on),
 		help,
 	)
 }
@@ -339,12 +385,12 @@ func segClass(active bool) string {
 
 // button is a control bound to a command; it is aria-disabled (and keeps
 // focus) where the command cannot move.
-func (p pageView) button(testid, class, text, label, keys string, cmd Command, on func(Command) app.EventHandler) app.HTMLButton {
+func (p pageView) button(testid, class, text, label, keys string, cmd state.Command, on func(state.Command) app.EventHandler) app.HTMLButton {
 	b := app.Button().
 		Type("button").
 		Class("btn", class).
 		DataSet("testid", testid).
-		Aria("disabled", !p.stepping || !p.s.Can(cmd)).
+		Aria("disabled", !p.stepping || !p.s.Can(p.runs, cmd)).
 		OnClick(on(cmd)).
 		Text(text)
 	if label != "" {
@@ -356,11 +402,11 @@ func (p pageView) button(testid, class, text, label, keys string, cmd Command, o
 	return b
 }
 
-func (p pageView) stepper(on func(Command) app.EventHandler) app.UI {
-	total := p.s.Total()
+func (p pageView) stepper(on func(state.Command) app.EventHandler) app.UI {
+	total := p.s.Total(p.runs)
 	return app.Nav().Class("stepper").Aria("label", p.t("nav.label")).Body(
-		p.button("btn-first", "", p.t("nav.first"), "", "Home", CmdFirst, on),
-		p.button("btn-prev", "", "◀", p.t("nav.prev"), "ArrowLeft", CmdPrev, on),
+		p.button("btn-first", "", p.t("nav.first"), "", "Home", state.CmdFirst, on),
+		p.button("btn-prev", "", "◀", p.t("nav.prev"), "ArrowLeft", state.CmdPrev, on),
 		app.Span().
 			Class("counter").
 			DataSet("testid", "step-counter").
@@ -369,16 +415,19 @@ func (p pageView) stepper(on func(Command) app.EventHandler) app.UI {
 			Aria("label", p.t("nav.counter", p.s.Step, total)).
 			Role("status").
 			Text(strconv.Itoa(p.s.Step)+" / "+strconv.Itoa(total)),
-		p.button("btn-next", "", "▶", p.t("nav.next"), "ArrowRight", CmdNext, on),
-		p.button("btn-last", "", p.t("nav.last"), "", "End", CmdLast, on),
+		p.button("btn-next", "", "▶", p.t("nav.next"), "ArrowRight", state.CmdNext, on),
+		p.button("btn-last", "", p.t("nav.last"), "", "End", state.CmdLast, on),
 	)
 }
 
+// strategies is every strategy, in the table's order.
+var strategies = core.Strategies()
+
 // announcer is the live region that tells screen readers what a step did.
-func announcer(s Settings, runs []runView) app.UI {
+func announcer(s state.Settings, runs []runView) app.UI {
 	text := ""
 	for _, r := range runs {
-		text += announcement(s, r) + " "
+		text += words.Announcement(s.Lang, s.View, r.st, r.frames, r.f.Step) + " "
 	}
 	return app.Div().
 		Class("sr-only").

@@ -1,21 +1,20 @@
-package web
+package words
 
 import (
 	"fmt"
 	"sort"
+
+	"dlock/web/state"
 )
 
-// Lang is a language the demo speaks.
-type Lang string
+// Lang is a language of the catalogue: the page's setting (state.Lang).
+type Lang = state.Lang
 
 // The languages, Japanese (the book's) first: it is the default.
 const (
-	Japanese Lang = "ja"
-	English  Lang = "en"
+	Japanese = state.Japanese
+	English  = state.English
 )
-
-// Langs lists the languages in the order a switcher offers them.
-var Langs = []Lang{Japanese, English}
 
 // text is one message in every language.
 type text struct{ ja, en string }

@@ -1,4 +1,4 @@
-package web
+package words
 
 import (
 	"regexp"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"dlock/core"
+	"dlock/web/state"
 )
 
 var verb = regexp.MustCompile(`%(\[\d+\])?[-+# 0]*[0-9]*[a-zA-Z%]`)
@@ -58,11 +59,11 @@ func TestMissingKeyIsVisible(t *testing.T) {
 
 // noteOf renders the note of one frame of a run, with the keys it used.
 func noteOf(l Lang, sc core.Scenario, st core.Strategy, frames []core.Frame, step int) (string, []string) {
-	r := runView{s: Settings{Lang: l}, sc: sc, st: st, f: frames[step-1], frames: frames}
-	if r.f.Note != "" {
-		return r.note(), []string{r.f.Note}
+	f := frames[step-1]
+	if f.Note != "" {
+		return Note(l, frames, step), []string{f.Note}
 	}
-	n := eventNote(l, frames[max(step-2, 0)], r.f)
+	n := eventNote(l, frames[max(step-2, 0)], f)
 	return n.String(), n.keys
 }
 
@@ -93,7 +94,7 @@ func TestEveryStepOfEveryRunHasANote(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, l := range Langs {
+			for _, l := range state.Langs {
 				for step := 1; step <= len(frames); step++ {
 					note, keys := noteOf(l, sc, st, frames, step)
 					checkNote(t, sc.ID+"/"+string(st)+"/"+string(l)+"/"+string(rune('0'+step)), note)
@@ -209,7 +210,7 @@ func TestEveryStrategyAndVerdictHasWords(t *testing.T) {
 			t.Errorf("verdict %s has no words", v)
 		}
 	}
-	for _, view := range Views {
+	for _, view := range state.Views {
 		if !HasKey("view." + string(view)) {
 			t.Errorf("view %s has no words", view)
 		}

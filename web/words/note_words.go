@@ -1,4 +1,4 @@
-package web
+package words
 
 // noteWords are the sentences notes are generated from (see eventNote):
 // each says one thing an event did, in both languages. Arguments are

@@ -1,4 +1,4 @@
-package web
+package words
 
 import (
 	"errors"
@@ -7,19 +7,20 @@ import (
 	"dlock/core"
 )
 
-// note is the explanation of the run's current step: the scenario's own
-// words where it has them, and otherwise words generated from the event and
-// the frames before and after it, so every step of every run under every
-// strategy has a true note in both languages.
-func (r runView) note() string {
-	if r.f.Note != "" {
-		return r.t(r.f.Note)
+// Note explains step (1-based) of a run: the scenario's own words where it
+// has them, and otherwise words generated from the event and the frames
+// before and after it, so every step of every run under every strategy has
+// a true note in both languages.
+func Note(l Lang, frames []core.Frame, step int) string {
+	f := frames[step-1]
+	if f.Note != "" {
+		return T(l, f.Note)
 	}
 	var prev core.Frame
-	if r.f.Step > 1 {
-		prev = r.frames[r.f.Step-2]
+	if step > 1 {
+		prev = frames[step-2]
 	}
-	return eventNote(r.s.Lang, prev, r.f).String()
+	return eventNote(l, prev, f).String()
 }
 
 // eventNote words what happened between prev and f.

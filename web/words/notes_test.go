@@ -1,4 +1,4 @@
-package web
+package words
 
 import (
 	"testing"
@@ -37,8 +37,7 @@ func TestNotesSayWhatHappened(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := runView{s: Settings{Lang: c.lang}, sc: sc, st: c.st, f: frames[c.step-1], frames: frames}
-		if got := r.note(); got != c.want {
+		if got := Note(c.lang, frames, c.step); got != c.want {
 			t.Errorf("%s under %s, step %d (%s):\n got %s\nwant %s", c.scenario, c.st, c.step, c.lang, got, c.want)
 		}
 	}

@@ -1,4 +1,4 @@
-package web
+package words
 
 // playWords are the words of free play and of the search: part of the one
 // catalogue.

@@ -1,4 +1,4 @@
-package web
+package words
 
 // scenarioWords are the scenarios' own words: each one's title, the line
 // saying what it teaches, the note of its first frame, and the few step

@@ -1,37 +1,18 @@
-package web
+package words
 
 import (
-	"strconv"
-
 	"dlock/core"
+	"dlock/web/state"
 )
 
-// none is the data-value of a hook that shows no value. go-app drops an
-// attribute whose value is empty, so the hooks never use "".
-const none = "none"
-
-func orNone(s string) string {
-	if s == "" {
-		return none
-	}
-	return s
-}
-
-func tokenOrNone(t int64) string {
-	if t == 0 {
-		return none
-	}
-	return strconv.FormatInt(t, 10)
-}
-
-// actionText is the monospace label of a frame's event.
-func actionText(l Lang, f core.Frame) string {
+// ActionText is the monospace label of a frame's event.
+func ActionText(l Lang, f core.Frame) string {
 	ev := f.Event
 	switch ev.Kind {
 	case "":
 		return T(l, "action.initial")
 	case core.ActAcquire:
-		return acquireText(l, ev)
+		return AcquireText(l, ev)
 	case core.ActRenew:
 		switch {
 		case ev.Result == core.ResultSkipped:
@@ -56,11 +37,11 @@ func actionText(l Lang, f core.Frame) string {
 		case core.ResultSkipped:
 			return T(l, "action.write.skipped")
 		case core.ResultHeld:
-			return T(l, "action.write.held", writeCall(l, ev))
+			return T(l, "action.write.held", WriteCall(l, ev))
 		case core.ResultChecked:
-			return T(l, "action.write.checked", writeCall(l, ev))
+			return T(l, "action.write.checked", WriteCall(l, ev))
 		}
-		return writeCall(l, ev)
+		return WriteCall(l, ev)
 	case core.ActRead:
 		if ev.Result == core.ResultSkipped {
 			return T(l, "action.read.skipped")
@@ -106,9 +87,9 @@ func actionText(l Lang, f core.Frame) string {
 		case ev.Result == core.ResultNothing:
 			return T(l, "action.deliver.nothing")
 		case ev.Delivered == core.MsgWrite:
-			return T(l, "action.deliver.write", writeCall(l, ev))
+			return T(l, "action.deliver.write", WriteCall(l, ev))
 		case ev.Delivered == core.MsgApply:
-			return T(l, "action.deliver.apply", writeCall(l, ev))
+			return T(l, "action.deliver.apply", WriteCall(l, ev))
 		case ev.Delivered == core.MsgRenew && ev.Err != nil:
 			return T(l, "action.deliver.renew.refused")
 		case ev.Delivered == core.MsgRenew && ev.Result == core.ResultRenewed:
@@ -133,7 +114,7 @@ func actionText(l Lang, f core.Frame) string {
 	return string(ev.Kind)
 }
 
-func acquireText(l Lang, ev core.Event) string {
+func AcquireText(l Lang, ev core.Event) string {
 	key := "action.acquire"
 	switch {
 	case ev.Err != nil:
@@ -150,9 +131,9 @@ func acquireText(l Lang, ev core.Event) string {
 	return T(l, key, ev.Token)
 }
 
-// writeCall is a write as a call: Write(token 1, "A-value"), with the
+// WriteCall is a write as a call: Write(token 1, "A-value"), with the
 // resource when it is not the chapter's.
-func writeCall(l Lang, ev core.Event) string {
+func WriteCall(l Lang, ev core.Event) string {
 	var s string
 	if ev.Token == 0 {
 		s = T(l, "action.write.no-token", ev.Value)
@@ -165,20 +146,8 @@ func writeCall(l Lang, ev core.Event) string {
 	return s
 }
 
-// resultValue is the language-independent value of the action-result hook:
-// what the resource did with a write or read that reached it.
-func resultValue(ev core.Event) string {
-	switch ev.Result {
-	case core.ResultAccepted, core.ResultStale:
-		return "accepted"
-	case core.ResultRejected:
-		return "rejected"
-	}
-	return none
-}
-
-// resultWords are the words of the action line's result tag.
-func resultWords(l Lang, ev core.Event) string {
+// ResultWords are the words of the action line's result tag.
+func ResultWords(l Lang, ev core.Event) string {
 	switch ev.Result {
 	case core.ResultAccepted:
 		switch {
@@ -202,13 +171,13 @@ func resultWords(l Lang, ev core.Event) string {
 	return ""
 }
 
-func clientStateText(l Lang, s core.ClientState) string {
+func ClientStateText(l Lang, s core.ClientState) string {
 	return T(l, "client."+string(s))
 }
 
-// beliefText says what a client believes it holds and until when its own
+// BeliefText says what a client believes it holds and until when its own
 // view says the lease runs.
-func beliefText(l Lang, c core.ClientView) string {
+func BeliefText(l Lang, c core.ClientView) string {
 	switch {
 	case !c.Holds():
 		return T(l, "client.holdsNone")
@@ -222,8 +191,8 @@ func beliefText(l Lang, c core.ClientView) string {
 	return T(l, "client.holds.until", c.Token, c.LeaseUntil)
 }
 
-// messageText describes a message held up on its way.
-func messageText(l Lang, m core.Message) string {
+// MessageText describes a message held up on its way.
+func MessageText(l Lang, m core.Message) string {
 	switch {
 	case m.Kind == core.MsgWrite:
 		return T(l, "network.write", m.ID, m.Client, m.Resource, m.Token, m.Value, m.SentAt)
@@ -239,25 +208,8 @@ func messageText(l Lang, m core.Message) string {
 	return T(l, "network.grant", m.ID, m.Client, m.Token, m.SentAt)
 }
 
-// badgeValue is the badge's language-independent value, in the book's
-// words: "running" while a safe run goes on, "protected" when it ended
-// safe, "at-risk" once a late write has landed without harm, "destroyed"
-// once corrupted, "stuck" while stuck.
-func badgeValue(f core.Frame, last bool) string {
-	switch {
-	case f.Verdict == core.Corrupted:
-		return "destroyed"
-	case f.Verdict == core.Stuck:
-		return "stuck"
-	case f.Verdict == core.AtRisk:
-		return "at-risk"
-	case last && f.Step > 1:
-		return "protected"
-	}
-	return "running"
-}
-
-func badgeText(l Lang, value string, step, total int) string {
+// BadgeText words the outcome badge's value at step of total.
+func BadgeText(l Lang, value string, step, total int) string {
 	switch {
 	case value == "running" && total == 1:
 		return T(l, "badge.empty")
@@ -267,20 +219,21 @@ func badgeText(l Lang, value string, step, total int) string {
 	return T(l, "badge."+value)
 }
 
-// announcement is what the live region says of one run after a change of
-// step or mode.
-func announcement(s Settings, r runView) string {
-	l, f := s.Lang, r.f
-	action := actionText(l, f)
+// Announcement is what the live region says of one run (frames, replayed
+// under st) after a change of step or mode. In the demo view the book's two
+// rows are named by the fencing switch.
+func Announcement(l Lang, view state.View, st core.Strategy, frames []core.Frame, step int) string {
+	f := frames[step-1]
+	action := ActionText(l, f)
 	if f.Event.Client != "" {
 		action = f.Event.Client + ": " + action
 	}
-	if words := resultWords(l, f.Event); words != "" {
+	if words := ResultWords(l, f.Event); words != "" {
 		action += " — " + words
 	}
-	mode := T(l, "strategy."+string(r.st))
-	if s.View == ViewDemo && (r.st == core.Lease || r.st == core.LeaseFencing) {
-		mode = T(l, "announce.fencing."+onOff(r.st.Fenced()))
+	mode := T(l, "strategy."+string(st))
+	if view == state.ViewDemo && (st == core.Lease || st == core.LeaseFencing) {
+		mode = T(l, "announce.fencing."+state.OnOff(st.Fenced()))
 	}
-	return T(l, "announce", f.Step, len(r.frames), mode, action, r.note())
+	return T(l, "announce", step, len(frames), mode, action, Note(l, frames, step))
 }

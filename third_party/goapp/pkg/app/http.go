@@ -83,6 +83,11 @@ type Handler struct {
 	// resources. Attributes like crossorigin can be appended after a space.
 	Styles []string
 
+	// StyleText, when set, is written into every page's head in a <style>
+	// element, in place of the links to app.css and Styles (which are
+	// still served): the first paint waits for no style sheet.
+	StyleText string
+
 	// Fonts lists font files to preload, improving performance and visual
 	// readiness. Attributes like crossorigin can be appended after a space.
 	Fonts []string
@@ -743,13 +748,18 @@ func (h *Handler) servePage(w http.ResponseWriter, r *http.Request) {
 				Link().
 					Rel("manifest").
 					Href("/manifest.webmanifest"),
-				Range(h.Styles).Slice(func(i int) UI {
-					if resource := parseHTTPResource(h.Styles[i]); resource.URL != "" {
-						return resource.toLink().
-							Type("text/css").
-							Rel("stylesheet")
-					}
-					return nil
+				If(h.StyleText == "", func() UI {
+					return Range(h.Styles).Slice(func(i int) UI {
+						if resource := parseHTTPResource(h.Styles[i]); resource.URL != "" {
+							return resource.toLink().
+								Type("text/css").
+								Rel("stylesheet")
+						}
+						return nil
+					})
+				}),
+				If(h.StyleText != "", func() UI {
+					return Raw("<style>" + h.StyleText + "</style>")
 				}),
 				Script().
 					Defer(true).

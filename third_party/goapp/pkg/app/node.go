@@ -6,6 +6,7 @@ import (
 	"io"
 	"reflect"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/errors"
@@ -724,7 +725,9 @@ func (m nodeManager) encodeHTMLAttribute(ctx Context, w *bytes.Buffer, name, val
 
 	w.WriteString(" ")
 	w.WriteString(name)
-	if value != "" && value != "true" {
+	// An ARIA state is a word, not an HTML boolean: written bare it reads
+	// as empty, not "true" (aria-checked, aria-disabled).
+	if value != "" && (value != "true" || strings.HasPrefix(name, "aria-")) {
 		w.WriteString("=")
 		w.WriteString(strconv.Quote(resolveAttributeURLValue(name, value, ctx.ResolveStaticResource)))
 	}

@@ -140,9 +140,8 @@ func (p *requestPage) Preloads() []Preload {
 }
 
 func (p *requestPage) SetPreloads(v ...Preload) {
-	for i, r := range v {
-		v[i].Href = p.resolveURL(r.Href)
-	}
+	// The page's <link> resolves its href as it is written: resolving it
+	// here too would prefix it twice under a prefixed resolver.
 	p.preloads = v
 }
 

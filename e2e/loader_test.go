@@ -1,0 +1,108 @@
+//go:build !js
+
+package e2e
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+
+	"dlock/core"
+	"dlock/web/state"
+
+	"github.com/chromedp/chromedp/kb"
+)
+
+// loaderCorpus are addresses as people and tools write them: case,
+// repeats, signs, leading zeros, unknown and empty parameters, fragments,
+// escapes, embed and sw.
+var loaderCorpus = []string{
+	"", "?", "?step=3", "?step=7&fencing=off&lang=en", "?fencing=OFF&step=6", "?lang=EN&step=2",
+	"?step=%2B2", "?step=+2", "?step=01", "?step=0", "?step=8", "?step=-1", "?step=", "?step", "?step=3.0",
+	"?step=2&step=5", "?step=x&step=5", "?lang=en&lang=ja", "?fencing=off&strategy=lease-fencing",
+	"?strategy=lease&fencing=on", "?strategy=LEASE", "?strategy=consensus", "?strategy=bogus&fencing=off",
+	"?scenario=gc-pause&step=4", "?scenario=heartbeat&step=4", "?scenario=nope&step=4", "?scenario=",
+	"?view=demo&step=5", "?view=matrix", "?view=compare&step=2", "?view=DEMO&step=2", "?view=play",
+	"?vs=consensus", "?vs=nope&step=3", "?embed=1&step=2", "?embed=true&lang=en", "?embed=0", "?embed=yes&step=4",
+	"?sw=off&step=4", "?step=4#top", "?step=4&x=1&y", "?utm_source=doc&step=6&fencing=off",
+	"?step=%33", "?step=%zz&step=5", "?step=5;x", "?x;y=1&step=5", "?step=2;x&step=6", "?st%65p=3",
+	"?lang=%E6%97%A5&step=2", "?step=%FF&step=3", "?fencing=on&fencing=off", "?lang=", "?=&&&step=2",
+	"?goal=stuck&step=3", "?script=A:acquire&step=3", "?depth=3&peek=1&two=1&step=3", "?reads=1&step=3",
+}
+
+// goFrame is what Go's ParseSettings makes of an address, in the fields the
+// frames tell apart, or "no frame" where they hold none.
+func goFrame(search string) string {
+	q, _ := url.ParseQuery(strings.TrimPrefix(strings.SplitN(search, "#", 2)[0], "?"))
+	s, _ := state.ParseSettings(nil, q)
+	if s.View != state.ViewDemo || s.Scenario != core.GCPause().ID || s.Versus != "" ||
+		(s.Strategy != core.Lease && s.Strategy != core.LeaseFencing) {
+		return "no frame"
+	}
+	return fmt.Sprintf("lang=%s embed=%t step=%d fencing=%t", s.Lang, s.Embed, s.Step, s.Fencing())
+}
+
+// The loader reads every address of the corpus as the app does: the same
+// state, or no frame where the app shows another view or scenario.
+func TestTheLoaderReadsAddressesAsTheAppDoes(t *testing.T) {
+	tb := newTabBeforeLive(t)
+	tb.open(siteURL)
+	for _, search := range loaderCorpus {
+		got := eval[string](tb, fmt.Sprintf(`(() => {
+			const id = dlockEnhancedState(%q);
+			if (id === null) return "no frame";
+			const v = id.split("/"), f = dlockRules.fields;
+			const at = (name) => v[f.indexOf(name)];
+			return "lang=" + at("lang") + " embed=" + at("embed") + " step=" + at("step") + " fencing=" + at("fencing");
+		})()`, strings.SplitN(search, "#", 2)[0]))
+		if want := goFrame(search); got != want {
+			t.Errorf("%q: the loader reads %s, the app %s", search, got, want)
+		}
+	}
+}
+
+// Opened with app.wasm held back, an address shows the frame of the state
+// the live app then shows: the same step, fencing, language and mode.
+func TestTheFrameBeforeTheAppIsTheAppsState(t *testing.T) {
+	before, live := newTabBeforeLive(t), newTab(t)
+	const read = `(() => {
+		const v = (id) => document.querySelector('[data-testid="' + id + '"]')?.dataset.value;
+		const main = document.querySelector('main[data-testid="app"]');
+		return [v("step-counter"), v("fencing-switch"), v("lang-switch"), main.classList.contains("embed") ? "embed" : "page", main.dataset.view].join(" ");
+	})()`
+	for _, search := range []string{"?fencing=OFF&step=6", "?lang=EN&step=2", "?step=%2B2", "?step=01&lang=en",
+		"?step=6&fencing=maybe", "?step=2&step=5&lang=en&embed=1", "?strategy=lease&fencing=on&step=4", "?step=99&fencing=off"} {
+		if goFrame(search) == "no frame" {
+			t.Fatalf("%s: the corpus entry shows no frame", search)
+		}
+		before.open(siteURL + search)
+		live.open(siteURL + search)
+		if b, l := eval[string](before, read), eval[string](live, read); b != l {
+			t.Errorf("%s: before the app %q, live %q", search, b, l)
+		}
+		// The app still says what was wrong with the address it was opened at.
+		if strings.Contains(search, "OFF") || strings.Contains(search, "maybe") || strings.Contains(search, "99") {
+			if n := eval[int](live, `document.querySelectorAll('[data-testid="url-notice"]').length`); n != 1 {
+				t.Errorf("%s: the live page shows %d URL notices, want 1", search, n)
+			}
+		}
+	}
+}
+
+// A reader who steps before the app arrives moves the address on; the app
+// still says what was wrong with the one the page was opened at.
+func TestTheNoticeSurvivesStepsBeforeTheApp(t *testing.T) {
+	host, release := heldSite(t)
+	tb := newTab(t)
+	tb.openIn(host.url("?sw=off&step=6&fencing=maybe&lang=en"), "enhanced")
+	tb.key(kb.ArrowRight)
+	tb.waitHook("step-counter", "7")
+	tb.waitSearch("sw=off&fencing=on&lang=en&step=7")
+	release()
+	tb.waitJS(`document.querySelector('[data-testid="app"]').dataset.phase === "live"`)
+	tb.waitHook("step-counter", "7")
+	if got := eval[string](tb, `document.querySelector('[data-testid="url-notice"]')?.dataset.value ?? "none"`); got != "fencing" {
+		t.Errorf("the notice names %q, want fencing", got)
+	}
+}

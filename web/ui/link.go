@@ -1,0 +1,50 @@
+package ui
+
+import (
+	"dlock/web/state"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// pageLink is all a component may ask of the page: new settings, and a
+// guard that turns a panic in its handlers into the crash view. The page
+// makes one when it starts and hands the same one to every component, so a
+// component's fields compare equal from one render to the next and go-app
+// leaves it alone when nothing it shows has changed.
+type pageLink struct {
+	// change gives the page's settings to edit and makes what it returns
+	// the page's state.
+	change func(ctx app.Context, edit func(state.Settings) state.Settings)
+	// guard runs f; a panic in it becomes the crash view.
+	guard func(where string, f func())
+}
+
+// Change makes edit(current settings) the page's settings. A nil link (a
+// component drawn outside a page) changes nothing.
+func (l *pageLink) Change(ctx app.Context, edit func(state.Settings) state.Settings) {
+	if l != nil {
+		l.change(ctx, edit)
+	}
+}
+
+// Guard runs f; a panic in it becomes the crash view.
+func (l *pageLink) Guard(where string, f func()) {
+	if l == nil {
+		f()
+		return
+	}
+	l.guard(where, f)
+}
+
+// Safe is h, guarded: a panic in it becomes the crash view.
+func (l *pageLink) Safe(where string, h app.EventHandler) app.EventHandler {
+	if l == nil {
+		return h
+	}
+	return func(ctx app.Context, e app.Event) { l.guard(where, func() { h(ctx, e) }) }
+}
+
+// hrefOf is a link to the page at path in settings s.
+func hrefOf(path string, s state.Settings) string {
+	return path + "?" + s.Query(nil).Encode()
+}
