@@ -1,0 +1,86 @@
+package core
+
+import (
+	"reflect"
+	"testing"
+)
+
+// searchKeyFields says, for every field of the model's state, how the
+// search's state key (world.appendKey) treats it. A field added to any of
+// these types fails TestSearchKeyCoversTheWholeState until it is written
+// here, and, if its value can change what a run does from that state on,
+// into the key.
+var searchKeyFields = map[reflect.Type]map[string]string{
+	reflect.TypeFor[world](): {
+		"st":        "constant: one search, one strategy",
+		"now":       "keyed: every time is written relative to it",
+		"nodes":     "keyed: each node (see LockService)",
+		"nodeGrant": "keyed: the rank of a held node's grant",
+		"resources": "keyed: each resource (see Resource)",
+		"newest":    "keyed: the rank of each resource's newest applied grant",
+		"reads":     "keyed: each read's grant rank and whether a late write missed it",
+		"clients":   "keyed: each client (see ClientView), A and B mirrored",
+		"grants":    "keyed: the rank of the last grant",
+		"holders":   "left out: only the holders of grants a node still holds matter, keyed through the nodes",
+		"network":   "keyed: each held message (see Message), sorted",
+		"restarts":  "left out: a count for the notes; no move reads it",
+		"harm":      "left out: the verdict so far; a state with the verdict looked for ends the search",
+		"late":      "left out: the verdict so far (at risk), as harm",
+	},
+	reflect.TypeFor[LockService](): {
+		"clock":   "keyed: relative to the clients' clock",
+		"holder":  "keyed (mirrored)",
+		"expiry":  "keyed: relative, or ended, or never",
+		"token":   "keyed",
+		"issued":  "keyed",
+		"noTTL":   "constant: the strategy's",
+		"durable": "constant: the strategy's",
+		"delay":   "keyed: the lock-delay left, while it runs",
+	},
+	reflect.TypeFor[Resource](): {
+		"Name":     "constant: the resources are the search's",
+		"fenced":   "constant: the strategy's",
+		"split":    "constant: the strategy's",
+		"data":     "left out: which value is there decides nothing later (harm is judged by grants)",
+		"maxToken": "keyed",
+		"rejected": "left out: a count for the page",
+		"writes":   "left out: a count for the page",
+		"stale":    "left out: a count for the page",
+	},
+	reflect.TypeFor[ClientView](): {
+		"Name":       "keyed: by position, A and B mirrored",
+		"State":      "keyed when crashed; idle, running and paused act alike (a paused client wakes when it acts, and the search has no resume)",
+		"Discipline": "constant: the search's clients are all careful (the default discipline)",
+		"Grant":      "keyed: its rank",
+		"Token":      "keyed",
+		"LeaseUntil": "keyed: relative, or ended, or never",
+	},
+	reflect.TypeFor[Message](): {
+		"ID":       "left out: ids only name messages; held messages are unordered",
+		"Kind":     "keyed",
+		"Client":   "keyed (mirrored)",
+		"Resource": "keyed",
+		"Token":    "keyed",
+		"Grant":    "keyed: its rank",
+		"Value":    "left out: as a resource's data",
+		"Lease":    "keyed with SentAt: when a reply's lease ends, relative",
+		"SentAt":   "keyed with Lease",
+	},
+}
+
+func TestSearchKeyCoversTheWholeState(t *testing.T) {
+	for typ, fields := range searchKeyFields {
+		seen := map[string]bool{}
+		for f := range typ.Fields() {
+			seen[f.Name] = true
+			if _, ok := fields[f.Name]; !ok {
+				t.Errorf("%s.%s is new: say in searchKeyFields how the search's key treats it (and key it if a run's future depends on it)", typ.Name(), f.Name)
+			}
+		}
+		for name := range fields {
+			if !seen[name] {
+				t.Errorf("%s has no field %s any more: drop it from searchKeyFields", typ.Name(), name)
+			}
+		}
+	}
+}
