@@ -19,7 +19,7 @@ import (
 // keeps nothing and computes every time.
 //
 // The built-in runs are few and all kept. Scripts are not: the most recent
-// MaxScripts are kept with their runs, and the oldest is forgotten first.
+// maxScripts are kept with their runs, and the oldest is forgotten first.
 type Runs struct {
 	mu        sync.Mutex
 	scenarios []core.Scenario
@@ -28,8 +28,8 @@ type Runs struct {
 	runs      map[runKey]*Run
 }
 
-// MaxScripts is how many scripts (and their runs) a Runs keeps.
-const MaxScripts = 64
+// maxScripts is how many scripts (and their runs) a Runs keeps.
+const maxScripts = 64
 
 type script struct {
 	sc  core.Scenario
@@ -67,12 +67,12 @@ func (c *Runs) Scenarios() []core.Scenario {
 	return c.scenarios
 }
 
-// PlayPrefix starts the id the page gives a script's run: the script
+// playPrefix starts the id the page gives a script's run: the script
 // follows, so that each script's run is kept apart.
-const PlayPrefix = core.PlayScenario + ":"
+const playPrefix = core.PlayScenario + ":"
 
 // Script reads a script (see core.ParseScript) as a scenario whose id is
-// PlayPrefix and the script.
+// playPrefix and the script.
 func (c *Runs) Script(text string) (core.Scenario, error) {
 	if c == nil {
 		return parseScript(text)
@@ -83,7 +83,7 @@ func (c *Runs) Script(text string) (core.Scenario, error) {
 		return p.sc, p.err
 	}
 	sc, err := parseScript(text)
-	if len(c.order) == MaxScripts {
+	if len(c.order) == maxScripts {
 		c.forget(c.order[0])
 	}
 	c.scripts[text] = script{sc, err}
@@ -93,7 +93,7 @@ func (c *Runs) Script(text string) (core.Scenario, error) {
 
 func parseScript(text string) (core.Scenario, error) {
 	sc, err := core.ParseScript(text)
-	sc.ID = PlayPrefix + text
+	sc.ID = playPrefix + text
 	return sc, err
 }
 
@@ -102,16 +102,16 @@ func (c *Runs) forget(text string) {
 	delete(c.scripts, text)
 	c.order = c.order[1:]
 	for k := range c.runs {
-		if k.scenario == PlayPrefix+text {
+		if k.scenario == playPrefix+text {
 			delete(c.runs, k)
 		}
 	}
 }
 
 // Scenario returns the scenario with that id, or false: a built-in one, or
-// a script's run (PlayPrefix and the script).
+// a script's run (playPrefix and the script).
 func (c *Runs) Scenario(id string) (core.Scenario, bool) {
-	if text, ok := strings.CutPrefix(id, PlayPrefix); ok {
+	if text, ok := strings.CutPrefix(id, playPrefix); ok {
 		sc, err := c.Script(text)
 		return sc, err == nil
 	}
@@ -139,7 +139,7 @@ func (c *Runs) Run(sc core.Scenario, st core.Strategy) *Run {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	// A script forgotten meanwhile keeps no runs.
-	if _, kept := c.scripts[strings.TrimPrefix(sc.ID, PlayPrefix)]; kept || !strings.HasPrefix(sc.ID, PlayPrefix) {
+	if _, kept := c.scripts[strings.TrimPrefix(sc.ID, playPrefix)]; kept || !strings.HasPrefix(sc.ID, playPrefix) {
 		c.runs[k] = r
 	}
 	return r

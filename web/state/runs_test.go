@@ -8,7 +8,7 @@ import (
 )
 
 // A Runs replays a run once, keeps every built-in run, and forgets the
-// oldest script (with its runs) when it holds MaxScripts.
+// oldest script (with its runs) when it holds maxScripts.
 func TestRunsKeepBuiltInsAndTheLatestScripts(t *testing.T) {
 	c := NewRuns()
 	sc, ok := c.Scenario("gc-pause")
@@ -24,19 +24,19 @@ func TestRunsKeepBuiltInsAndTheLatestScripts(t *testing.T) {
 		t.Fatal(err)
 	}
 	kept := c.Run(first, core.Lease)
-	for i := 1; i < MaxScripts; i++ {
+	for i := 1; i < maxScripts; i++ {
 		if _, err := c.Script(script(i)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if c.Run(first, core.Lease) != kept {
-		t.Error("a script's run was forgotten before MaxScripts scripts were read")
+		t.Error("a script's run was forgotten before maxScripts scripts were read")
 	}
-	if _, err := c.Script(script(MaxScripts)); err != nil {
+	if _, err := c.Script(script(maxScripts)); err != nil {
 		t.Fatal(err)
 	}
-	if len(c.scripts) != MaxScripts {
-		t.Errorf("%d scripts kept, want %d", len(c.scripts), MaxScripts)
+	if len(c.scripts) != maxScripts {
+		t.Errorf("%d scripts kept, want %d", len(c.scripts), maxScripts)
 	}
 	if _, ok := c.scripts[script(0)]; ok {
 		t.Error("the oldest script was kept")
@@ -54,7 +54,7 @@ func TestRunsKeepBuiltInsAndTheLatestScripts(t *testing.T) {
 	if r := none.Run(sc, core.Lease); r.Err != nil || len(r.Frames) != sc.Frames() {
 		t.Errorf("nil Runs: %v", r.Err)
 	}
-	if got, ok := none.Scenario(PlayPrefix + "A:acquire"); !ok || got.Frames() != 2 {
+	if got, ok := none.Scenario(playPrefix + "A:acquire"); !ok || got.Frames() != 2 {
 		t.Errorf("nil Runs reads a script as %v %v", got.ID, ok)
 	}
 }

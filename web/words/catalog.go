@@ -53,8 +53,8 @@ func Keys() []string {
 	return keys
 }
 
-// HasKey reports whether the catalogue has key.
-func HasKey(key string) bool {
+// hasKey reports whether the catalogue has key.
+func hasKey(key string) bool {
 	_, ok := catalog[key]
 	return ok
 }

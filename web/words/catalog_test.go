@@ -52,8 +52,8 @@ func TestMissingKeyIsVisible(t *testing.T) {
 	if got := T(English, "no.such.key"); !strings.Contains(got, "no.such.key") || !strings.Contains(got, "missing") {
 		t.Errorf("T of an unknown key = %q", got)
 	}
-	if HasKey("no.such.key") || !HasKey("demo.title") {
-		t.Error("HasKey is wrong")
+	if hasKey("no.such.key") || !hasKey("demo.title") {
+		t.Error("hasKey is wrong")
 	}
 }
 
@@ -85,7 +85,7 @@ func TestEveryStepOfEveryRunHasANote(t *testing.T) {
 	said := map[string]bool{}
 	for _, sc := range core.Scenarios() {
 		for _, k := range []string{sc.Title, sc.Shows, sc.Start} {
-			if !HasKey(k) {
+			if !hasKey(k) {
 				t.Errorf("%s: %q is not in the catalogue", sc.ID, k)
 			}
 		}
@@ -197,21 +197,21 @@ func extraRuns() []extraRun {
 func TestEveryStrategyAndVerdictHasWords(t *testing.T) {
 	for _, st := range core.Strategies() {
 		for _, k := range []string{"strategy." + string(st), "strategy." + string(st) + ".about"} {
-			if !HasKey(k) {
+			if !hasKey(k) {
 				t.Errorf("%q is not in the catalogue", k)
 			}
 		}
-		if k := "lock.kind." + string(st.Design().Service); !HasKey(k) {
+		if k := "lock.kind." + string(st.Design().Service); !hasKey(k) {
 			t.Errorf("%q is not in the catalogue", k)
 		}
 	}
 	for _, v := range core.Verdicts() {
-		if !HasKey("verdict." + string(v)) {
+		if !hasKey("verdict." + string(v)) {
 			t.Errorf("verdict %s has no words", v)
 		}
 	}
 	for _, view := range state.Views {
-		if !HasKey("view." + string(view)) {
+		if !hasKey("view." + string(view)) {
 			t.Errorf("view %s has no words", view)
 		}
 	}

@@ -12,7 +12,7 @@ func ActionText(l Lang, f core.Frame) string {
 	case "":
 		return T(l, "action.initial")
 	case core.ActAcquire:
-		return AcquireText(l, ev)
+		return acquireText(l, ev)
 	case core.ActRenew:
 		switch {
 		case ev.Result == core.ResultSkipped:
@@ -37,11 +37,11 @@ func ActionText(l Lang, f core.Frame) string {
 		case core.ResultSkipped:
 			return T(l, "action.write.skipped")
 		case core.ResultHeld:
-			return T(l, "action.write.held", WriteCall(l, ev))
+			return T(l, "action.write.held", writeCall(l, ev))
 		case core.ResultChecked:
-			return T(l, "action.write.checked", WriteCall(l, ev))
+			return T(l, "action.write.checked", writeCall(l, ev))
 		}
-		return WriteCall(l, ev)
+		return writeCall(l, ev)
 	case core.ActRead:
 		if ev.Result == core.ResultSkipped {
 			return T(l, "action.read.skipped")
@@ -87,9 +87,9 @@ func ActionText(l Lang, f core.Frame) string {
 		case ev.Result == core.ResultNothing:
 			return T(l, "action.deliver.nothing")
 		case ev.Delivered == core.MsgWrite:
-			return T(l, "action.deliver.write", WriteCall(l, ev))
+			return T(l, "action.deliver.write", writeCall(l, ev))
 		case ev.Delivered == core.MsgApply:
-			return T(l, "action.deliver.apply", WriteCall(l, ev))
+			return T(l, "action.deliver.apply", writeCall(l, ev))
 		case ev.Delivered == core.MsgRenew && ev.Err != nil:
 			return T(l, "action.deliver.renew.refused")
 		case ev.Delivered == core.MsgRenew && ev.Result == core.ResultRenewed:
@@ -114,7 +114,7 @@ func ActionText(l Lang, f core.Frame) string {
 	return string(ev.Kind)
 }
 
-func AcquireText(l Lang, ev core.Event) string {
+func acquireText(l Lang, ev core.Event) string {
 	key := "action.acquire"
 	switch {
 	case ev.Err != nil:
@@ -131,9 +131,9 @@ func AcquireText(l Lang, ev core.Event) string {
 	return T(l, key, ev.Token)
 }
 
-// WriteCall is a write as a call: Write(token 1, "A-value"), with the
+// writeCall is a write as a call: Write(token 1, "A-value"), with the
 // resource when it is not the chapter's.
-func WriteCall(l Lang, ev core.Event) string {
+func writeCall(l Lang, ev core.Event) string {
 	var s string
 	if ev.Token == 0 {
 		s = T(l, "action.write.no-token", ev.Value)
