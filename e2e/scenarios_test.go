@@ -484,3 +484,26 @@ func TestTimelineDownloadsAsAStandaloneSVG(t *testing.T) {
 		t.Error("the SVG refers to the site")
 	}
 }
+
+// A run wider than the screen scrolls its timeline sideways to keep the
+// current step in sight, as the reader steps and when a link opens at a
+// late step.
+func TestTimelineKeepsTheCurrentStepInSight(t *testing.T) {
+	tb := newTab(t)
+	tb.viewport(390, 900)
+	tb.open(siteURL + "?scenario=heartbeat&step=13&lang=en")
+	const inSight = `(() => {
+		const region = document.querySelector('[data-testid="timeline"] .timeline-scroll');
+		const r = region.getBoundingClientRect(), c = region.querySelector(".tl-current").getBoundingClientRect();
+		return region.scrollWidth > region.clientWidth + 100 && c.left >= r.left - 1 && c.right <= r.right + 1;
+	})()`
+	tb.waitJS(inSight)
+	tb.key(kb.Home)
+	tb.waitHook("step-counter", "1")
+	tb.waitJS(inSight)
+	for range 8 {
+		tb.key(kb.ArrowRight)
+	}
+	tb.waitHook("step-counter", "9")
+	tb.waitJS(inSight)
+}

@@ -194,6 +194,7 @@ func (d *Demo) OnMount(ctx app.Context) {
 			d.guard("history", func() {
 				d.readURL(app.Window().URL())
 				d.syncPage(ctx)
+				ctx.Defer(func(app.Context) { keepCurrentInView() })
 			})
 		})
 		return nil
@@ -216,6 +217,7 @@ func (d *Demo) OnMount(ctx app.Context) {
 		installTestHooks(d, ctx)
 	}
 	d.restoreHandover()
+	keepCurrentInView()
 }
 
 // postHeight tells an embedding page how tall the demo is, now and
@@ -330,6 +332,7 @@ func (d *Demo) set(ctx app.Context, s state.Settings) {
 	langChanged := s.Lang != d.s.Lang
 	d.s = s
 	d.scheduleURL(ctx)
+	ctx.Defer(func(app.Context) { keepCurrentInView() })
 	if langChanged {
 		d.syncPage(ctx)
 	}

@@ -101,11 +101,18 @@ func (r runView) leaseLine() app.UI {
 	}
 	return app.Div().Class("dl-row").Body(
 		app.Dt().Text(r.t("lock.lease")),
+		// Each half keeps its words together; a narrow card breaks the line
+		// after the slash, not inside "now t=10".
 		app.Dd().Body(
-			app.Text(expiryLabel),
-			app.Span().DataSet("testid", "lock-expiry").DataSet("value", expiryValue).Text(expiry),
-			app.Text(" / "+r.t("lock.now")),
-			app.Span().DataSet("testid", "lock-now").DataSet("value", lock.Now).Text(lock.Now),
+			app.Span().Class("nowrap").Body(
+				app.Text(expiryLabel),
+				app.Span().DataSet("testid", "lock-expiry").DataSet("value", expiryValue).Text(expiry),
+			),
+			app.Text(" / "),
+			app.Span().Class("nowrap").Body(
+				app.Text(r.t("lock.now")),
+				app.Span().DataSet("testid", "lock-now").DataSet("value", lock.Now).Text(lock.Now),
+			),
 			app.If(lock.Now != r.f.Clock, func() app.UI {
 				return app.Span().Class("clock-skew").DataSet("testid", "clients-now").DataSet("value", r.f.Clock).
 					Text(" " + r.t("lock.clients-now", r.f.Clock))

@@ -574,3 +574,28 @@ func (lay timelineLayout) current(step, bottom int) app.UI {
 	return svg("rect").Class("tl-current").DataSet("testid", "timeline-current").DataSet("value", step).
 		Attr("x", x1).Attr("y", 0).Attr("width", x2-x1).Attr("height", bottom)
 }
+
+// keepCurrentInView scrolls each timeline sideways, where its current step
+// is out of sight, to bring it to the middle: a long run is wider than the
+// screen, since the drawing never shrinks below legibility.
+func keepCurrentInView() {
+	if !app.IsClient {
+		return
+	}
+	regions := app.Window().Get("document").Call("querySelectorAll", ".timeline-scroll")
+	for i := 0; i < regions.Length(); i++ {
+		region := regions.Index(i)
+		current := region.Call("querySelector", ".tl-current")
+		if !current.Truthy() {
+			continue
+		}
+		svgBox, box := region.Call("querySelector", "svg").Call("getBoundingClientRect"), current.Call("getBoundingClientRect")
+		left, width := region.Get("scrollLeft").Float(), region.Get("clientWidth").Float()
+		x := box.Get("left").Float() - svgBox.Get("left").Float() // within the drawing
+		w := box.Get("width").Float()
+		if x >= left && x+w <= left+width {
+			continue
+		}
+		region.Set("scrollLeft", x+w/2-width/2)
+	}
+}
