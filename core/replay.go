@@ -44,29 +44,16 @@ type world struct {
 	nodes     []*LockService
 	nodeGrant []int // the grant each node's current (or last) record belongs to
 	resources []*Resource
-	newest    []int // per resource: the newest grant whose write it applied
-	// reads, per resource: the grants whose holder read it (read or
-	// peek) and has not written it since, in increasing order, each
-	// marked once a late write has landed after the read.
-	reads    [][]readMark
-	clients  []ClientView
-	grants   int      // grants made so far; grant n is the n-th
-	holders  []string // grant → the client it went to (holders[0] is "")
-	network  []Message
-	restarts int
-	harm     Harm // how the run was first corrupted ("" while it is not)
-	late     bool // an older grant's write landed after a newer grant was issued
-}
-
-// readMark is a read of a resource made under a grant, before that grant's
-// first write to it: missed once an older grant's write has landed since.
-type readMark struct {
-	grant  int
-	missed bool
+	clients   []ClientView
+	network   []Message
+	restarts  int
+	// Ledger: the grants, and what reached the resources under each.
+	Ledger
 }
 
 func newWorld(sc Scenario, st Strategy) *world {
-	w := &world{st: st, holders: []string{""}}
+	w := &world{st: st}
+	w.Ledger.init(len(sc.Resources))
 	for range st.Nodes() {
 		n := st.newNode()
 		if st.TTL() {
@@ -84,8 +71,6 @@ func newWorld(sc Scenario, st Strategy) *world {
 			r = NewResource(name)
 		}
 		w.resources = append(w.resources, r)
-		w.newest = append(w.newest, 0)
-		w.reads = append(w.reads, nil)
 	}
 	for _, name := range sc.Clients {
 		d := Careful
@@ -310,10 +295,9 @@ func (w *world) acquire(c *ClientView, a Action, ev *Event) error {
 	}
 	ev.Nodes = len(got)
 	if len(got) >= w.st.Quorum() {
-		w.grants++
-		w.holders = append(w.holders, c.Name)
+		g := w.Grant(c.Name)
 		for _, k := range got {
-			w.nodeGrant[k] = w.grants
+			w.nodeGrant[k] = g
 		}
 		if !w.st.Tokens() {
 			token = 0
@@ -496,7 +480,7 @@ func (w *world) read(c *ClientView, a Action, ev *Event) error {
 		ev.Result = ResultRejected
 		return nil
 	}
-	w.noteRead(i, c.Grant)
+	w.Read(i, c.Grant)
 	return nil
 }
 
@@ -511,25 +495,8 @@ func (w *world) peek(c *ClientView, a Action, ev *Event) error {
 		return nil
 	}
 	ev.Write, ev.Result = Accepted, ResultAccepted
-	w.noteRead(i, c.Grant)
+	w.Read(i, c.Grant)
 	return nil
-}
-
-// noteRead records that the holder of grant g read resource i. Only the
-// reads before g's first write there matter: after that write, a late
-// write from an older grant overwrites it anyway.
-func (w *world) noteRead(i, g int) {
-	if w.newest[i] >= g {
-		return
-	}
-	k, found := slices.BinarySearchFunc(w.reads[i], g, func(m readMark, g int) int { return m.grant - g })
-	if found {
-		// A second read before the write: what the write is computed from
-		// now includes every late write so far.
-		w.reads[i][k].missed = false
-		return
-	}
-	w.reads[i] = slices.Insert(w.reads[i], k, readMark{grant: g})
 }
 
 // land hands a write to resource i (check and apply, or only the apply of a
@@ -551,33 +518,14 @@ func (w *world) land(i int, m Message, ev *Event) {
 		return
 	}
 	ev.Result = ResultAccepted
-	k, read := slices.BinarySearchFunc(w.reads[i], m.Grant, func(r readMark, g int) int { return r.grant - g })
-	switch {
-	case w.newest[i] > m.Grant:
-		ev.Harm, ev.Overwritten = HarmOverwrite, w.holders[w.newest[i]]
-	case read && w.reads[i][k].missed:
-		ev.Harm = HarmLostUpdate
-	}
-	if read {
-		w.reads[i] = slices.Delete(w.reads[i], k, k+1)
-	}
-	if m.Grant < w.grants {
+	l := w.Landed(i, m.Grant)
+	ev.Harm, ev.Overwritten, ev.MissedBy = l.Harm, l.Overwritten, l.MissedBy
+	if l.Late {
 		ev.Result, ev.Stale = ResultStale, BeforeNewHolder
 		if ev.Harm == HarmOverwrite {
 			ev.Stale = Overwrote
 		}
-		w.late = true
-		for j := range w.reads[i] {
-			if g := w.reads[i][j].grant; g > m.Grant {
-				w.reads[i][j].missed = true
-				ev.MissedBy = w.holders[g]
-			}
-		}
 	}
-	if ev.Harm != "" && w.harm == "" {
-		w.harm = ev.Harm
-	}
-	w.newest[i] = max(w.newest[i], m.Grant)
 }
 
 // deliver lets a held message arrive.
@@ -648,6 +596,6 @@ func (w *world) frame(step int, ev Event, note string) Frame {
 			Rejected: r.Rejected(), Writes: r.Writes(),
 		})
 	}
-	f.Verdict, f.Harm = judge(w.harm, w.late, f), w.harm
+	f.Verdict, f.Harm = w.Verdict(stuckAt(f)), w.harm
 	return f
 }

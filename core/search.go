@@ -248,7 +248,7 @@ func (s *Search) Result() SearchResult {
 	}
 	w := s.found.w
 	r.Found, r.Script, r.Length, r.Harm = true, ScriptOf(sc), len(sc.Steps), w.harm
-	r.Verdict = judge(w.harm, w.late, w.frame(len(sc.Steps)+1, Event{}, ""))
+	r.Verdict = w.Verdict(stuckAt(w.frame(len(sc.Steps)+1, Event{}, "")))
 	return r
 }
 
@@ -269,14 +269,9 @@ func (w *world) clone() *world {
 		c.resources[i] = &resources[i]
 	}
 	c.nodeGrant = slices.Clone(w.nodeGrant)
-	c.newest = slices.Clone(w.newest)
-	c.reads = make([][]readMark, len(w.reads))
-	for i, r := range w.reads {
-		c.reads[i] = slices.Clone(r)
-	}
 	c.clients = slices.Clone(w.clients)
 	c.network = slices.Clone(w.network)
-	c.holders = slices.Clone(w.holders)
+	c.Ledger = w.Ledger.clone()
 	return &c
 }
 

@@ -58,27 +58,23 @@ const (
 // Harms lists every harm.
 func Harms() []Harm { return []Harm{HarmOverwrite, HarmLostUpdate} }
 
-// judge is Replay's verdict for frame f, given the first harm done so far
-// ("" if none) and whether an older grant's write has landed after a newer
-// grant. Check recomputes it independently.
-func judge(harm Harm, late bool, f Frame) Verdict {
-	if harm != "" {
-		return Corrupted
+// stuckAt reports whether the lock or a resource can no longer be used
+// correctly at frame f: the holder of a lock without TTL has crashed, or a
+// fenced resource has seen a token larger than the one the service now
+// issues (a counter reset). Check recomputes it independently.
+func stuckAt(f Frame) bool {
+	if f.Lock.Grant == 0 {
+		return false
 	}
-	if f.Lock.Grant != 0 {
-		if c, ok := f.Client(f.Lock.Holder); ok && c.State == Crashed && !f.Lock.TTL {
-			return Stuck
+	if c, ok := f.Client(f.Lock.Holder); ok && c.State == Crashed && !f.Lock.TTL {
+		return true
+	}
+	for _, r := range f.Resources {
+		if r.Fenced && f.Lock.Token != 0 && r.MaxToken > f.Lock.Token {
+			return true
 		}
-		for _, r := range f.Resources {
-			if r.Fenced && f.Lock.Token != 0 && r.MaxToken > f.Lock.Token {
-				return Stuck
-			}
-		}
 	}
-	if late {
-		return AtRisk
-	}
-	return Safe
+	return false
 }
 
 // VerdictOf returns the verdict of a run: its last frame's.

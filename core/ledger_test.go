@@ -1,0 +1,87 @@
+package core
+
+import (
+	"slices"
+	"testing"
+)
+
+// The ledger judges histories written by hand, as a lab records them.
+func TestLedgerJudgesRecordedHistories(t *testing.T) {
+	// The book under a plain lease: A's late write overwrites B's.
+	l := NewLedger(1)
+	a := l.Grant("A")
+	l.Landed(0, a)
+	b := l.Grant("B")
+	if got := l.Landed(0, b); got != (Landing{}) {
+		t.Errorf("B's write: %+v", got)
+	}
+	if got := l.Landed(0, a); got != (Landing{Harm: HarmOverwrite, Overwritten: "B", Late: true}) {
+		t.Errorf("A's late write: %+v", got)
+	}
+	if v := l.Verdict(false); v != Corrupted || l.Harm() != HarmOverwrite {
+		t.Errorf("verdict %s (%s), want corrupted (overwrite)", v, l.Harm())
+	}
+
+	// B reads before A's late write lands, then writes: the late write is
+	// lost.
+	l = NewLedger(1)
+	a, b = l.Grant("A"), l.Grant("B")
+	l.Read(0, b)
+	if got := l.Landed(0, a); got != (Landing{Late: true, MissedBy: "B"}) {
+		t.Errorf("A's late write: %+v", got)
+	}
+	if l.Verdict(false) != AtRisk {
+		t.Errorf("after the late write: %s, want at-risk", l.Verdict(false))
+	}
+	if got := l.Landed(0, b); got.Harm != HarmLostUpdate {
+		t.Errorf("B's write: %+v, want a lost update", got)
+	}
+	if l.Verdict(false) != Corrupted {
+		t.Errorf("verdict %s, want corrupted", l.Verdict(false))
+	}
+
+	// Writes in grant order, and a stuck lock: stuck, not safe.
+	l = NewLedger(2)
+	l.Landed(1, l.Grant("A"))
+	l.Landed(1, l.Grant("B"))
+	if l.Verdict(false) != Safe || l.Verdict(true) != Stuck {
+		t.Errorf("in order: %s, stuck: %s", l.Verdict(false), l.Verdict(true))
+	}
+}
+
+// What a run's events record (grants, the resource a write or read reached
+// and what it did) is enough to judge the run again: a ledger fed only
+// with them gives every frame's verdict and every write's harm. A lab
+// records these facts from real software.
+func TestEventsCarryWhatTheLedgerJudges(t *testing.T) {
+	for _, sc := range Scenarios() {
+		for _, st := range Strategies() {
+			frames, err := Replay(sc, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := NewLedger(len(sc.Resources))
+			for _, f := range frames[1:] {
+				ev := f.Event
+				i := slices.Index(sc.Resources, ev.Resource)
+				landed := ev.Result == ResultAccepted || ev.Result == ResultStale
+				switch {
+				case ev.Kind == ActAcquire && ev.Grant != 0:
+					if g := l.Grant(ev.Client); g != ev.Grant {
+						t.Fatalf("%s/%s step %d: grant %d, the event says %d", sc.ID, st, f.Step, g, ev.Grant)
+					}
+				case (ev.Kind == ActRead || ev.Kind == ActPeek) && landed:
+					l.Read(i, ev.Grant)
+				case (ev.Kind == ActWrite || ev.Kind == ActDeliver && (ev.Delivered == MsgWrite || ev.Delivered == MsgApply)) && landed:
+					got := l.Landed(i, ev.Grant)
+					if got.Harm != ev.Harm || got.Overwritten != ev.Overwritten || got.MissedBy != ev.MissedBy || got.Late != (ev.Result == ResultStale) {
+						t.Errorf("%s/%s step %d: the ledger judges %+v, the event %s/%s/%s/%s", sc.ID, st, f.Step, got, ev.Harm, ev.Overwritten, ev.MissedBy, ev.Result)
+					}
+				}
+				if v := l.Verdict(stuckAt(f)); v != f.Verdict {
+					t.Errorf("%s/%s step %d: the ledger says %s, the frame %s", sc.ID, st, f.Step, v, f.Verdict)
+				}
+			}
+		}
+	}
+}
