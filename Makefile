@@ -4,6 +4,8 @@
 #   make pages   static site in dist/ for https://owner.github.io/$(PREFIX)/ (PREFIX= for a root site)
 #   make bench   sizes, load time, step latency, Replay ns/op
 #   make fuzz    every fuzz target for FUZZTIME (1,000,000 executions each)
+#   make lab     replay the scenarios on a real Redis and a real SQLite (lab/); one cell with
+#                make lab SCENARIO=gc-pause STRATEGY=lease
 #   make clean   remove what the build wrote
 
 GO       ?= go
@@ -14,7 +16,7 @@ WASMEXEC := static/web/wasm_exec.js
 SOURCES  := go.mod go.sum $(shell find core web wasm -name '*.go' ! -name '*_test.go')
 NODEEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 
-.PHONY: build run test vet pages bench fuzz clean
+.PHONY: build run test vet pages bench fuzz clean lab
 
 build: $(WASM) $(WASMEXEC)
 
@@ -40,6 +42,7 @@ vet:
 	  if [ -n "$$out" ]; then echo "gofmt wants to change: $$out"; exit 1; fi
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./...
+	cd lab && $(GO) vet ./...
 
 e2e/node_modules/axe-core/axe.min.js: e2e/package.json e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund
@@ -50,6 +53,7 @@ e2e/node_modules/axe-core/axe.min.js: e2e/package.json e2e/package-lock.json
 test: vet build e2e/node_modules/axe-core/axe.min.js
 	$(GO) mod download github.com/maxence-charriere/go-app/v10@v10.1.11
 	$(GO) test ./core ./web/... ./third_party .
+	cd lab && $(GO) test -count=1 ./...
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(NODEEXEC)" ./core
 	$(GO) test -count=1 -timeout 30m ./e2e
 
@@ -70,5 +74,20 @@ fuzz:
 	  $(GO) test -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) ./$$pkg || exit 1; \
 	done
 
+# The lab is a module of its own (lab/go.mod), so neither app.wasm nor the
+# server links Redis or SQLite. Every cell it can replay, with a summary
+# and the traces written to lab/traces (committed); or one cell, its trace
+# printed.
+LAB := lab/lab
+$(LAB): lab/go.mod lab/go.sum $(shell find lab core -name '*.go' ! -name '*_test.go')
+	cd lab && $(GO) build -o lab .
+
+lab: $(LAB)
+ifeq ($(SCENARIO)$(STRATEGY),)
+	cd lab && ./lab -out traces
+else
+	cd lab && ./lab $(if $(SCENARIO),-scenario $(SCENARIO)) $(if $(STRATEGY),-strategy $(STRATEGY))
+endif
+
 clean:
-	rm -rf dist $(WASM) $(WASMEXEC) e2e/node_modules
+	rm -rf dist $(WASM) $(WASMEXEC) e2e/node_modules $(LAB)

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"dlock/core"
+)
+
+// The test binary is also the clients' binary: run as "client", it is one.
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == "client" {
+		clientMain(os.Args[2:])
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// The cells CI replays on a real Redis and a real SQLite: the book's story
+// under every row the lab has, and the counter reset under fencing.
+var ciCells = []struct {
+	scenario string
+	strategy core.Strategy
+}{
+	{"gc-pause", core.NoTTL}, {"gc-pause", core.Lease}, {"gc-pause", core.LeaseFencing},
+	{"counter-reset", core.LeaseFencing}, {"crash-no-ttl", core.NoTTL}, {"fenced-read", core.Lease},
+}
+
+// Real software reaches the model's verdict, cell by cell, and the trace
+// shows the calls that decide it.
+func TestRealSoftwareAgreesWithTheModel(t *testing.T) {
+	var wg sync.WaitGroup
+	for _, c := range ciCells {
+		sc, ok := core.ScenarioByID(c.scenario)
+		if !ok {
+			t.Fatalf("no scenario %s", c.scenario)
+		}
+		dir := t.TempDir()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tr, err := Replay(sc, c.strategy, dir)
+			if err != nil {
+				t.Errorf("%s under %s: %v", c.scenario, c.strategy, err)
+				return
+			}
+			if !tr.Agrees() {
+				t.Errorf("%s under %s: real %s, model %s; trace %+v", c.scenario, c.strategy, tr.Verdict, tr.Model, tr.Entries)
+			}
+			if len(tr.Entries) < len(sc.Steps) {
+				t.Errorf("%s under %s: %d trace entries for %d steps", c.scenario, c.strategy, len(tr.Entries), len(sc.Steps))
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// The committed traces (make lab writes them) are still what the model
+// says, and agreed with it when they were recorded: a change to the model
+// that moves a verdict fails here until make lab records them again.
+func TestCommittedTracesMatchTheModel(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("traces", "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no committed traces in lab/traces (make lab writes them)")
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tr Trace
+		if err := json.Unmarshal(b, &tr); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		sc, ok := core.ScenarioByID(tr.Scenario)
+		if !ok {
+			t.Errorf("%s: no scenario %s", f, tr.Scenario)
+			continue
+		}
+		if why, ok := Replayable(sc, tr.Strategy); !ok {
+			t.Errorf("%s: the cell is no longer replayed: %s", f, why)
+		}
+		frames, err := core.Replay(sc, tr.Strategy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if model := core.VerdictOf(frames); tr.Model != model || tr.Verdict != model {
+			t.Errorf("%s: recorded %s (model then %s), the model now says %s", f, tr.Verdict, tr.Model, model)
+		}
+	}
+}
+
+// A cell the lab cannot replay says why, and is refused.
+func TestCellsNotReplayedSayWhy(t *testing.T) {
+	sc, _ := core.ScenarioByID("clock-jump")
+	why, ok := Replayable(sc, core.Lease)
+	if ok || why == "" {
+		t.Fatalf("clock-jump under lease: replayable %v, %q", ok, why)
+	}
+	if _, err := Replay(sc, core.Lease, t.TempDir()); err == nil {
+		t.Error("Replay ran a cell it cannot replay")
+	}
+}

@@ -1,0 +1,367 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"dlock/core"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// Tick is one unit of the model's time in real time.
+const Tick = time.Second
+
+// Entry is one line of a recorded run: when (ms from the start), who, the
+// real call and what it returned.
+type Entry struct {
+	MS     int64  `json:"ms"`
+	Step   int    `json:"step"` // the model's step (the first action is step 2)
+	Client string `json:"client,omitempty"`
+	Call   string `json:"call"`
+	Result string `json:"result"`
+}
+
+// Trace is a cell replayed on real software and judged.
+type Trace struct {
+	Scenario string        `json:"scenario"`
+	Strategy core.Strategy `json:"strategy"`
+	Service  string        `json:"service"`  // the real lock service
+	Resource string        `json:"resource"` // the real resource
+	Entries  []Entry       `json:"entries"`
+	Verdict  core.Verdict  `json:"verdict"`
+	Harm     core.Harm     `json:"harm,omitempty"`
+	Model    core.Verdict  `json:"model"`
+}
+
+// Agrees reports whether the real run's verdict is the model's.
+func (t Trace) Agrees() bool { return t.Verdict == t.Model }
+
+// Replayable says whether the lab can replay sc under st on real software,
+// and if not, exactly why.
+func Replayable(sc core.Scenario, st core.Strategy) (string, bool) {
+	if st.Nodes() != 1 || st.Durable() {
+		return "the lab runs one Redis server; this row's lock service (five Redis servers for Redlock, an etcd cluster for consensus) is not in it yet", false
+	}
+	if sc.NonAtomic {
+		return "the real resource checks and writes in one UPDATE; a resource that checks and applies in two steps is the model's alone", false
+	}
+	if sc.LockDelay > 0 {
+		return "Redis has no lock-delay (Chubby's): SET NX grants as soon as the key has expired", false
+	}
+	if len(sc.FromReply) > 0 {
+		return "every lab client measures its lease from its request (careful); a client that counts from the reply is the model's alone", false
+	}
+	for _, s := range sc.Steps {
+		a := s.Action
+		switch {
+		case a.Kind == core.ActJump:
+			return "a clock jump: Redis times a key's expiry by its own clock, which only libfaketime could move, and Debian's Redis (jemalloc) aborts under it", false
+		case a.Kind == core.ActDeliver || a.Hold != "":
+			return "a message held in the network: the lab has no proxy between the clients and Redis or the database yet", false
+		}
+	}
+	return "", true
+}
+
+// cell is one replay under way.
+type cell struct {
+	sc      core.Scenario
+	st      core.Strategy
+	dir     string
+	redis   *redisServer
+	rdb     *redis.Client
+	db      *sql.DB
+	key     string
+	clients map[string]*proc
+	ledger  *core.Ledger
+	grants  map[string]int // client → the grant it holds
+	start   time.Time
+	trace   Trace
+	step    int
+}
+
+// proc is a client process.
+type proc struct {
+	name    string
+	cmd     *exec.Cmd
+	in      io.WriteCloser
+	out     *bufio.Scanner
+	paused  bool
+	crashed bool
+}
+
+// Replay replays sc under st on real software, in dir, and judges the
+// recording with core's rules.
+func Replay(sc core.Scenario, st core.Strategy, dir string) (Trace, error) {
+	if why, ok := Replayable(sc, st); !ok {
+		return Trace{}, fmt.Errorf("%s under %s is not replayed: %s", sc.ID, st, why)
+	}
+	frames, err := core.Replay(sc, st)
+	if err != nil {
+		return Trace{}, err
+	}
+	c := &cell{sc: sc, st: st, dir: dir, key: "dlock:" + sc.ID + ":" + string(st), clients: map[string]*proc{},
+		ledger: core.NewLedger(len(sc.Resources)), grants: map[string]int{}}
+	c.trace = Trace{Scenario: sc.ID, Strategy: st, Model: core.VerdictOf(frames),
+		Service: "redis-server, SET NX without expiry", Resource: "SQLite row, plain UPDATE"}
+	if st.TTL() {
+		c.trace.Service = "redis-server, SET NX PX"
+	}
+	if st.Fenced() {
+		c.trace.Resource = "SQLite row, UPDATE … WHERE max_token <= token"
+	}
+	defer c.close()
+	if err := c.open(); err != nil {
+		return Trace{}, err
+	}
+	for i, s := range sc.Steps {
+		c.step = i + 2
+		if err := c.do(s.Action); err != nil {
+			return c.trace, fmt.Errorf("step %d (%s): %w", c.step, s.Action.Kind, err)
+		}
+	}
+	stuck, err := c.stuck()
+	if err != nil {
+		return c.trace, err
+	}
+	c.trace.Verdict, c.trace.Harm = c.ledger.Verdict(stuck), c.ledger.Harm()
+	return c.trace, nil
+}
+
+func (c *cell) open() error {
+	var err error
+	if c.redis, err = startRedis(c.dir); err != nil {
+		return err
+	}
+	c.rdb = redis.NewClient(&redis.Options{Addr: c.redis.addr()})
+	dbPath := filepath.Join(c.dir, "resource.db")
+	if c.db, err = openStore(dbPath, c.sc.Resources); err != nil {
+		return err
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	for _, name := range c.sc.Clients {
+		cmd := exec.Command(self, "client", "-name", name, "-redis", c.redis.addr(), "-key", c.key, "-tokens", c.key+":tokens",
+			"-db", dbPath, "-ttl="+strconv.FormatBool(c.st.TTL()), "-fenced="+strconv.FormatBool(c.st.Fenced()))
+		in, err := cmd.StdinPipe()
+		if err != nil {
+			return err
+		}
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			return err
+		}
+		cmd.Stderr = os.Stderr
+		if err := cmd.Start(); err != nil {
+			return err
+		}
+		c.clients[name] = &proc{name: name, cmd: cmd, in: in, out: bufio.NewScanner(out)}
+	}
+	c.start = time.Now()
+	return nil
+}
+
+func (c *cell) close() {
+	for _, p := range c.clients {
+		if p.cmd.Process != nil {
+			p.cmd.Process.Kill()
+			p.cmd.Wait()
+		}
+	}
+	if c.db != nil {
+		c.db.Close()
+	}
+	if c.rdb != nil {
+		c.rdb.Close()
+	}
+	if c.redis != nil {
+		c.redis.stop()
+	}
+}
+
+// log records one entry of the trace.
+func (c *cell) log(client, call, result string) {
+	c.trace.Entries = append(c.trace.Entries, Entry{MS: time.Since(c.start).Milliseconds(), Step: c.step, Client: client, Call: call, Result: result})
+}
+
+// ask sends a request to a client, resuming it first if it is paused.
+func (c *cell) ask(name string, req request) (reply, error) {
+	p := c.clients[name]
+	if p.crashed {
+		return reply{}, fmt.Errorf("client %s has crashed", name)
+	}
+	if p.paused {
+		if err := p.cmd.Process.Signal(syscall.SIGCONT); err != nil {
+			return reply{}, err
+		}
+		p.paused = false
+		c.log(name, "kill -CONT "+strconv.Itoa(p.cmd.Process.Pid), "the client runs again")
+	}
+	line, _ := json.Marshal(req)
+	if _, err := p.in.Write(append(line, '\n')); err != nil {
+		return reply{}, err
+	}
+	if !p.out.Scan() {
+		return reply{}, fmt.Errorf("client %s stopped answering: %v", name, p.out.Err())
+	}
+	var r reply
+	if err := json.Unmarshal(p.out.Bytes(), &r); err != nil {
+		return reply{}, err
+	}
+	if r.Err != "" {
+		return r, fmt.Errorf("client %s: %s: %s", name, r.Call, r.Err)
+	}
+	call := r.Call
+	if call == "" {
+		call = req.Op
+	}
+	c.log(name, call, r.Result)
+	return r, nil
+}
+
+func (c *cell) resource(a core.Action) (int, string) {
+	name := a.Resource
+	if name == "" {
+		name = c.sc.Resources[0]
+	}
+	return slices.Index(c.sc.Resources, name), name
+}
+
+// do carries out one action on the real systems, and tells the ledger what
+// they did.
+func (c *cell) do(a core.Action) error {
+	lease := int64(max(a.Lease, 1)) * Tick.Milliseconds()
+	switch a.Kind {
+	case core.ActAcquire:
+		r, err := c.ask(a.Client, request{Op: "acquire", LeaseMS: lease})
+		if err == nil && r.OK {
+			c.grants[a.Client] = c.ledger.Grant(a.Client)
+		}
+		return err
+	case core.ActRenew:
+		_, err := c.ask(a.Client, request{Op: "renew", LeaseMS: lease})
+		return err
+	case core.ActRelease:
+		r, err := c.ask(a.Client, request{Op: "release"})
+		if err == nil && !r.Holds {
+			delete(c.grants, a.Client)
+		}
+		return err
+	case core.ActCheck:
+		r, err := c.ask(a.Client, request{Op: "check"})
+		if err == nil && !r.Holds {
+			delete(c.grants, a.Client)
+		}
+		return err
+	case core.ActWrite:
+		i, name := c.resource(a)
+		r, err := c.ask(a.Client, request{Op: "write", Resource: name, Value: a.Value})
+		if err == nil && r.OK {
+			switch l := c.ledger.Landed(i, c.grants[a.Client]); {
+			case l.Harm == core.HarmOverwrite:
+				c.log("", "judged", fmt.Sprintf("overwrite: grant %d's write destroys %s's value", c.grants[a.Client], l.Overwritten))
+			case l.Harm == core.HarmLostUpdate:
+				c.log("", "judged", "lost update: the holder read before a late write landed")
+			case l.Late:
+				c.log("", "judged", fmt.Sprintf("late: grant %d's write lands after a newer grant", c.grants[a.Client]))
+			}
+		}
+		return err
+	case core.ActRead, core.ActPeek:
+		i, name := c.resource(a)
+		r, err := c.ask(a.Client, request{Op: string(a.Kind), Resource: name})
+		if err == nil && r.OK {
+			c.ledger.Read(i, c.grants[a.Client])
+		}
+		return err
+	case core.ActPause:
+		p := c.clients[a.Client]
+		if !p.paused {
+			if err := p.cmd.Process.Signal(syscall.SIGSTOP); err != nil {
+				return err
+			}
+			p.paused = true
+		}
+		c.log(a.Client, "kill -STOP "+strconv.Itoa(p.cmd.Process.Pid), fmt.Sprintf("paused for %d s", a.Ticks))
+		time.Sleep(time.Duration(a.Ticks) * Tick)
+		return nil
+	case core.ActResume:
+		p := c.clients[a.Client]
+		if err := p.cmd.Process.Signal(syscall.SIGCONT); err != nil {
+			return err
+		}
+		p.paused = false
+		c.log(a.Client, "kill -CONT "+strconv.Itoa(p.cmd.Process.Pid), "the client runs again")
+		return nil
+	case core.ActCrash:
+		p := c.clients[a.Client]
+		if err := p.cmd.Process.Kill(); err != nil {
+			return err
+		}
+		p.cmd.Wait()
+		p.crashed = true
+		delete(c.grants, a.Client)
+		c.log(a.Client, "kill -KILL "+strconv.Itoa(p.cmd.Process.Pid), "the client is gone")
+		return nil
+	case core.ActTick:
+		c.log("", "time passes", fmt.Sprintf("%d s", a.Ticks))
+		time.Sleep(time.Duration(a.Ticks) * Tick)
+		return nil
+	case core.ActRestart:
+		if err := c.redis.restart(); err != nil {
+			return err
+		}
+		c.log("", "restart redis-server (no persistence)", "it comes back empty: no lock, token counter at 0")
+		return nil
+	}
+	return fmt.Errorf("the lab cannot replay %s", a.Kind)
+}
+
+// stuck reports whether, at the end, the lock or the resource can no longer
+// be used correctly: a lock without expiry held by a crashed client, or a
+// fenced resource that has seen a larger token than the holder's.
+func (c *cell) stuck() (bool, error) {
+	ctx := context.Background()
+	v, err := c.rdb.Get(ctx, c.key).Result()
+	if err == redis.Nil {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	holder, tok, _ := strings.Cut(v, ":")
+	token, _ := strconv.ParseInt(tok, 10, 64)
+	ttl, err := c.rdb.PTTL(ctx, c.key).Result()
+	if err != nil {
+		return false, err
+	}
+	c.log("", "redis GET "+c.key+"; PTTL", fmt.Sprintf("%s, %v", v, ttl))
+	if p := c.clients[holder]; p != nil && p.crashed && ttl < 0 {
+		return true, nil
+	}
+	if c.st.Fenced() {
+		for _, r := range c.sc.Resources {
+			if _, max, err := state(c.db, r); err != nil {
+				return false, err
+			} else if max > token {
+				return true, nil
+			}
+		}
+	}
+	return false, nil
+}
