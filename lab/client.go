@@ -3,11 +3,14 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/rand"
 	"database/sql"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -23,6 +26,7 @@ import (
 type request struct {
 	Op       string `json:"op"` // acquire, renew, release, write, read, peek, check
 	LeaseMS  int64  `json:"lease_ms,omitempty"`
+	Nodes    []int  `json:"nodes,omitempty"` // Redlock: the nodes (1-based) the client can reach; empty for all
 	Resource string `json:"resource,omitempty"`
 	Value    string `json:"value,omitempty"`
 }
@@ -41,13 +45,13 @@ type reply struct {
 
 // clientConfig is how the lab starts a client.
 type clientConfig struct {
-	Name   string // A, B, ...
-	Redis  string // the lock service's address
-	Key    string // the lock's key
-	Tokens string // the key of the token counter
-	DB     string // the database file
-	TTL    bool   // leases expire (SET … PX)
-	Fenced bool   // the resource checks tokens
+	Name   string   // A, B, ...
+	Redis  []string // the lock service: one server, or Redlock's five
+	Key    string   // the lock's key
+	Tokens string   // the key of the token counter (one server only)
+	DB     string   // the database file
+	TTL    bool     // leases expire (SET … PX)
+	Fenced bool     // the resource checks tokens
 }
 
 // releaseScript deletes the lock only if this client holds it.
@@ -56,21 +60,45 @@ var releaseScript = redis.NewScript(`if redis.call("GET", KEYS[1]) == ARGV[1] th
 // renewScript extends the lock only if this client holds it.
 var renewScript = redis.NewScript(`if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("PEXPIRE", KEYS[1], ARGV[2]) end return 0`)
 
+// redlockTimeout is how long a Redlock client waits for one node: small
+// beside a lease of seconds, large beside a loopback round trip on a busy
+// machine.
+const redlockTimeout = 250 * time.Millisecond
+
+// Redlock's clock drift allowance: 1 % of the lease plus 2 ms, as its
+// description gives it.
+func drift(lease time.Duration) time.Duration { return lease/100 + 2*time.Millisecond }
+
+// client is the state of one client process.
+type client struct {
+	cfg   clientConfig
+	nodes []*redis.Client
+	db    *sql.DB
+	token int64
+	value string    // what this client's grant wrote into the lock's key
+	holds bool      // whether it believes it holds the lock
+	until time.Time // when its lease ends by its own clock
+	reach []int     // the nodes its grant reached (Redlock)
+}
+
 func runClient(cfg clientConfig, in io.Reader, out io.Writer) error {
-	ctx := context.Background()
-	rdb := redis.NewClient(&redis.Options{Addr: cfg.Redis, MaxRetries: -1})
-	defer rdb.Close()
 	db, err := sql.Open("sqlite", cfg.DB+"?_pragma=busy_timeout(5000)")
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	var (
-		token int64
-		holds bool
-		until time.Time // when the lease ends by this client's own clock
-	)
-	value := func() string { return cfg.Name + ":" + strconv.FormatInt(token, 10) }
+	c := &client{cfg: cfg, db: db}
+	for _, addr := range cfg.Redis {
+		opts := &redis.Options{Addr: addr, MaxRetries: -1}
+		if len(cfg.Redis) > 1 {
+			// Redlock asks each node with a timeout small beside the
+			// lease, so that a node that is down costs little of it.
+			opts.DialTimeout, opts.ReadTimeout, opts.WriteTimeout = redlockTimeout, redlockTimeout, redlockTimeout
+		}
+		n := redis.NewClient(opts)
+		defer n.Close()
+		c.nodes = append(c.nodes, n)
+	}
 	enc := json.NewEncoder(out)
 	lines := bufio.NewScanner(in)
 	for lines.Scan() {
@@ -79,112 +107,9 @@ func runClient(cfg clientConfig, in io.Reader, out io.Writer) error {
 			return err
 		}
 		start := time.Now()
-		var r reply
-		switch req.Op {
-		case "acquire":
-			// The token comes from the lock service's counter; a refused
-			// grant leaves a gap, which tokens allow.
-			next, err := rdb.Incr(ctx, cfg.Tokens).Result()
-			if err != nil {
-				r.Err = err.Error()
-				break
-			}
-			ttl := time.Duration(0)
-			r.Call = fmt.Sprintf("redis SET %s %s:%d NX", cfg.Key, cfg.Name, next)
-			if cfg.TTL {
-				ttl = time.Duration(req.LeaseMS) * time.Millisecond
-				r.Call += fmt.Sprintf(" PX %d", req.LeaseMS)
-			}
-			ok, err := rdb.SetNX(ctx, cfg.Key, cfg.Name+":"+strconv.FormatInt(next, 10), ttl).Result()
-			switch {
-			case err != nil:
-				r.Err = err.Error()
-			case ok:
-				token, holds, until = next, true, start.Add(ttl)
-				r.OK, r.Result = true, fmt.Sprintf("OK (INCR %s → %d)", cfg.Tokens, next)
-			default:
-				r.Result = "nil: held by " + rdb.Get(ctx, cfg.Key).Val()
-			}
-		case "renew":
-			if !holds {
-				r.Result = "skipped: holds no lock"
-				break
-			}
-			if !cfg.TTL {
-				// A lock without expiry has no lease to extend: the
-				// client only learns whether it still holds it.
-				r.Call = fmt.Sprintf("redis GET %s", cfg.Key)
-				got := rdb.Get(ctx, cfg.Key).Val()
-				holds = got == value()
-				r.OK, r.Result = holds, fmt.Sprintf("%q", got)
-				break
-			}
-			r.Call = fmt.Sprintf("redis PEXPIRE %s %d if it is %s", cfg.Key, req.LeaseMS, value())
-			n, err := renewScript.Run(ctx, rdb, []string{cfg.Key}, value(), req.LeaseMS).Int()
-			switch {
-			case err != nil:
-				r.Err = err.Error()
-			case n == 1:
-				until = start.Add(time.Duration(req.LeaseMS) * time.Millisecond)
-				r.OK, r.Result = true, "1"
-			default:
-				holds, r.Result = false, "0: the lock is not this client's any more"
-			}
-		case "release":
-			if !holds {
-				r.Result = "skipped: holds no lock"
-				break
-			}
-			r.Call = fmt.Sprintf("redis DEL %s if it is %s", cfg.Key, value())
-			n, err := releaseScript.Run(ctx, rdb, []string{cfg.Key}, value()).Int()
-			if err != nil {
-				r.Err = err.Error()
-				break
-			}
-			holds, r.OK, r.Result = false, n == 1, strconv.Itoa(n)
-		case "check":
-			r.Call = "the client's own clock"
-			if holds && cfg.TTL && !start.Before(until) {
-				holds = false
-				r.Result = "the lease has run out: the client stops"
-			} else {
-				r.OK, r.Result = true, "the lease still runs"
-			}
-		case "write":
-			if !holds {
-				r.Result = "skipped: holds no lock"
-				break
-			}
-			q, n, err := write(db, req.Resource, req.Value, token, cfg.Fenced)
-			r.Call = "sqlite " + q
-			if err != nil {
-				r.Err = err.Error()
-				break
-			}
-			r.OK, r.Result = n == 1, "1 row"
-			if n == 0 {
-				r.Result = "0 rows: the token is refused"
-			}
-		case "read", "peek":
-			if !holds {
-				r.Result = "skipped: holds no lock"
-				break
-			}
-			q, data, ok, err := read(db, req.Resource, token, cfg.Fenced, req.Op == "read")
-			r.Call = "sqlite " + q
-			if err != nil {
-				r.Err = err.Error()
-				break
-			}
-			r.OK, r.Result = ok, fmt.Sprintf("%q", data)
-			if !ok {
-				r.Result = "0 rows: the token is refused"
-			}
-		default:
-			r.Err = "unknown request " + req.Op
-		}
-		r.Token, r.Holds, r.Elapsed = token, holds, time.Since(start).Microseconds()
-		if !holds {
+		r := c.serve(context.Background(), req, start)
+		r.Token, r.Holds, r.Elapsed = c.token, c.holds, time.Since(start).Microseconds()
+		if !c.holds {
 			r.Token = 0
 		}
 		if err := enc.Encode(r); err != nil {
@@ -192,4 +117,177 @@ func runClient(cfg clientConfig, in io.Reader, out io.Writer) error {
 		}
 	}
 	return lines.Err()
+}
+
+func (c *client) serve(ctx context.Context, req request, start time.Time) reply {
+	var r reply
+	lease := time.Duration(req.LeaseMS) * time.Millisecond
+	if req.Op != "acquire" && req.Op != "check" && !c.holds {
+		r.Result = "skipped: holds no lock"
+		return r
+	}
+	switch req.Op {
+	case "acquire":
+		if len(c.nodes) > 1 {
+			c.acquireMajority(ctx, &r, lease, req.Nodes, start)
+		} else {
+			c.acquireOne(ctx, &r, lease, start)
+		}
+	case "renew":
+		c.renew(ctx, &r, lease, start)
+	case "release":
+		n := 0
+		for _, i := range c.reach {
+			k, err := releaseScript.Run(ctx, c.nodes[i], []string{c.cfg.Key}, c.value).Int()
+			if err == nil {
+				n += k
+			}
+		}
+		r.Call = fmt.Sprintf("redis DEL %s if it is %s%s", c.cfg.Key, c.value, c.onNodes(c.reach))
+		c.holds, r.OK, r.Result = false, n > 0, fmt.Sprintf("%d deleted", n)
+	case "check":
+		r.Call = "the client's own clock"
+		if c.holds && c.cfg.TTL && !start.Before(c.until) {
+			c.holds = false
+			r.Result = "the lease has run out: the client stops"
+		} else {
+			r.OK, r.Result = true, "the lease still runs"
+		}
+	case "write":
+		q, n, err := write(c.db, req.Resource, req.Value, c.token, c.cfg.Fenced)
+		r.Call = "sqlite " + q
+		if err != nil {
+			r.Err = err.Error()
+			break
+		}
+		r.OK, r.Result = n == 1, "1 row"
+		if n == 0 {
+			r.Result = "0 rows: the token is refused"
+		}
+	case "read", "peek":
+		q, data, ok, err := read(c.db, req.Resource, c.token, c.cfg.Fenced, req.Op == "read")
+		r.Call = "sqlite " + q
+		if err != nil {
+			r.Err = err.Error()
+			break
+		}
+		r.OK, r.Result = ok, fmt.Sprintf("%q", data)
+		if !ok {
+			r.Result = "0 rows: the token is refused"
+		}
+	default:
+		r.Err = "unknown request " + req.Op
+	}
+	return r
+}
+
+// acquireOne takes the lock from one server: the token from its counter
+// (a refused grant leaves a gap, which tokens allow), then SET NX.
+func (c *client) acquireOne(ctx context.Context, r *reply, lease time.Duration, start time.Time) {
+	rdb := c.nodes[0]
+	next, err := rdb.Incr(ctx, c.cfg.Tokens).Result()
+	if err != nil {
+		r.Err = err.Error()
+		return
+	}
+	value := c.cfg.Name + ":" + strconv.FormatInt(next, 10)
+	ttl := time.Duration(0)
+	r.Call = fmt.Sprintf("redis SET %s %s NX", c.cfg.Key, value)
+	if c.cfg.TTL {
+		ttl = lease
+		r.Call += fmt.Sprintf(" PX %d", lease.Milliseconds())
+	}
+	ok, err := rdb.SetNX(ctx, c.cfg.Key, value, ttl).Result()
+	switch {
+	case err != nil:
+		r.Err = err.Error()
+	case ok:
+		c.token, c.value, c.holds, c.until, c.reach = next, value, true, start.Add(ttl), []int{0}
+		r.OK, r.Result = true, fmt.Sprintf("OK (INCR %s → %d)", c.cfg.Tokens, next)
+	default:
+		r.Result = "nil: held by " + rdb.Get(ctx, c.cfg.Key).Val()
+	}
+}
+
+// acquireMajority is Redlock as its description writes it: the same random
+// value SET NX PX on every node the client reaches, one after another; the
+// lock is held with a majority, for the lease less the time the attempt
+// took and the clock drift allowance, counted from before the first
+// request; otherwise it is released on every node. Redlock issues no token.
+func (c *client) acquireMajority(ctx context.Context, r *reply, lease time.Duration, reach []int, start time.Time) {
+	nonce := make([]byte, 8)
+	rand.Read(nonce)
+	value := c.cfg.Name + ":" + hex.EncodeToString(nonce)
+	var idx []int
+	if len(reach) == 0 {
+		for i := range c.nodes {
+			idx = append(idx, i)
+		}
+	} else {
+		for _, n := range reach {
+			idx = append(idx, n-1)
+		}
+	}
+	var got []int
+	for _, i := range idx {
+		if ok, err := c.nodes[i].SetNX(ctx, c.cfg.Key, value, lease).Result(); err == nil && ok {
+			got = append(got, i)
+		}
+	}
+	validity := lease - time.Since(start) - drift(lease)
+	r.Call = fmt.Sprintf("redlock SET %s %s NX PX %d%s", c.cfg.Key, value, lease.Milliseconds(), c.onNodes(idx))
+	if len(got) > len(c.nodes)/2 && validity > 0 {
+		c.token, c.value, c.holds, c.until, c.reach = 0, value, true, start.Add(validity), got
+		r.OK, r.Result = true, fmt.Sprintf("OK on %d of %d (nodes %s), valid %d ms", len(got), len(c.nodes), nodeList(got), validity.Milliseconds())
+		return
+	}
+	for _, i := range idx {
+		releaseScript.Run(ctx, c.nodes[i], []string{c.cfg.Key}, value)
+	}
+	r.Result = fmt.Sprintf("OK on %d of %d only: released", len(got), len(c.nodes))
+}
+
+// renew extends the lease where the client's grant is; without TTL there
+// is no lease to extend, and the client only learns whether it still holds
+// the lock.
+func (c *client) renew(ctx context.Context, r *reply, lease time.Duration, start time.Time) {
+	if !c.cfg.TTL {
+		r.Call = fmt.Sprintf("redis GET %s", c.cfg.Key)
+		got := c.nodes[0].Get(ctx, c.cfg.Key).Val()
+		c.holds = got == c.value
+		r.OK, r.Result = c.holds, fmt.Sprintf("%q", got)
+		return
+	}
+	n := 0
+	for _, i := range c.reach {
+		if k, err := renewScript.Run(ctx, c.nodes[i], []string{c.cfg.Key}, c.value, lease.Milliseconds()).Int(); err == nil {
+			n += k
+		}
+	}
+	r.Call = fmt.Sprintf("redis PEXPIRE %s %d if it is %s%s", c.cfg.Key, lease.Milliseconds(), c.value, c.onNodes(c.reach))
+	if n > len(c.nodes)/2 {
+		c.until = start.Add(lease)
+		if len(c.nodes) > 1 {
+			c.until = c.until.Add(-time.Since(start) - drift(lease))
+		}
+		r.OK, r.Result = true, fmt.Sprintf("%d extended", n)
+		return
+	}
+	c.holds, r.Result = false, fmt.Sprintf("%d extended: the lock is not this client's any more", n)
+}
+
+// onNodes names the nodes of a call under Redlock ("" with one server).
+func (c *client) onNodes(idx []int) string {
+	if len(c.nodes) == 1 {
+		return ""
+	}
+	return " on nodes " + nodeList(idx)
+}
+
+func nodeList(idx []int) string {
+	var s []string
+	for _, i := range idx {
+		s = append(s, strconv.Itoa(i+1))
+	}
+	return strings.Join(s, ",")
 }

@@ -19,14 +19,16 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// The cells CI replays on a real Redis and a real SQLite: the book's story
-// under every row the lab has, and the counter reset under fencing.
+// The cells CI replays on real Redis servers and a real SQLite: the book's
+// story under every row the lab has, the counter reset under fencing, a
+// Redlock node's restart, a crash without TTL, and a fenced read.
 var ciCells = []struct {
 	scenario string
 	strategy core.Strategy
 }{
-	{"gc-pause", core.NoTTL}, {"gc-pause", core.Lease}, {"gc-pause", core.LeaseFencing},
-	{"counter-reset", core.LeaseFencing}, {"crash-no-ttl", core.NoTTL}, {"fenced-read", core.Lease},
+	{"gc-pause", core.NoTTL}, {"gc-pause", core.Lease}, {"gc-pause", core.Redlock}, {"gc-pause", core.LeaseFencing},
+	{"counter-reset", core.LeaseFencing}, {"restart-during-lease", core.Redlock}, {"crash-no-ttl", core.NoTTL},
+	{"fenced-read", core.Lease},
 }
 
 // Real software reaches the model's verdict, cell by cell, and the trace

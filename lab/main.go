@@ -43,13 +43,14 @@ func clientMain(args []string) {
 	fs := flag.NewFlagSet("client", flag.ExitOnError)
 	var cfg clientConfig
 	fs.StringVar(&cfg.Name, "name", "", "the client's name")
-	fs.StringVar(&cfg.Redis, "redis", "", "the lock service's address")
+	redisAddrs := fs.String("redis", "", "the lock service's addresses, comma-separated")
 	fs.StringVar(&cfg.Key, "key", "", "the lock's key")
 	fs.StringVar(&cfg.Tokens, "tokens", "", "the token counter's key")
 	fs.StringVar(&cfg.DB, "db", "", "the database file")
 	fs.BoolVar(&cfg.TTL, "ttl", true, "leases expire")
 	fs.BoolVar(&cfg.Fenced, "fenced", false, "the resource checks tokens")
 	fs.Parse(args)
+	cfg.Redis = strings.Split(*redisAddrs, ",")
 	if err := runClient(cfg, os.Stdin, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "lab client:", err)
 		os.Exit(1)

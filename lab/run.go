@@ -52,17 +52,8 @@ func (t Trace) Agrees() bool { return t.Verdict == t.Model }
 // Replayable says whether the lab can replay sc under st on real software,
 // and if not, exactly why.
 func Replayable(sc core.Scenario, st core.Strategy) (string, bool) {
-	if st.Nodes() != 1 || st.Durable() {
-		return "the lab runs one Redis server; this row's lock service (five Redis servers for Redlock, an etcd cluster for consensus) is not in it yet", false
-	}
-	if sc.NonAtomic {
-		return "the real resource checks and writes in one UPDATE; a resource that checks and applies in two steps is the model's alone", false
-	}
-	if sc.LockDelay > 0 {
-		return "Redis has no lock-delay (Chubby's): SET NX grants as soon as the key has expired", false
-	}
-	if len(sc.FromReply) > 0 {
-		return "every lab client measures its lease from its request (careful); a client that counts from the reply is the model's alone", false
+	if st.Durable() {
+		return "this row's lock service is replicated by consensus (an etcd cluster), which the lab does not run yet", false
 	}
 	for _, s := range sc.Steps {
 		a := s.Action
@@ -73,6 +64,15 @@ func Replayable(sc core.Scenario, st core.Strategy) (string, bool) {
 			return "a message held in the network: the lab has no proxy between the clients and Redis or the database yet", false
 		}
 	}
+	if sc.NonAtomic && st.Fenced() {
+		return "the real resource checks and writes in one UPDATE; a resource that checks and applies in two steps is the model's alone", false
+	}
+	if sc.LockDelay > 0 && st.TTL() {
+		return "Redis has no lock-delay (Chubby's): SET NX grants as soon as the key has expired", false
+	}
+	if len(sc.FromReply) > 0 && !st.CountsFromRequest() {
+		return "every lab client measures its lease from its request (careful); a client that counts from the reply is the model's alone", false
+	}
 	return "", true
 }
 
@@ -81,8 +81,8 @@ type cell struct {
 	sc      core.Scenario
 	st      core.Strategy
 	dir     string
-	redis   *redisServer
-	rdb     *redis.Client
+	redis   []*redisServer // one server, or Redlock's five
+	rdb     *redis.Client  // the first
 	db      *sql.DB
 	key     string
 	clients map[string]*proc
@@ -117,7 +117,10 @@ func Replay(sc core.Scenario, st core.Strategy, dir string) (Trace, error) {
 		ledger: core.NewLedger(len(sc.Resources)), grants: map[string]int{}}
 	c.trace = Trace{Scenario: sc.ID, Strategy: st, Model: core.VerdictOf(frames),
 		Service: "redis-server, SET NX without expiry", Resource: "SQLite row, plain UPDATE"}
-	if st.TTL() {
+	switch {
+	case st.Nodes() > 1:
+		c.trace.Service = fmt.Sprintf("%d redis-servers, Redlock: SET NX PX on each, held with %d, valid for the lease less the time taken and 1 %% + 2 ms", st.Nodes(), st.Quorum())
+	case st.TTL():
 		c.trace.Service = "redis-server, SET NX PX"
 	}
 	if st.Fenced() {
@@ -142,11 +145,21 @@ func Replay(sc core.Scenario, st core.Strategy, dir string) (Trace, error) {
 }
 
 func (c *cell) open() error {
-	var err error
-	if c.redis, err = startRedis(c.dir); err != nil {
-		return err
+	var addrs []string
+	for i := range c.st.Nodes() {
+		dir := filepath.Join(c.dir, fmt.Sprintf("node%d", i+1))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		s, err := startRedis(dir)
+		if err != nil {
+			return err
+		}
+		c.redis = append(c.redis, s)
+		addrs = append(addrs, s.addr())
 	}
-	c.rdb = redis.NewClient(&redis.Options{Addr: c.redis.addr()})
+	c.rdb = redis.NewClient(&redis.Options{Addr: addrs[0]})
+	var err error
 	dbPath := filepath.Join(c.dir, "resource.db")
 	if c.db, err = openStore(dbPath, c.sc.Resources); err != nil {
 		return err
@@ -156,7 +169,7 @@ func (c *cell) open() error {
 		return err
 	}
 	for _, name := range c.sc.Clients {
-		cmd := exec.Command(self, "client", "-name", name, "-redis", c.redis.addr(), "-key", c.key, "-tokens", c.key+":tokens",
+		cmd := exec.Command(self, "client", "-name", name, "-redis", strings.Join(addrs, ","), "-key", c.key, "-tokens", c.key+":tokens",
 			"-db", dbPath, "-ttl="+strconv.FormatBool(c.st.TTL()), "-fenced="+strconv.FormatBool(c.st.Fenced()))
 		in, err := cmd.StdinPipe()
 		if err != nil {
@@ -189,8 +202,8 @@ func (c *cell) close() {
 	if c.rdb != nil {
 		c.rdb.Close()
 	}
-	if c.redis != nil {
-		c.redis.stop()
+	for _, s := range c.redis {
+		s.stop()
 	}
 }
 
@@ -248,7 +261,7 @@ func (c *cell) do(a core.Action) error {
 	lease := int64(max(a.Lease, 1)) * Tick.Milliseconds()
 	switch a.Kind {
 	case core.ActAcquire:
-		r, err := c.ask(a.Client, request{Op: "acquire", LeaseMS: lease})
+		r, err := c.ask(a.Client, request{Op: "acquire", LeaseMS: lease, Nodes: a.Nodes})
 		if err == nil && r.OK {
 			c.grants[a.Client] = c.ledger.Grant(a.Client)
 		}
@@ -323,7 +336,14 @@ func (c *cell) do(a core.Action) error {
 		time.Sleep(time.Duration(a.Ticks) * Tick)
 		return nil
 	case core.ActRestart:
-		if err := c.redis.restart(); err != nil {
+		if len(c.redis) > 1 {
+			if err := c.redis[core.FaultyNode-1].restart(); err != nil {
+				return err
+			}
+			c.log("", fmt.Sprintf("restart node %d's redis-server (no persistence)", core.FaultyNode), "it comes back empty: it forgets the lock")
+			return nil
+		}
+		if err := c.redis[0].restart(); err != nil {
 			return err
 		}
 		c.log("", "restart redis-server (no persistence)", "it comes back empty: no lock, token counter at 0")
@@ -336,6 +356,9 @@ func (c *cell) do(a core.Action) error {
 // be used correctly: a lock without expiry held by a crashed client, or a
 // fenced resource that has seen a larger token than the holder's.
 func (c *cell) stuck() (bool, error) {
+	if len(c.redis) > 1 {
+		return false, nil // Redlock's keys always expire, and it has no tokens
+	}
 	ctx := context.Background()
 	v, err := c.rdb.Get(ctx, c.key).Result()
 	if err == redis.Nil {
