@@ -75,16 +75,15 @@ fuzz:
 	done
 
 # The lab is a module of its own (lab/go.mod), so neither app.wasm nor the
-# server links Redis or SQLite. Every cell it can replay, with a summary
-# and the traces written to lab/traces (committed); or one cell, its trace
-# printed.
+# server links Redis or SQLite. Every cell, with a summary, each written to
+# static/web/lab for the page (committed); or one cell, its trace printed.
 LAB := lab/lab
 $(LAB): lab/go.mod lab/go.sum $(shell find lab core -name '*.go' ! -name '*_test.go')
 	cd lab && $(GO) build -o lab .
 
 lab: $(LAB)
 ifeq ($(SCENARIO)$(STRATEGY),)
-	cd lab && ./lab -out traces
+	cd lab && ./lab -out ../static/web/lab
 else
 	cd lab && ./lab $(if $(SCENARIO),-scenario $(SCENARIO)) $(if $(STRATEGY),-strategy $(STRATEGY))
 endif

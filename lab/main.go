@@ -7,7 +7,8 @@
 //
 //	lab                                  every cell it can replay, and a summary
 //	lab -scenario gc-pause -strategy lease   one cell, its trace printed
-//	lab -out DIR                         also write each trace as DIR/<scenario>.<strategy>.json
+//	lab -out DIR                         also write each cell as DIR/<scenario>.<strategy>.json
+//	                                     (core.Recording; a cell not replayed says why)
 package main
 
 import (
@@ -62,7 +63,7 @@ type result struct {
 	sc    core.Scenario
 	st    core.Strategy
 	trace Trace
-	why   string // why it is not replayed
+	why   core.NotReplayed // why it is not replayed
 	err   error
 }
 
@@ -112,7 +113,7 @@ func run(scenario string, strategy core.Strategy, out string, parallel int) erro
 	if len(cells) == 1 {
 		c := cells[0]
 		if c.why != "" {
-			fmt.Printf("%s under %s is not replayed: %s\n", c.sc.ID, c.st, c.why)
+			fmt.Printf("%s under %s is not replayed: %s\n", c.sc.ID, c.st, reasons[c.why])
 			return nil
 		}
 		printTrace(c.trace)
@@ -128,7 +129,10 @@ func run(scenario string, strategy core.Strategy, out string, parallel int) erro
 	for _, c := range cells {
 		switch {
 		case c.why != "":
-			fmt.Fprintf(w, "%s\t%s\t%s\tnot replayed\t-\t%s\n", c.sc.ID, c.st, modelVerdict(c.sc, c.st), c.why)
+			fmt.Fprintf(w, "%s\t%s\t%s\tnot replayed\t-\t%s\n", c.sc.ID, c.st, modelVerdict(c.sc, c.st), reasons[c.why])
+			if err := writeTrace(out, Trace{Scenario: c.sc.ID, Strategy: c.st, Why: c.why, Model: modelVerdict(c.sc, c.st)}); err != nil {
+				return err
+			}
 		case c.err != nil:
 			failed++
 			fmt.Fprintf(w, "%s\t%s\t%s\tfailed\t-\t%v\n", c.sc.ID, c.st, c.trace.Model, c.err)
@@ -144,6 +148,25 @@ func run(scenario string, strategy core.Strategy, out string, parallel int) erro
 		}
 	}
 	w.Flush()
+	if out != "" && failed == 0 {
+		// The index: every cell without its calls, for the page's matrix.
+		var index []Trace
+		for _, c := range cells {
+			t := c.trace
+			if c.why != "" {
+				t = Trace{Scenario: c.sc.ID, Strategy: c.st, Why: c.why, Model: modelVerdict(c.sc, c.st)}
+			}
+			t.Calls, t.Service, t.Resource = nil, "", ""
+			index = append(index, t)
+		}
+		b, err := json.Marshal(index)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(out, "index.json"), append(b, '\n'), 0o644); err != nil {
+			return err
+		}
+	}
 	if failed > 0 || disagree > 0 {
 		return fmt.Errorf("%d cells failed to replay, %d disagree with the model", failed, disagree)
 	}
@@ -163,7 +186,7 @@ func printTrace(t Trace) {
 	fmt.Printf("%s under %s: lock service %s; resource %s\n", t.Scenario, t.Strategy, t.Service, t.Resource)
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "ms\tstep\tclient\tcall\tresult")
-	for _, e := range t.Entries {
+	for _, e := range t.Calls {
 		fmt.Fprintf(w, "%d\t%d\t%s\t%s\t%s\n", e.MS, e.Step, orDash(e.Client), e.Call, strings.ReplaceAll(e.Result, "\t", " "))
 	}
 	w.Flush()

@@ -24,54 +24,41 @@ import (
 // Tick is one unit of the model's time in real time.
 const Tick = time.Second
 
-// Entry is one line of a recorded run: when (ms from the start), who, the
-// real call and what it returned.
-type Entry struct {
-	MS     int64  `json:"ms"`
-	Step   int    `json:"step"` // the model's step (the first action is step 2)
-	Client string `json:"client,omitempty"`
-	Call   string `json:"call"`
-	Result string `json:"result"`
-}
+// Trace is a cell replayed on real software and judged (core.Recording).
+type Trace = core.Recording
 
-// Trace is a cell replayed on real software and judged.
-type Trace struct {
-	Scenario string        `json:"scenario"`
-	Strategy core.Strategy `json:"strategy"`
-	Service  string        `json:"service"`  // the real lock service
-	Resource string        `json:"resource"` // the real resource
-	Entries  []Entry       `json:"entries"`
-	Verdict  core.Verdict  `json:"verdict"`
-	Harm     core.Harm     `json:"harm,omitempty"`
-	Model    core.Verdict  `json:"model"`
+// reasons words, for the command line, why a cell is not replayed; the
+// page words them from its own catalogue.
+var reasons = map[core.NotReplayed]string{
+	core.NoCluster:       "this row's lock service is replicated by consensus (an etcd cluster), which the lab does not run yet",
+	core.HeldMessage:     "a message held in the network: the lab has no proxy between the clients and Redis or the database yet",
+	core.JumpedClock:     "a clock jump: Redis times a key's expiry by its own clock, which only libfaketime could move, and Debian's Redis (jemalloc) aborts under it",
+	core.NoLockDelay:     "Redis has no lock-delay (Chubby's): SET NX grants as soon as the key has expired",
+	core.SplitCheck:      "the real resource checks and writes in one UPDATE; a resource that checks and applies in two steps is the model's alone",
+	core.CountsFromReply: "every lab client measures its lease from its request (careful); a client that counts from the reply is the model's alone",
 }
-
-// Agrees reports whether the real run's verdict is the model's.
-func (t Trace) Agrees() bool { return t.Verdict == t.Model }
 
 // Replayable says whether the lab can replay sc under st on real software,
 // and if not, exactly why.
-func Replayable(sc core.Scenario, st core.Strategy) (string, bool) {
+func Replayable(sc core.Scenario, st core.Strategy) (core.NotReplayed, bool) {
 	if st.Durable() {
-		return "this row's lock service is replicated by consensus (an etcd cluster), which the lab does not run yet", false
+		return core.NoCluster, false
 	}
 	for _, s := range sc.Steps {
-		a := s.Action
-		switch {
+		switch a := s.Action; {
 		case a.Kind == core.ActJump:
-			return "a clock jump: Redis times a key's expiry by its own clock, which only libfaketime could move, and Debian's Redis (jemalloc) aborts under it", false
+			return core.JumpedClock, false
 		case a.Kind == core.ActDeliver || a.Hold != "":
-			return "a message held in the network: the lab has no proxy between the clients and Redis or the database yet", false
+			return core.HeldMessage, false
 		}
 	}
-	if sc.NonAtomic && st.Fenced() {
-		return "the real resource checks and writes in one UPDATE; a resource that checks and applies in two steps is the model's alone", false
-	}
-	if sc.LockDelay > 0 && st.TTL() {
-		return "Redis has no lock-delay (Chubby's): SET NX grants as soon as the key has expired", false
-	}
-	if len(sc.FromReply) > 0 && !st.CountsFromRequest() {
-		return "every lab client measures its lease from its request (careful); a client that counts from the reply is the model's alone", false
+	switch {
+	case sc.NonAtomic && st.Fenced():
+		return core.SplitCheck, false
+	case sc.LockDelay > 0 && st.TTL():
+		return core.NoLockDelay, false
+	case len(sc.FromReply) > 0 && !st.CountsFromRequest():
+		return core.CountsFromReply, false
 	}
 	return "", true
 }
@@ -107,7 +94,7 @@ type proc struct {
 // recording with core's rules.
 func Replay(sc core.Scenario, st core.Strategy, dir string) (Trace, error) {
 	if why, ok := Replayable(sc, st); !ok {
-		return Trace{}, fmt.Errorf("%s under %s is not replayed: %s", sc.ID, st, why)
+		return Trace{}, fmt.Errorf("%s under %s is not replayed: %s", sc.ID, st, reasons[why])
 	}
 	frames, err := core.Replay(sc, st)
 	if err != nil {
@@ -209,7 +196,7 @@ func (c *cell) close() {
 
 // log records one entry of the trace.
 func (c *cell) log(client, call, result string) {
-	c.trace.Entries = append(c.trace.Entries, Entry{MS: time.Since(c.start).Milliseconds(), Step: c.step, Client: client, Call: call, Result: result})
+	c.trace.Calls = append(c.trace.Calls, core.RecordedCall{MS: time.Since(c.start).Milliseconds(), Step: c.step, Client: client, Call: call, Result: result})
 }
 
 // ask sends a request to a client, resuming it first if it is paused.

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"encoding/json"
+
 	"dlock/core"
 	"dlock/web/state"
 	"dlock/web/words"
@@ -11,41 +13,12 @@ import (
 // matrix is the chapter's comparison table, computed: every scenario
 // replayed under every strategy, each cell a link to that run.
 func (p pageView) matrix() app.UI {
-	scenarios := p.runs.Scenarios()
 	return app.Div().Class("view-body").Body(
 		app.P().Class("shows").Text(p.t("matrix.intro")),
 		app.P().Class("shows").DataSet("testid", "matrix-purpose").Text(p.t("matrix.purpose")),
-		app.Div().
-			Class("matrix-scroll").
-			DataSet("testid", "matrix").
-			TabIndex(0).
-			Role("region").
-			Aria("labelledby", "matrix-caption").
-			Body(
-				app.Table().Class("matrix").Body(
-					app.Caption().ID("matrix-caption").Text(p.t("matrix.caption")),
-					app.THead().Body(app.Tr().Body(
-						app.Th().Scope("col").Text(p.t("matrix.corner")),
-						app.Range(strategies).Slice(func(i int) app.UI {
-							st := strategies[i]
-							return app.Th().Scope("col").Body(
-								app.Span().Class("strategy-name").Text(p.t("strategy."+string(st))),
-								app.Span().Class("strategy-about").Text(designText(p.s.Lang, st.Design())),
-							)
-						}),
-					)),
-					app.TBody().Body(app.Range(scenarios).Slice(func(i int) app.UI {
-						sc := scenarios[i]
-						return app.Tr().Body(
-							app.Th().Scope("row").Text(p.t(sc.Title)),
-							app.Range(strategies).Slice(func(j int) app.UI {
-								return p.matrixCell(sc, strategies[j])
-							}),
-						)
-					})),
-				),
-			),
+		&matrixTable{Lang: p.s.Lang, Path: p.path, Runs: p.runs},
 		app.P().Class("matrix-legend").Text(p.t("matrix.legend")),
+		app.P().Class("matrix-legend").DataSet("testid", "real-legend").Text(p.t("real.legend")),
 		app.H2().ID("rows-title").Class("rows-title").Text(p.t("matrix.rows")),
 		app.Dl().Class("rows").Aria("labelledby", "rows-title").Body(app.Range(strategies).Slice(func(i int) app.UI {
 			st := strategies[i]
@@ -58,12 +31,72 @@ func (p pageView) matrix() app.UI {
 	)
 }
 
+// matrixTable is the table itself. Once in the browser it fetches the
+// lab's index of real replays (make lab) and marks each cell whose real
+// replay agrees with the model; a cell not replayed has no mark.
+type matrixTable struct {
+	app.Compo
+	Lang state.Lang
+	Path string
+	Runs *state.Runs
+
+	real map[string]core.Recording // by "scenario.strategy"
+}
+
+func (c *matrixTable) OnMount(ctx app.Context) {
+	fetchText(ctx, labFile(c.Path, "index.json"), func(text string, err error) {
+		var all []core.Recording
+		if err != nil || json.Unmarshal([]byte(text), &all) != nil {
+			return // the table stands without the marks
+		}
+		c.real = map[string]core.Recording{}
+		for _, r := range all {
+			c.real[r.Scenario+"."+string(r.Strategy)] = r
+		}
+	})
+}
+
+func (c *matrixTable) Render() app.UI {
+	p := pageView{s: state.Settings{Lang: c.Lang}, runs: c.Runs, path: c.Path}
+	scenarios := c.Runs.Scenarios()
+	return app.Div().
+		Class("matrix-scroll").
+		DataSet("testid", "matrix").
+		TabIndex(0).
+		Role("region").
+		Aria("labelledby", "matrix-caption").
+		Body(
+			app.Table().Class("matrix").Body(
+				app.Caption().ID("matrix-caption").Text(p.t("matrix.caption")),
+				app.THead().Body(app.Tr().Body(
+					app.Th().Scope("col").Text(p.t("matrix.corner")),
+					app.Range(strategies).Slice(func(i int) app.UI {
+						st := strategies[i]
+						return app.Th().Scope("col").Body(
+							app.Span().Class("strategy-name").Text(p.t("strategy."+string(st))),
+							app.Span().Class("strategy-about").Text(designText(p.s.Lang, st.Design())),
+						)
+					}),
+				)),
+				app.TBody().Body(app.Range(scenarios).Slice(func(i int) app.UI {
+					sc := scenarios[i]
+					return app.Tr().Body(
+						app.Th().Scope("row").Text(p.t(sc.Title)),
+						app.Range(strategies).Slice(func(j int) app.UI {
+							return p.matrixCell(sc, strategies[j], c.real[sc.ID+"."+string(strategies[j])])
+						}),
+					)
+				})),
+			),
+		)
+}
+
 // designText names a row's three choices: lease, lock service, resource.
 func designText(l state.Lang, d core.Design) string {
 	return words.T(l, "design.lease."+string(d.Lease)) + " · " + words.T(l, "design.service."+string(d.Service)) + " · " + words.T(l, "design.check."+string(d.Check))
 }
 
-func (p pageView) matrixCell(sc core.Scenario, st core.Strategy) app.UI {
+func (p pageView) matrixCell(sc core.Scenario, st core.Strategy, real core.Recording) app.UI {
 	r := p.runs.Run(sc, st)
 	if r.Err != nil {
 		return app.Td().Role("alert").Text(r.Err.Error())
@@ -89,5 +122,13 @@ func (p pageView) matrixCell(sc core.Scenario, st core.Strategy) app.UI {
 		Body(app.A().
 			Href(p.href(run)).
 			Aria("label", p.t("matrix.cell", label, p.t(sc.Title), p.t("strategy."+string(st)))).
-			Body(app.Span().Class("verdict-words").Text(words), app.Span().Class("verdict-go").Aria("hidden", "true").Text(" ›"), how))
+			Body(app.Span().Class("verdict-words").Text(words), app.Span().Class("verdict-go").Aria("hidden", "true").Text(" ›"), how),
+			app.If(real.Scenario != "" && real.Why == "", func() app.UI {
+				mark, value := p.t("real.mark"), "agrees"
+				if !real.Agrees() {
+					mark, value = p.t("real.mark.no", p.t("verdict."+string(real.Verdict))), "disagrees"
+				}
+				return app.Span().Class("real-mark").DataSet("testid", "real-mark").DataSet("value", value).Text(mark)
+			}),
+		)
 }

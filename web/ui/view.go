@@ -295,6 +295,9 @@ func (p pageView) demo(on func(state.Command) app.EventHandler) app.UI {
 		app.P().Class("note").DataSet("testid", "step-note").Text(r.note()),
 		p.stepper(on),
 		r.timeline(),
+		app.If(p.s.View == state.ViewDemo && !p.s.Embed, func() app.UI {
+			return &realPanel{Scenario: p.sc.ID, Strategy: p.s.Strategy, Lang: p.s.Lang, Path: p.path, Link: p.link}
+		}),
 		announcer(p.s, []runView{r}),
 	)
 }
