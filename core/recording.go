@@ -38,15 +38,13 @@ type NotReplayed string
 
 // Reasons a cell is not replayed.
 const (
-	// NoCluster: the row's lock service is replicated by consensus, and
-	// the lab runs no such cluster.
-	NoCluster NotReplayed = "no-cluster"
 	// HeldMessage: a message is held in the network, and the lab has no
 	// proxy to hold it.
 	HeldMessage NotReplayed = "held-message"
-	// JumpedClock: a clock jumps, which Redis's expiry cannot be made to see.
+	// JumpedClock: a clock jumps, which neither etcd's leases nor Redis's
+	// expiries can be made to see.
 	JumpedClock NotReplayed = "jumped-clock"
-	// NoLockDelay: the row's lock service has no lock-delay.
+	// NoLockDelay: the real lock services (Redis, etcd) have no lock-delay.
 	NoLockDelay NotReplayed = "no-lock-delay"
 	// SplitCheck: the resource checks and applies in two steps; a real
 	// one does both in one statement.
@@ -58,5 +56,5 @@ const (
 
 // NotReplayedReasons lists every reason.
 func NotReplayedReasons() []NotReplayed {
-	return []NotReplayed{NoCluster, HeldMessage, JumpedClock, NoLockDelay, SplitCheck, CountsFromReply}
+	return []NotReplayed{HeldMessage, JumpedClock, NoLockDelay, SplitCheck, CountsFromReply}
 }

@@ -49,11 +49,18 @@ func TestTheRunOnRealSoftware(t *testing.T) {
 	if all := eval[string](tb, `document.querySelector(".real-calls").innerText`); !strings.Contains(all, "0 rows: the token is refused") {
 		t.Errorf("under fencing the real database does not refuse the late write:\n%s", all)
 	}
-	// A row the lab does not run says why, in the reader's language.
-	tb.open(siteURL + "?strategy=consensus&lang=ja")
+	// Consensus: a real etcd cluster, the token its key's CreateRevision.
+	tb.open(siteURL + "?strategy=consensus&step=7&lang=en")
+	openRealPanel(tb)
+	tb.waitHook("real-trace", "safe")
+	if all := eval[string](tb, `document.querySelector(".real-calls").innerText`); !strings.Contains(all, "CreateRevision") {
+		t.Errorf("the consensus row's calls do not show etcd's revision:\n%s", all)
+	}
+	// A cell the lab cannot replay says why, in the reader's language.
+	tb.open(siteURL + "?scenario=clock-jump&strategy=consensus&lang=ja")
 	openRealPanel(tb)
 	tb.waitHook("real-trace", "not-replayed")
-	if text := tb.text("real-trace"); !strings.Contains(text, "etcd") {
+	if text := tb.text("real-trace"); !strings.Contains(text, "単調時計") {
 		t.Errorf("the reason reads %q", text)
 	}
 }

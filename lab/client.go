@@ -14,6 +14,9 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+	clientv3 "go.etcd.io/etcd/client/v3"
+	"go.etcd.io/etcd/client/v3/concurrency"
+	"go.uber.org/zap"
 )
 
 // A client is a process of its own (the lab binary run as "lab client"),
@@ -47,6 +50,7 @@ type reply struct {
 type clientConfig struct {
 	Name   string   // A, B, ...
 	Redis  []string // the lock service: one server, or Redlock's five
+	Etcd   []string // or the etcd cluster's client URLs
 	Key    string   // the lock's key
 	Tokens string   // the key of the token counter (one server only)
 	DB     string   // the database file
@@ -73,6 +77,9 @@ func drift(lease time.Duration) time.Duration { return lease/100 + 2*time.Millis
 type client struct {
 	cfg   clientConfig
 	nodes []*redis.Client
+	etcd  *clientv3.Client
+	lease clientv3.LeaseID // the etcd lease of its grant
+	mutex *concurrency.Mutex
 	db    *sql.DB
 	token int64
 	value string    // what this client's grant wrote into the lock's key
@@ -88,6 +95,14 @@ func runClient(cfg clientConfig, in io.Reader, out io.Writer) error {
 	}
 	defer db.Close()
 	c := &client{cfg: cfg, db: db}
+	if len(cfg.Etcd) > 0 {
+		cli, err := clientv3.New(clientv3.Config{Endpoints: cfg.Etcd, DialTimeout: 5 * time.Second, Logger: zap.NewNop()})
+		if err != nil {
+			return err
+		}
+		defer cli.Close()
+		c.etcd = cli
+	}
 	for _, addr := range cfg.Redis {
 		opts := &redis.Options{Addr: addr, MaxRetries: -1}
 		if len(cfg.Redis) > 1 {
@@ -128,6 +143,10 @@ func (c *client) serve(ctx context.Context, req request, start time.Time) reply 
 	}
 	switch req.Op {
 	case "acquire":
+		if c.etcd != nil {
+			c.acquireEtcd(ctx, &r, lease, start)
+			break
+		}
 		if len(c.nodes) > 1 {
 			c.acquireMajority(ctx, &r, lease, req.Nodes, start)
 		} else {
@@ -136,6 +155,15 @@ func (c *client) serve(ctx context.Context, req request, start time.Time) reply 
 	case "renew":
 		c.renew(ctx, &r, lease, start)
 	case "release":
+		if c.etcd != nil {
+			r.Call = fmt.Sprintf("etcd Unlock %s", c.mutex.Key())
+			err := c.mutex.Unlock(ctx)
+			c.holds, r.OK, r.Result = false, err == nil, "released"
+			if err != nil {
+				r.Result = err.Error()
+			}
+			break
+		}
 		n := 0
 		for _, i := range c.reach {
 			k, err := releaseScript.Run(ctx, c.nodes[i], []string{c.cfg.Key}, c.value).Int()
@@ -247,10 +275,63 @@ func (c *client) acquireMajority(ctx context.Context, r *reply, lease time.Durat
 	r.Result = fmt.Sprintf("OK on %d of %d only: released", len(got), len(c.nodes))
 }
 
+// acquireEtcd takes the lock as etcd's concurrency package does, from a
+// lease the client renews only when it says so: a Session keeps its lease
+// alive by itself, which would hide what the scenario's renewals (or their
+// absence) do, so the session's keep-alive is stopped as soon as it starts
+// and the lease lives its TTL unless renewed. The fencing token is the
+// lock key's CreateRevision, which only grows.
+func (c *client) acquireEtcd(ctx context.Context, r *reply, lease time.Duration, start time.Time) {
+	ttl := max(int64(lease/time.Second), 1)
+	g, err := c.etcd.Grant(ctx, ttl)
+	if err != nil {
+		r.Err = err.Error()
+		return
+	}
+	keep, stop := context.WithCancel(ctx)
+	s, err := concurrency.NewSession(c.etcd, concurrency.WithLease(g.ID), concurrency.WithContext(keep))
+	stop()
+	if err != nil {
+		r.Err = err.Error()
+		return
+	}
+	m := concurrency.NewMutex(s, c.cfg.Key)
+	r.Call = fmt.Sprintf("etcd Grant TTL %d s → lease %x; Lock %s", ttl, int64(g.ID), c.cfg.Key)
+	switch err := m.TryLock(ctx); {
+	case err == concurrency.ErrLocked:
+		c.etcd.Revoke(ctx, g.ID)
+		r.Result = "locked by another session"
+		return
+	case err != nil:
+		r.Err = err.Error()
+		return
+	}
+	got, err := c.etcd.Get(ctx, m.Key())
+	if err != nil || len(got.Kvs) == 0 {
+		r.Err = fmt.Sprintf("the lock's key %s is gone: %v", m.Key(), err)
+		return
+	}
+	rev := got.Kvs[0].CreateRevision
+	c.token, c.value, c.holds, c.until, c.lease, c.mutex = rev, m.Key(), true, start.Add(time.Duration(ttl)*time.Second), g.ID, m
+	r.OK, r.Result = true, fmt.Sprintf("key %s CreateRevision %d", m.Key(), rev)
+}
+
 // renew extends the lease where the client's grant is; without TTL there
 // is no lease to extend, and the client only learns whether it still holds
 // the lock.
 func (c *client) renew(ctx context.Context, r *reply, lease time.Duration, start time.Time) {
+	if c.etcd != nil {
+		// etcd renews a lease for its own TTL, which the grant fixed.
+		r.Call = fmt.Sprintf("etcd KeepAliveOnce lease %x", int64(c.lease))
+		resp, err := c.etcd.KeepAliveOnce(ctx, c.lease)
+		if err != nil {
+			c.holds, r.Result = false, err.Error()+": the lock is not this client's any more"
+			return
+		}
+		c.until = start.Add(time.Duration(resp.TTL) * time.Second)
+		r.OK, r.Result = true, fmt.Sprintf("TTL %d s", resp.TTL)
+		return
+	}
 	if !c.cfg.TTL {
 		r.Call = fmt.Sprintf("redis GET %s", c.cfg.Key)
 		got := c.nodes[0].Get(ctx, c.cfg.Key).Val()

@@ -16,19 +16,23 @@ func TestMain(m *testing.M) {
 		clientMain(os.Args[2:])
 		return
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	stopEtcd()
+	os.Exit(code)
 }
 
-// The cells CI replays on real Redis servers and a real SQLite: the book's
-// story under every row the lab has, the counter reset under fencing, a
-// Redlock node's restart, a crash without TTL, and a fenced read.
+// The cells CI replays on real Redis servers, a real etcd cluster and a
+// real SQLite: the book's story under every row, the counter reset under
+// fencing and under consensus, a Redlock node's restart, a crash without
+// TTL, and a fenced read.
 var ciCells = []struct {
 	scenario string
 	strategy core.Strategy
 }{
 	{"gc-pause", core.NoTTL}, {"gc-pause", core.Lease}, {"gc-pause", core.Redlock}, {"gc-pause", core.LeaseFencing},
-	{"counter-reset", core.LeaseFencing}, {"restart-during-lease", core.Redlock}, {"crash-no-ttl", core.NoTTL},
-	{"fenced-read", core.Lease},
+	{"gc-pause", core.ConsensusUnfenced}, {"gc-pause", core.Consensus},
+	{"counter-reset", core.LeaseFencing}, {"counter-reset", core.Consensus}, {"restart-during-lease", core.Redlock},
+	{"crash-no-ttl", core.NoTTL}, {"fenced-read", core.Lease},
 }
 
 // Real software reaches the model's verdict, cell by cell, and the trace

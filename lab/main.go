@@ -34,7 +34,9 @@ func main() {
 	out := flag.String("out", "", "write each trace as JSON into this directory")
 	parallel := flag.Int("parallel", 6, "cells replayed at once")
 	flag.Parse()
-	if err := run(*scenario, core.Strategy(*strategy), *out, *parallel); err != nil {
+	err := run(*scenario, core.Strategy(*strategy), *out, *parallel)
+	stopEtcd()
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "lab:", err)
 		os.Exit(1)
 	}
@@ -50,8 +52,14 @@ func clientMain(args []string) {
 	fs.StringVar(&cfg.DB, "db", "", "the database file")
 	fs.BoolVar(&cfg.TTL, "ttl", true, "leases expire")
 	fs.BoolVar(&cfg.Fenced, "fenced", false, "the resource checks tokens")
+	etcdURLs := fs.String("etcd", "", "the etcd cluster's client URLs, comma-separated")
 	fs.Parse(args)
-	cfg.Redis = strings.Split(*redisAddrs, ",")
+	if *redisAddrs != "" {
+		cfg.Redis = strings.Split(*redisAddrs, ",")
+	}
+	if *etcdURLs != "" {
+		cfg.Etcd = strings.Split(*etcdURLs, ",")
+	}
 	if err := runClient(cfg, os.Stdin, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "lab client:", err)
 		os.Exit(1)

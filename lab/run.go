@@ -13,12 +13,15 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
 	"dlock/core"
 
 	"github.com/redis/go-redis/v9"
+	clientv3 "go.etcd.io/etcd/client/v3"
+	"go.uber.org/zap"
 )
 
 // Tick is one unit of the model's time in real time.
@@ -30,10 +33,9 @@ type Trace = core.Recording
 // reasons words, for the command line, why a cell is not replayed; the
 // page words them from its own catalogue.
 var reasons = map[core.NotReplayed]string{
-	core.NoCluster:       "this row's lock service is replicated by consensus (an etcd cluster), which the lab does not run yet",
-	core.HeldMessage:     "a message held in the network: the lab has no proxy between the clients and Redis or the database yet",
-	core.JumpedClock:     "a clock jump: Redis times a key's expiry by its own clock, which only libfaketime could move, and Debian's Redis (jemalloc) aborts under it",
-	core.NoLockDelay:     "Redis has no lock-delay (Chubby's): SET NX grants as soon as the key has expired",
+	core.HeldMessage:     "a message held in the network: the lab has no proxy between the clients and the lock service or the database yet",
+	core.JumpedClock:     "a clock jump: etcd times its leases with a monotonic clock, which a wall-clock jump does not move, and Redis times its keys' expiry by its own clock, which only libfaketime could move, under which Debian's Redis (jemalloc) aborts",
+	core.NoLockDelay:     "neither Redis nor etcd has a lock-delay (Chubby's): the lock is granted as soon as the lease has ended",
 	core.SplitCheck:      "the real resource checks and writes in one UPDATE; a resource that checks and applies in two steps is the model's alone",
 	core.CountsFromReply: "every lab client measures its lease from its request (careful); a client that counts from the reply is the model's alone",
 }
@@ -41,9 +43,6 @@ var reasons = map[core.NotReplayed]string{
 // Replayable says whether the lab can replay sc under st on real software,
 // and if not, exactly why.
 func Replayable(sc core.Scenario, st core.Strategy) (core.NotReplayed, bool) {
-	if st.Durable() {
-		return core.NoCluster, false
-	}
 	for _, s := range sc.Steps {
 		switch a := s.Action; {
 		case a.Kind == core.ActJump:
@@ -70,6 +69,9 @@ type cell struct {
 	dir     string
 	redis   []*redisServer // one server, or Redlock's five
 	rdb     *redis.Client  // the first
+	etcd    *etcdCluster   // the consensus rows' lock service, shared by every run
+	ecli    *clientv3.Client
+	due     map[string]time.Time // client → when its lease ends, by the lab's clock
 	db      *sql.DB
 	key     string
 	clients map[string]*proc
@@ -101,10 +103,15 @@ func Replay(sc core.Scenario, st core.Strategy, dir string) (Trace, error) {
 		return Trace{}, err
 	}
 	c := &cell{sc: sc, st: st, dir: dir, key: "dlock:" + sc.ID + ":" + string(st), clients: map[string]*proc{},
-		ledger: core.NewLedger(len(sc.Resources)), grants: map[string]int{}}
+		ledger: core.NewLedger(len(sc.Resources)), grants: map[string]int{}, due: map[string]time.Time{}}
+	if st.Durable() {
+		c.key = "/dlock/" + sc.ID + "/" + string(st)
+	}
 	c.trace = Trace{Scenario: sc.ID, Strategy: st, Model: core.VerdictOf(frames),
 		Service: "redis-server, SET NX without expiry", Resource: "SQLite row, plain UPDATE"}
 	switch {
+	case st.Durable():
+		c.trace.Service = "etcd, 3 members embedded (TickMs 10, ElectionMs 100): concurrency.Mutex on a lease renewed only when the client renews; the token is the key's CreateRevision"
 	case st.Nodes() > 1:
 		c.trace.Service = fmt.Sprintf("%d redis-servers, Redlock: SET NX PX on each, held with %d, valid for the lease less the time taken and 1 %% + 2 ms", st.Nodes(), st.Quorum())
 	case st.TTL():
@@ -133,7 +140,21 @@ func Replay(sc core.Scenario, st core.Strategy, dir string) (Trace, error) {
 
 func (c *cell) open() error {
 	var addrs []string
+	service := []string{}
+	if c.st.Durable() {
+		var err error
+		if c.etcd, err = sharedEtcd(); err != nil {
+			return err
+		}
+		if c.ecli, err = clientv3.New(clientv3.Config{Endpoints: c.etcd.urls, DialTimeout: 5 * time.Second, Logger: zap.NewNop()}); err != nil {
+			return err
+		}
+		service = []string{"-etcd", strings.Join(c.etcd.urls, ",")}
+	}
 	for i := range c.st.Nodes() {
+		if c.st.Durable() {
+			break
+		}
 		dir := filepath.Join(c.dir, fmt.Sprintf("node%d", i+1))
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
@@ -145,7 +166,10 @@ func (c *cell) open() error {
 		c.redis = append(c.redis, s)
 		addrs = append(addrs, s.addr())
 	}
-	c.rdb = redis.NewClient(&redis.Options{Addr: addrs[0]})
+	if len(addrs) > 0 {
+		c.rdb = redis.NewClient(&redis.Options{Addr: addrs[0]})
+		service = []string{"-redis", strings.Join(addrs, ",")}
+	}
 	var err error
 	dbPath := filepath.Join(c.dir, "resource.db")
 	if c.db, err = openStore(dbPath, c.sc.Resources); err != nil {
@@ -156,8 +180,9 @@ func (c *cell) open() error {
 		return err
 	}
 	for _, name := range c.sc.Clients {
-		cmd := exec.Command(self, "client", "-name", name, "-redis", strings.Join(addrs, ","), "-key", c.key, "-tokens", c.key+":tokens",
-			"-db", dbPath, "-ttl="+strconv.FormatBool(c.st.TTL()), "-fenced="+strconv.FormatBool(c.st.Fenced()))
+		args := append([]string{"client", "-name", name, "-key", c.key, "-tokens", c.key + ":tokens",
+			"-db", dbPath, "-ttl=" + strconv.FormatBool(c.st.TTL()), "-fenced=" + strconv.FormatBool(c.st.Fenced())}, service...)
+		cmd := exec.Command(self, args...)
 		in, err := cmd.StdinPipe()
 		if err != nil {
 			return err
@@ -188,6 +213,9 @@ func (c *cell) close() {
 	}
 	if c.rdb != nil {
 		c.rdb.Close()
+	}
+	if c.ecli != nil {
+		c.ecli.Close()
 	}
 	for _, s := range c.redis {
 		s.stop()
@@ -248,13 +276,20 @@ func (c *cell) do(a core.Action) error {
 	lease := int64(max(a.Lease, 1)) * Tick.Milliseconds()
 	switch a.Kind {
 	case core.ActAcquire:
+		if err := c.awaitExpiries(a.Client); err != nil {
+			return err
+		}
 		r, err := c.ask(a.Client, request{Op: "acquire", LeaseMS: lease, Nodes: a.Nodes})
 		if err == nil && r.OK {
 			c.grants[a.Client] = c.ledger.Grant(a.Client)
+			c.due[a.Client] = time.Now().Add(time.Duration(lease) * time.Millisecond)
 		}
 		return err
 	case core.ActRenew:
-		_, err := c.ask(a.Client, request{Op: "renew", LeaseMS: lease})
+		r, err := c.ask(a.Client, request{Op: "renew", LeaseMS: lease})
+		if err == nil && r.OK {
+			c.due[a.Client] = time.Now().Add(time.Duration(lease) * time.Millisecond)
+		}
 		return err
 	case core.ActRelease:
 		r, err := c.ask(a.Client, request{Op: "release"})
@@ -323,6 +358,14 @@ func (c *cell) do(a core.Action) error {
 		time.Sleep(time.Duration(a.Ticks) * Tick)
 		return nil
 	case core.ActRestart:
+		if c.etcd != nil {
+			const member = 2 // m3
+			if err := c.etcd.restart(member); err != nil {
+				return err
+			}
+			c.log("", "restart etcd member m3 (from its data directory)", "the cluster keeps its state; revisions keep increasing")
+			return nil
+		}
 		if len(c.redis) > 1 {
 			if err := c.redis[core.FaultyNode-1].restart(); err != nil {
 				return err
@@ -339,10 +382,78 @@ func (c *cell) do(a core.Action) error {
 	return fmt.Errorf("the lab cannot replay %s", a.Kind)
 }
 
+// awaitExpiries waits, before client asks for the lock, until every other
+// holder's lease that is due by now has really ended: etcd finds expired
+// leases every 500 ms, so a lease due a moment ago may still hold its key.
+// It waits for the lock's keys to go (at most 1.5 s past the due time),
+// never for a lease that is not due.
+func (c *cell) awaitExpiries(client string) error {
+	if c.ecli == nil {
+		return nil
+	}
+	var due time.Time
+	for other, end := range c.due {
+		if other != client && !end.After(time.Now()) && end.After(due) {
+			due = end
+		}
+	}
+	if due.IsZero() {
+		return nil
+	}
+	ctx := context.Background()
+	for deadline := due.Add(1500 * time.Millisecond); ; {
+		got, err := c.ecli.Get(ctx, c.key+"/", clientv3.WithPrefix(), clientv3.WithCountOnly())
+		if err != nil {
+			return err
+		}
+		if got.Count == 0 {
+			c.log("", "etcd Get "+c.key+"/ (prefix)", "no key: the due lease has ended")
+			return nil
+		}
+		if time.Now().After(deadline) {
+			c.log("", "etcd Get "+c.key+"/ (prefix)", fmt.Sprintf("%d keys 1.5 s after the lease was due", got.Count))
+			return nil
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// sharedEtcd is the lab's etcd cluster, started on first use and stopped
+// by stopEtcd.
+var etcdOnce struct {
+	sync.Once
+	cluster *etcdCluster
+	dir     string
+	err     error
+}
+
+func sharedEtcd() (*etcdCluster, error) {
+	etcdOnce.Do(func() {
+		if etcdOnce.dir, etcdOnce.err = os.MkdirTemp("", "dlock-etcd-"); etcdOnce.err == nil {
+			etcdOnce.cluster, etcdOnce.err = startEtcd(etcdOnce.dir)
+		}
+	})
+	return etcdOnce.cluster, etcdOnce.err
+}
+
+// stopEtcd stops the shared cluster, if it was started, and removes its
+// files.
+func stopEtcd() {
+	if etcdOnce.cluster != nil {
+		etcdOnce.cluster.stop()
+	}
+	if etcdOnce.dir != "" {
+		os.RemoveAll(etcdOnce.dir)
+	}
+}
+
 // stuck reports whether, at the end, the lock or the resource can no longer
 // be used correctly: a lock without expiry held by a crashed client, or a
 // fenced resource that has seen a larger token than the holder's.
 func (c *cell) stuck() (bool, error) {
+	if c.etcd != nil {
+		return false, nil // leases end, and CreateRevision only grows
+	}
 	if len(c.redis) > 1 {
 		return false, nil // Redlock's keys always expire, and it has no tokens
 	}

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"go.etcd.io/etcd/server/v3/embed"
+)
+
+// etcdCluster is a three-member etcd cluster the lab embeds: the lock
+// service of the consensus rows, replicated by Raft. It starts in about two
+// seconds, so the lab starts it once and gives each run its own lock name
+// and database. TickMs 10 and ElectionMs 100 let a lease be as short as one
+// second (one tick); etcd finds expired leases every 500 ms. Its logs go to
+// files in its directory.
+type etcdCluster struct {
+	mu      sync.Mutex // one restart at a time: runs share the cluster
+	cfgs    []*embed.Config
+	members []*embed.Etcd
+	urls    []string // the members' client URLs
+}
+
+// freePort returns a loopback port nobody listens on now.
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+func startEtcd(dir string) (*etcdCluster, error) {
+	c := &etcdCluster{}
+	var initial []string
+	for i := range 3 {
+		peer, err := freePort()
+		if err != nil {
+			return nil, err
+		}
+		client, err := freePort()
+		if err != nil {
+			return nil, err
+		}
+		name := fmt.Sprintf("m%d", i+1)
+		cfg := embed.NewConfig()
+		cfg.Name, cfg.Dir = name, filepath.Join(dir, name)
+		cfg.TickMs, cfg.ElectionMs = 10, 100
+		pu := url.URL{Scheme: "http", Host: fmt.Sprintf("127.0.0.1:%d", peer)}
+		cu := url.URL{Scheme: "http", Host: fmt.Sprintf("127.0.0.1:%d", client)}
+		cfg.ListenPeerUrls, cfg.AdvertisePeerUrls = []url.URL{pu}, []url.URL{pu}
+		cfg.ListenClientUrls, cfg.AdvertiseClientUrls = []url.URL{cu}, []url.URL{cu}
+		cfg.InitialClusterToken = "dlock-lab"
+		cfg.LogOutputs = []string{filepath.Join(dir, name+".log")}
+		c.cfgs = append(c.cfgs, cfg)
+		c.urls = append(c.urls, cu.String())
+		initial = append(initial, name+"="+pu.String())
+	}
+	for _, cfg := range c.cfgs {
+		cfg.InitialCluster = strings.Join(initial, ",")
+	}
+	// The members wait for each other to bootstrap: start them together.
+	c.members = make([]*embed.Etcd, len(c.cfgs))
+	errs := make([]error, len(c.cfgs))
+	var wg sync.WaitGroup
+	for i, cfg := range c.cfgs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c.members[i], errs[i] = c.start(cfg)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			c.stop()
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+func (c *etcdCluster) start(cfg *embed.Config) (*embed.Etcd, error) {
+	e, err := embed.StartEtcd(cfg)
+	if err != nil {
+		return nil, err
+	}
+	select {
+	case <-e.Server.ReadyNotify():
+		return e, nil
+	case <-time.After(30 * time.Second):
+		e.Close()
+		return nil, fmt.Errorf("etcd member %s was not ready within 30 s (see its log in %s)", cfg.Name, cfg.Dir)
+	}
+}
+
+// restart stops member i and starts it again from its data directory; the
+// cluster keeps its state, and its revisions keep increasing.
+func (c *etcdCluster) restart(i int) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.members[i].Close()
+	c.cfgs[i].ClusterState = embed.ClusterStateFlagExisting
+	e, err := c.start(c.cfgs[i])
+	if err != nil {
+		return err
+	}
+	c.members[i] = e
+	return nil
+}
+
+func (c *etcdCluster) stop() {
+	for _, e := range c.members {
+		if e != nil {
+			e.Close()
+		}
+	}
+}
