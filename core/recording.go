@@ -38,9 +38,6 @@ type NotReplayed string
 
 // Reasons a cell is not replayed.
 const (
-	// HeldMessage: a message is held in the network, and the lab has no
-	// proxy to hold it.
-	HeldMessage NotReplayed = "held-message"
 	// JumpedClock: a clock jumps, which neither etcd's leases nor Redis's
 	// expiries can be made to see.
 	JumpedClock NotReplayed = "jumped-clock"
@@ -49,12 +46,9 @@ const (
 	// SplitCheck: the resource checks and applies in two steps; a real
 	// one does both in one statement.
 	SplitCheck NotReplayed = "split-check"
-	// CountsFromReply: a client counts its lease from the reply; the lab's
-	// clients count from their request.
-	CountsFromReply NotReplayed = "counts-from-reply"
 )
 
 // NotReplayedReasons lists every reason.
 func NotReplayedReasons() []NotReplayed {
-	return []NotReplayed{HeldMessage, JumpedClock, NoLockDelay, SplitCheck, CountsFromReply}
+	return []NotReplayed{JumpedClock, NoLockDelay, SplitCheck}
 }

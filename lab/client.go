@@ -27,9 +27,15 @@ import (
 
 // request is what the lab asks a client to do.
 type request struct {
-	Op       string `json:"op"` // acquire, renew, release, write, read, peek, check
-	LeaseMS  int64  `json:"lease_ms,omitempty"`
-	Nodes    []int  `json:"nodes,omitempty"` // Redlock: the nodes (1-based) the client can reach; empty for all
+	Op      string `json:"op"` // acquire, renew, release, write, read, peek, check
+	LeaseMS int64  `json:"lease_ms,omitempty"`
+	Nodes   []int  `json:"nodes,omitempty"` // Redlock: the nodes (1-based) the client can reach; empty for all
+	// Hold holds the message up in the network under this id until a
+	// "deliver" of it: an acquire's reply, a renewal, a write. The client
+	// holds it at its library boundary: the call is made (acquire) or
+	// prepared (renew, write), and its answer heard or it is sent on
+	// delivery.
+	Hold     string `json:"hold,omitempty"`
 	Resource string `json:"resource,omitempty"`
 	Value    string `json:"value,omitempty"`
 }
@@ -55,7 +61,10 @@ type clientConfig struct {
 	Tokens string   // the key of the token counter (one server only)
 	DB     string   // the database file
 	TTL    bool     // leases expire (SET … PX)
-	Fenced bool     // the resource checks tokens
+	// FromReply: the client counts its lease from when the reply arrives
+	// (the model's from-reply discipline), not from its request.
+	FromReply bool
+	Fenced    bool // the resource checks tokens
 }
 
 // releaseScript deletes the lock only if this client holds it.
@@ -78,14 +87,33 @@ type client struct {
 	cfg   clientConfig
 	nodes []*redis.Client
 	etcd  *clientv3.Client
+	db    *sql.DB
+	belief
+	// held are the messages held at the client's library boundary, by
+	// id, until the lab delivers them (see request.Hold).
+	held map[string]heldMessage
+}
+
+// belief is what a client believes of its grant.
+type belief struct {
+	token int64
+	value string           // what this client's grant wrote into the lock's key
+	holds bool             // whether it believes it holds the lock
+	until time.Time        // when its lease ends by its own clock
+	reach []int            // the nodes its grant reached (Redlock)
 	lease clientv3.LeaseID // the etcd lease of its grant
 	mutex *concurrency.Mutex
-	db    *sql.DB
-	token int64
-	value string    // what this client's grant wrote into the lock's key
-	holds bool      // whether it believes it holds the lock
-	until time.Time // when its lease ends by its own clock
-	reach []int     // the nodes its grant reached (Redlock)
+}
+
+// heldMessage is a message held in the network: an acquire's reply (the
+// service has decided; the client learns it on delivery), a renewal or a
+// write (sent on delivery, with what the client had when it sent it).
+type heldMessage struct {
+	req     request
+	sent    time.Time
+	granted bool   // a reply: whether the service granted the lock
+	got     belief // a reply: what the client will believe on hearing it
+	had     belief // a renewal or a write: the grant it was sent under
 }
 
 func runClient(cfg clientConfig, in io.Reader, out io.Writer) error {
@@ -94,7 +122,7 @@ func runClient(cfg clientConfig, in io.Reader, out io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	c := &client{cfg: cfg, db: db}
+	c := &client{cfg: cfg, db: db, held: map[string]heldMessage{}}
 	if len(cfg.Etcd) > 0 {
 		cli, err := clientv3.New(clientv3.Config{Endpoints: cfg.Etcd, DialTimeout: 5 * time.Second, Logger: zap.NewNop()})
 		if err != nil {
@@ -137,9 +165,15 @@ func runClient(cfg clientConfig, in io.Reader, out io.Writer) error {
 func (c *client) serve(ctx context.Context, req request, start time.Time) reply {
 	var r reply
 	lease := time.Duration(req.LeaseMS) * time.Millisecond
-	if req.Op != "acquire" && req.Op != "check" && !c.holds {
+	if req.Op != "acquire" && req.Op != "check" && req.Op != "deliver" && !c.holds {
 		r.Result = "skipped: holds no lock"
 		return r
+	}
+	switch {
+	case req.Op == "deliver":
+		return c.deliver(ctx, req, start)
+	case req.Hold != "":
+		return c.hold(ctx, req, start)
 	}
 	switch req.Op {
 	case "acquire":
@@ -205,6 +239,65 @@ func (c *client) serve(ctx context.Context, req request, start time.Time) reply 
 		}
 	default:
 		r.Err = "unknown request " + req.Op
+	}
+	return r
+}
+
+// hold makes req's message wait in the network: an acquire is made now
+// and its reply kept; a renewal or a write is kept, with the grant it was
+// sent under, and sent on delivery.
+func (c *client) hold(ctx context.Context, req request, start time.Time) reply {
+	m := heldMessage{req: req, sent: start, had: c.belief}
+	r := reply{Call: "hold " + req.Op + " as " + req.Hold, OK: true, Result: "held in the network"}
+	if req.Op == "acquire" {
+		made := c.serve(ctx, request{Op: "acquire", LeaseMS: req.LeaseMS, Nodes: req.Nodes}, start)
+		if made.Err != "" {
+			return made
+		}
+		m.granted, m.got = made.OK, c.belief
+		c.belief = m.had
+		r.Call, r.OK = made.Call, made.OK
+		r.Result = made.Result + "; the reply is held as " + req.Hold
+	}
+	c.held[req.Hold] = m
+	return r
+}
+
+// deliver lets a held message arrive.
+func (c *client) deliver(ctx context.Context, req request, start time.Time) reply {
+	m, ok := c.held[req.Hold]
+	if !ok {
+		return reply{Err: "nothing held as " + req.Hold}
+	}
+	delete(c.held, req.Hold)
+	var r reply
+	switch m.req.Op {
+	case "acquire":
+		r.Call = "deliver " + req.Hold + ": the reply arrives"
+		if !m.granted {
+			r.Result = "refused"
+			return r
+		}
+		got := m.got
+		if c.cfg.FromReply && c.cfg.TTL {
+			got.until = start.Add(time.Duration(m.req.LeaseMS) * time.Millisecond)
+		}
+		if c.cfg.TTL && !start.Before(got.until) {
+			r.Result = "the lease it grants has already ended by the client's clock: the client does not believe it"
+			return r
+		}
+		c.belief = got
+		r.OK, r.Result = true, "the client now believes it holds the lock"
+	case "renew", "write":
+		// Sent now, under the grant the client had when it sent it.
+		now := c.belief
+		c.belief = m.had
+		c.belief.holds = true
+		r = c.serve(ctx, request{Op: m.req.Op, LeaseMS: m.req.LeaseMS, Resource: m.req.Resource, Value: m.req.Value}, start)
+		if m.req.Op == "write" {
+			c.belief = now // a write changes no belief
+		}
+		r.Call = "deliver " + req.Hold + ": " + r.Call
 	}
 	return r
 }

@@ -24,7 +24,7 @@ func TestMain(m *testing.M) {
 // The cells CI replays on real Redis servers, a real etcd cluster and a
 // real SQLite: the book's story under every row, the counter reset under
 // fencing and under consensus, a Redlock node's restart, a crash without
-// TTL, and a fenced read.
+// TTL, a fenced read, and two held messages (a write, a renewal).
 var ciCells = []struct {
 	scenario string
 	strategy core.Strategy
@@ -32,7 +32,8 @@ var ciCells = []struct {
 	{"gc-pause", core.NoTTL}, {"gc-pause", core.Lease}, {"gc-pause", core.Redlock}, {"gc-pause", core.LeaseFencing},
 	{"gc-pause", core.ConsensusUnfenced}, {"gc-pause", core.Consensus},
 	{"counter-reset", core.LeaseFencing}, {"counter-reset", core.Consensus}, {"restart-during-lease", core.Redlock},
-	{"crash-no-ttl", core.NoTTL}, {"fenced-read", core.Lease},
+	{"crash-no-ttl", core.NoTTL}, {"fenced-read", core.Lease}, {"delayed-write", core.Lease},
+	{"partitioned-holder", core.Consensus},
 }
 
 // Real software reaches the model's verdict, cell by cell, and the trace

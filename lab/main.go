@@ -52,6 +52,7 @@ func clientMain(args []string) {
 	fs.StringVar(&cfg.DB, "db", "", "the database file")
 	fs.BoolVar(&cfg.TTL, "ttl", true, "leases expire")
 	fs.BoolVar(&cfg.Fenced, "fenced", false, "the resource checks tokens")
+	fs.BoolVar(&cfg.FromReply, "from-reply", false, "count the lease from the reply, not the request")
 	etcdURLs := fs.String("etcd", "", "the etcd cluster's client URLs, comma-separated")
 	fs.Parse(args)
 	if *redisAddrs != "" {

@@ -33,11 +33,9 @@ type Trace = core.Recording
 // reasons words, for the command line, why a cell is not replayed; the
 // page words them from its own catalogue.
 var reasons = map[core.NotReplayed]string{
-	core.HeldMessage:     "a message held in the network: the lab has no proxy between the clients and the lock service or the database yet",
-	core.JumpedClock:     "a clock jump: etcd times its leases with a monotonic clock, which a wall-clock jump does not move, and Redis times its keys' expiry by its own clock, which only libfaketime could move, under which Debian's Redis (jemalloc) aborts",
-	core.NoLockDelay:     "neither Redis nor etcd has a lock-delay (Chubby's): the lock is granted as soon as the lease has ended",
-	core.SplitCheck:      "the real resource checks and writes in one UPDATE; a resource that checks and applies in two steps is the model's alone",
-	core.CountsFromReply: "every lab client measures its lease from its request (careful); a client that counts from the reply is the model's alone",
+	core.JumpedClock: "a clock jump: etcd times its leases with a monotonic clock, which a wall-clock jump does not move, and Redis times its keys' expiry by its own clock, which only libfaketime could move, under which Debian's Redis (jemalloc) aborts",
+	core.NoLockDelay: "neither Redis nor etcd has a lock-delay (Chubby's): the lock is granted as soon as the lease has ended",
+	core.SplitCheck:  "the real resource checks and writes in one UPDATE; a resource that checks and applies in two steps is the model's alone",
 }
 
 // Replayable says whether the lab can replay sc under st on real software,
@@ -47,8 +45,6 @@ func Replayable(sc core.Scenario, st core.Strategy) (core.NotReplayed, bool) {
 		switch a := s.Action; {
 		case a.Kind == core.ActJump:
 			return core.JumpedClock, false
-		case a.Kind == core.ActDeliver || a.Hold != "":
-			return core.HeldMessage, false
 		}
 	}
 	switch {
@@ -56,8 +52,6 @@ func Replayable(sc core.Scenario, st core.Strategy) (core.NotReplayed, bool) {
 		return core.SplitCheck, false
 	case sc.LockDelay > 0 && st.TTL():
 		return core.NoLockDelay, false
-	case len(sc.FromReply) > 0 && !st.CountsFromRequest():
-		return core.CountsFromReply, false
 	}
 	return "", true
 }
@@ -72,6 +66,7 @@ type cell struct {
 	etcd    *etcdCluster   // the consensus rows' lock service, shared by every run
 	ecli    *clientv3.Client
 	due     map[string]time.Time // client → when its lease ends, by the lab's clock
+	held    map[string]heldAt    // message id → who holds it, under which grant
 	db      *sql.DB
 	key     string
 	clients map[string]*proc
@@ -103,7 +98,7 @@ func Replay(sc core.Scenario, st core.Strategy, dir string) (Trace, error) {
 		return Trace{}, err
 	}
 	c := &cell{sc: sc, st: st, dir: dir, key: "dlock:" + sc.ID + ":" + string(st), clients: map[string]*proc{},
-		ledger: core.NewLedger(len(sc.Resources)), grants: map[string]int{}, due: map[string]time.Time{}}
+		ledger: core.NewLedger(len(sc.Resources)), grants: map[string]int{}, due: map[string]time.Time{}, held: map[string]heldAt{}}
 	if st.Durable() {
 		c.key = "/dlock/" + sc.ID + "/" + string(st)
 	}
@@ -180,8 +175,10 @@ func (c *cell) open() error {
 		return err
 	}
 	for _, name := range c.sc.Clients {
+		fromReply := slices.Contains(c.sc.FromReply, name) && !c.st.CountsFromRequest()
 		args := append([]string{"client", "-name", name, "-key", c.key, "-tokens", c.key + ":tokens",
-			"-db", dbPath, "-ttl=" + strconv.FormatBool(c.st.TTL()), "-fenced=" + strconv.FormatBool(c.st.Fenced())}, service...)
+			"-db", dbPath, "-ttl=" + strconv.FormatBool(c.st.TTL()), "-fenced=" + strconv.FormatBool(c.st.Fenced()),
+			"-from-reply=" + strconv.FormatBool(fromReply)}, service...)
 		cmd := exec.Command(self, args...)
 		in, err := cmd.StdinPipe()
 		if err != nil {
@@ -279,15 +276,23 @@ func (c *cell) do(a core.Action) error {
 		if err := c.awaitExpiries(a.Client); err != nil {
 			return err
 		}
-		r, err := c.ask(a.Client, request{Op: "acquire", LeaseMS: lease, Nodes: a.Nodes})
+		r, err := c.ask(a.Client, request{Op: "acquire", LeaseMS: lease, Nodes: a.Nodes, Hold: a.Hold})
 		if err == nil && r.OK {
+			// The service granted it now, whenever the client hears it.
 			c.grants[a.Client] = c.ledger.Grant(a.Client)
 			c.due[a.Client] = time.Now().Add(time.Duration(lease) * time.Millisecond)
 		}
+		if err == nil {
+			c.hold(a)
+		}
 		return err
 	case core.ActRenew:
-		r, err := c.ask(a.Client, request{Op: "renew", LeaseMS: lease})
-		if err == nil && r.OK {
+		r, err := c.ask(a.Client, request{Op: "renew", LeaseMS: lease, Hold: a.Hold})
+		switch {
+		case err != nil || !r.OK:
+		case a.Hold != "":
+			c.hold(a)
+		default:
 			c.due[a.Client] = time.Now().Add(time.Duration(lease) * time.Millisecond)
 		}
 		return err
@@ -305,16 +310,30 @@ func (c *cell) do(a core.Action) error {
 		return err
 	case core.ActWrite:
 		i, name := c.resource(a)
-		r, err := c.ask(a.Client, request{Op: "write", Resource: name, Value: a.Value})
-		if err == nil && r.OK {
-			switch l := c.ledger.Landed(i, c.grants[a.Client]); {
-			case l.Harm == core.HarmOverwrite:
-				c.log("", "judged", fmt.Sprintf("overwrite: grant %d's write destroys %s's value", c.grants[a.Client], l.Overwritten))
-			case l.Harm == core.HarmLostUpdate:
-				c.log("", "judged", "lost update: the holder read before a late write landed")
-			case l.Late:
-				c.log("", "judged", fmt.Sprintf("late: grant %d's write lands after a newer grant", c.grants[a.Client]))
-			}
+		r, err := c.ask(a.Client, request{Op: "write", Resource: name, Value: a.Value, Hold: a.Hold})
+		switch {
+		case err != nil || !r.OK:
+		case a.Hold != "":
+			c.hold(a)
+		default:
+			c.landed(i, c.grants[a.Client])
+		}
+		return err
+	case core.ActDeliver:
+		h, ok := c.held[a.Message]
+		if !ok {
+			c.log("", "deliver "+a.Message, "nothing was sent")
+			return nil
+		}
+		delete(c.held, a.Message)
+		r, err := c.ask(h.client, request{Op: "deliver", Hold: a.Message})
+		switch {
+		case err != nil || !r.OK:
+		case h.action.Kind == core.ActWrite:
+			i, _ := c.resource(h.action)
+			c.landed(i, h.grant)
+		case h.action.Kind == core.ActRenew:
+			c.due[h.client] = time.Now().Add(time.Duration(max(h.action.Lease, 1)) * Tick)
 		}
 		return err
 	case core.ActRead, core.ActPeek:
@@ -380,6 +399,35 @@ func (c *cell) do(a core.Action) error {
 		return nil
 	}
 	return fmt.Errorf("the lab cannot replay %s", a.Kind)
+}
+
+// heldAt is a message held in the network: the client holding it at its
+// library boundary, the action that sent it, and the grant it was sent
+// under.
+type heldAt struct {
+	client string
+	action core.Action
+	grant  int
+}
+
+// hold remembers a held message, if a holds one.
+func (c *cell) hold(a core.Action) {
+	if a.Hold != "" {
+		c.held[a.Hold] = heldAt{client: a.Client, action: a, grant: c.grants[a.Client]}
+	}
+}
+
+// landed tells the ledger that resource i applied a write made under grant
+// g, and logs how it judged it.
+func (c *cell) landed(i, g int) {
+	switch l := c.ledger.Landed(i, g); {
+	case l.Harm == core.HarmOverwrite:
+		c.log("", "judged", fmt.Sprintf("overwrite: grant %d's write destroys %s's value", g, l.Overwritten))
+	case l.Harm == core.HarmLostUpdate:
+		c.log("", "judged", "lost update: the holder read before a late write landed")
+	case l.Late:
+		c.log("", "judged", fmt.Sprintf("late: grant %d's write lands after a newer grant", g))
+	}
 }
 
 // awaitExpiries waits, before client asks for the lock, until every other

@@ -210,6 +210,16 @@ func TestEveryStrategyAndVerdictHasWords(t *testing.T) {
 			t.Errorf("verdict %s has no words", v)
 		}
 	}
+	for _, why := range core.NotReplayedReasons() {
+		if !hasKey("real.why." + string(why)) {
+			t.Errorf("the reason %s a cell is not replayed on real software has no words", why)
+		}
+	}
+	for _, st := range core.Strategies() {
+		if !hasKey("real.service." + string(st)) {
+			t.Errorf("the real lock service of %s has no words", st)
+		}
+	}
 	for _, view := range state.Views {
 		if !hasKey("view." + string(view)) {
 			t.Errorf("view %s has no words", view)
