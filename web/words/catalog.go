@@ -455,7 +455,7 @@ var catalog = map[string]text{
 
 	// The run replayed on real software (the lab, make lab).
 	"real.title":                      {"実際のソフトウェアで", "On real software"},
-	"real.about":                      {"この実行を、実際のロックサービス(Redis または etcd)と実際の SQLite データベース(資源)で再生した記録です(make lab)。クライアントはそれぞれ別のプロセスで、GC 停止はそのプロセスを実際に止め(SIGSTOP)、クラッシュは実際に終わらせます(SIGKILL)。1 ティックは 1 秒。記録は、モデルと同じ規則で判定しています。", "This run, replayed on a real lock service (Redis or etcd) and a real SQLite database (the resource) (make lab). Each client is a process of its own: a GC pause really stops it (SIGSTOP), a crash really kills it (SIGKILL). One tick is one second. The recording is judged by the model's own rules."},
+	"real.about":                      {"この実行を、実際のロックサービス(Redis または etcd)と実際の SQLite データベース(資源)で再生した記録です(make lab)。クライアントはそれぞれ別のプロセスで、GC 停止はそのプロセスを実際に止め(SIGSTOP)、クラッシュは実際に終わらせます(SIGKILL)。ネットワークで止められたメッセージは、クライアントのライブラリの境界で止めます(獲得の返事は届いた時に受け取り、更新と書き込みは届けた時に送ります)。1 ティックは 1 秒。記録は、モデルと同じ規則で判定しています。", "This run, replayed on a real lock service (Redis or etcd) and a real SQLite database (the resource) (make lab). Each client is a process of its own: a GC pause really stops it (SIGSTOP), a crash really kills it (SIGKILL). A message held in the network is held at the client's library boundary (an acquire's reply is heard on delivery; a renewal or a write is sent on delivery). One tick is one second. The recording is judged by the model's own rules."},
 	"real.loading":                    {"記録を読み込み中…", "Loading the recording…"},
 	"real.failed":                     {"記録を読み込めませんでした(%s)。", "The recording could not be loaded (%s)."},
 	"real.verdict":                    {"実際の結果: %s(モデル: %s)", "Real verdict: %s (model: %s)"},
