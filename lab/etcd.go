@@ -99,19 +99,29 @@ func (c *etcdCluster) start(cfg *embed.Config) (*embed.Etcd, error) {
 	}
 }
 
-// restart stops member i and starts it again from its data directory; the
-// cluster keeps its state, and its revisions keep increasing.
-func (c *etcdCluster) restart(i int) error {
+// restartFollower stops a member that is not the leader and starts it
+// again from its data directory; the cluster keeps its state, and its
+// revisions keep increasing. Not the leader: a new leader renews every
+// lease for a full TTL (etcd's lessor, on promotion), which would make a
+// run depend on which member happened to lead. It returns the member's
+// name.
+func (c *etcdCluster) restartFollower() (string, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	i := 0
+	for j, e := range c.members {
+		if e.Server.MemberID() != e.Server.Leader() {
+			i = j
+		}
+	}
 	c.members[i].Close()
 	c.cfgs[i].ClusterState = embed.ClusterStateFlagExisting
 	e, err := c.start(c.cfgs[i])
 	if err != nil {
-		return err
+		return "", err
 	}
 	c.members[i] = e
-	return nil
+	return c.cfgs[i].Name, nil
 }
 
 func (c *etcdCluster) stop() {

@@ -378,11 +378,11 @@ func (c *cell) do(a core.Action) error {
 		return nil
 	case core.ActRestart:
 		if c.etcd != nil {
-			const member = 2 // m3
-			if err := c.etcd.restart(member); err != nil {
+			name, err := c.etcd.restartFollower()
+			if err != nil {
 				return err
 			}
-			c.log("", "restart etcd member m3 (from its data directory)", "the cluster keeps its state; revisions keep increasing")
+			c.log("", "restart etcd member "+name+", a follower (from its data directory)", "the cluster keeps its state; revisions keep increasing")
 			return nil
 		}
 		if len(c.redis) > 1 {
