@@ -104,6 +104,7 @@ func run(scenario string, strategy core.Strategy, out string, parallel int) erro
 	for i, c := range cells {
 		if why, ok := Replayable(c.sc, c.st); !ok {
 			c.why = why
+			c.trace = Trace{Scenario: c.sc.ID, Strategy: c.st, Why: why, Model: modelVerdict(c.sc, c.st)}
 			continue
 		}
 		dir := filepath.Join(tmp, fmt.Sprint(i))
@@ -138,8 +139,8 @@ func run(scenario string, strategy core.Strategy, out string, parallel int) erro
 	for _, c := range cells {
 		switch {
 		case c.why != "":
-			fmt.Fprintf(w, "%s\t%s\t%s\tnot replayed\t-\t%s\n", c.sc.ID, c.st, modelVerdict(c.sc, c.st), reasons[c.why])
-			if err := writeTrace(out, Trace{Scenario: c.sc.ID, Strategy: c.st, Why: c.why, Model: modelVerdict(c.sc, c.st)}); err != nil {
+			fmt.Fprintf(w, "%s\t%s\t%s\tnot replayed\t-\t%s\n", c.sc.ID, c.st, c.trace.Model, reasons[c.why])
+			if err := writeTrace(out, c.trace); err != nil {
 				return err
 			}
 		case c.err != nil:
@@ -162,9 +163,6 @@ func run(scenario string, strategy core.Strategy, out string, parallel int) erro
 		var index []Trace
 		for _, c := range cells {
 			t := c.trace
-			if c.why != "" {
-				t = Trace{Scenario: c.sc.ID, Strategy: c.st, Why: c.why, Model: modelVerdict(c.sc, c.st)}
-			}
 			t.Calls, t.Service, t.Resource = nil, "", ""
 			index = append(index, t)
 		}

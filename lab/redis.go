@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,12 +28,10 @@ func startRedis(dir string) (*redisServer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("redis-server is not installed (Debian: apt-get install redis-server): %w", err)
 	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	port, err := freePort()
 	if err != nil {
 		return nil, err
 	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
 	s := &redisServer{bin: bin, dir: dir, port: port}
 	return s, s.start()
 }
