@@ -16,6 +16,9 @@ import "fmt"
 //   - lock-delay: after a lease lapses without a release, its node grants
 //     nothing until the delay has passed by its clock;
 //   - clients believe only in grants the service made to them;
+//   - writes: numbered in the order they are sent; a write that overwrites
+//     a later-sent write of its own grant is marked reordered, and so is
+//     the run from then on;
 //   - resources: a fenced resource that checks atomically never applies a
 //     token below its maxToken; maxToken changes only with an applied write
 //     or a read that shows that token; a peek changes nothing;
@@ -35,8 +38,11 @@ func Check(frames []Frame) error {
 	newestWriter := map[string]int{}     // resource → newest grant that applied a write to it
 	readers := map[string]map[int]bool{} // resource → grant that read it before writing → a late write landed since
 	lapsed := map[int]int{}              // node → expiry of the lease that last lapsed there, while its delay may run
+	newestSent := map[string]int{}       // resource → latest sending among the applied writes of its newest grant
+	sent := 0                            // the writes sent so far
 	var harm Harm                        // the run's first harm
 	late := false                        // a write of an older grant landed after a newer grant
+	reordered := false                   // a write overwrote a later write of its own grant
 	for i, f := range frames {
 		fail := func(format string, args ...any) error {
 			return fmt.Errorf("step %d: "+format, append([]any{f.Step}, args...)...)
@@ -128,6 +134,20 @@ func Check(frames []Frame) error {
 			}
 		}
 
+		// Writes are numbered in the order they are sent.
+		switch {
+		case ev.Kind == ActWrite && ev.Result != ResultSkipped:
+			if sent++; ev.Sent != sent {
+				return fail("a write numbered %d is write %d to be sent", ev.Sent, sent)
+			}
+		case ev.Kind == ActDeliver && (ev.Delivered == MsgWrite || ev.Delivered == MsgApply):
+			if ev.Sent < 1 || ev.Sent > sent {
+				return fail("a write numbered %d arrives, of %d sent", ev.Sent, sent)
+			}
+		case ev.Sent != 0:
+			return fail("a %s carries the write number %d", ev.Kind, ev.Sent)
+		}
+
 		// The verdict, recomputed.
 		res := ev.Resource
 		if (ev.Kind == ActRead || ev.Kind == ActPeek) && ev.Write == Accepted && newestWriter[res] < ev.Grant {
@@ -138,6 +158,7 @@ func Check(frames []Frame) error {
 		}
 		var kind StaleKind
 		var evHarm Harm
+		evReordered := false
 		overwritten := ""
 		if applied {
 			missed, read := readers[res][ev.Grant]
@@ -165,10 +186,20 @@ func Check(frames []Frame) error {
 					return fail("the late write is said to land after %q's read, recomputed %q", ev.MissedBy, want)
 				}
 			}
-			newestWriter[res] = max(newestWriter[res], ev.Grant)
+			switch {
+			case ev.Grant > newestWriter[res]:
+				newestWriter[res], newestSent[res] = ev.Grant, ev.Sent
+			case ev.Grant == newestWriter[res] && ev.Sent < newestSent[res]:
+				evReordered, reordered = true, true
+			case ev.Grant == newestWriter[res]:
+				newestSent[res] = ev.Sent
+			}
 			if harm == "" {
 				harm = evHarm
 			}
+		}
+		if ev.Reordered != evReordered || f.Reordered != reordered {
+			return fail("the write is said reordered %v (the run %v), recomputed %v (%v)", ev.Reordered, f.Reordered, evReordered, reordered)
 		}
 		if ev.Overwritten != overwritten {
 			return fail("the write is said to overwrite %q's value, recomputed %q", ev.Overwritten, overwritten)

@@ -22,11 +22,14 @@ type Discipline string
 
 // Client disciplines.
 const (
-	// Careful: the client measures its lease from when it sent the
+	// FromRequest: the client measures its lease from when it sent the
 	// request, so the time the reply spent on its way counts against the
 	// lease (Redlock's validity time; Chubby's conservative client lease).
 	// It is every client's discipline unless a scenario says otherwise.
-	Careful Discipline = "careful"
+	// It says nothing of when the client looks at that lease: a client
+	// checks it only at a check step, and otherwise acts on what it
+	// believes (see Event.PastOwnLease).
+	FromRequest Discipline = "from-request"
 	// FromReply: the client measures its lease from when the reply
 	// arrived, as if the reply had taken no time: a late reply makes it
 	// believe in a lease that has already ended.

@@ -78,6 +78,9 @@ type Message struct {
 	Value    string // write, apply
 	Lease    int    // reply, renew: the lease asked for
 	SentAt   int    // the clients' clock when the request was sent
+	// Sent numbers a write (write, apply) among the run's writes, in the
+	// order their clients sent them, from 1.
+	Sent int
 }
 
 // Result sums up one event; notes, hooks and styles key on it.
@@ -174,6 +177,20 @@ type Event struct {
 	// holder's write computed from a read that missed a late write
 	// (HarmLostUpdate).
 	Harm Harm
+	// Sent numbers a write that was sent (write) or arrived (deliver of a
+	// write or an apply) among the run's writes, in the order their clients
+	// sent them, from 1; 0 for everything else.
+	Sent int
+	// Reordered is set on a write that overwrote a write of the same grant
+	// sent after it (see Landing.Reordered): fencing let it through, since
+	// the token is the same.
+	Reordered bool
+	// PastOwnLease is set on a write or read a client sent although, by
+	// its own clock and reckoning, its lease had already ended: it acted on
+	// what it believed without checking (a client checks only at a check
+	// step). A client that checked just before would not have sent it; one
+	// that checks and is then paused is no safer (check-then-write).
+	PastOwnLease bool
 	// Resumed: the client was paused and this action is the first thing it
 	// does after waking up.
 	Resumed bool
@@ -199,6 +216,10 @@ type Frame struct {
 	Verdict Verdict
 	// Harm is how the run was first corrupted, "" while it is not.
 	Harm Harm
+	// Reordered: some resource has applied a write over a later write of
+	// the same grant (see Landing.Reordered). The verdict does not count
+	// it: fencing does not order one grant's writes.
+	Reordered bool
 }
 
 // Client returns the view of the named client, or false.

@@ -18,8 +18,15 @@ type Ledger struct {
 	// peek) and has not written it since, in increasing order, each
 	// marked once a late write has landed after the read.
 	reads [][]readMark
-	harm  Harm // how the run was first corrupted ("" while it is not)
-	late  bool // an older grant's write landed after a newer grant was issued
+	// newestSent, per resource: the latest sending (in the run's order of
+	// sending, see Landed) of the writes applied there under its newest
+	// grant.
+	newestSent []int
+	harm       Harm // how the run was first corrupted ("" while it is not)
+	late       bool // an older grant's write landed after a newer grant was issued
+	// reordered: a resource applied a write after a write of the same
+	// grant that was sent after it (see Landing.Reordered).
+	reordered bool
 }
 
 // readMark is a read of a resource made under a grant, before that grant's
@@ -40,6 +47,7 @@ func NewLedger(resources int) *Ledger {
 func (l *Ledger) init(resources int) {
 	l.holders = []string{""}
 	l.newest = make([]int, resources)
+	l.newestSent = make([]int, resources)
 	l.reads = make([][]readMark, resources)
 }
 
@@ -84,15 +92,24 @@ type Landing struct {
 	// MissedBy is a newer holder that had read the resource before this
 	// late write landed.
 	MissedBy string
+	// Reordered: the resource had already applied a write of the same
+	// grant that was sent after this one, and this one now overwrites it.
+	// Fencing cannot see it (the token is the same) and does not promise
+	// otherwise: it orders grants, not the writes of one grant. The verdict
+	// does not count it; a reader should.
+	Reordered bool
 }
 
-// Landed records that resource i applied a write made under grant g, and
-// judges it. A write applied after a newer grant was issued is late: it
-// overwrites a newer holder's write (corrupted), or lands before any (at
-// risk), and then every newer holder that has read the resource missed it.
-// A write whose holder read the resource before a late write landed loses
-// that write (corrupted).
-func (l *Ledger) Landed(i, g int) Landing {
+// Landed records that resource i applied a write made under grant g, sent
+// as the run's sent-th write (its writes numbered in the order their
+// holders sent them, from 1), and judges it. A write applied after a newer
+// grant was issued is late: it overwrites a newer holder's write
+// (corrupted), or lands before any (at risk), and then every newer holder
+// that has read the resource missed it. A write whose holder read the
+// resource before a late write landed loses that write (corrupted). A write
+// of the newest grant to write there that was sent before one already
+// applied is reordered.
+func (l *Ledger) Landed(i, g, sent int) Landing {
 	var out Landing
 	k, read := slices.BinarySearchFunc(l.reads[i], g, func(r readMark, g int) int { return r.grant - g })
 	switch {
@@ -116,9 +133,20 @@ func (l *Ledger) Landed(i, g int) Landing {
 	if out.Harm != "" && l.harm == "" {
 		l.harm = out.Harm
 	}
-	l.newest[i] = max(l.newest[i], g)
+	switch {
+	case g > l.newest[i]:
+		l.newest[i], l.newestSent[i] = g, sent
+	case g == l.newest[i] && sent < l.newestSent[i]:
+		out.Reordered, l.reordered = true, true
+	case g == l.newest[i]:
+		l.newestSent[i] = sent
+	}
 	return out
 }
+
+// Reordered reports whether some resource applied a write over a later
+// write of the same grant (see Landing.Reordered).
+func (l *Ledger) Reordered() bool { return l.reordered }
 
 // Harm is how the run was first corrupted ("" while it is not).
 func (l *Ledger) Harm() Harm { return l.harm }
@@ -144,6 +172,7 @@ func (l Ledger) clone() Ledger {
 	c := l
 	c.holders = slices.Clone(l.holders)
 	c.newest = slices.Clone(l.newest)
+	c.newestSent = slices.Clone(l.newestSent)
 	c.reads = make([][]readMark, len(l.reads))
 	for i, r := range l.reads {
 		c.reads[i] = slices.Clone(r)

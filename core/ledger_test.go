@@ -10,12 +10,12 @@ func TestLedgerJudgesRecordedHistories(t *testing.T) {
 	// The book under a plain lease: A's late write overwrites B's.
 	l := NewLedger(1)
 	a := l.Grant("A")
-	l.Landed(0, a)
+	l.Landed(0, a, 1)
 	b := l.Grant("B")
-	if got := l.Landed(0, b); got != (Landing{}) {
+	if got := l.Landed(0, b, 2); got != (Landing{}) {
 		t.Errorf("B's write: %+v", got)
 	}
-	if got := l.Landed(0, a); got != (Landing{Harm: HarmOverwrite, Overwritten: "B", Late: true}) {
+	if got := l.Landed(0, a, 3); got != (Landing{Harm: HarmOverwrite, Overwritten: "B", Late: true}) {
 		t.Errorf("A's late write: %+v", got)
 	}
 	if v := l.Verdict(false); v != Corrupted || l.Harm() != HarmOverwrite {
@@ -27,13 +27,13 @@ func TestLedgerJudgesRecordedHistories(t *testing.T) {
 	l = NewLedger(1)
 	a, b = l.Grant("A"), l.Grant("B")
 	l.Read(0, b)
-	if got := l.Landed(0, a); got != (Landing{Late: true, MissedBy: "B"}) {
+	if got := l.Landed(0, a, 1); got != (Landing{Late: true, MissedBy: "B"}) {
 		t.Errorf("A's late write: %+v", got)
 	}
 	if l.Verdict(false) != AtRisk {
 		t.Errorf("after the late write: %s, want at-risk", l.Verdict(false))
 	}
-	if got := l.Landed(0, b); got.Harm != HarmLostUpdate {
+	if got := l.Landed(0, b, 2); got.Harm != HarmLostUpdate {
 		t.Errorf("B's write: %+v, want a lost update", got)
 	}
 	if l.Verdict(false) != Corrupted {
@@ -42,10 +42,30 @@ func TestLedgerJudgesRecordedHistories(t *testing.T) {
 
 	// Writes in grant order, and a stuck lock: stuck, not safe.
 	l = NewLedger(2)
-	l.Landed(1, l.Grant("A"))
-	l.Landed(1, l.Grant("B"))
+	l.Landed(1, l.Grant("A"), 1)
+	l.Landed(1, l.Grant("B"), 2)
 	if l.Verdict(false) != Safe || l.Verdict(true) != Stuck {
 		t.Errorf("in order: %s, stuck: %s", l.Verdict(false), l.Verdict(true))
+	}
+
+	// One holder's writes out of order: its first write lands after its
+	// second. The verdict is fencing's (safe); the ledger says so apart.
+	l = NewLedger(1)
+	b = l.Grant("B")
+	if got := l.Landed(0, b, 2); got != (Landing{}) || l.Reordered() {
+		t.Errorf("B's second write first: %+v", got)
+	}
+	if got := l.Landed(0, b, 1); got != (Landing{Reordered: true}) || !l.Reordered() || l.Verdict(false) != Safe {
+		t.Errorf("B's first write last: %+v, reordered %v, %s", got, l.Reordered(), l.Verdict(false))
+	}
+	// A newer grant's writes start afresh; an older grant's write is an
+	// overwrite, not a reordering.
+	a, b = l.Grant("C"), l.Grant("D")
+	if got := l.Landed(0, b, 4); got.Reordered || got.Harm != "" {
+		t.Errorf("D's write: %+v", got)
+	}
+	if got := l.Landed(0, a, 3); got.Reordered || got.Harm != HarmOverwrite {
+		t.Errorf("C's write, sent before D's: %+v", got)
 	}
 }
 
@@ -73,10 +93,13 @@ func TestEventsCarryWhatTheLedgerJudges(t *testing.T) {
 				case (ev.Kind == ActRead || ev.Kind == ActPeek) && landed:
 					l.Read(i, ev.Grant)
 				case (ev.Kind == ActWrite || ev.Kind == ActDeliver && (ev.Delivered == MsgWrite || ev.Delivered == MsgApply)) && landed:
-					got := l.Landed(i, ev.Grant)
-					if got.Harm != ev.Harm || got.Overwritten != ev.Overwritten || got.MissedBy != ev.MissedBy || got.Late != (ev.Result == ResultStale) {
+					got := l.Landed(i, ev.Grant, ev.Sent)
+					if got.Harm != ev.Harm || got.Overwritten != ev.Overwritten || got.MissedBy != ev.MissedBy || got.Late != (ev.Result == ResultStale) || got.Reordered != ev.Reordered {
 						t.Errorf("%s/%s step %d: the ledger judges %+v, the event %s/%s/%s/%s", sc.ID, st, f.Step, got, ev.Harm, ev.Overwritten, ev.MissedBy, ev.Result)
 					}
+				}
+				if l.Reordered() != f.Reordered {
+					t.Errorf("%s/%s step %d: the ledger says reordered %v, the frame %v", sc.ID, st, f.Step, l.Reordered(), f.Reordered)
 				}
 				if v := l.Verdict(stuckAt(f)); v != f.Verdict {
 					t.Errorf("%s/%s step %d: the ledger says %s, the frame %s", sc.ID, st, f.Step, v, f.Verdict)

@@ -47,6 +47,7 @@ type world struct {
 	clients   []ClientView
 	network   []Message
 	restarts  int
+	sent      int // the writes sent so far
 	// Ledger: the grants, and what reached the resources under each.
 	Ledger
 }
@@ -73,7 +74,7 @@ func newWorld(sc Scenario, st Strategy) *world {
 		w.resources = append(w.resources, r)
 	}
 	for _, name := range sc.Clients {
-		d := Careful
+		d := FromRequest
 		if slices.Contains(sc.FromReply, name) && !st.CountsFromRequest() {
 			d = FromReply
 		}
@@ -444,7 +445,9 @@ func (w *world) write(c *ClientView, a Action, ev *Event) error {
 		ev.Result = ResultSkipped
 		return nil
 	}
-	m := Message{ID: a.Hold, Kind: MsgWrite, Client: c.Name, Resource: r.Name, Token: c.Token, Grant: c.Grant, Value: a.Value, SentAt: w.now}
+	w.sent++
+	m := Message{ID: a.Hold, Kind: MsgWrite, Client: c.Name, Resource: r.Name, Token: c.Token, Grant: c.Grant, Value: a.Value, SentAt: w.now, Sent: w.sent}
+	ev.Sent, ev.PastOwnLease = m.Sent, w.pastOwnLease(c)
 	switch {
 	case a.Hold == "":
 		w.land(i, m, ev)
@@ -474,6 +477,7 @@ func (w *world) read(c *ClientView, a Action, ev *Event) error {
 		ev.Result = ResultSkipped
 		return nil
 	}
+	ev.PastOwnLease = w.pastOwnLease(c)
 	ev.Write = r.Read(c.Token)
 	ev.Result = ResultAccepted
 	if ev.Write.Refused() {
@@ -494,6 +498,7 @@ func (w *world) peek(c *ClientView, a Action, ev *Event) error {
 		ev.Result = ResultSkipped
 		return nil
 	}
+	ev.PastOwnLease = w.pastOwnLease(c)
 	ev.Write, ev.Result = Accepted, ResultAccepted
 	w.Read(i, c.Grant)
 	return nil
@@ -518,8 +523,8 @@ func (w *world) land(i int, m Message, ev *Event) {
 		return
 	}
 	ev.Result = ResultAccepted
-	l := w.Landed(i, m.Grant)
-	ev.Harm, ev.Overwritten, ev.MissedBy = l.Harm, l.Overwritten, l.MissedBy
+	l := w.Landed(i, m.Grant, m.Sent)
+	ev.Harm, ev.Overwritten, ev.MissedBy, ev.Reordered = l.Harm, l.Overwritten, l.MissedBy, l.Reordered
 	if l.Late {
 		ev.Result, ev.Stale = ResultStale, BeforeNewHolder
 		if ev.Harm == HarmOverwrite {
@@ -540,7 +545,7 @@ func (w *world) deliver(a Action, ev *Event) error {
 	}
 	m := w.network[i]
 	w.network = slices.Delete(w.network, i, i+1)
-	ev.Client, ev.Token, ev.Grant, ev.Value, ev.Lease, ev.Delivered = m.Client, m.Token, m.Grant, m.Value, m.Lease, m.Kind
+	ev.Client, ev.Token, ev.Grant, ev.Value, ev.Lease, ev.Delivered, ev.Sent = m.Client, m.Token, m.Grant, m.Value, m.Lease, m.Kind, m.Sent
 	if m.Kind == MsgRenew {
 		c := w.client(m.Client)
 		if c.State == Crashed {
@@ -596,6 +601,12 @@ func (w *world) frame(step int, ev Event, note string) Frame {
 			Rejected: r.Rejected(), Writes: r.Writes(),
 		})
 	}
-	f.Verdict, f.Harm = w.Verdict(stuckAt(f)), w.harm
+	f.Verdict, f.Harm, f.Reordered = w.Verdict(stuckAt(f)), w.harm, w.reordered
 	return f
+}
+
+// pastOwnLease reports whether, by c's own clock and reckoning, the lease
+// it believes it holds has ended.
+func (w *world) pastOwnLease(c *ClientView) bool {
+	return c.Holds() && !c.leaseValid(w.now)
 }

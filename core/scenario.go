@@ -139,7 +139,7 @@ type Scenario struct {
 	Resources []string // the protected resources; writes go to the first unless they name one
 	Clients   []string // the clients, in display order
 	// FromReply lists the clients whose discipline is FromReply; every
-	// other client is Careful.
+	// other client is FromRequest.
 	FromReply []string
 	// NonAtomic: the resources that check tokens do it in a step of their
 	// own, before they apply the write (NewCheckThenApplyResource).

@@ -20,15 +20,18 @@ var searchKeyFields = map[reflect.Type]map[string]string{
 		"clients":   "keyed: each client (see ClientView), A and B mirrored",
 		"network":   "keyed: each held message (see Message), sorted",
 		"restarts":  "left out: a count for the notes; no move reads it",
+		"sent":      "left out: writes are numbered for the reordering, which decides no goal",
 		"Ledger":    "keyed: see Ledger",
 	},
 	reflect.TypeFor[Ledger](): {
-		"grants":  "keyed: the rank of the last grant",
-		"holders": "left out: only the holders of grants a node still holds matter, keyed through the nodes",
-		"newest":  "keyed: the rank of each resource's newest applied grant",
-		"reads":   "keyed: each read's grant rank and whether a late write missed it",
-		"harm":    "left out: the verdict so far; a state with the verdict looked for ends the search",
-		"late":    "left out: the verdict so far (at risk), as harm",
+		"grants":     "keyed: the rank of the last grant",
+		"holders":    "left out: only the holders of grants a node still holds matter, keyed through the nodes",
+		"newest":     "keyed: the rank of each resource's newest applied grant",
+		"reads":      "keyed: each read's grant rank and whether a late write missed it",
+		"harm":       "left out: the verdict so far; a state with the verdict looked for ends the search",
+		"late":       "left out: the verdict so far (at risk), as harm",
+		"newestSent": "left out: it decides only whether a write is reordered, which no goal looks for",
+		"reordered":  "left out: as newestSent",
 	},
 	reflect.TypeFor[LockService](): {
 		"clock":   "keyed: relative to the clients' clock",
@@ -53,7 +56,7 @@ var searchKeyFields = map[reflect.Type]map[string]string{
 	reflect.TypeFor[ClientView](): {
 		"Name":       "keyed: by position, A and B mirrored",
 		"State":      "keyed when crashed; idle, running and paused act alike (a paused client wakes when it acts, and the search has no resume)",
-		"Discipline": "constant: the search's clients are all careful (the default discipline)",
+		"Discipline": "constant for each client (SearchOptions.FromReply sets A's); clients that reckon differently are not mirrored",
 		"Grant":      "keyed: its rank",
 		"Token":      "keyed",
 		"LeaseUntil": "keyed: relative, or ended, or never",
@@ -68,6 +71,7 @@ var searchKeyFields = map[reflect.Type]map[string]string{
 		"Value":    "left out: as a resource's data",
 		"Lease":    "keyed with SentAt: when a reply's lease ends, relative",
 		"SentAt":   "keyed with Lease",
+		"Sent":     "left out: as the ledger's newestSent",
 	},
 }
 
