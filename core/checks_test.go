@@ -164,3 +164,20 @@ func TestCheckCatchesAPeekThatRaisesMaxToken(t *testing.T) {
 	frames[5].Resources[0].MaxToken = 2
 	wantViolation(t, Check(frames), "maxToken went from 1 to 2")
 }
+
+// A reordering forged away, or forged where there is none, and a write
+// numbered out of its order of sending: Check recomputes them.
+func TestCheckCatchesAReorderingItDoesNotFind(t *testing.T) {
+	err := forged(t, SameTokenRetry(), Consensus, func(frames []Frame) {
+		frames[8].Event.Reordered, frames[8].Reordered = false, false
+	})
+	wantViolation(t, err, "said reordered false (the run false), recomputed true (true)")
+	err = forged(t, SameTokenRetry(), Consensus, func(frames []Frame) {
+		frames[6].Event.Reordered = true
+	})
+	wantViolation(t, err, "said reordered true (the run false), recomputed false (false)")
+	err = forged(t, SameTokenRetry(), Consensus, func(frames []Frame) {
+		frames[5].Event.Sent = 4
+	})
+	wantViolation(t, err, "a write numbered 4 is write 2 to be sent")
+}

@@ -61,9 +61,9 @@ func TestDelayedWriteCorruptsAPlainLockOnceReleased(t *testing.T) {
 	}
 }
 
-// A careful client measures its lease from when it sent the request: a
+// A client that counts its lease from when it sent the request: a
 // reply that arrives after that lease has ended is of no use to it.
-func TestCarefulClientDoesNotUseALateGrant(t *testing.T) {
+func TestAClientCountingFromTheRequestDoesNotUseALateGrant(t *testing.T) {
 	sc := SlowGrant()
 	sc.FromReply = nil
 	for _, st := range []Strategy{Lease, Redlock, ConsensusUnfenced} {
@@ -71,10 +71,10 @@ func TestCarefulClientDoesNotUseALateGrant(t *testing.T) {
 		got := frames[6]
 		a, _ := got.Client("A")
 		if got.Event.Result != ResultLateGrant || a.Holds() {
-			t.Errorf("%s: the late reply reaches a careful A: %+v, A %+v", st, got.Event, a)
+			t.Errorf("%s: the late reply reaches A, which counts from its request: %+v, A %+v", st, got.Event, a)
 		}
 		if ev := frames[8].Event; ev.Result != ResultSkipped || VerdictOf(frames) != Safe {
-			t.Errorf("%s: the careful A writes anyway: %+v", st, ev)
+			t.Errorf("%s: A, counting from its request, writes anyway: %+v", st, ev)
 		}
 	}
 	// A reply that arrives in time leaves it the rest of the lease, counted
@@ -249,5 +249,57 @@ func TestDecidedAt(t *testing.T) {
 		if got := DecidedAt(mustReplay(t, c.sc, c.st)); got != c.want {
 			t.Errorf("%s under %s: decided at %d, want %d", c.sc.ID, c.st, got, c.want)
 		}
+	}
+}
+
+// Fencing orders grants, not the writes of one grant: B's first write,
+// held up while its retry and its next write landed, arrives last and
+// overwrites B's newer value wherever B held the lock, fenced or not; the
+// resource refuses A's older grant only where it checks tokens.
+func TestFencingDoesNotOrderOneHoldersOwnWrites(t *testing.T) {
+	reordered := map[Strategy]bool{ // derived by hand from the story
+		NoTTL: false, // B never gets the lock: A's lease does not end
+		Lease: true, Redlock: true, LeaseFencing: true, ConsensusUnfenced: true, Consensus: true,
+	}
+	for st, want := range reordered {
+		frames := mustReplay(t, SameTokenRetry(), st)
+		last := frames[len(frames)-1]
+		if last.Reordered != want || last.Event.Reordered != want {
+			t.Errorf("%s: reordered %v (event %v), want %v", st, last.Reordered, last.Event.Reordered, want)
+		}
+		if !want {
+			continue
+		}
+		if r, _ := last.Resource(Row42); r.Data != "B-1" {
+			t.Errorf("%s: row-42 holds %q at the end, want B's first value B-1", st, r.Data)
+		}
+		late := frames[7].Event // A's write with token 1
+		if st.Fenced() && late.Result != ResultRejected {
+			t.Errorf("%s: A's older grant's write is %s, want refused", st, late.Result)
+		}
+		if ev := last.Event; st.Fenced() && (ev.Result != ResultAccepted || ev.Write != Accepted || VerdictOf(frames) != Safe) {
+			t.Errorf("%s: B's first write, token equal to maxToken: %+v, verdict %s", st, ev, VerdictOf(frames))
+		}
+	}
+}
+
+// A client acts on what it believes: it looks at its own lease only at a
+// check. The partitioned holder writes at t=12 although by its own clock
+// its lease ended at t=10, running all along (not woken from a pause).
+func TestAClientThatDoesNotCheckWritesPastItsOwnLease(t *testing.T) {
+	for _, st := range []Strategy{Lease, Redlock, ConsensusUnfenced, Consensus} {
+		ev := mustReplay(t, PartitionedHolder(), st)[8].Event
+		if ev.Kind != ActWrite || ev.Client != "A" || !ev.PastOwnLease || ev.Resumed {
+			t.Errorf("%s: A's write at t=12: %+v", st, ev)
+		}
+	}
+	// In the book's story A wakes and writes: past its lease too, but
+	// straight from a pause.
+	if ev := mustReplay(t, GCPause(), Lease)[6].Event; !ev.PastOwnLease || !ev.Resumed {
+		t.Errorf("the book's late write: %+v", ev)
+	}
+	// Within its lease, not past it.
+	if ev := mustReplay(t, GCPause(), Lease)[2].Event; ev.PastOwnLease {
+		t.Errorf("A's first write: %+v", ev)
 	}
 }

@@ -44,9 +44,15 @@ func scenario(id string, steps ...Step) Scenario {
 
 // bookWords gives a gc-pause step the book's words under the rows whose
 // grants carry a token and expire, and words generated from the event under
-// the others (a plain lock has no lease, Redlock no token).
-func bookWords(a Action, note string, byResult map[Result]string) Step {
+// the others (a plain lock has no lease, Redlock no token). Where a step's
+// words speak of the resource's check, unfenced replaces them under the
+// rows whose resource checks nothing ("" where they need no other words).
+func bookWords(a Action, note, unfenced string, byResult map[Result]string) Step {
 	s := Step{Action: a, Note: note, Notes: map[NoteKey]string{{Strategy: NoTTL}: "", {Strategy: Redlock}: ""}}
+	if unfenced != "" {
+		s.Notes[NoteKey{Strategy: Lease}] = unfenced
+		s.Notes[NoteKey{Strategy: ConsensusUnfenced}] = unfenced
+	}
 	for r, n := range byResult {
 		s.Notes[NoteKey{Result: r}] = n
 	}
@@ -58,12 +64,12 @@ func bookWords(a Action, note string, byResult map[Result]string) Step {
 // token and writes, and A wakes up and writes with its old token.
 func GCPause() Scenario {
 	sc := scenario("gc-pause",
-		bookWords(acquire("A"), "gc-pause.a-acquires", nil),
-		bookWords(write("A", "A-value"), "gc-pause.a-writes", nil),
-		bookWords(pause("A", BookLease), "gc-pause.a-pauses", nil),
-		bookWords(acquire("B"), "gc-pause.b-acquires", nil),
-		bookWords(write("B", "B-value"), "gc-pause.b-writes", nil),
-		bookWords(write("A", "A-STALE"), "", map[Result]string{
+		bookWords(acquire("A"), "gc-pause.a-acquires", "", nil),
+		bookWords(write("A", "A-value"), "gc-pause.a-writes", "gc-pause.a-writes.unfenced", nil),
+		bookWords(pause("A", BookLease), "gc-pause.a-pauses", "", nil),
+		bookWords(acquire("B"), "gc-pause.b-acquires", "", nil),
+		bookWords(write("B", "B-value"), "gc-pause.b-writes", "gc-pause.b-writes.unfenced", nil),
+		bookWords(write("A", "A-STALE"), "", "", map[Result]string{
 			ResultRejected: "gc-pause.a-writes-late.refused",
 			ResultStale:    "gc-pause.a-writes-late.destroys",
 		}),
@@ -295,6 +301,30 @@ func TwoResources() Scenario {
 	return sc
 }
 
+// SameTokenRetry: one holder's own writes, which fencing does not order. A
+// stops in a GC pause and its lease runs out; B takes the lock. B's first
+// write is held up in the network, B times out and sends it again, and the
+// retry lands; B writes its next value; A wakes up and writes with its old
+// token, which a fenced resource refuses (order between holders). Then
+// B's first write arrives at last and overwrites B's newer value: its token
+// equals maxToken, which the resource accepts on purpose, so fencing lets
+// it through (no order within one holder's writes).
+func SameTokenRetry() Scenario {
+	noLock := map[NoteKey]string{{Strategy: NoTTL}: ""}
+	sc := scenario("same-token-retry",
+		words(acquire("A")),
+		words(pause("A", BookLease)),
+		words(acquire("B")),
+		Step{Action: heldWrite("B", "B-1", "w1"), Note: "same-token-retry.b-times-out", Notes: noLock},
+		Step{Action: write("B", "B-1"), Note: "same-token-retry.b-retries", Notes: noLock},
+		words(write("B", "B-2")),
+		words(write("A", "A-STALE")),
+		words(deliver("w1")),
+	)
+	sc.Contrast = [2]Strategy{Consensus, ConsensusUnfenced}
+	return sc
+}
+
 // NonAtomicCheck: the resource checks A's token, then stalls before it
 // applies the write; meanwhile A's lease expires, B takes the lock and its
 // write is checked and applied; then A's write is applied over it.
@@ -378,6 +408,7 @@ var scenarioMakers = []struct {
 	{"stale-before-new-holder", StaleBeforeNewHolder},
 	{"fenced-read", FencedRead},
 	{"two-resources", TwoResources},
+	{"same-token-retry", SameTokenRetry},
 	{"non-atomic-check", NonAtomicCheck},
 	{"lock-delay", LockDelay},
 	{"partitioned-holder", PartitionedHolder},
