@@ -21,6 +21,19 @@ type SearchOptions struct {
 	// every read shows the holder's token, as a client of a fenced
 	// resource should.
 	Peek bool
+	// Renew adds renewals, delivered at once or held (a partition between
+	// the client and the lock service).
+	Renew bool
+	// Partial adds, under Redlock, acquires that reach only nodes 1–3 or
+	// only nodes 3–5 (a partition): the algorithm's own cases, a restart
+	// of node 3 or a jump of its clock, need them. With one node it adds
+	// nothing.
+	Partial bool
+	// FromReply makes A count its lease from when a reply arrives
+	// (FromReply) rather than from its request; B still counts from its
+	// request. Under Redlock the algorithm counts from the request
+	// whatever the client would (Strategy.CountsFromRequest).
+	FromReply bool
 }
 
 // Search looks, breadth first, through every run of two clients (A and B)
@@ -30,7 +43,9 @@ type SearchOptions struct {
 // token (and, with Peek, one that does not), a check of one's own lease,
 // pauses of 5 and 10 ticks, release, crash, 5 and 10 ticks passing, the
 // delivery of a held message, a restart of the lock service and a clock
-// jump of 10. No action combines an acquire with an access to a resource.
+// jump of 10; with Renew, renewals (delivered or held); with Partial,
+// Redlock acquires that reach only some nodes. Every lease asked for is
+// 10 ticks. No action combines an acquire with an access to a resource.
 // Runs that reach a state already seen are not explored again. It works in
 // slices (Run), so a page can yield between them; it is pure and
 // deterministic.
@@ -99,6 +114,9 @@ func searchScenario(opts SearchOptions) Scenario {
 	sc := Scenario{ID: "search", Resources: []string{Row42}, Clients: []string{"A", "B"}}
 	if opts.TwoResources {
 		sc.Resources = append(sc.Resources, Row43)
+	}
+	if opts.FromReply {
+		sc.FromReply = []string{"A"}
 	}
 	return sc
 }
@@ -170,8 +188,18 @@ func (s *Search) broken(w *world) bool {
 // length the plainest is found.
 func searchAlphabet(w *world, opts SearchOptions) (plain, held []Action) {
 	for _, c := range []string{"A", "B"} {
-		plain = append(plain, Action{Kind: ActAcquire, Client: c, Lease: BookLease})
-		held = append(held, Action{Kind: ActAcquire, Client: c, Lease: BookLease})
+		acquires := []Action{{Kind: ActAcquire, Client: c, Lease: BookLease}}
+		if opts.Partial && len(w.nodes) > 1 {
+			acquires = append(acquires,
+				Action{Kind: ActAcquire, Client: c, Lease: BookLease, Nodes: []int{1, 2, 3}},
+				Action{Kind: ActAcquire, Client: c, Lease: BookLease, Nodes: []int{3, 4, 5}})
+		}
+		plain = append(plain, acquires...)
+		held = append(held, acquires...)
+		if opts.Renew {
+			plain = append(plain, Action{Kind: ActRenew, Client: c, Lease: BookLease})
+			held = append(held, Action{Kind: ActRenew, Client: c, Lease: BookLease})
+		}
 		for _, r := range w.resources {
 			res := ""
 			if r.Name != Row42 {
@@ -294,14 +322,15 @@ func (w *world) clone() *world {
 //     ids and the order of held messages, and the verdict so far (a state
 //     with the verdict looked for ends the search);
 //   - clients are symmetric: the state and its mirror (A and B swapped)
-//     have one key, the smaller of the two.
+//     have one key, the smaller of the two, unless they count their
+//     leases differently (SearchOptions.FromReply).
 //
 // It writes the key into one of the search's two buffers and returns it:
 // valid until the next call.
 func (s *Search) key(w *world) []byte {
 	s.keys[0] = w.appendKey(s.keys[0][:0], false)
-	if len(w.clients) != 2 {
-		return s.keys[0]
+	if len(w.clients) != 2 || w.clients[0].Discipline != w.clients[1].Discipline {
+		return s.keys[0] // clients that reckon differently are not mirrors
 	}
 	s.keys[1] = w.appendKey(s.keys[1][:0], true)
 	if bytes.Compare(s.keys[1], s.keys[0]) < 0 {

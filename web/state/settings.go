@@ -17,17 +17,21 @@ const (
 	ParamView     = "view"
 	ParamVersus   = "vs"
 	ParamEmbed    = "embed"
-	ParamScript   = "script" // play: the run, as a script (core.ParseScript)
-	ParamGoal     = "goal"   // search: corrupted, at-risk or stuck
-	ParamDepth    = "depth"  // search: the most actions a run may have
-	ParamPeek     = "peek"   // search: 1 to add reads that show no token
-	ParamTwo      = "two"    // search: 1 for a second resource
+	ParamScript   = "script"  // play: the run, as a script (core.ParseScript)
+	ParamGoal     = "goal"    // search: corrupted, at-risk or stuck
+	ParamDepth    = "depth"   // search: the most actions a run may have
+	ParamPeek     = "peek"    // search: 1 to add reads that show no token
+	ParamTwo      = "two"     // search: 1 for a second resource
+	ParamRenew    = "renew"   // search: 1 to add renewals
+	ParamPartial  = "partial" // search: 1 to add Redlock acquires that reach only some nodes
+	ParamReply    = "reply"   // search: 1 for an A that counts its lease from the reply
 )
 
 // PageParams are the parameters the page owns: Query writes them afresh
 // and keeps every other one. The loader (static/app.js) is given the list.
 var PageParams = []string{ParamScenario, ParamStrategy, ParamFencing, ParamVersus, ParamView, ParamEmbed,
-	ParamScript, ParamGoal, ParamDepth, ParamPeek, paramReads, ParamTwo, ParamStep, ParamLang}
+	ParamScript, ParamGoal, ParamDepth, ParamPeek, paramReads, ParamTwo, ParamRenew, ParamPartial, ParamReply,
+	ParamStep, ParamLang}
 
 // paramReads was the search's "new holders show their token first", an
 // acquire fused with a read that no real lock offers. Links that still
@@ -69,10 +73,19 @@ const MaxDepth = 8
 type Search struct {
 	// Goal is the verdict looked for: "" for core.Corrupted, core.AtRisk
 	// or core.Stuck.
-	Goal  core.Verdict
-	Depth int  // the most actions a run may have; 0 for DefaultDepth
-	Peek  bool // reads that show no token, besides those that do
-	Two   bool // a second resource
+	Goal    core.Verdict
+	Depth   int  // the most actions a run may have; 0 for DefaultDepth
+	Peek    bool // reads that show no token, besides those that do
+	Two     bool // a second resource
+	Renew   bool // renewals, delivered at once or held
+	Partial bool // under Redlock, acquires that reach only nodes 1–3 or 3–5
+	Reply   bool // A counts its lease from the reply
+}
+
+// Options are the search's options for strategy st.
+func (se Search) Options(st core.Strategy) core.SearchOptions {
+	return core.SearchOptions{Strategy: st, MaxDepth: se.DepthOrDefault(), Goal: se.GoalOrDefault(),
+		Peek: se.Peek, TwoResources: se.Two, Renew: se.Renew, Partial: se.Partial, FromReply: se.Reply}
 }
 
 // GoalOrDefault is the verdict the search looks for.
@@ -266,7 +279,7 @@ func parseSearch(q url.Values, se *Search) []BadParam {
 	for _, p := range []struct {
 		name string
 		to   *bool
-	}{{ParamPeek, &se.Peek}, {ParamTwo, &se.Two}} {
+	}{{ParamPeek, &se.Peek}, {ParamTwo, &se.Two}, {ParamRenew, &se.Renew}, {ParamPartial, &se.Partial}, {ParamReply, &se.Reply}} {
 		if v, ok := first(q, p.name); ok {
 			switch v {
 			case "1":
@@ -330,8 +343,13 @@ func (s Settings) Query(q url.Values) url.Values {
 		if s.Search.Peek {
 			out.Set(ParamPeek, "1")
 		}
-		if s.Search.Two {
-			out.Set(ParamTwo, "1")
+		for _, p := range []struct {
+			name string
+			on   bool
+		}{{ParamTwo, s.Search.Two}, {ParamRenew, s.Search.Renew}, {ParamPartial, s.Search.Partial}, {ParamReply, s.Search.Reply}} {
+			if p.on {
+				out.Set(p.name, "1")
+			}
 		}
 	}
 	switch s.Strategy {

@@ -108,6 +108,8 @@ func TestPlayAndSearchSettings(t *testing.T) {
 		{"view=play&script=a:acquire", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewPlay}, []string{"script"}},
 		{"view=play&script=deliver:m9", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewPlay}, []string{"script"}},
 		{"view=search&strategy=consensus&goal=stuck&depth=5&peek=1&two=1", Settings{Scenario: "gc-pause", Strategy: core.Consensus, Step: 1, Lang: Japanese, View: ViewSearch, Search: Search{Goal: core.Stuck, Depth: 5, Peek: true, Two: true}}, nil},
+		{"view=search&strategy=redlock&renew=1&partial=1&reply=1", Settings{Scenario: "gc-pause", Strategy: core.Redlock, Step: 1, Lang: Japanese, View: ViewSearch, Search: Search{Renew: true, Partial: true, Reply: true}}, nil},
+		{"view=search&renew=0&partial=2&reply=on", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewSearch}, []string{"partial", "reply"}},
 		{"view=search&goal=at-risk", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewSearch, Search: Search{Goal: core.AtRisk}}, nil},
 		// goal=corrupted is the default, written as nothing.
 		{"view=search&goal=corrupted", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewSearch}, nil},

@@ -77,9 +77,7 @@ type searchPanel struct {
 
 // start starts the search the panel's fields ask for, ending any other.
 func (c *searchPanel) start(ctx app.Context) {
-	opts := core.SearchOptions{Strategy: c.Strategy, MaxDepth: c.Search.DepthOrDefault(),
-		Goal: c.Search.GoalOrDefault(), Peek: c.Search.Peek, TwoResources: c.Search.Two}
-	s, err := core.NewSearch(opts)
+	s, err := core.NewSearch(c.Search.Options(c.Strategy))
 	if err != nil {
 		return
 	}
@@ -174,6 +172,12 @@ func (c *searchPanel) onOption(ctx app.Context, e app.Event) {
 			s.Search.Peek = checked
 		case "search-two":
 			s.Search.Two = checked
+		case "search-renew":
+			s.Search.Renew = checked
+		case "search-partial":
+			s.Search.Partial = checked
+		case "search-reply":
+			s.Search.Reply = checked
 		}
 		return s
 	})
@@ -256,6 +260,9 @@ func (c *searchPanel) Render() app.UI {
 			),
 			checkbox("search-peek", c.t("search.peek"), se.Peek, c.Live, c.Link.Safe("search", c.onOption), nil),
 			checkbox("search-two", c.t("search.two"), se.Two, c.Live, c.Link.Safe("search", c.onOption), nil),
+			checkbox("search-renew", c.t("search.renew"), se.Renew, c.Live, c.Link.Safe("search", c.onOption), nil),
+			checkbox("search-partial", c.t("search.partial"), se.Partial, c.Live, c.Link.Safe("search", c.onOption), nil),
+			checkbox("search-reply", c.t("search.reply"), se.Reply, c.Live, c.Link.Safe("search", c.onOption), nil),
 		),
 		app.Div().Class("toolbar").Body(
 			app.Button().Type("button").Class("btn", "primary").DataSet("testid", "search-start").
