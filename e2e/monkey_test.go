@@ -303,4 +303,9 @@ var badgesOf = map[core.Verdict][]string{
 	core.Safe: {"running", "protected"}, core.AtRisk: {"at-risk"}, core.Corrupted: {"destroyed"}, core.Stuck: {"stuck"},
 }
 
-func badgeFits(f core.Frame, badge string) bool { return slices.Contains(badgesOf[f.Verdict], badge) }
+func badgeFits(f core.Frame, badge string) bool {
+	if f.Verdict == core.Safe && f.Reordered {
+		return badge == "reordered" // one holder's own writes out of order
+	}
+	return slices.Contains(badgesOf[f.Verdict], badge)
+}

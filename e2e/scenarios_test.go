@@ -23,6 +23,19 @@ import (
 // verdict.
 var badgeFor = map[string]string{"safe": "protected", "at-risk": "at-risk", "corrupted": "destroyed", "stuck": "stuck"}
 
+// endBadge is the badge a run ends with, from the hand-derived tables: its
+// verdict's, or "reordered" for a safe run whose holder's own writes landed
+// out of order (reordered.tsv).
+func endBadge(t *testing.T, cells map[string]string, cell string) string {
+	t.Helper()
+	for _, row := range tsv(t, "reordered.tsv") {
+		if row["scenario"]+"/"+row["strategy"] == cell && cells[cell] == "safe" {
+			return "reordered"
+		}
+	}
+	return badgeFor[cells[cell]]
+}
+
 // pick chooses an option of a select the way a person does, and waits for
 // the page to follow.
 func (tb *tab) pick(testid, value string) {
@@ -57,8 +70,8 @@ func handMatrix(t *testing.T) map[string]string {
 
 func TestMatrixCellsAreTheHandDerivedVerdicts(t *testing.T) {
 	cells, want := matrixFromPage(t), handMatrix(t)
-	if len(cells) != 16*6 || len(want) != 16*6 {
-		t.Fatalf("the matrix has %d cells, the hand-derived one %d; want 96", len(cells), len(want))
+	if len(cells) != 17*6 || len(want) != 17*6 {
+		t.Fatalf("the matrix has %d cells, the hand-derived one %d; want 102", len(cells), len(want))
 	}
 	for key, w := range want {
 		if got := cells[key]; got != w {
@@ -112,7 +125,7 @@ func TestEveryScenarioStepsToTheMatrixVerdict(t *testing.T) {
 				// tests write out whole runs' badges); before its end nothing
 				// is "protected" yet.
 				got := tb.hook("outcome-badge")
-				if want := badgeFor[cells[sc.ID+"/no-ttl"]]; step == total && got != want {
+				if want := endBadge(t, cells, sc.ID+"/no-ttl"); step == total && got != want {
 					t.Errorf("step %d: badge %s, the matrix says %s", step, got, want)
 				}
 				if step < total && got == "protected" {
@@ -125,7 +138,7 @@ func TestEveryScenarioStepsToTheMatrixVerdict(t *testing.T) {
 				if got := tb.hook("step-counter"); got != strconv.Itoa(total) {
 					t.Errorf("%s: switching strategy moved to step %s", st, got)
 				}
-				want := badgeFor[cells[sc.ID+"/"+string(st)]]
+				want := endBadge(t, cells, sc.ID+"/"+string(st))
 				if got := tb.hook("outcome-badge"); got != want {
 					t.Errorf("%s: badge at the end %q, matrix says %q", st, got, want)
 				}

@@ -165,6 +165,10 @@ func TestPrerenderedHooksFollowTheFrames(t *testing.T) {
 			verdicts[row["scenario"]+"/"+st] = v
 		}
 	}
+	reordered := map[string]bool{}
+	for _, row := range tsv(t, "reordered.tsv") {
+		reordered[row["scenario"]+"/"+row["strategy"]] = true
+	}
 	for _, sc := range core.Scenarios() {
 		for _, st := range core.Strategies() {
 			frames, err := core.Replay(sc, st)
@@ -194,7 +198,11 @@ func TestPrerenderedHooksFollowTheFrames(t *testing.T) {
 						"timeline":        strconv.Itoa(len(frames) - 1),
 					}
 					if f.Step == len(frames) {
-						want["outcome-badge"] = badgeAtTheEnd[verdicts[sc.ID+"/"+string(st)]]
+						cell := sc.ID + "/" + string(st)
+						want["outcome-badge"] = badgeAtTheEnd[verdicts[cell]]
+						if verdicts[cell] == "safe" && reordered[cell] {
+							want["outcome-badge"] = "reordered"
+						}
 					}
 					if st == core.Redlock {
 						want["lock-nodes"] = "5"
@@ -331,7 +339,7 @@ func TestPrerenderedCompareAndMatrixViews(t *testing.T) {
 			harms[row["scenario"]+"/"+row["strategy"]] = row["harm"]
 		}
 		harmWords := map[state.Lang]map[string]string{
-			state.Japanese: {"overwrite": `<span class="verdict-harm">(上書き)</span>`, "lost-update": `<span class="verdict-harm">(更新の消失)</span>`},
+			state.Japanese: {"overwrite": `<span class="verdict-harm">(上書き)</span>`, "lost-update": `<span class="verdict-harm">(ロストアップデート)</span>`},
 			state.English:  {"overwrite": `<span class="verdict-harm"> (overwrite)</span>`, "lost-update": `<span class="verdict-harm"> (lost update)</span>`},
 		}
 		cells := 0
@@ -354,7 +362,7 @@ func TestPrerenderedCompareAndMatrixViews(t *testing.T) {
 				t.Errorf("matrix cell %s: harm %s, the hand-derived table says %s", key, el["data-harm"], wantHarm)
 			}
 		}
-		if cells != len(want) || cells != 16*6 {
+		if cells != len(want) || cells != 17*6 {
 			t.Errorf("%d matrix cells, want %d", cells, len(want))
 		}
 	}
@@ -527,9 +535,10 @@ func TestTheTitleNamesWhatIsShown(t *testing.T) {
 		"fencing=off&lang=en":                  "distributed-lock (lease, no fencing)",
 		"strategy=redlock&scenario=clock-jump": "distributed-lock(Redlock)— 時計の跳躍",
 		"strategy=consensus&scenario=lock-delay&lang=en": "distributed-lock (consensus + fencing) — Lock-delay",
-		"view=compare&scenario=counter-reset&lang=en":    "distributed-lock (lease + fencing vs consensus + fencing) — Counter reset",
-		"view=matrix":         "distributed-lock(方式 × シナリオ表)",
-		"view=search&lang=en": "distributed-lock (Search)",
+		"view=compare&scenario=counter-reset&lang=en":    "distributed-lock (lease + fencing on one node vs consensus + fencing) — Counter reset",
+		"scenario=counter-reset":                         "distributed-lock(1 台のリース + フェンシング)— カウンタのリセット",
+		"view=matrix":                                    "distributed-lock(方式 × シナリオ表)",
+		"view=search&lang=en":                            "distributed-lock (Search)",
 	}
 	for q, want := range cases {
 		got, ok := textAfter(prerender(t, q), `id="demo-title"`)

@@ -42,7 +42,9 @@ func resultValue(ev core.Event) string {
 // badgeValue is the badge's language-independent value, in the book's
 // words: "running" while a safe run goes on, "protected" when it ended
 // safe, "at-risk" once a late write has landed without harm, "destroyed"
-// once corrupted, "stuck" while stuck.
+// once corrupted, "stuck" while stuck, and "reordered" once one holder's
+// own writes landed out of order in a run that is otherwise safe (the
+// resource is not protected from that, whatever the verdict).
 func badgeValue(f core.Frame, last bool) string {
 	switch {
 	case f.Verdict == core.Corrupted:
@@ -51,6 +53,8 @@ func badgeValue(f core.Frame, last bool) string {
 		return "stuck"
 	case f.Verdict == core.AtRisk:
 		return "at-risk"
+	case f.Reordered:
+		return "reordered"
 	case last && f.Step > 1:
 		return "protected"
 	}

@@ -102,11 +102,12 @@ func (p pageView) matrixCell(sc core.Scenario, st core.Strategy, real core.Recor
 		return app.Td().Role("alert").Text(r.Err.Error())
 	}
 	v, harm := core.VerdictOf(r.Frames), core.HarmOf(r.Frames)
-	words := p.t("verdict." + string(v))
-	label := words
+	said := p.t("verdict." + string(v))
+	notes := words.CellNotes(p.s.Lang, r.Frames)
+	label := said
 	var how app.UI
 	if harm != "" {
-		label = p.t("matrix.harm", words, p.t("harm."+string(harm)))
+		label = p.t("matrix.harm", said, p.t("harm."+string(harm)))
 		// The visible words are the accessible name's start, as written.
 		how = app.Span().Class("verdict-harm").Text(p.t("matrix.harm.part", p.t("harm."+string(harm))))
 	}
@@ -122,7 +123,10 @@ func (p pageView) matrixCell(sc core.Scenario, st core.Strategy, real core.Recor
 		Body(app.A().
 			Href(p.href(run)).
 			Aria("label", p.t("matrix.cell", label, p.t(sc.Title), p.t("strategy."+string(st)))).
-			Body(app.Span().Class("verdict-words").Text(words), app.Span().Class("verdict-go").Aria("hidden", "true").Text(" ›"), how),
+			Body(app.Span().Class("verdict-words").Text(said), app.Span().Class("verdict-go").Aria("hidden", "true").Text(" ›"), how),
+			app.Range(notes).Slice(func(i int) app.UI {
+				return app.Span().Class("cell-note").DataSet("testid", "cell-note").Text(notes[i])
+			}),
 			app.If(real.Scenario != "" && real.Why == "", func() app.UI {
 				mark, value := p.t("real.mark"), "agrees"
 				if !real.Agrees() {

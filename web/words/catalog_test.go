@@ -229,3 +229,35 @@ func TestEveryStrategyAndVerdictHasWords(t *testing.T) {
 		t.Error("the matrix does not say what the model simplifies")
 	}
 }
+
+// The Japanese says what the chapter says, in its words: a grant is 取得
+// (the noun) and 貸す (the verb), never 許可, which the chapter never uses;
+// one spelling for one thing.
+func TestJapaneseUsesTheChaptersWords(t *testing.T) {
+	banned := []struct{ word, use string }{
+		{"許可", "取得 (the noun), 貸す (the verb)"},
+		{"獲得", "取得"},
+		{"ティック", "tick"},
+		{"マスター", "マスタ"},
+		{"なし", "無し"},
+		{"受け手", "受け取り手"},
+		{"受け取る者", "受け取り手"},
+		{"更新の消失", "ロストアップデート(更新の消失)"},
+		{"壁時計", "システム時刻"},
+		{"有界な証明", "長さを限った証明(有界モデル検査)"},
+	}
+	serverLess := regexp.MustCompile(`サーバ([^ー]|$)`)
+	for _, key := range Keys() {
+		ja := catalog[key].ja
+		for _, b := range banned {
+			// The gloss after the chapter's loanword is the one place the
+			// native term stands.
+			if strings.Contains(strings.ReplaceAll(ja, "ロストアップデート(更新の消失)", ""), b.word) {
+				t.Errorf("%s uses %s: use %s", key, b.word, b.use)
+			}
+		}
+		if serverLess.MatchString(ja) {
+			t.Errorf("%s spells サーバ: use サーバー", key)
+		}
+	}
+}

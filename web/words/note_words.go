@@ -18,15 +18,15 @@ var noteWords = map[string]text{
 		"%[1]s wins %[2]d of the 5 nodes, a majority: it holds the lock. There is no token (a random value only tells the holder apart). Counting from when it sent its request, %[1]s reckons by its own clock that it holds the lock until t=%[3]d.",
 	},
 	"gen.acquire.held": {
-		"%[1]s がロックを求める。サービスは token %[2]d とリース(t=%[3]d まで)で許可するが、返事はネットワークで足止めされる。%[1]s はまだ何も知らない。",
+		"%[1]s がロックを求める。サービスは token %[2]d を発行してロックを貸す(リースは t=%[3]d まで)が、返事はネットワークで足止めされる。%[1]s はまだ何も知らない。",
 		"%[1]s asks for the lock. The service grants it with token %[2]d and a lease until t=%[3]d, but the reply is held up in the network: %[1]s knows nothing yet.",
 	},
 	"gen.acquire.held.no-ttl": {
-		"%[1]s がロックを求める。サービスは token %[2]d で許可する(TTL 無し)が、返事はネットワークで足止めされる。",
+		"%[1]s がロックを求める。サービスは token %[2]d を発行してロックを貸す(TTL 無し)が、返事はネットワークで足止めされる。",
 		"%[1]s asks for the lock. The service grants it with token %[2]d (no TTL), but the reply is held up in the network.",
 	},
 	"gen.acquire.held.majority": {
-		"%[1]s がロックを求め、5 ノード中 %[2]d ノードが許可する。だが返事はネットワークで足止めされ、%[1]s はまだ何も知らない。",
+		"%[1]s がロックを求め、5 ノード中 %[2]d ノードがロックを貸す。だが返事はネットワークで足止めされ、%[1]s はまだ何も知らない。",
 		"%[1]s asks for the lock and %[2]d of the 5 nodes grant it, but their replies are held up in the network: %[1]s knows nothing yet.",
 	},
 	"gen.acquire.held.refused": {
@@ -38,8 +38,8 @@ var noteWords = map[string]text{
 		"%[1]s asks for the lock, but %[2]s's lease is in force until t=%[3]d, so %[1]s is refused.",
 	},
 	"gen.acquire.refused.lock-delay": {
-		"%[1]s がロックを求めるが拒否される。前の持ち主のリースは手放されずに切れたので、サービスはロック遅延(%[2]d tick)の間、誰にも貸さない。遅いだけの持ち主に、書き込みを終える時間を与えるためだ(Chubby の lock-delay)。",
-		"%[1]s asks for the lock and is refused: the last holder's lease lapsed without a release, so the service grants nobody the lock for its lock-delay of %[2]d ticks, giving a holder that is only slow the time to finish (Chubby's lock-delay).",
+		"%[1]s がロックを求めるが拒否される。前の持ち主のリースは手放されずに切れたので、サービスはロック遅延(%[2]d tick)の間、誰にも貸さない。前の持ち主がすでに送った要求を、次の持ち主より先に届かせるためだ(Chubby の lock-delay)。",
+		"%[1]s asks for the lock and is refused: the last holder's lease lapsed without a release, so the service grants nobody the lock for its lock-delay of %[2]d ticks, so that requests the last holder had already sent arrive before anyone else holds the lock (Chubby's lock-delay).",
 	},
 	"gen.acquire.refused.self": {
 		"%[1]s がもう一度ロックを求めるが、自分のリースがまだ有効なので、サービスは二重には貸さない。",
@@ -84,7 +84,7 @@ var noteWords = map[string]text{
 		"%[1]s tries to renew, but the service no longer holds the lock for %[1]s: %[1]s learns it has lost the lock.",
 	},
 	"gen.renew.held": {
-		"%[1]s がリースを更新しようとするが、ロックサービスとの間のネットワークが分断されていて、要求 %[2]s は届かない。%[1]s は返事を待つ。資源にはまだ届く。",
+		"%[1]s がリースを更新しようとするが、ロックサービスとの間のネットワークが分断されていて、要求 %[2]s は届かない。%[1]s は返事を待つ。資源とはまだ通信できる。",
 		"%[1]s tries to renew its lease, but the network between it and the lock service is partitioned: request %[2]s does not arrive. %[1]s waits for an answer, and still reaches the resource.",
 	},
 	"gen.deliver.renew": {
@@ -185,8 +185,24 @@ var noteWords = map[string]text{
 		"%[1]s は検査済みの書き込みを、検査し直さずに今適用する。ロックサービス上では %[2]s はもう持ち主ではない。いま壊れたものは無い(危うい)が、%[5]s はこの前に %[1]s を読んでいて、その読み取りをもとに書けば、これは失われる。",
 		"%[1]s applies the write it checked earlier without checking again, though %[2]s is no longer the holder at the lock service. Nothing is destroyed now (at risk), but %[5]s read %[1]s before this: if it writes from that read, this write is lost.",
 	},
+	"gen.write.reordered": {
+		"だがこれは、%[1]s がいま %[2]s にある書き込みより前に送ったものだ。トークンは同じ取得のもので maxToken と等しいので受理され、%[1]s 自身の新しい値を古い値で上書きする。フェンシングは持ち主どうしを順序づけるが、一人の持ち主の書き込みどうしは順序づけない。",
+		"But %[1]s sent this write before the one now at %[2]s. Its token, that of the same grant, equals maxToken, so it is accepted and overwrites %[1]s's own newer value with an older one: fencing orders holders, not one holder's own writes.",
+	},
+	"gen.write.reordered.unfenced": {
+		"だがこれは、%[1]s がいま %[2]s にある書き込みより前に送ったものだ。%[1]s 自身の新しい値が、古い値で上書きされた。%[2]s がトークンを検査していても、同じトークンなので止められない。",
+		"But %[1]s sent this write before the one now at %[2]s: %[1]s's own newer value is overwritten by an older one. Had %[2]s checked tokens, it would not have stopped it either: the token is the same.",
+	},
+	"gen.write.past-lease": {
+		"%[1]s 自身の時計でも、リースは t=%[2]d に切れている。%[1]s は書く前にそれを確かめないので、そのまま送る。確かめるクライアントならここでやめるが、確かめてから書くまでの間に止まれば同じことになる(「確認してから書く」)。",
+		"By %[1]s's own clock its lease ended at t=%[2]d, but %[1]s does not check before writing and sends it anyway. A client that checks would stop here; one paused between its check and its write would not (\"Check, then write\").",
+	},
+	"gen.write.past-lease.redlock": {
+		"Redlock の手順は、有効期間を過ぎたロックを使うことを禁じている。",
+		"Redlock's algorithm forbids using the lock past its validity.",
+	},
 	"gen.write.lost-update": {
-		"だが %[1]s のこの書き込みは、遅れた書き込みが届く前の %[2]s の読み取りをもとにしている。受理された遅れた書き込みは、黙って消えた。データは壊れた(更新の消失)。",
+		"だが %[1]s のこの書き込みは、遅れた書き込みが届く前の %[2]s の読み取りをもとにしている。受理された遅れた書き込みは、黙って消えた。データは壊れた(ロストアップデート)。",
 		"But %[1]s computed this write from its read of %[2]s, made before a late write landed there: that write, which was accepted, is silently discarded. The data is corrupted (a lost update).",
 	},
 	"gen.peek": {
@@ -198,7 +214,7 @@ var noteWords = map[string]text{
 		"%[1]s presents token %[2]d to %[3]s without writing (a fenced read): maxToken becomes %[2]d, and from now on %[3]s refuses every smaller token.",
 	},
 	"gen.read.unfenced": {
-		"%[1]s が token %[2]d を示して %[3]s を読む。だが %[3]s はトークンを見ないので、遅れて届く書き込みに対して何も変わらない。",
+		"%[1]s が token %[2]d を示して %[3]s を読む。だが %[3]s はトークンを見ないので、遅れて届く書き込みを防ぐ効果はない。",
 		"%[1]s reads %[3]s, showing token %[2]d. %[3]s does not check tokens, so this changes nothing for a late write.",
 	},
 	"gen.read.unfenced.no-token": {
@@ -285,6 +301,10 @@ var noteWords = map[string]text{
 		"ロックサービスの時計が %[1]d tick 先へ跳ぶ。サービスの時計は t=%[2]d、クライアントの時計は t=%[3]d(時計が手動や NTP で進められた場合や、速く進む場合)。",
 		"The lock service's clock jumps %[1]d ticks ahead: it reads t=%[2]d while the clients' clocks read t=%[3]d (a clock stepped forward, or one that runs fast).",
 	},
+	"gen.jump.replicated": {
+		"リーダーの時計が速く進み、%[1]d tick 先を指す。サービスの時計は t=%[2]d、クライアントの時計は t=%[3]d。システム時刻が一度に跳んでも、こうはならない(etcd や ZooKeeper はリースを単調時計で測る)。ここで起きているのは、速く進む時計だ。",
+		"The leader's clock runs fast and gets %[1]d ticks ahead: the service's clock reads t=%[2]d while the clients' clocks read t=%[3]d. A step of the wall clock would not do this (etcd and ZooKeeper time leases with a monotonic clock): this is a clock that runs fast.",
+	},
 	"gen.jump.node": {
 		"ノード %[1]d の時計が %[2]d tick 先へ跳ぶ。そのノードの時計は t=%[3]d、ほかの時計は t=%[4]d。",
 		"Node %[1]d's clock jumps %[2]d ticks ahead: it reads t=%[3]d while every other clock reads t=%[4]d.",
@@ -320,23 +340,23 @@ var noteWords = map[string]text{
 		"Under this strategy %[1]s was never sent (its sender believed it held no lock): nothing arrives.",
 	},
 	"gen.reply.granted": {
-		"t=%[2]d、ようやく %[1]s に返事が届く。許可だ。要求を送った t=%[3]d から数えて、%[1]s はリースが t=%[4]d まであると考える。",
+		"t=%[2]d、ようやく %[1]s に返事が届く。ロックが取れたという返事だ。要求を送った t=%[3]d から数えて、%[1]s はリースが t=%[4]d まであると考える。",
 		"At t=%[2]d the reply finally reaches %[1]s: granted. Counting from its request at t=%[3]d, %[1]s reckons its lease runs until t=%[4]d.",
 	},
 	"gen.reply.granted.from-reply": {
-		"t=%[2]d、ようやく %[1]s に返事が届く。許可だ。%[1]s は返事を受け取った今から数え、リースが t=%[3]d まであると考える。",
+		"t=%[2]d、ようやく %[1]s に返事が届く。ロックが取れたという返事だ。%[1]s は返事を受け取った今から数え、リースが t=%[3]d まであると考える。",
 		"At t=%[2]d the reply finally reaches %[1]s: granted. %[1]s counts its lease from now, when the reply arrived, until t=%[3]d.",
 	},
 	"gen.reply.granted.no-ttl": {
-		"t=%[2]d、ようやく %[1]s に返事が届く。許可(TTL 無し)。",
+		"t=%[2]d、ようやく %[1]s に返事が届く。ロックが取れたという返事だ(TTL 無し)。",
 		"At t=%[2]d the reply finally reaches %[1]s: granted, with no TTL.",
 	},
 	"gen.reply.outdated": {
-		"だが、%[1]s へのその許可のリースは、サービスの側ではもう切れている。",
+		"だが、%[1]s のこの取得のリースは、サービスの側ではもう切れている。",
 		"But the lease it grants %[1]s has already ended at the service.",
 	},
 	"gen.reply.late": {
-		"t=%[2]d、%[1]s に許可の返事が届く。だが %[1]s はリースを要求を送った t=%[3]d から数えるので、t=%[4]d にもう切れていたと分かる。%[1]s はこの許可を使わない。",
+		"t=%[2]d、%[1]s にロックが取れたという返事が届く。だが %[1]s はリースを要求を送った t=%[3]d から数えるので、t=%[4]d にもう切れていたと分かる。%[1]s はこの返事を使わない。",
 		"At t=%[2]d the reply reaches %[1]s: granted. But %[1]s counts its lease from its request at t=%[3]d, so it knows the lease ended at t=%[4]d, and does not use it.",
 	},
 	"gen.reply.refused": {
@@ -344,14 +364,14 @@ var noteWords = map[string]text{
 		"At t=%[2]d the refusal reaches %[1]s.",
 	},
 	"gen.reply.dropped": {
-		"返事が届くが、%[1]s はクラッシュしていて受け取る者がいない。",
+		"返事が届くが、%[1]s はクラッシュしていて受け取り手がいない。",
 		"The reply arrives, but %[1]s has crashed: nobody receives it.",
 	},
 
 	// Restarts.
 	"gen.restart.kept": {
-		"ロックサービスのノードが再起動する。状態は合意で複製されているので、持ち主もリースもトークンのカウンタも失われない。",
-		"A node of the lock service restarts. Its state is replicated by consensus, so the holder, the lease and the token counter survive.",
+		"ロックサービスのノードが再起動する。状態は合意で複製されているので、持ち主もリースもトークンのカウンタも失われない。再起動でリースが短くなることはない。新しいリーダーがリースを延ばすことはある(etcd の lessor は昇格したときにすべてのリースを延ばし、Chubby の新しいマスタはセッションを延ばす)。",
+		"A node of the lock service restarts. Its state is replicated by consensus, so the holder, the lease and the token counter survive. A restart never shortens a lease; a new leader may lengthen it (etcd's lessor renews every lease when it is promoted, and a new Chubby master extends sessions).",
 	},
 	"gen.restart.lost": {
 		"ロックサービスが再起動する。このモデルのノードは状態をメモリにだけ持つので、持ち主もリースもトークンのカウンタも失われ、次のトークンはまた 1 になる。",

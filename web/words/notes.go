@@ -179,6 +179,7 @@ func (n *noteWriter) write() {
 		n.say("gen.write.skipped", ev.Client)
 	case core.ResultHeld:
 		n.say("gen.write.held", ev.Client, ev.Value, ev.Resource)
+		n.pastLease()
 	case core.ResultChecked:
 		n.say("gen.write.checked", ev.Client, ev.Value, ev.Token, ev.Resource, n.maxBefore())
 	default:
@@ -187,7 +188,21 @@ func (n *noteWriter) write() {
 		} else {
 			n.say("gen.write.sends", ev.Client, ev.Value, ev.Token, ev.Resource)
 		}
+		n.pastLease()
 		n.landed()
+	}
+}
+
+// pastLease says, of a write a running client sent past its own lease, that
+// it did not check: a client woken from a pause is the pause's story.
+func (n *noteWriter) pastLease() {
+	if !n.ev.PastOwnLease || n.ev.Resumed {
+		return
+	}
+	c, _ := n.prev.Client(n.ev.Client)
+	n.say("gen.write.past-lease", n.ev.Client, c.LeaseUntil)
+	if n.redlock() {
+		n.say("gen.write.past-lease.redlock")
 	}
 }
 
@@ -227,6 +242,13 @@ func (n *noteWriter) landed() {
 	}
 	if ev.Harm == core.HarmLostUpdate {
 		n.say("gen.write.lost-update", ev.Client, ev.Resource)
+	}
+	if ev.Reordered {
+		key := "gen.write.reordered"
+		if !res.Fenced {
+			key += ".unfenced"
+		}
+		n.say(key, ev.Client, ev.Resource)
 	}
 }
 
@@ -328,9 +350,12 @@ func (n *noteWriter) tick() {
 func (n *noteWriter) jump() {
 	ev := n.ev
 	node := n.f.Lock.Nodes[ev.Node-1]
-	if n.redlock() {
+	switch {
+	case n.redlock():
 		n.say("gen.jump.node", ev.Node, ev.Ticks, node.Clock, n.f.Clock)
-	} else {
+	case n.f.Lock.Durable:
+		n.say("gen.jump.replicated", ev.Ticks, node.Clock, n.f.Clock)
+	default:
 		n.say("gen.jump", ev.Ticks, node.Clock, n.f.Clock)
 	}
 	if ev.Expired == "" {

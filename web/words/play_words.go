@@ -7,8 +7,8 @@ var playWords = map[string]text{
 	"view.search": {"反例を探す", "Search"},
 	"play.title":  {"自分で書いた実行", "Your own run"},
 	"play.shows": {
-		"一手ずつ自分で書いた実行を、章のモデルそのもので再生する。注釈は各ステップの出来事から生成される。",
-		"A run you write action by action, replayed by the chapter's model itself. Each step's note is worded from what happened in it.",
+		"1 手ずつ自分で書いた実行を、章の Go コードをもとにしたモデルで再生する。注釈は各ステップの出来事から生成される。",
+		"A run you write action by action, replayed by the model built from the chapter's Go code. Each step's note is worded from what happened in it.",
 	},
 	"play.start": {
 		"まだ何も起きていない。下で、クライアントと操作を選んで加えていく。",
@@ -37,7 +37,7 @@ var playWords = map[string]text{
 	"play.arg.resource": {"空なら row-42、または row-43", "empty for row-42, or row-43"},
 	"play.arg.ticks":    {"tick 数", "ticks"},
 	"play.arg.message":  {"メッセージ ID(m1 など)", "message id (m1, ...)"},
-	"play.arg.none":     {"(引数なし)", "(no argument)"},
+	"play.arg.none":     {"(引数無し)", "(no argument)"},
 	"play.hold":         {"ネットワークで足止めする", "hold it up in the network"},
 	"play.add":          {"加える", "Add"},
 	"play.help":         {"どの欄でも Enter で加わる。足止めしたメッセージは deliver で届く。", "Enter in any field adds too. A message held up arrives with deliver."},
@@ -75,8 +75,8 @@ var playWords = map[string]text{
 	"notice.script":           {"URL の script は使えないため、空の実行にしています: %s", "The URL's script cannot be used, so the run is empty: %s"},
 
 	"search.intro": {
-		"章のモデルで、クライアント A と B の実行を短いものから順にすべて調べ、この方式を壊す最短の実行を探す(同じ状態に至った実行は一度だけ調べる)。見つからなければ、その長さまでの、この操作の集まりについての有界な証明になる。",
-		"The chapter's model tries every run of clients A and B, shortest first, and finds the shortest that breaks this strategy (runs that reach a state already seen are not explored again). If there is none, that is a bounded proof: for runs up to that length, over these actions.",
+		"章の Go コードをもとにしたモデルで、クライアント A と B の実行を短いものから順にすべて調べ、この方式を壊す最短の実行を探す(同じ状態に至った実行は一度だけ調べる)。見つからなければ、その長さまでの、ここで試す操作の範囲についての、長さを限った証明(有界モデル検査)になる。試す操作と試さないものは、下に書いてある。",
+		"The model built from the chapter's Go code tries every run of clients A and B, shortest first, and finds the shortest that breaks this strategy (runs that reach a state already seen are not explored again). If there is none, that is a bounded proof: for runs up to that length, over the actions tried. What is tried, and what is not, is listed below.",
 	},
 	"search.goal":           {"探すもの", "Look for"},
 	"search.goal.corrupted": {"データを壊す実行", "a run that corrupts data"},
@@ -85,6 +85,9 @@ var playWords = map[string]text{
 	"search.depth":          {"操作の数(最大)", "Actions (at most)"},
 	"search.peek":           {"トークンを示さない読み取り(peek)も試す", "Also try reads that show no token (peek)"},
 	"search.two":            {"資源を二つにする(row-43)", "Two resources (row-43)"},
+	"search.renew":          {"リースの更新(renew)も試す(届くものと、分断で足止めされるもの)", "Also try renewals (delivered, or held up by a partition)"},
+	"search.partial":        {"Redlock で、一部のノードにしか届かない取得も試す(ノード 1〜3、3〜5)", "Under Redlock, also try acquires that reach only some nodes (1–3, 3–5)"},
+	"search.reply":          {"A はリースを返事の届いた時点から数える", "A counts its lease from when the reply arrives"},
 	"search.start":          {"探す", "Search"},
 	"search.cancel":         {"中止", "Cancel"},
 	"search.depth-done":     {"探索の進み具合", "Search progress"},
@@ -102,11 +105,11 @@ var playWords = map[string]text{
 	"search.shortest.at-risk":   {"遅れた書き込みが届く最短の実行", "The shortest run where a late write lands"},
 	"search.breaks.at-risk":     {"遅れた書き込みが届く実行", "lets a late write land"},
 	"search.how.overwrite": {
-		"壊れ方: 上書き。古い許可の書き込みが、新しい持ち主の書き込みの後に適用され、その値を壊した。",
+		"壊れ方: 上書き。前の取得のもとでの書き込みが、新しい持ち主の書き込みの後に適用され、その値を壊した。",
 		"How: an overwrite. A write made under an older grant was applied after the newer holder's write and destroyed its value.",
 	},
 	"search.how.lost-update": {
-		"壊れ方: 更新の消失。新しい持ち主がトークンを示さずに読んだ後、古い許可の書き込みが適用され、新しい持ち主がその読み取りをもとに書いて、それを黙って消した。",
+		"壊れ方: ロストアップデート。新しい持ち主がトークンを示さずに読んだ後、前の取得のもとでの書き込みが適用され、新しい持ち主がその読み取りをもとに書いて、それを黙って消した。",
 		"How: a lost update. The newer holder read without showing its token, a write made under an older grant was then applied, and the newer holder's write, computed from its read, silently discarded it.",
 	},
 	"search.how.at-risk": {
@@ -122,12 +125,12 @@ var playWords = map[string]text{
 		"%[1]s under %[2]s: %[3]d actions (%[4]d states explored, found at length %[5]d, in %[6]d ms).",
 	},
 	"search.none": {
-		"%[2]s では、%[3]d 個までの操作で%[1]sは無い(調べた状態 %[4]d、%[5]d ms)。この長さと操作の集まりについての有界な証明。",
-		"Under %[2]s no run of up to %[3]d actions %[1]s (%[4]d states explored, in %[5]d ms): a bounded proof, for that length and these actions.",
+		"%[2]s では、%[3]d 個までの操作で%[1]sは無い(調べた状態 %[4]d、%[5]d ms)。この長さと、ここで試す操作の範囲についての、長さを限った証明(有界モデル検査)。",
+		"Under %[2]s no run of up to %[3]d actions %[1]s (%[4]d states explored, in %[5]d ms): a bounded proof, for that length and the actions tried.",
 	},
 	"search.open": {"見つけた実行を開く", "Open the run found"},
 	"search.alphabet": {
-		"調べる操作: A と B それぞれの acquire(返事を足止めするものも)、write(足止めするものも)、トークンを示す read(選べば、示さない peek も)、check、5 と 10 の pause、release、crash。全体の 5 と 10 の tick、足止めしたメッセージの deliver、restart、10 の jump。ロックの取得と資源への読み書きを一度にこなす操作は無い(実際のロックにも無い)。A と B を入れ替えただけの状態、リースが切れた後の時刻だけが違う状態は、同じ状態として一度だけ調べる。",
-		"The actions tried: for A and for B, acquire (its reply delivered at once or held up), write (delivered or held up), read showing the token (and, if chosen, peek, which shows none), check, pauses of 5 and 10, release and crash; for everyone, ticks of 5 and 10, the delivery of a held message, a restart and a clock jump of 10. No action both takes the lock and touches the resource (no real lock offers one). States that differ only by swapping A and B, or only in times past every lease's end, are explored once.",
+		"試す操作: A と B それぞれの acquire(返事を足止めするものも)、write(足止めするものも)、トークンを示す read(選べば、示さない peek も)、check、5 と 10 の pause、release、crash。全体の 5 と 10 の tick、足止めしたメッセージの deliver、restart、10 の jump。選べば、renew(足止めするものも)、Redlock で一部のノードにしか届かない acquire、返事の時点からリースを数える A も試す。試さないもの: 10 以外の長さのリース、3 つ以上のクライアント、検査と適用を別々に行う資源、ロック遅延。選ばなければ、renew、一部のノードにしか届かない acquire(つまり Redlock 自身の再起動と時計の跳躍の例)、返事の時点から数えるクライアント。ロックの取得と資源への読み書きを一度にこなす操作は無い(資源がロックサービスの外にある限り、どのロックサービスにも無い)。A と B を入れ替えただけの状態、リースが切れた後の時刻だけが違う状態は、同じ状態として一度だけ調べる。",
+		"The actions tried: for A and for B, acquire (its reply delivered at once or held up), write (delivered or held up), read showing the token (and, if chosen, peek, which shows none), check, pauses of 5 and 10, release and crash; for everyone, ticks of 5 and 10, the delivery of a held message, a restart and a clock jump of 10. If chosen, also renew (delivered or held up), Redlock acquires that reach only some nodes, and an A that counts its lease from the reply. Not tried: leases other than 10, three or more clients, resources that check and apply in two steps, lock-delay; and unless chosen, renewals, acquires that reach only some nodes (so Redlock's own restart and clock-jump cases), and a client that counts from the reply. No action both takes the lock and touches the resource (no lock service offers one for a resource outside it). States that differ only by swapping A and B, or only in times past every lease's end, are explored once.",
 	},
 }

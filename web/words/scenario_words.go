@@ -25,6 +25,10 @@ var scenarioWords = map[string]text{
 		"A が token 1 を添えて書き込む。資源は受理し、maxToken が 1 になる。",
 		"A writes with token 1. The resource accepts it and maxToken becomes 1.",
 	},
+	"gc-pause.a-writes.unfenced": {
+		"A が token 1 を添えて書き込む。資源は受理する(トークンは見ない)。",
+		"A writes with token 1. The resource accepts it (it does not look at tokens).",
+	},
 	"gc-pause.a-pauses": {
 		"A が GC で止まっている間に時間が進み、t=10 でリースが失効する。止まっている A はそれに気づかず、まだ token 1 を持っているつもりでいる。",
 		"A stops in a GC pause. Time passes and its lease expires at t=10. A, stopped, does not notice: it still believes it holds token 1.",
@@ -36,6 +40,10 @@ var scenarioWords = map[string]text{
 	"gc-pause.b-writes": {
 		"B が token 2 で書き込む。maxToken が 2 になる。",
 		"B writes with token 2. maxToken becomes 2.",
+	},
+	"gc-pause.b-writes.unfenced": {
+		"B が token 2 で書き込む。資源は受理する。",
+		"B writes with token 2. The resource accepts it.",
 	},
 	"gc-pause.a-writes-late.refused": {
 		"A が再開し、古い token 1 のまま書き込もうとする。1 < 2 なので資源が拒否し、B の値は守られる。",
@@ -52,7 +60,7 @@ var scenarioWords = map[string]text{
 		"Checking the lease just before writing does not help if the client stops between the check and the write. With a lease, a client-side check cannot protect the data; only the resource's check can.",
 	},
 	"check-then-write.start": {
-		"まだ誰もロックを持っていない。A は書く前に必ずリースを確かめるクライアントだ。",
+		"まだ誰もロックを持っていない。A は、書く前に自分の時計でリースを確かめるクライアントだ。",
 		"Nobody holds the lock yet. A is a checking client: it always checks its lease before it writes.",
 	},
 	"check-then-write.a-pauses": {
@@ -74,10 +82,10 @@ var scenarioWords = map[string]text{
 		"A's write request times out. Unable to tell whether it arrived, A gives up and releases the lock. The write is still in the network.",
 	},
 
-	"slow-grant.title": {"遅れて届く許可", "Slow grant"},
+	"slow-grant.title": {"遅れて届く取得の返事", "Slow grant"},
 	"slow-grant.shows": {
-		"リースのあるロックで、取得の返事が、許可されたリースの失効後に届く。A は返事を受け取った時点からリースを数えるクライアントなので、自分の確認では有効に見える。これは守るべき規則を破るクライアントだ。慎重なクライアントは要求を送った時点から数え(Redlock の手順や Chubby のクライアントのように)、このリースはもう切れていたと分かる。Redlock の行では A もその手順に従い、最初の要求を送った時点から有効期間を数えるので、遅れた許可を使わない。",
-		"With a lease, the reply to A's acquire arrives after the lease it grants has expired. A counts its lease from when the reply arrived, so its own check says the lease is valid: A is the client that breaks the rule. A careful client counts from when it sent the request, as Redlock's algorithm and Chubby's clients do, and would know this lease had already ended. Under Redlock, A follows the algorithm, counting its validity from its first request, and does not use the late grant.",
+		"リースのあるロックで、取得の返事が、貸したリースの失効後に届く。A は返事が届いた時点からリースを数えるクライアントなので、自分の確認では有効に見える。つまり A は守るべき規則を破っている。規則を守るクライアントは要求を送った時点から数え(Redlock の手順や Chubby のクライアントのように)、このリースはもう切れていたと分かる。Redlock の行では A もその手順に従い、最初の要求を送った時点から有効期間を数えるので、遅すぎた返事を使わない。",
+		"With a lease, the reply to A's acquire arrives after the lease it grants has expired. A counts its lease from when the reply arrived, so its own check says the lease is valid: A breaks the rule. A client that keeps the rule counts from when it sent the request, as Redlock's algorithm and Chubby's clients do, and would know this lease had already ended. Under Redlock, A follows the algorithm, counting its validity from its first request, and does not use the late reply.",
 	},
 	"slow-grant.start": {
 		"まだ誰もロックを持っていない。ロックサービスから A への返事は、ときどき大きく遅れる。A はリースを返事の届いた時点から数える。",
@@ -106,8 +114,8 @@ var scenarioWords = map[string]text{
 
 	"heartbeat-pause.title": {"ハートビートも止める GC", "A pause stops the heartbeat"},
 	"heartbeat-pause.shows": {
-		"更新でリースを保てるのは、持ち主が動いている間だけ。GC の停止はハートビートも止めるので、リースのあるロックではリースが切れ、B が取り、A は持っているつもりのまま目覚める。更新の間隔を縮めれば窓は狭まるが、閉じはしない。",
-		"Renewals keep a lease alive only while the holder runs. A GC pause stops the heartbeat too: with a lease, the lease runs out, B takes the lock, and A wakes up believing it still holds it. Renewing more often narrows the window; it cannot close it.",
+		"更新でリースを保てるのは、持ち主が動いている間だけ。GC の停止はハートビートも止めるので、リースのあるロックではリースが切れ、B が取り、A は持っているつもりのまま目覚める。更新の間隔を縮めれば危険な時間帯は短くなるが、なくなりはしない。",
+		"Renewals keep a lease alive only while the holder runs. A GC pause stops the heartbeat too: with a lease, the lease runs out, B takes the lock, and A wakes up believing it still holds it. Renewing more often shortens the window; it cannot close it.",
 	},
 	"heartbeat-pause.start": {
 		"まだ誰もロックを持っていない。A は 6 tick ごとにリースを更新する。",
@@ -120,7 +128,7 @@ var scenarioWords = map[string]text{
 
 	"counter-reset.title": {"カウンタのリセット", "Counter reset"},
 	"counter-reset.shows": {
-		"このモデルの 1 台構成のノードは、トークンのカウンタをメモリにだけ持つ。再起動でカウンタを失うと同じ番号をもう一度発行し、フェンシングは古い持ち主と新しい持ち主を見分けられない。発行の前にカウンタをディスクへ書く 1 台のノードや、合意で複製されたサービスなら増え続ける。非同期に複製されたストアは、フェイルオーバーでカウンタを失いうる。ここでは再起動は A のリースが切れた後なので、再起動後に最長のリースが切れるまで待っても何も変わらない。持ち主が二人になるのを防ぐのはその待ちだが、番号の再利用を防ぐのは再起動を越えて残るカウンタだけだ。",
+		"このモデルの 1 台構成のノードは、トークンのカウンタをメモリにだけ持つ。再起動でカウンタを失うと同じ番号をもう一度発行し、フェンシングは古い持ち主と新しい持ち主を見分けられない。発行の前にカウンタをディスクへ書く 1 台のノードや、合意で複製されたサービスなら増え続ける。非同期に複製されたストアは、フェイルオーバーでカウンタを失いうる。ここでは再起動は A のリースが切れた後なので、再起動後に最長のリースが切れるまで待っても何も変わらない。その待ちで防げるのは持ち主の重複で、番号の再利用を防げるのは、再起動を越えて残るカウンタだけだ。",
 		"This model's single node keeps its token counter in memory only. When a restart loses it, it issues the same number again, and fencing cannot tell the old holder from the new. A single node that writes its counter to disk before each grant keeps tokens increasing, and so does a service replicated by consensus; an asynchronously replicated store can lose the counter on failover. Here the restart comes after A's lease has ended, so waiting out the longest lease after it would change nothing: that wait prevents two holders, but only a counter that survives restarts prevents reused tokens.",
 	},
 	"counter-reset.start": {
@@ -130,7 +138,7 @@ var scenarioWords = map[string]text{
 
 	"restart-during-lease.title": {"リース中の再起動", "Restart during a lease"},
 	"restart-during-lease.shows": {
-		"A のロックが有効な間にロックサービスが再起動する。誰も止まらない。状態をメモリにだけ持つノードは A のロックを忘れ、すぐに B へ貸す。持ち主が二人になり、カウンタも失われて番号が重なる。Redlock では、A がノード 1〜3 を取った後にノード 3 が永続化なしで再起動して A を忘れ、B がノード 3〜5 で過半数を得る(Redlock の仕様が挙げる例)。再起動後、最長のリースが切れるまで貸さずに待てば(Redlock の仕様の遅延再起動)、持ち主が二人になることは防げる。だが番号の再利用を防げるのは、再起動を越えて残るカウンタ(fsync したもの、あるいは合意で複製した状態)だけだ。合意で複製されたサービスでは、ロックは複製されたデータベースにあり、再起動で失われない(Chubby の新しいマスターはロックを引き継ぎ、前のマスターが与えた最長のリースまでセッションを延ばす。持ち主を失った後にサーバ側で待つ仕組みは、別の lock-delay だ)。",
+		"A のロックが有効な間にロックサービスが再起動する。誰も止まらない。状態をメモリにだけ持つノードは A のロックを忘れ、すぐに B へ貸す。二重取得が起き、カウンタも失われて番号が重なる。Redlock では、A がノード 1〜3 を取った後にノード 3 が永続化無しで再起動して A を忘れ、B がノード 3〜5 で過半数を得る(Redlock の仕様が挙げる例)。再起動後、最長のリースが切れるまで貸さずに待てば(Redlock の仕様の遅延再起動)、二重取得は防げる。だが番号の再利用を防げるのは、再起動を越えて残るカウンタ(fsync したもの、あるいは合意で複製した状態)だけだ。合意で複製されたサービスでは、ロックは複製されたデータベースにあり、再起動で失われない(Chubby の新しいマスタはロックを引き継ぎ、前のマスタが与えた最長のリースまでセッションを延ばす。持ち主を失った後にサーバー側で待つ仕組みは、別の lock-delay だ)。",
 		"The lock service restarts while A's lock is in force, and nobody pauses. A node that keeps its state in memory forgets A's lock and grants B at once: two holders, and with the counter lost, equal tokens. Under Redlock it is the algorithm's own example: A holds nodes 1–3, node 3 restarts without persistence and forgets A, and B wins nodes 3–5. Waiting after a restart until the longest lease could have run out (the Redlock page's delayed restart) prevents two holders; only a counter that survives restarts (fsynced, or replicated by consensus) prevents reused tokens. In a service replicated by consensus the locks live in the replicated database, and a restart loses nothing (a new Chubby master keeps the locks and extends sessions to the longest lease the old master may have granted; the server-side wait after a holder is lost is a different mechanism, lock-delay).",
 	},
 	"restart-during-lease.start": {
@@ -138,18 +146,18 @@ var scenarioWords = map[string]text{
 		"Nobody holds the lock yet. Resource row-42 is empty. Under Redlock, A reaches only nodes 1–3, and later B only nodes 3–5.",
 	},
 	"restart-during-lease.restart.lost": {
-		"A のリースが有効な間にロックサービスが再起動する。ノードは状態をメモリにだけ持つので、A のリースもトークンのカウンタも忘れ、すぐにでも次を貸す。最長のリース(10 tick)が切れるまで貸さずに待てば、持ち主が二人になることは防げる。だがカウンタを失ったままでは、次のトークンはまた 1 で、使い終えた番号を繰り返す。番号を守れるのは、再起動を越えて残るカウンタだけだ。",
+		"A のリースが有効な間にロックサービスが再起動する。ノードは状態をメモリにだけ持つので、A のリースもトークンのカウンタも忘れ、すぐに次のクライアントへ貸してしまう。最長のリース(10 tick)が切れるまで貸さずに待てば、二重取得は防げる。だがカウンタを失ったままでは、次のトークンはまた 1 で、使い終えた番号を繰り返す。番号を守れるのは、再起動を越えて残るカウンタだけだ。",
 		"The lock service restarts while A's lease is in force. Its node keeps its state in memory only, so it forgets A's lease and the token counter, and will grant the lock at once. Waiting until the longest lease (10 ticks) could have run out before granting again would prevent two holders; but with the counter lost the next token is 1 again, a number already used. Only a counter that survives restarts keeps tokens from repeating.",
 	},
 	"restart-during-lease.restart.redlock": {
-		"ノード 3 が永続化なしで再起動し、A のロックを忘れる。A が持つのはノード 1 と 2 だけになり、過半数は誰のものでもない。A はそれを知らない。Redlock の仕様はこの例を挙げ、対策として、再起動したノードを最長の TTL より長く参加させないこと(遅延再起動)、あるいは fsync=always で永続化することを求める。",
+		"ノード 3 が永続化無しで再起動し、A のロックを忘れる。A が持つのはノード 1 と 2 だけになり、過半数は誰のものでもない。A はそれを知らない。Redlock の仕様はこの例を挙げ、対策として、再起動したノードを最長の TTL が過ぎるまでロックの取得に参加させないこと(遅延再起動)、あるいは fsync=always で永続化することを求める。",
 		"Node 3 restarts without persistence and forgets A's lock. A now holds only nodes 1 and 2, and no one holds a majority; A does not know. The Redlock page gives this very example, and its remedies: keep a restarted node out for longer than the longest TTL (a delayed restart), or persist with fsync=always.",
 	},
 
 	"clock-jump.title": {"時計の跳躍", "Clock jump"},
 	"clock-jump.shows": {
-		"誰も止まらない。ロックサービスの時計(Redlock では 1 ノードの時計)が先へ跳ぶ。リースのあるロックでは、その時計で A のリースが切れて B が取るのに、A 自身の時計ではまだ有効だ。Redlock では A はノード 1〜3 に、B はノード 3〜5 に届き、どちらも過半数を得る。リースの安全性は、それを測る時計の正しさを超えない。フェンシングは時計に頼らない。実際の時計の跳躍は数分に及ぶことがある(NTP による時刻の補正、運用者の手作業)。etcd と ZooKeeper はリースを単調増加する時計で測るので、壁時計の跳躍では切れない。Redlock は時計のずれの見込み分を有効期間から差し引くが、跳躍はその見込みを超えうる。",
-		"Nobody pauses. The lock service's clock (under Redlock, one node's) jumps ahead. With a lease, A's lease runs out by that clock and B takes the lock, while A's own clock says its lease still holds. Under Redlock, A reached nodes 1–3 and B reaches nodes 3–5: each wins a majority. A lease is only as safe as the clocks that measure it; fencing does not depend on clocks. Real clock steps can be minutes (an NTP step, an operator). etcd and ZooKeeper time leases with monotonic clocks, so a wall-clock step does not end them. Redlock subtracts an allowance for clock drift from the validity, and a step can exceed it.",
+		"誰も止まらない。ロックサービスの時計(Redlock では 1 ノードの時計)が先へ跳ぶ。リースのあるロックでは、その時計で A のリースが切れて B が取るのに、A 自身の時計ではまだ有効だ。Redlock では A はノード 1〜3 に、B はノード 3〜5 に届き、どちらも過半数を得る。リースの安全性は、それを測る時計の正しさを超えない。フェンシングは時計に頼らない。実際の時計の跳躍は数分に及ぶことがある(NTP による時刻の補正、運用者の手作業)。etcd と ZooKeeper はリースを単調時計(モノトニッククロック)で測るので、システム時刻が跳んでも切れない。合意ベースの行でここで跳ぶのは、速く進むリーダーの時計だ(システム時刻が一度に跳んでも、こうはならない)。Redlock は時計のずれの見込み分を有効期間から差し引くが、跳躍はその見込みを超えうる。",
+		"Nobody pauses. The lock service's clock (under Redlock, one node's) jumps ahead. With a lease, A's lease runs out by that clock and B takes the lock, while A's own clock says its lease still holds. Under Redlock, A reached nodes 1–3 and B reaches nodes 3–5: each wins a majority. A lease is only as safe as the clocks that measure it; fencing does not depend on clocks. Real clock steps can be minutes (an NTP step, an operator). etcd and ZooKeeper time leases with monotonic clocks, so a step of the system clock does not end them: under the replicated rows, what jumps here is a leader clock that runs fast (a step of the wall clock would not do this). Redlock subtracts an allowance for clock drift from the validity, and a step can exceed it.",
 	},
 	"clock-jump.start": {
 		"まだ誰もロックを持っていない。Redlock では、ネットワークの分断で A にはノード 1〜3 しか、後で B にはノード 3〜5 しか届かない。時刻は論理的な tick で、実際の時計はミリ秒単位でずれ、補正で数分跳ぶこともある。",
@@ -158,8 +166,8 @@ var scenarioWords = map[string]text{
 
 	"stale-before-new-holder.title": {"新しい持ち主より先に届く遅れた書き込み", "Late write before the new holder's"},
 	"stale-before-new-holder.shows": {
-		"リースのあるロックで、A の遅れた書き込みが、B への許可の後、B が資源に触れる前に届く。資源は B のトークンをまだ見ていないので、フェンシングがあっても受理する。それでも書き込みはトークン順(A の 1、A の 1、B の 2)に並び、この実行では何も壊れていない: 危うい、であって破壊ではない。フェンシングが約束するのは資源での順序であって、実時間での排他ではない。B がその前にトークンを示さずに読んでいて、その読み取りをもとに書けば、A の書き込みは失われる(「先に読む」)。",
-		"With a lease, A's late write lands after B was granted the lock but before B has touched the resource. The resource has not seen B's token, so it accepts the write even with fencing. Yet the writes are in token order (A's 1, A's 1, B's 2), and nothing is destroyed in this run: at risk, not corrupted. Fencing promises order at the resource, not mutual exclusion in real time. Had B read the data without showing its token before that, and written from that read, A's write would be lost (see \"Read first\").",
+		"リースのあるロックで、A の遅れた書き込みが、B がロックを取得した後、B が資源に触れる前に届く。最大のトークンを覚えておくだけの資源は B のトークンをまだ見ていないので、フェンシングがあっても受理する。それでも書き込みはトークン順(A の 1、A の 1、B の 2)に並び、この実行では何も壊れていない: 危うい、であって破壊ではない。フェンシングが約束するのは資源での順序であって、実時間での排他ではない。B がその前にトークンを示さずに読んでいて、その読み取りをもとに書けば、A の書き込みは失われる(「先に読む」)。トークンがまだ有効かをロックサービスに問い合わせる資源なら、この書き込みも拒否できる(Chubby のシーケンサを Chubby で確かめる、データが etcd にあるなら Txn(If(mutex.IsOwner())) の中で書く)。最大のトークンを覚えるだけの資源には、それができない。",
+		"With a lease, A's late write lands after B was granted the lock but before B has touched the resource. A resource that only remembers the largest token has not seen B's token, so it accepts the write even with fencing. Yet the writes are in token order (A's 1, A's 1, B's 2), and nothing is destroyed in this run: at risk, not corrupted. Fencing promises order at the resource, not mutual exclusion in real time. Had B read the data without showing its token before that, and written from that read, A's write would be lost (see \"Read first\"). A resource that asks the lock service whether the token is still current would refuse this write too (Chubby's sequencer checked with Chubby; where the data is in etcd, a write inside Txn(If(mutex.IsOwner()))); one that only remembers the largest token cannot.",
 	},
 	"stale-before-new-holder.start": {
 		"まだ誰もロックを持っていない。資源 row-42 は空。",
@@ -168,7 +176,7 @@ var scenarioWords = map[string]text{
 
 	"fenced-read.title": {"先に読む(トークンを示して)", "Read first (showing the token)"},
 	"fenced-read.shows": {
-		"「新しい持ち主より先に届く遅れた書き込み」と同じ筋書きだが、B は書く前に資源を読み(読み取りと書き込みの組)、そのときトークンを示す。トークンを検査する資源は以後それより小さいトークンをすべて拒否するので、A の遅れた書き込みは拒否される。検査しない資源は A の書き込みを受理し、B は読み取りをもとに書いてそれを黙って消す: 更新の消失で、データは壊れる。トークンを示さない読み取り(peek)なら、検査する資源でも同じことが起きる。",
+		"「新しい持ち主より先に届く遅れた書き込み」と同じ筋書きだが、B は書く前に資源を読み(リード・モディファイ・ライト)、そのときトークンを示す。トークンを検査する資源は以後それより小さいトークンをすべて拒否するので、A の遅れた書き込みは拒否される。検査しない資源は A の書き込みを受理し、B は読み取りをもとに書いてそれを黙って消す: ロストアップデート(更新の消失)で、データは壊れる。トークンを示さない読み取り(peek)なら、検査する資源でも同じことが起きる。",
 		"The story of \"Late write before the new holder's\", but B reads the resource before it writes (a read-modify-write), showing its token. A resource that checks tokens refuses every smaller token from then on, so A's late write is refused. One that does not check accepts A's write, and B, writing from its read, silently discards it: a lost update, and the data is corrupted. A read that shows no token (a peek) gives the same lost update even where the resource checks tokens.",
 	},
 	"fenced-read.start": {
@@ -178,7 +186,7 @@ var scenarioWords = map[string]text{
 
 	"two-resources.title": {"二つの資源", "Two resources"},
 	"two-resources.shows": {
-		"A は row-42 と row-43 に書く。リースのあるロックで A のリースが切れると、B がロックを取り、row-42 だけに書く。A の古いトークンは、B のトークンを見た row-42 では拒否され、見ていない row-43 では受理される。フェンシングは資源ごとの検査で、トランザクションではない: A の更新は引き裂かれ、row-42 では拒否、row-43 では適用される。row-43 では何も壊れていない(B はそこを読みも書きもしていない)が、二つの行をそろえて更新したいなら、それは資源の側のトランザクションの仕事だ。",
+		"A は row-42 と row-43 に書く。リースのあるロックで A のリースが切れると、B がロックを取り、row-42 だけに書く。A の古いトークンは、B のトークンを見た row-42 では拒否され、見ていない row-43 では受理される。フェンシングは資源ごとの検査で、トランザクションではない: A の更新は中途半端に終わる(row-42 では拒否、row-43 では適用)。row-43 では何も壊れていない(B はそこを読みも書きもしていない)が、二つの行をそろえて更新したいなら、それは資源の側のトランザクションの仕事だ。",
 		"A writes to row-42 and row-43. With a lease, once A's lease runs out, B takes the lock and writes only row-42. A's old token is refused at row-42, which has seen B's token, and accepted at row-43, which has not. Fencing is a check per resource, not a transaction: A's update is torn, refused at row-42 and applied at row-43. Nothing is destroyed at row-43 (B neither read nor wrote it), but keeping two rows in step is the job of a transaction at the resource.",
 	},
 	"two-resources.start": {
@@ -188,8 +196,8 @@ var scenarioWords = map[string]text{
 
 	"lock-delay.title": {"ロック遅延", "Lock-delay"},
 	"lock-delay.shows": {
-		"資源はトークンを検査できない。ロックサービスは Chubby の lock-delay を持つ: 持ち主のリースが手放されずに切れたら、その後 5 tick は誰にも貸さない。B は遅延の間は断られるので、A がその間に目覚めて書くなら害は無い。だが A の停止がリースと遅延を合わせたより長いと、B が取って書き、A は目覚めてその値を上書きする。遅延は窓を狭めるが、閉じはしない。フェンシングは閉じる。",
-		"The resource cannot check tokens. The lock service keeps Chubby's lock-delay: when a holder's lease lapses without a release, it grants the lock to nobody for 5 more ticks. B is turned away during the delay, so A waking and writing within it does no harm. But A's pause lasts longer than lease and delay together: B takes the lock and writes, and A wakes and overwrites it. The delay narrows the window; it does not close it. Fencing does.",
+		"ロックサービスは Chubby の lock-delay を持つ: 持ち主のリースが手放されずに切れたら、その後 5 tick は誰にも貸さない。前の持ち主がすでに送った要求を、次の持ち主より先に届かせるためだ。B は遅延の間は断られるので、A がその間に目覚めて書くなら害は無い。だが A の停止がリースと遅延を合わせたより長いと、B が取って書く。資源がトークンを検査できない場合、A は目覚めてその値を上書きする。遅延は危険な時間帯を短くするが、なくしはしない。資源が検査していれば(フェンシング)、A の書き込みは拒否される。",
+		"The lock service keeps Chubby's lock-delay: when a holder's lease lapses without a release, it grants the lock to nobody for 5 more ticks, so that requests the old holder has already sent arrive before anyone else holds the lock. B is turned away during the delay, so A waking and writing within it does no harm. But A's pause lasts longer than lease and delay together, and B takes the lock and writes. Where the resource cannot check tokens, A wakes and overwrites B's value. The delay narrows the window; it does not close it. Where the resource checks tokens (fencing), A's write is refused.",
 	},
 	"lock-delay.start": {
 		"まだ誰もロックを持っていない。ロックサービスは、リースが手放されずに切れた後、5 tick のロック遅延を置く(TTL の無いロックでは何も切れない)。",
@@ -198,8 +206,8 @@ var scenarioWords = map[string]text{
 
 	"partitioned-holder.title": {"分断された持ち主", "Partitioned holder"},
 	"partitioned-holder.shows": {
-		"A はロックサービスから分断されるが、資源にはまだ届く。更新の要求が届かないまま A のリースは切れ、B が取って書く。誰も A に知らせないので、A は書き続ける。A がロックを失ったと知るのは、知らされたとき(etcd の Session.Done、ZooKeeper では再接続時のセッション失効)だけだ。慎重なクライアントは、知らされるのを待たず、自分のリースの時計が切れた時点で書くのをやめる。資源が検査していれば、A の書き込みは拒否される。",
-		"A is cut off from the lock service but still reaches the resource. Its renewal never arrives, its lease lapses, and B takes the lock and writes. Nobody tells A, so A goes on writing. A learns it lost the lock only when told (etcd's Session.Done; in ZooKeeper, the session's expiry on reconnecting). A careful client stops writing when its own lease clock runs out, not when it is told. Where the resource checks tokens, A's write is refused.",
+		"A はロックサービスから分断されるが、資源とはまだ通信できる。更新の要求が届かないまま、サービスの側で A のリースが切れ、B が取って書く。A は t=12 に書く。A 自身の時計でもリースは t=10 に切れているが、A は書く前にそれを確かめない(このモデルのクライアントが確かめるのは check のステップだけだ)。A がロックを失ったと知るのは、知らされたとき(ここでは分断が解けて更新の返事が届く)か、実際のライブラリなら、そのライブラリ自身のタイマーによってだ。etcd の Session.Done は、最後に受け取ったキープアライブの返事から TTL を数え、1 秒ごとに確かめて閉じる。ZooKeeper はまず接続が切れたこと(Disconnected)を知らせ、セッションの失効(Expired)を知るのは再接続してからだ。どちらも、サービスの側でリースが切れた後になりうる。書く前に自分の時計でリースを確かめるクライアントならここでは書かないが、確かめてから書くまでの間に止まれば同じことが起きる(「確認してから書く」)。その隙間を埋められるのは資源の検査だけで、資源が検査していれば A の書き込みは拒否される。",
+		"A is cut off from the lock service but can still reach the resource. Its renewal never arrives, its lease lapses at the service, and B takes the lock and writes. A writes at t=12: by its own clock its lease ended at t=10, but A does not check before writing (the model's clients check only at a check step). A learns that it lost the lock when it is told (here, when the partition heals and the renewal's answer arrives), or, in a real library, by the library's own timer: etcd's Session.Done counts the TTL from the last keep-alive reply it received, checks once a second, and closes; ZooKeeper first reports that the connection is lost (Disconnected), and learns that the session has expired (Expired) only once it reconnects. Both can come after the lease has ended at the service. A client that checks its lease by its own clock before writing would not write here, but a pause between its check and its write does the same (\"Check, then write\"). Only the resource's check closes the gap: where the resource checks tokens, A's write is refused.",
 	},
 	"partitioned-holder.start": {
 		"まだ誰もロックを持っていない。A は 6 tick ごとにリースを更新する。A とロックサービスの間のネットワークは分断されうる。",
@@ -208,8 +216,26 @@ var scenarioWords = map[string]text{
 
 	"non-atomic-check.title": {"検査と適用の分離", "Check, then apply (not atomic)"},
 	"non-atomic-check.shows": {
-		"トークンを検査する方式では、この資源は、トークンの検査と書き込みの適用を別々の段階で行う。A の書き込みは A がロックを持つ間に検査を通るが、適用の前に止まる。リースのあるロックではその間に A のリースが切れ、B が取って書く。その後で A の書き込みが B の値の上に適用される。フェンシングがあっても壊れる。検査は書き込みと不可分でなければならない(compare-and-set、UPDATE … WHERE max_token <= ?、条件付き PUT)。",
-		"Where the resource checks tokens, it checks the token and applies the write in two separate steps. A's write passes the check while A holds the lock, then stalls before it is applied. With a lease, A's lease runs out meanwhile and B takes the lock and writes; then A's write is applied over B's. Corrupted even with fencing: the check must be atomic with the write (a compare-and-set, UPDATE … WHERE max_token <= ?, a conditional PUT).",
+		"トークンを検査する方式では、この資源は、トークンの検査と書き込みの適用を別々の段階で行う。A の書き込みは A がロックを持つ間に検査を通るが、適用の前に止まる。リースのあるロックではその間に A のリースが切れ、B が取って書く。その後で A の書き込みが B の値の上に適用される。フェンシングがあっても壊れる。検査は書き込みと不可分でなければならない(compare-and-set、UPDATE … WHERE max_token <= ?、条件付き PUT)。これは実際にもよくある誤りだ: SELECT max_token で確かめてから、FOR UPDATE 無しに、検査の無い UPDATE をする(READ COMMITTED)。",
+		"Where the resource checks tokens, it checks the token and applies the write in two separate steps. A's write passes the check while A holds the lock, then stalls before it is applied. With a lease, A's lease runs out meanwhile and B takes the lock and writes; then A's write is applied over B's. Corrupted even with fencing: the check must be atomic with the write (a compare-and-set, UPDATE … WHERE max_token <= ?, a conditional PUT). It is a common real mistake: SELECT max_token, then an UPDATE without a check, at READ COMMITTED without FOR UPDATE.",
+	},
+
+	"same-token-retry.title": {"同じトークンでの再送", "A retry with the same token"},
+	"same-token-retry.shows": {
+		"A が GC で止まっている間にリースが切れ、B がロックを取る。B の最初の書き込み B-1 はネットワークで足止めされ、B はタイムアウトして同じ書き込みを送り直す。再送は届き、B は続けて B-2 を書く。目覚めた A が古い token 1 で書くと、トークンを検査する資源はそれを拒否する: 持ち主どうしの順序は守られる。そこへ B の最初の書き込みがようやく届き、B-2 を B-1 で上書きする。そのトークン 2 は maxToken と等しく、資源は同じ持ち主が何度も書けるように等しいトークンをわざと受理するので、フェンシングがあっても止まらない。フェンシングが順序づけるのは取得(持ち主の交代)であって、一人の持ち主の書き込みではない。冪等でない書き込みを再送すれば、二度適用されることもある。防ぐには、書き込みごとの連番、冪等キー、バージョンによる compare-and-set を使う。判定はフェンシングの約束を見るので安全になるが、↺ の印がこのずれを示す。",
+		"While A is stopped in a GC pause its lease runs out, and B takes the lock. B's first write, B-1, is held up in the network; B times out and sends the same write again. The retry arrives, and B goes on to write B-2. A wakes and writes with its old token 1, which a resource that checks tokens refuses: the order between holders holds. Then B's first write arrives at last and overwrites B-2 with B-1. Its token, 2, equals maxToken, and the resource accepts an equal token on purpose, so that one holder can write many times: fencing does not stop it. Fencing orders grants, one holder after another, not one holder's own writes; a retried write that is not idempotent can even apply twice. What prevents that is a sequence number per write, an idempotency key, or a compare-and-set on a version. The verdict looks at fencing's promise, so it is safe; the ↺ mark shows what that promise leaves out.",
+	},
+	"same-token-retry.start": {
+		"まだ誰もロックを持っていない。B と資源の間のネットワークは、ときどき大きく遅れる。",
+		"Nobody holds the lock yet. The network between B and the resource sometimes holds messages up for a long time.",
+	},
+	"same-token-retry.b-times-out": {
+		"B が token 2 を添えて B-1 を書き込むが、メッセージはネットワークで足止めされる。返事が来ないので B はタイムアウトし、届いたかどうか分からないまま、同じ書き込みを送り直すことにする。",
+		"B writes B-1 with token 2, but the message is held up in the network. No answer comes: B times out and, unable to tell whether the write arrived, decides to send it again.",
+	},
+	"same-token-retry.b-retries": {
+		"B が同じ書き込み B-1 を token 2 で送り直す。今度はすぐに届き、資源は受理する。最初の書き込みはまだネットワークの中にある。",
+		"B sends the same write of B-1 with token 2 again. This time it arrives at once and the resource accepts it. The first one is still in the network.",
 	},
 	"non-atomic-check.start": {
 		"まだ誰もロックを持っていない。トークンを検査する方式では、この資源はトークンを検査してから、別の段階で書き込みを適用する。",

@@ -78,8 +78,11 @@ func ActionText(l Lang, f core.Frame) string {
 		}
 		return T(l, "action.tick", ev.Ticks)
 	case core.ActJump:
-		if len(f.Lock.Nodes) > 1 {
+		switch {
+		case len(f.Lock.Nodes) > 1:
 			return T(l, "action.jump.node", ev.Node, ev.Ticks)
+		case f.Lock.Durable:
+			return T(l, "action.jump.replicated", ev.Ticks)
 		}
 		return T(l, "action.jump", ev.Ticks)
 	case core.ActDeliver:
@@ -155,6 +158,8 @@ func ResultWords(l Lang, ev core.Event) string {
 			return T(l, "result.lost-update")
 		case ev.Write == core.AcceptedStale:
 			return T(l, "result.stale-token")
+		case ev.Reordered:
+			return T(l, "result.reordered")
 		}
 		return T(l, "result.accepted")
 	case core.ResultStale:
@@ -206,6 +211,33 @@ func MessageText(l Lang, m core.Message) string {
 		return T(l, "network.grant-no-token", m.ID, m.Client, m.SentAt)
 	}
 	return T(l, "network.grant", m.ID, m.Client, m.Token, m.SentAt)
+}
+
+// CellNotes are the small notes under a matrix cell: what happened in its
+// run that its verdict does not count, or that the model draws more simply
+// than a real service, each a sentence in l.
+func CellNotes(l Lang, frames []core.Frame) []string {
+	if len(frames) == 0 {
+		return nil
+	}
+	var notes []string
+	last := frames[len(frames)-1]
+	if last.Reordered && last.Verdict != core.Corrupted {
+		notes = append(notes, T(l, "matrix.note.reordered"))
+	}
+	for _, f := range frames {
+		if f.Event.Kind == core.ActJump && f.Lock.Durable {
+			notes = append(notes, T(l, "matrix.note.fast-clock"))
+			break
+		}
+	}
+	for _, f := range frames {
+		if ev := f.Event; len(f.Lock.Nodes) > 1 && ev.Kind == core.ActWrite && ev.PastOwnLease && !ev.Resumed {
+			notes = append(notes, T(l, "matrix.note.past-validity", ev.Client))
+			break
+		}
+	}
+	return notes
 }
 
 // BadgeText words the outcome badge's value at step of total.
