@@ -46,6 +46,7 @@ type reply struct {
 	Call    string `json:"call"`
 	Result  string `json:"result"`
 	OK      bool   `json:"ok"`    // granted, applied, read
+	Sent    bool   `json:"sent"`  // a write was sent (applied or refused)
 	Token   int64  `json:"token"` // the token the client holds (0: none)
 	Holds   bool   `json:"holds"` // whether the client believes it holds the lock
 	Err     string `json:"err,omitempty"`
@@ -209,10 +210,13 @@ func (c *client) serve(ctx context.Context, req request, start time.Time) reply 
 		c.holds, r.OK, r.Result = false, n > 0, fmt.Sprintf("%d deleted", n)
 	case "check":
 		r.Call = "the client's own clock"
-		if c.holds && c.cfg.TTL && !start.Before(c.until) {
+		switch {
+		case !c.holds:
+			r.OK, r.Result = true, "holds no lock"
+		case c.cfg.TTL && !start.Before(c.until):
 			c.holds = false
 			r.Result = "the lease has run out: the client stops"
-		} else {
+		default:
 			r.OK, r.Result = true, "the lease still runs"
 		}
 	case "write":
@@ -222,7 +226,7 @@ func (c *client) serve(ctx context.Context, req request, start time.Time) reply 
 			r.Err = err.Error()
 			break
 		}
-		r.OK, r.Result = n == 1, "1 row"
+		r.OK, r.Sent, r.Result = n == 1, true, "1 row"
 		if n == 0 {
 			r.Result = "0 rows: the token is refused"
 		}

@@ -131,7 +131,10 @@ func run(scenario string, strategy core.Strategy, out string, parallel int) erro
 			return c.err
 		}
 		fmt.Printf("verdict: %s (model: %s)\n", c.trace.Verdict, c.trace.Model)
-		return writeTrace(out, c.trace)
+		if err := writeTrace(out, c.trace); err != nil || out == "" {
+			return err
+		}
+		return writeIndex(out)
 	}
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "scenario\tstrategy\tmodel\treal\tagree")
@@ -159,18 +162,7 @@ func run(scenario string, strategy core.Strategy, out string, parallel int) erro
 	}
 	w.Flush()
 	if out != "" && failed == 0 {
-		// The index: every cell without its calls, for the page's matrix.
-		var index []Trace
-		for _, c := range cells {
-			t := c.trace
-			t.Calls, t.Service, t.Resource = nil, "", ""
-			index = append(index, t)
-		}
-		b, err := json.Marshal(index)
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(filepath.Join(out, "index.json"), append(b, '\n'), 0o644); err != nil {
+		if err := writeIndex(out); err != nil {
 			return err
 		}
 	}
@@ -204,6 +196,35 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
+}
+
+// writeIndex writes dir/index.json for the page's matrix: every recording
+// in dir, in the matrix's order, without its calls. A run of some cells
+// keeps the others' recordings in it.
+func writeIndex(dir string) error {
+	var index []Trace
+	for _, sc := range core.Scenarios() {
+		for _, st := range core.Strategies() {
+			b, err := os.ReadFile(filepath.Join(dir, sc.ID+"."+string(st)+".json"))
+			if os.IsNotExist(err) {
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			var t Trace
+			if err := json.Unmarshal(b, &t); err != nil {
+				return fmt.Errorf("%s.%s.json: %w", sc.ID, st, err)
+			}
+			t.Calls, t.Service, t.Resource = nil, "", ""
+			index = append(index, t)
+		}
+	}
+	b, err := json.Marshal(index)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "index.json"), append(b, '\n'), 0o644)
 }
 
 func writeTrace(dir string, t Trace) error {

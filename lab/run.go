@@ -75,6 +75,7 @@ type cell struct {
 	start   time.Time
 	trace   Trace
 	step    int
+	sent    int // the writes sent so far, numbered as the ledger wants
 }
 
 // proc is a client process.
@@ -311,12 +312,15 @@ func (c *cell) do(a core.Action) error {
 	case core.ActWrite:
 		i, name := c.resource(a)
 		r, err := c.ask(a.Client, request{Op: "write", Resource: name, Value: a.Value, Hold: a.Hold})
+		if err == nil && (r.OK || r.Sent) {
+			c.sent++
+		}
 		switch {
 		case err != nil || !r.OK:
 		case a.Hold != "":
 			c.hold(a)
 		default:
-			c.landed(i, c.grants[a.Client])
+			c.landed(i, c.grants[a.Client], c.sent)
 		}
 		return err
 	case core.ActDeliver:
@@ -331,7 +335,7 @@ func (c *cell) do(a core.Action) error {
 		case err != nil || !r.OK:
 		case h.action.Kind == core.ActWrite:
 			i, _ := c.resource(h.action)
-			c.landed(i, h.grant)
+			c.landed(i, h.grant, h.sent)
 		case h.action.Kind == core.ActRenew:
 			c.due[h.client] = time.Now().Add(time.Duration(max(h.action.Lease, 1)) * Tick)
 		}
@@ -408,25 +412,28 @@ type heldAt struct {
 	client string
 	action core.Action
 	grant  int
+	sent   int // a write: its number among the writes sent
 }
 
 // hold remembers a held message, if a holds one.
 func (c *cell) hold(a core.Action) {
 	if a.Hold != "" {
-		c.held[a.Hold] = heldAt{client: a.Client, action: a, grant: c.grants[a.Client]}
+		c.held[a.Hold] = heldAt{client: a.Client, action: a, grant: c.grants[a.Client], sent: c.sent}
 	}
 }
 
-// landed tells the ledger that resource i applied a write made under grant
-// g, and logs how it judged it.
-func (c *cell) landed(i, g int) {
-	switch l := c.ledger.Landed(i, g); {
+// landed tells the ledger that resource i applied the sent-th write sent,
+// made under grant g, and logs how it judged it.
+func (c *cell) landed(i, g, sent int) {
+	switch l := c.ledger.Landed(i, g, sent); {
 	case l.Harm == core.HarmOverwrite:
 		c.log("", "judged", fmt.Sprintf("overwrite: grant %d's write destroys %s's value", g, l.Overwritten))
 	case l.Harm == core.HarmLostUpdate:
 		c.log("", "judged", "lost update: the holder read before a late write landed")
 	case l.Late:
 		c.log("", "judged", fmt.Sprintf("late: grant %d's write lands after a newer grant", g))
+	case l.Reordered:
+		c.log("", "judged", fmt.Sprintf("reordered: grant %d's write lands after a later write of the same grant", g))
 	}
 }
 
