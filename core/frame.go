@@ -142,11 +142,15 @@ type Event struct {
 	// tokens); for renew and release, the holder's token; for write, read
 	// and deliver, the token carried or granted.
 	Token int64
-	Grant int    // the grant Token belongs to (see LockView.Grant)
-	Lease int    // acquire, renew: the lease asked for
-	Value string // write
-	Ticks int    // pause, tick, jump: how much time passed (for jump, on one node's clock)
-	Node  int    // jump, restart: the node (1-based)
+	Grant int // the grant Token belongs to (see LockView.Grant)
+	Lease int // acquire, renew: the lease asked for
+	// LeaseEnd is, where a client heard that it was granted or renewed the
+	// lock, the end of that lease by the client's own reckoning (Never
+	// without TTL); for a late grant, the end that had passed.
+	LeaseEnd int
+	Value    string // write
+	Ticks    int    // pause, tick, jump: how much time passed (for jump, on one node's clock)
+	Node     int    // jump, restart: the node (1-based)
 	// Nodes is how many nodes agreed to an acquire or renew (Redlock needs
 	// a majority; one node is all or nothing).
 	Nodes int

@@ -40,6 +40,28 @@ func TestLedgerJudgesRecordedHistories(t *testing.T) {
 		t.Errorf("verdict %s, want corrupted", l.Verdict(false))
 	}
 
+	// Two newer holders read before A's late write lands: the newest of
+	// them is named (its write would lose it last).
+	l = NewLedger(1)
+	a, b = l.Grant("A"), l.Grant("B")
+	c := l.Grant("C")
+	l.Read(0, b)
+	l.Read(0, c)
+	if got := l.Landed(0, a, 1); got.MissedBy != "C" {
+		t.Errorf("A's late write after B's and C's reads: missed by %q, want C", got.MissedBy)
+	}
+
+	// B reads again after the late write: its write is computed from a
+	// read that saw it, and loses nothing.
+	l = NewLedger(1)
+	a, b = l.Grant("A"), l.Grant("B")
+	l.Read(0, b)
+	l.Landed(0, a, 1)
+	l.Read(0, b)
+	if got := l.Landed(0, b, 2); got.Harm != "" || l.Verdict(false) != AtRisk {
+		t.Errorf("B's write after reading again: %+v, %s; want no harm, at-risk", got, l.Verdict(false))
+	}
+
 	// Writes in grant order, and a stuck lock: stuck, not safe.
 	l = NewLedger(2)
 	l.Landed(1, l.Grant("A"), 1)
@@ -101,7 +123,8 @@ func TestEventsCarryWhatTheLedgerJudges(t *testing.T) {
 				if l.Reordered() != f.Reordered {
 					t.Errorf("%s/%s step %d: the ledger says reordered %v, the frame %v", sc.ID, st, f.Step, l.Reordered(), f.Reordered)
 				}
-				if v := l.Verdict(stuckAt(f)); v != f.Verdict {
+				// Stuck is not the ledger's to see: the frame says it.
+				if v := l.Verdict(f.Verdict == Stuck); v != f.Verdict {
 					t.Errorf("%s/%s step %d: the ledger says %s, the frame %s", sc.ID, st, f.Step, v, f.Verdict)
 				}
 			}

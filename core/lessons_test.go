@@ -1,6 +1,8 @@
 package core
 
 import (
+	"errors"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -105,6 +107,17 @@ func TestRedlockGivesBackAMinority(t *testing.T) {
 func TestLeaseEdges(t *testing.T) {
 	if (LeaseSpan{10}).InForce(10) || !(LeaseSpan{10}).InForce(9) || !(LeaseSpan{Never}).InForce(1<<40) {
 		t.Fatal("a lease ending at 10 is in force at 9 and ended at 10; Never never ends")
+	}
+	for _, c := range []struct {
+		from, length, end int
+		err               error
+	}{
+		{0, 10, 10, nil}, {5, 1, 6, nil}, {5, 0, 6, nil}, {5, -3, 6, nil}, // shorter than a tick: one tick
+		{math.MaxInt - 10, 10, math.MaxInt, nil}, {math.MaxInt - 10, 11, 0, ErrClockOverflow},
+	} {
+		if got, err := LeaseFrom(c.from, c.length); got.End != c.end || !errors.Is(err, c.err) {
+			t.Errorf("LeaseFrom(%d, %d) = %d, %v; want %d, %v", c.from, c.length, got.End, err, c.end, c.err)
+		}
 	}
 	run := func(script string, st Strategy) []Frame {
 		t.Helper()
@@ -301,5 +314,43 @@ func TestAClientThatDoesNotCheckWritesPastItsOwnLease(t *testing.T) {
 	// Within its lease, not past it.
 	if ev := mustReplay(t, GCPause(), Lease)[2].Event; ev.PastOwnLease {
 		t.Errorf("A's first write: %+v", ev)
+	}
+}
+
+// Stuck, at its edges: a fenced resource that has seen the holder's own
+// token is not stuck; one that has seen a larger token than the holder in
+// force is, until the counter catches up. The search judges by the same
+// rule.
+func TestStuckIsALargerTokenOrACrashWithoutTTL(t *testing.T) {
+	cases := []struct {
+		script string
+		st     Strategy
+		want   Verdict
+	}{
+		{"A:acquire,A:write:x", Consensus, Safe},                                           // maxToken 1 = token 1
+		{"A:acquire,A:write:x,A:pause:10,restart,B:acquire", LeaseFencing, Safe},           // token 1 again, maxToken 1
+		{"A:acquire,A:release,B:acquire,B:write:b,restart,A:acquire", LeaseFencing, Stuck}, // token 1 < maxToken 2
+		{"A:acquire,A:release,B:acquire,B:write:b,restart,A:acquire", Lease, Safe},         // nothing checks tokens
+		{"A:acquire,A:crash", NoTTL, Stuck},
+		{"A:acquire,A:crash", Lease, Safe}, // the lease ends
+	}
+	for _, c := range cases {
+		sc, err := ParseScript(c.script)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := VerdictOf(mustReplay(t, sc, c.st)); got != c.want {
+			t.Errorf("%s under %s: %s, want %s", c.script, c.st, got, c.want)
+		}
+		w := newWorld(sc, c.st)
+		for _, s := range sc.Steps {
+			if _, err := w.step(s.Action); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s := &Search{opts: SearchOptions{Goal: Stuck}}
+		if got := s.broken(w); got != (c.want == Stuck) {
+			t.Errorf("%s under %s: the search calls it stuck %v", c.script, c.st, got)
+		}
 	}
 }

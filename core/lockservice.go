@@ -132,19 +132,14 @@ func (s *LockService) held() bool {
 	return s.holder != "" && LeaseSpan{s.expiry}.InForce(s.clock)
 }
 
-// leaseEnd returns clock+lease, with leases shorter than one tick taken as
-// one tick, or ErrClockOverflow; without TTL it is Never.
+// leaseEnd returns the end of a lease granted now (see LeaseFrom); without
+// TTL it is Never.
 func (s *LockService) leaseEnd(lease int) (int, error) {
 	if s.noTTL {
 		return Never, nil
 	}
-	if lease < 1 {
-		lease = 1
-	}
-	if lease > math.MaxInt-s.clock {
-		return 0, ErrClockOverflow
-	}
-	return s.clock + lease, nil
+	span, err := LeaseFrom(s.clock, lease)
+	return span.End, err
 }
 
 // Acquire grants the lock to client for lease ticks if no lease is in force,

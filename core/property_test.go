@@ -68,7 +68,7 @@ func randomRun(seed uint64, p profile) Scenario {
 			c := alive[r.IntN(len(alive))]
 			switch k2 := r.IntN(100); {
 			case k2 < 22:
-				a = Action{Kind: ActAcquire, Client: c, Lease: r.IntN(14) - 1}
+				a = Action{Kind: ActAcquire, Client: c, Lease: 1 + r.IntN(13)}
 				if r.IntN(3) == 0 {
 					a.Nodes = r.Perm(RedlockNodes)[:1+r.IntN(RedlockNodes)]
 					for j := range a.Nodes {

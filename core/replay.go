@@ -316,38 +316,48 @@ func (w *world) acquire(c *ClientView, a Action, ev *Event) error {
 		ev.Message, ev.Result = a.Hold, ResultHeld
 		return nil
 	}
-	var err error
-	ev.Result, err = w.hear(c, reply)
-	return err
+	return w.hear(c, reply, ev)
 }
 
 // hear lets a client learn the answer to its acquire: it believes it holds
 // the lock until the end of the lease by its own reckoning (see
 // Discipline), unless by that reckoning the lease has already ended.
-func (w *world) hear(c *ClientView, m Message) (Result, error) {
+func (w *world) hear(c *ClientView, m Message, ev *Event) error {
 	switch {
 	case c.State == Crashed:
-		return ResultDropped, nil
+		ev.Result = ResultDropped
+		return nil
 	case m.Grant == 0:
-		return ResultRefused, nil
+		ev.Result = ResultRefused
+		return nil
 	}
-	until := Never
-	if w.st.TTL() {
-		from := m.SentAt
-		if c.Discipline == FromReply {
-			from = w.now
-		}
-		lease := max(m.Lease, 1)
-		if lease > math.MaxInt-from {
-			return "", ErrClockOverflow
-		}
-		until = from + lease
-		if (LeaseSpan{until}).Ended(w.now) {
-			return ResultLateGrant, nil
-		}
+	until, err := w.reckon(c, m.SentAt, m.Lease)
+	if err != nil {
+		return err
+	}
+	ev.LeaseEnd = until
+	if (LeaseSpan{until}).Ended(w.now) {
+		ev.Result = ResultLateGrant
+		return nil
 	}
 	c.Grant, c.Token, c.LeaseUntil = m.Grant, m.Token, until
-	return ResultGranted, nil
+	ev.Result = ResultGranted
+	return nil
+}
+
+// reckon is where c's own reckoning puts the end of a lease of lease ticks
+// it asked for at sentAt and hears of now (see Discipline): Never without
+// TTL.
+func (w *world) reckon(c *ClientView, sentAt, lease int) (int, error) {
+	if !w.st.TTL() {
+		return Never, nil
+	}
+	from := sentAt
+	if c.Discipline == FromReply {
+		from = w.now
+	}
+	span, err := LeaseFrom(from, lease)
+	return span.End, err
 }
 
 // renew extends the client's lease on the nodes that hold its grant; it
@@ -399,17 +409,11 @@ func (w *world) renewGrant(c *ClientView, g, lease, sentAt int, ev *Event) error
 	if c.Grant != g {
 		return nil
 	}
-	c.LeaseUntil = Never
-	if w.st.TTL() {
-		from := sentAt
-		if c.Discipline == FromReply {
-			from = w.now
-		}
-		if max(lease, 1) > math.MaxInt-from {
-			return ErrClockOverflow
-		}
-		c.LeaseUntil = from + max(lease, 1)
+	until, err := w.reckon(c, sentAt, lease)
+	if err != nil {
+		return err
 	}
+	c.LeaseUntil, ev.LeaseEnd = until, until
 	return nil
 }
 
@@ -555,9 +559,7 @@ func (w *world) deliver(a Action, ev *Event) error {
 		return w.renewGrant(c, m.Grant, m.Lease, m.SentAt, ev)
 	}
 	if m.Kind == MsgReply {
-		var err error
-		ev.Result, err = w.hear(w.client(m.Client), m)
-		return err
+		return w.hear(w.client(m.Client), m, ev)
 	}
 	j, _ := w.resource(m.Resource)
 	ev.Resource = m.Resource
@@ -601,7 +603,7 @@ func (w *world) frame(step int, ev Event, note string) Frame {
 			Rejected: r.Rejected(), Writes: r.Writes(),
 		})
 	}
-	f.Verdict, f.Harm, f.Reordered = w.Verdict(stuckAt(f)), w.harm, w.reordered
+	f.Verdict, f.Harm, f.Reordered = w.Verdict(w.stuck()), w.harm, w.reordered
 	return f
 }
 

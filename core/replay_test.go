@@ -30,10 +30,10 @@ func TestBookScenarioEventsCarryTheirArguments(t *testing.T) {
 	frames := mustReplay(t, GCPause(), LeaseFencing)
 	want := []Event{
 		{},
-		{Kind: ActAcquire, Client: "A", Token: 1, Grant: 1, Lease: 10, Nodes: 1, Result: ResultGranted},
+		{Kind: ActAcquire, Client: "A", Token: 1, Grant: 1, Lease: 10, LeaseEnd: 10, Nodes: 1, Result: ResultGranted},
 		{Kind: ActWrite, Client: "A", Resource: "row-42", Token: 1, Grant: 1, Value: "A-value", Write: Accepted, Sent: 1, Result: ResultAccepted},
 		{Kind: ActPause, Client: "A", Ticks: 10, Expired: "A", Result: ResultExpires},
-		{Kind: ActAcquire, Client: "B", Token: 2, Grant: 2, Lease: 10, Nodes: 1, Result: ResultGranted},
+		{Kind: ActAcquire, Client: "B", Token: 2, Grant: 2, Lease: 10, LeaseEnd: 20, Nodes: 1, Result: ResultGranted},
 		{Kind: ActWrite, Client: "B", Resource: "row-42", Token: 2, Grant: 2, Value: "B-value", Write: Accepted, Sent: 2, Result: ResultAccepted},
 		{Kind: ActWrite, Client: "A", Resource: "row-42", Token: 1, Grant: 1, Value: "A-STALE", Write: RejectedStale, Sent: 3, PastOwnLease: true, Resumed: true, Result: ResultRejected},
 	}
@@ -189,9 +189,11 @@ func TestReplayRejectsBadScenarios(t *testing.T) {
 		{"unknown actor", base(Action{Kind: ActWrite, Client: "Z"}), 2, ErrUnknownClient, false},
 		{"unknown kind", base(Action{Kind: "teleport", Client: "A"}), 2, ErrUnknownAction, false},
 		{"unknown resource", base(Action{Kind: ActWrite, Client: "A", Resource: "row-99"}), 2, ErrUnknownResource, false},
-		{"node 0", base(Action{Kind: ActAcquire, Client: "A", Nodes: []int{0, 1}}), 2, ErrUnknownNode, false},
-		{"node 6", base(Action{Kind: ActAcquire, Client: "A", Nodes: []int{6}}), 2, ErrUnknownNode, false},
-		{"node twice", base(Action{Kind: ActAcquire, Client: "A", Nodes: []int{1, 1}}), 2, ErrUnknownNode, false},
+		{"node 0", base(Action{Kind: ActAcquire, Client: "A", Lease: 1, Nodes: []int{0, 1}}), 2, ErrUnknownNode, false},
+		{"node 6", base(Action{Kind: ActAcquire, Client: "A", Lease: 1, Nodes: []int{6}}), 2, ErrUnknownNode, false},
+		{"node twice", base(Action{Kind: ActAcquire, Client: "A", Lease: 1, Nodes: []int{1, 1}}), 2, ErrUnknownNode, false},
+		{"lease of no tick", base(Action{Kind: ActAcquire, Client: "A"}), 2, ErrShortLease, false},
+		{"negative renewal", base(acquire("A"), Action{Kind: ActRenew, Client: "A", Lease: -1}), 3, ErrShortLease, false},
 		{"held read", base(Action{Kind: ActRead, Client: "A", Hold: "m"}), 2, ErrNotHoldable, false},
 		{"negative tick", base(Action{Kind: ActTick, Ticks: -1}), 2, ErrNegativeTick, false},
 		{"negative jump", base(Action{Kind: ActJump, Ticks: -1}), 2, ErrNegativeTick, false},

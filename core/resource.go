@@ -154,6 +154,8 @@ func (r *Resource) Rejected() int { return r.rejected }
 func (r *Resource) Writes() int { return r.writes }
 
 // StaleAccepted returns how many applied writes carried a token below
-// maxToken: writes a fenced resource would have refused. Always 0 when
-// fenced.
+// maxToken by the time they were applied: on an unfenced resource, writes a
+// fenced one would have refused; on a check-then-apply resource, writes
+// whose check was out of date when they were applied. Always 0 on a fenced
+// resource that checks atomically.
 func (r *Resource) StaleAccepted() int { return r.stale }

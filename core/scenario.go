@@ -72,6 +72,12 @@ func ActionKinds() []ActionKind {
 		ActResume, ActCrash, ActTick, ActJump, ActDeliver, ActRestart}
 }
 
+// Holdable reports whether an action of this kind sends a message that the
+// network can hold up: an acquire (its reply), a renew, a write.
+func (k ActionKind) Holdable() bool {
+	return k == ActAcquire || k == ActRenew || k == ActWrite
+}
+
 // byClient reports whether a client performs the action.
 func (k ActionKind) byClient() bool {
 	switch k {
@@ -173,6 +179,10 @@ var (
 	ErrUnknownNode = errors.New("unknown node")
 	// ErrNotHoldable: a hold on an action whose message cannot be held.
 	ErrNotHoldable = errors.New("only an acquire, a renew or a write can be held")
+	// ErrShortLease: an acquire or a renew asks for a lease shorter than
+	// one tick. (The lock service itself takes one as a tick, as the
+	// chapter's does; a scenario says what it means.)
+	ErrShortLease = errors.New("a lease is at least one tick")
 	// ErrClientCrashed: a crashed client was asked to act.
 	ErrClientCrashed = errors.New("client has crashed")
 	// ErrClientNotPaused: resume for a client that is not paused.
@@ -259,8 +269,11 @@ func (sc Scenario) Validate() error {
 			}
 			seen[n] = true
 		}
+		if (a.Kind == ActAcquire || a.Kind == ActRenew) && a.Lease < 1 {
+			return fail(step, fmt.Errorf("%w: %d", ErrShortLease, a.Lease))
+		}
 		if a.Hold != "" {
-			if a.Kind != ActAcquire && a.Kind != ActRenew && a.Kind != ActWrite {
+			if !a.Kind.Holdable() {
 				return fail(step, fmt.Errorf("%w: %s", ErrNotHoldable, a.Kind))
 			}
 			if held[a.Hold] {

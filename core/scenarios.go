@@ -423,8 +423,8 @@ func Scenarios() []Scenario {
 	return out
 }
 
-// ScenarioByID returns the scenario with the given id, or false. It builds
-// only that one: the page asks on every render.
+// ScenarioByID returns the scenario with the given id, or false, building
+// only that one (the lab's command line names one).
 func ScenarioByID(id string) (Scenario, bool) {
 	for _, m := range scenarioMakers {
 		if m.id == id {

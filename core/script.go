@@ -51,7 +51,6 @@ var (
 	ErrScriptNumber   = errors.New("not a number of ticks from 0 up")
 	ErrScriptResource = errors.New("the resources are row-42 and row-43")
 	ErrScriptMessage  = errors.New("a message id is a lower-case letter and digits")
-	ErrScriptHold     = errors.New("only an acquire, a renew or a write can be held")
 )
 
 // ScriptError reports the item (1-based) of a script that could not be
@@ -190,8 +189,8 @@ func parseItem(item string) (a Action, decl string, err error) {
 		return a, decl, err
 	}
 	if hold != "" {
-		if a.Kind != ActAcquire && a.Kind != ActRenew && a.Kind != ActWrite {
-			return a, decl, ErrScriptHold
+		if !a.Kind.Holdable() {
+			return a, decl, ErrNotHoldable
 		}
 		a.Hold = hold
 	}
@@ -200,7 +199,7 @@ func parseItem(item string) (a Action, decl string, err error) {
 
 func holdless(hold string) error {
 	if hold != "" {
-		return ErrScriptHold
+		return ErrNotHoldable
 	}
 	return nil
 }

@@ -80,7 +80,7 @@ func TestBadScriptsSayWhichItemAndWhy(t *testing.T) {
 		{"A:write:hello world", 1, ErrScriptValue},
 		{"A:write:v:row-99", 1, ErrScriptResource},
 		{"A:acquire,,B:acquire", 2, ErrEmptyItem},
-		{"A:check@m1", 1, ErrScriptHold},
+		{"A:check@m1", 1, ErrNotHoldable},
 		{"A:write:v@M1", 1, ErrScriptMessage},
 		{"A:release:now", 1, ErrScriptArgument},
 		{"dance", 1, ErrScriptVerb},

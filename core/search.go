@@ -167,19 +167,7 @@ func (s *Search) broken(w *world) bool {
 	case AtRisk:
 		return w.late
 	}
-	g, token := w.inForce()
-	if g == 0 {
-		return false
-	}
-	if c := w.client(w.holders[g]); c != nil && c.State == Crashed && !w.st.TTL() {
-		return true
-	}
-	for _, r := range w.resources {
-		if r.Fenced() && token != 0 && r.MaxToken() > token {
-			return true
-		}
-	}
-	return false
+	return w.stuck()
 }
 
 // searchAlphabet is every action the search tries, in its order: each
@@ -276,7 +264,7 @@ func (s *Search) Result() SearchResult {
 	}
 	w := s.found.w
 	r.Found, r.Script, r.Length, r.Harm = true, ScriptOf(sc), len(sc.Steps), w.harm
-	r.Verdict = w.Verdict(stuckAt(w.frame(len(sc.Steps)+1, Event{}, "")))
+	r.Verdict = w.Verdict(w.stuck())
 	return r
 }
 
@@ -447,10 +435,13 @@ func (w *world) appendKey(b []byte, mirror bool) []byte {
 		mb = strconv.AppendInt(mb, rank(m.Grant), 10)
 		if m.Kind == MsgReply || m.Kind == MsgRenew {
 			mb = append(mb, ',')
-			if end := m.SentAt + max(m.Lease, 1); (LeaseSpan{end}).Ended(w.now) {
+			// Where a client counting from its request puts the end (the
+			// search's A may count from the reply; then this only keys
+			// more finely than it must).
+			if end, err := LeaseFrom(m.SentAt, m.Lease); err != nil || end.Ended(w.now) {
 				mb = append(mb, "late"...)
 			} else {
-				mb = strconv.AppendInt(mb, int64(end-w.now), 10)
+				mb = strconv.AppendInt(mb, int64(end.End-w.now), 10)
 			}
 		}
 		msgs = append(msgs, string(mb))

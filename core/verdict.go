@@ -33,9 +33,6 @@ const (
 	Stuck Verdict = "stuck"
 )
 
-// Verdicts lists every verdict, from the best.
-func Verdicts() []Verdict { return []Verdict{Safe, AtRisk, Corrupted, Stuck} }
-
 // Harm says how a resource was corrupted.
 type Harm string
 
@@ -55,22 +52,22 @@ const (
 	HarmLostUpdate Harm = "lost-update"
 )
 
-// Harms lists every harm.
-func Harms() []Harm { return []Harm{HarmOverwrite, HarmLostUpdate} }
-
-// stuckAt reports whether the lock or a resource can no longer be used
-// correctly at frame f: the holder of a lock without TTL has crashed, or a
-// fenced resource has seen a token larger than the one the service now
-// issues (a counter reset). Check recomputes it independently.
-func stuckAt(f Frame) bool {
-	if f.Lock.Grant == 0 {
+// stuck reports whether the lock or a resource can no longer be used
+// correctly: the holder of a lock without TTL has crashed, or a fenced
+// resource has seen a token larger than the one the service now issues (a
+// counter reset), so it refuses the holder in force. It is the one rule
+// the frames and the search judge by; Check recomputes it with its own
+// code.
+func (w *world) stuck() bool {
+	g, token := w.inForce()
+	if g == 0 {
 		return false
 	}
-	if c, ok := f.Client(f.Lock.Holder); ok && c.State == Crashed && !f.Lock.TTL {
+	if c := w.client(w.holders[g]); c != nil && c.State == Crashed && !w.st.TTL() {
 		return true
 	}
-	for _, r := range f.Resources {
-		if r.Fenced && f.Lock.Token != 0 && r.MaxToken > f.Lock.Token {
+	for _, r := range w.resources {
+		if r.Fenced() && token != 0 && r.MaxToken() > token {
 			return true
 		}
 	}

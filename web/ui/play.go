@@ -365,7 +365,7 @@ func scriptProblem(l state.Lang, err error) string {
 		{core.ErrScriptNumber, "script.err.number"},
 		{core.ErrScriptResource, "script.err.resource"},
 		{core.ErrScriptMessage, "script.err.message"},
-		{core.ErrScriptHold, "script.err.hold"},
+		{core.ErrNotHoldable, "script.err.hold"},
 		{core.ErrUnknownMessage, "script.err.nothing-held"},
 		{core.ErrDuplicateMessage, "script.err.held-twice"},
 	} {

@@ -410,7 +410,7 @@ func (n *noteWriter) deliver() {
 	case core.ResultRefused:
 		n.say("gen.reply.refused", ev.Client, n.f.Clock)
 	case core.ResultLateGrant:
-		n.say("gen.reply.late", ev.Client, n.f.Clock, sentAt, sentAt+max(ev.Lease, 1))
+		n.say("gen.reply.late", ev.Client, n.f.Clock, sentAt, ev.LeaseEnd)
 	case core.ResultGranted:
 		switch {
 		case c.LeaseUntil == core.Never:

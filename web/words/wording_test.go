@@ -1,0 +1,66 @@
+package words
+
+import (
+	"strings"
+	"testing"
+
+	"dlock/core"
+)
+
+// What the resource did is worded as what it did: on every step of every
+// run, a refused write or read reads as refused and an applied one as
+// accepted, in both languages, and never the other way round.
+func TestResultWordsSayWhatTheResourceDid(t *testing.T) {
+	refused := map[Lang][]string{Japanese: {"拒否"}, English: {"refused", "rejected"}}
+	accepted := map[Lang][]string{Japanese: {"受理"}, English: {"accepted"}}
+	says := func(s string, any []string) bool {
+		for _, w := range any {
+			if strings.Contains(s, w) {
+				return true
+			}
+		}
+		return false
+	}
+	seen := map[core.Result]bool{}
+	for _, sc := range core.Scenarios() {
+		for _, st := range core.Strategies() {
+			frames, err := core.Replay(sc, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range frames[1:] {
+				ev := f.Event
+				for _, l := range []Lang{Japanese, English} {
+					got := ResultWords(l, ev)
+					switch ev.Result {
+					case core.ResultRejected:
+						seen[ev.Result] = true
+						if !says(got, refused[l]) || says(got, accepted[l]) {
+							t.Errorf("%s/%s step %d (%s): a refusal reads %q", sc.ID, st, f.Step, l, got)
+						}
+					case core.ResultAccepted, core.ResultStale:
+						seen[ev.Result] = true
+						if !says(got, accepted[l]) || says(got, refused[l]) {
+							t.Errorf("%s/%s step %d (%s): an applied write reads %q", sc.ID, st, f.Step, l, got)
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, r := range []core.Result{core.ResultRejected, core.ResultAccepted, core.ResultStale} {
+		if !seen[r] {
+			t.Errorf("no run has a %s event", r)
+		}
+	}
+	// The book's last step, word for word.
+	sc := core.GCPause()
+	fenced, _ := core.Replay(sc, core.LeaseFencing)
+	unfenced, _ := core.Replay(sc, core.Lease)
+	if got := ResultWords(English, fenced[6].Event); got != "fenced off (rejected)" {
+		t.Errorf("the book's refused write: %q", got)
+	}
+	if got := ResultWords(Japanese, unfenced[6].Event); got != "受理 — 新しい持ち主の値を破壊" {
+		t.Errorf("the book's destroying write: %q", got)
+	}
+}
