@@ -17,6 +17,7 @@ import (
 	"sync"
 	"testing"
 
+	"dlock/web/server"
 	"dlock/web/state"
 	"dlock/web/ui"
 	"dlock/web/words"
@@ -64,9 +65,12 @@ func TestSiteURLNamesLoopbackAsLocalhost(t *testing.T) {
 func writeStatic(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, name := range []string{"app.js", "app-worker.js", "embed-example.html"} {
+	for _, name := range []string{"loader/stepper.js", "loader/boot.js", "app-worker.js", "embed-example.html"} {
 		b, err := os.ReadFile(filepath.Join("static", name))
 		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
@@ -90,20 +94,20 @@ func TestBuildVersionFollowsTheFilesBrowsersDownload(t *testing.T) {
 	b := writeStatic(t, map[string]string{"app.wasm": "one", "wasm_exec.js": "js", "dlock.css": ":root{--accent:#123;--bg:#fff}"})
 	c := writeStatic(t, map[string]string{"app.wasm": "two", "wasm_exec.js": "js", "dlock.css": ":root{--accent:#123;--bg:#fff}"})
 	d := writeStatic(t, map[string]string{"app.wasm": "one", "wasm_exec.js": "js", "dlock.css": ":root{--accent:#124;--bg:#fff}"})
-	va, err := buildVersion(a)
+	va, err := server.BuildVersion(a)
 	if err != nil {
 		t.Fatal(err)
 	}
-	vb, _ := buildVersion(b)
-	vc, _ := buildVersion(c)
-	vd, _ := buildVersion(d)
+	vb, _ := server.BuildVersion(b)
+	vc, _ := server.BuildVersion(c)
+	vd, _ := server.BuildVersion(d)
 	if va != vb || va == vc || va == vd || len(va) != 16 {
 		t.Errorf("versions: same files %s %s, new wasm %s, new css %s", va, vb, vc, vd)
 	}
 }
 
 func TestBuildVersionNamesTheMissingBuild(t *testing.T) {
-	_, err := buildVersion(writeStatic(t, map[string]string{"wasm_exec.js": "js"}))
+	_, err := server.BuildVersion(writeStatic(t, map[string]string{"wasm_exec.js": "js"}))
 	if err == nil || !strings.Contains(err.Error(), "app.wasm is missing") {
 		t.Fatalf("err = %v", err)
 	}
@@ -215,7 +219,7 @@ func TestServerServesDlocksLoader(t *testing.T) {
 	routesOnce.Do(routes)
 	h, static := testServer(t)
 	body := do(h, "GET", "/app.js").Body.String()
-	version, _ := buildVersion(static)
+	version, _ := server.BuildVersion(static)
 	for _, want := range []string{`"GOAPP_VERSION":"` + version + `"`, `"url":"/web/app.wasm"`, `"size":13`, `"/app-worker.js"`, words.T(state.English, "loader.sandbox")} {
 		if !strings.Contains(body, want) {
 			t.Errorf("app.js lacks %s", want)
@@ -234,9 +238,10 @@ func TestServerServesDlocksLoader(t *testing.T) {
 		t.Error("the loader does not name the worker's cache")
 	}
 	// The browser's chrome takes its colours from dlock.css.
+	// go-app writes a tag's attributes in no fixed order: look inside it.
 	page := do(h, "GET", "/").Body.String()
-	if !strings.Contains(page, `<meta name="theme-color" content="#123">`) {
-		t.Error("the page's theme colour is not dlock.css's --accent")
+	if meta := regexp.MustCompile(`<meta[^>]*name="theme-color"[^>]*>`).FindString(page); !strings.Contains(meta, `content="#123"`) {
+		t.Errorf("the page's theme colour is not dlock.css's --accent: %q", meta)
 	}
 }
 

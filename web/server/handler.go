@@ -12,19 +12,6 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// Site says where and as which build the demo is served.
-type Site struct {
-	// Prefix is the path the site lives under, without slashes ("dlock"
-	// for https://owner.github.io/dlock/); "" for a site at the root.
-	Prefix string
-	// Version identifies the build (a hash of app.wasm and the assets): a
-	// new version makes browsers replace their cached copy.
-	Version string
-	// ThemeColor and BackgroundColor colour the browser chrome around the
-	// page (see Colours).
-	ThemeColor, BackgroundColor string
-}
-
 // Colours reads the colours of the browser chrome around the page from
 // the page's style sheet, where they are defined once: its :root custom
 // properties --accent (the theme) and --bg (the background).
@@ -48,10 +35,12 @@ func Colours(css string) (theme, background string, err error) {
 	return theme, background, nil
 }
 
-// NewHandler returns the go-app handler that prerenders the page and serves
-// go-app's resources (app.js, app-worker.js, the manifest) for site. It
-// references only local icons and styles.
-func NewHandler(site Site) *app.Handler {
+// newHandler returns the go-app handler that prerenders the page and serves
+// go-app's resources (app-worker.js, the manifest) for a site under prefix
+// ("" or "/dlock") in build version; theme and background colour the
+// browser chrome around the page (see Colours). It references only local
+// icons and styles.
+func newHandler(prefix, version, theme, background string) *app.Handler {
 	h := &app.Handler{
 		Name:            "dlock",
 		ShortName:       "dlock",
@@ -60,12 +49,12 @@ func NewHandler(site Site) *app.Handler {
 		Lang:            string(state.Japanese),
 		Icon:            app.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png", SVG: "/web/icon.svg"},
 		Styles:          []string{"/web/dlock.css"},
-		ThemeColor:      site.ThemeColor,
-		BackgroundColor: site.BackgroundColor,
+		ThemeColor:      theme,
+		BackgroundColor: background,
 		LoadingLabel:    words.T(state.Japanese, "loader.loading"),
-		Version:         site.Version,
+		Version:         version,
 	}
-	if p := strings.Trim(site.Prefix, "/"); p != "" {
+	if p := strings.Trim(prefix, "/"); p != "" {
 		h.Resources = app.GitHubPages(p)
 	}
 	return h

@@ -29,7 +29,7 @@ var routesOnce sync.Once
 func prerender(t *testing.T, query string) string {
 	t.Helper()
 	routesOnce.Do(func() { ui.Routes(state.NewRuns()) })
-	h := NewHandler(Site{Version: "test"})
+	h := newHandler("", "test", "#123", "#fff")
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/?"+query, nil))
 	body, _ := io.ReadAll(rec.Result().Body)

@@ -1,0 +1,252 @@
+//go:build !wasm
+
+package server
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"dlock/web/state"
+	"dlock/web/words"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Site is the demo built for one path prefix: the go-app handler, and every
+// file the server and the static site serve that is computed rather than
+// copied from the static directory, each made once.
+type Site struct {
+	Static  string // the static directory
+	Prefix  string // "" for a site at the root, or "/dlock"
+	Version string // a hash of every file browsers download
+	// Handler prerenders the page and serves go-app's own files (the
+	// worker, the manifest).
+	Handler *app.Handler
+	Runs    *state.Runs // the runs the frames and the loader's rules read
+	// AppJS is the loader (static/loader: the stepper, then the boot), its
+	// placeholders filled: what /app.js serves.
+	AppJS []byte
+	// CSS is go-app's app.css followed by static/web/dlock.css, as the page
+	// carries them, and Policy the Content-Security-Policy that allows
+	// exactly that sheet.
+	CSS, Policy string
+	// Frames are the frames the loader steps through before the app runs,
+	// by path under the prefix (state.FramesFile).
+	Frames map[string][]byte
+}
+
+// loaderParts are the loader's sources, in the order /app.js serves them.
+var loaderParts = []string{"stepper.js", "boot.js"}
+
+// Build reads the static directory and builds the site for prefix ("" or
+// a path like "dlock"). It fails, naming the fix, when app.wasm has not
+// been built.
+func Build(static, prefix string) (*Site, error) {
+	version, err := BuildVersion(static)
+	if err != nil {
+		return nil, err
+	}
+	wasm, err := os.Stat(filepath.Join(static, "web", "app.wasm"))
+	if err != nil {
+		return nil, err
+	}
+	worker, err := os.ReadFile(filepath.Join(static, "app-worker.js"))
+	if err != nil {
+		return nil, err
+	}
+	own, err := os.ReadFile(filepath.Join(static, "web", "dlock.css"))
+	if err != nil {
+		return nil, err
+	}
+	s := &Site{Static: static, Version: version, Runs: state.NewRuns()}
+	if p := strings.Trim(prefix, "/"); p != "" {
+		s.Prefix = "/" + p
+	}
+	theme, background, err := Colours(string(own))
+	if err != nil {
+		return nil, fmt.Errorf("static/web/dlock.css: %w", err)
+	}
+	s.Handler = newHandler(s.Prefix, version, theme, background)
+	// The worker's cache is named here, once, for the worker and the
+	// loader; the rest of the template is go-app's to fill.
+	s.Handler.ServiceWorkerTemplate = strings.ReplaceAll(string(worker), "{{.Cache}}", strconv.Quote(s.CacheName()))
+	// The download of app.wasm starts with the page, not when the loader
+	// runs after it; the loader's fetch picks it up. It yields to the
+	// frames (frames.go), which the page needs first.
+	s.Handler.RawHeaders = append(s.Handler.RawHeaders,
+		`<link rel="preload" href="`+s.Prefix+`/web/app.wasm" as="fetch" type="application/wasm" crossorigin="anonymous" fetchpriority="low">`)
+	s.Frames = map[string][]byte{}
+	for _, l := range state.Langs {
+		for _, embed := range []bool{false, true} {
+			path := state.FramesFile(l, embed)
+			s.Frames[path] = []byte(EnhancedFrames(s.Runs, s.Prefix, l, embed, version))
+			s.Handler.CacheableResources = append(s.Handler.CacheableResources, path)
+		}
+	}
+	if s.AppJS, err = s.loader(wasm.Size()); err != nil {
+		return nil, err
+	}
+	if s.CSS, err = s.styles(string(own)); err != nil {
+		return nil, err
+	}
+	// go-app writes the sheet into every page it prerenders (StyleText):
+	// the first paint waits for no style sheet.
+	s.Handler.StyleText = s.CSS
+	s.Policy = ContentSecurityPolicy(s.CSS)
+	return s, nil
+}
+
+// CacheName names the offline cache of this build, which the service
+// worker fills and the loader puts app.wasm in.
+func (s *Site) CacheName() string { return "dlock-" + s.Version }
+
+// styles is the page's style sheet: go-app's app.css (which its handler
+// serves) followed by dlock.css (own), as the page linked them.
+func (s *Site) styles(own string) (string, error) {
+	var goapp Captured
+	s.Handler.ServeHTTP(&goapp, &http.Request{Method: http.MethodGet, URL: mustURL("/app.css"), Header: http.Header{}})
+	if goapp.Code != http.StatusOK {
+		return "", fmt.Errorf("go-app's app.css: HTTP %d", goapp.Code)
+	}
+	css := goapp.Body.String() + "\n" + own
+	if strings.Contains(strings.ToLower(css), "</style") {
+		return "", errors.New("a style sheet may not contain </style")
+	}
+	return css, nil
+}
+
+// loader fills the loader's sources for this build: go-app's environment,
+// where app.wasm is and how large it is uncompressed, the service worker,
+// the frames files, the rules the stepper reads addresses and keys by, and
+// the loader's words from the catalogue.
+func (s *Site) loader(wasmSize int64) ([]byte, error) {
+	var tmpl bytes.Buffer
+	for _, part := range loaderParts {
+		b, err := os.ReadFile(filepath.Join(s.Static, "loader", part))
+		if err != nil {
+			return nil, err
+		}
+		tmpl.Write(b)
+	}
+	root := s.Prefix
+	if root == "" {
+		root = "/"
+	}
+	said := map[state.Lang]map[string]string{}
+	for _, l := range state.Langs {
+		said[l] = map[string]string{}
+		for _, k := range []string{"loading", "failed", "sandbox"} {
+			said[l][k] = words.T(l, "loader."+k)
+		}
+	}
+	frames := map[string]string{"origin": FrameOrigin}
+	for _, l := range state.Langs {
+		frames[string(l)] = s.Prefix + state.FramesFile(l, false)
+		frames[string(l)+"-embed"] = s.Prefix + state.FramesFile(l, true)
+	}
+	values := map[string]any{
+		"Frames": frames,
+		"Env": map[string]string{
+			"GOAPP_VERSION":              s.Version,
+			"GOAPP_STATIC_RESOURCES_URL": s.Prefix + "/web",
+			"GOAPP_ROOT_PREFIX":          root,
+			"GOAPP_INTERNAL_URLS":        "null",
+		},
+		"Wasm":   map[string]any{"url": s.Prefix + "/web/app.wasm", "size": wasmSize},
+		"Worker": s.Prefix + "/app-worker.js",
+		"Words":  said,
+		"Rules":  NewLoaderRules(s.Runs),
+		"Cache":  s.CacheName(),
+	}
+	out := tmpl.String()
+	for name, v := range values {
+		j, err := json.Marshal(v)
+		if err != nil {
+			return nil, err
+		}
+		out = strings.ReplaceAll(out, "{{."+name+"}}", string(j))
+	}
+	if strings.Contains(out, "{{.") {
+		return nil, fmt.Errorf("static/loader has a placeholder dlock does not fill")
+	}
+	return []byte(out), nil
+}
+
+// ContentSecurityPolicy allows what the page needs and nothing more: its
+// own scripts, styles, images and fetches, the one style sheet written into
+// the page (by its hash), and compiling WebAssembly. It does not restrict
+// framing: being embedded is the point.
+func ContentSecurityPolicy(css string) string {
+	sum := sha256.Sum256([]byte(css))
+	return "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; " +
+		"style-src 'self' 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; " +
+		"manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'"
+}
+
+// EmbedExamplePolicy is the Content-Security-Policy of the embedding
+// example, a host page's own: its one inline script, allowed by its hash,
+// the iframe's inline style, and the demo in a frame of this site.
+func EmbedExamplePolicy(page []byte) (string, error) {
+	start := bytes.Index(page, []byte("<script>"))
+	end := bytes.Index(page, []byte("</script>"))
+	if start < 0 || end < start || bytes.Count(page, []byte("<script")) != 1 {
+		return "", errors.New("embed-example.html: want exactly one inline <script>")
+	}
+	sum := sha256.Sum256(page[start+len("<script>") : end])
+	return "default-src 'self'; script-src 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'; " +
+		"style-src 'unsafe-inline'; frame-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'", nil
+}
+
+// BuildVersion hashes every file browsers download, the assets under
+// static/web (app.wasm, wasm_exec.js, styles, icons), the loader's sources
+// and the service worker's template: the version changes exactly when one
+// of them does. It fails, naming the fix, when the wasm build is missing.
+func BuildVersion(static string) (string, error) {
+	dir := filepath.Join(static, "web")
+	for _, need := range []string{"app.wasm", "wasm_exec.js"} {
+		if _, err := os.Stat(filepath.Join(dir, need)); err != nil {
+			return "", fmt.Errorf("%s is missing: run `make run` (or `make build`) to build it", filepath.Join(dir, need))
+		}
+	}
+	names := []string{filepath.Join(static, "app-worker.js")}
+	for _, part := range loaderParts {
+		names = append(names, filepath.Join(static, "loader", part))
+	}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			names = append(names, path)
+		}
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	sort.Strings(names)
+	sum := sha256.New()
+	for _, name := range names {
+		f, err := os.Open(name)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(sum, "%s\x00", filepath.ToSlash(strings.TrimPrefix(name, static)))
+		_, err = io.Copy(sum, f)
+		f.Close()
+		if err != nil {
+			return "", err
+		}
+	}
+	return hex.EncodeToString(sum.Sum(nil))[:16], nil
+}
