@@ -52,14 +52,15 @@ var KeyCommands = map[string]Command{
 func CommandForKey(key string) Command { return KeyCommands[key] }
 
 // Do returns the settings after cmd. The language switch works in every
-// view. A move past either end leaves the step
-// where it is. Switching fencing keeps the step, so the same moment can be
+// view. A move past either end leaves the step where it is; in the compare
+// view (and free play beside a second row) the one step moves both
+// columns. Switching fencing keeps the step, so the same moment can be
 // compared in both modes; it flips whether the resource checks tokens and
 // keeps the rest of the row (consensus and consensus-unfenced, lease-fencing
-// and lease; a plain lock and Redlock have no fenced row and switch to
-// lease-fencing). The
-// matrix has no steps, and the compare view shows two strategies at once:
-// there these commands change nothing.
+// and lease); a plain lock and Redlock have no such other row, and there it
+// changes nothing (Strategy.CanFence). It changes nothing either where two
+// rows are shown at once. The matrix and the search have no steps: there
+// only the language switch acts.
 func (s Settings) Do(c *Runs, cmd Command) Settings {
 	if cmd == CmdToggleLang {
 		if s.Lang == Japanese {

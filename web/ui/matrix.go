@@ -56,8 +56,9 @@ func (c *matrixTable) OnMount(ctx app.Context) {
 	})
 }
 
+func (c *matrixTable) t(key string, args ...any) string { return words.T(c.Lang, key, args...) }
+
 func (c *matrixTable) Render() app.UI {
-	p := pageView{s: state.Settings{Lang: c.Lang}, runs: c.Runs, path: c.Path}
 	scenarios := c.Runs.Scenarios()
 	return app.Div().
 		Class("matrix-scroll").
@@ -67,23 +68,23 @@ func (c *matrixTable) Render() app.UI {
 		Aria("labelledby", "matrix-caption").
 		Body(
 			app.Table().Class("matrix").Body(
-				app.Caption().ID("matrix-caption").Text(p.t("matrix.caption")),
+				app.Caption().ID("matrix-caption").Text(c.t("matrix.caption")),
 				app.THead().Body(app.Tr().Body(
-					app.Th().Scope("col").Text(p.t("matrix.corner")),
+					app.Th().Scope("col").Text(c.t("matrix.corner")),
 					app.Range(strategies).Slice(func(i int) app.UI {
 						st := strategies[i]
 						return app.Th().Scope("col").Body(
-							app.Span().Class("strategy-name").Text(p.t("strategy."+string(st))),
-							app.Span().Class("strategy-about").Text(designText(p.s.Lang, st.Design())),
+							app.Span().Class("strategy-name").Text(c.t("strategy."+string(st))),
+							app.Span().Class("strategy-about").Text(designText(c.Lang, st.Design())),
 						)
 					}),
 				)),
 				app.TBody().Body(app.Range(scenarios).Slice(func(i int) app.UI {
 					sc := scenarios[i]
 					return app.Tr().Body(
-						app.Th().Scope("row").Text(p.t(sc.Title)),
+						app.Th().Scope("row").Text(c.t(sc.Title)),
 						app.Range(strategies).Slice(func(j int) app.UI {
-							return p.matrixCell(sc, strategies[j], c.real[sc.ID+"."+string(strategies[j])])
+							return c.cell(sc, strategies[j], c.real[sc.ID+"."+string(strategies[j])])
 						}),
 					)
 				})),
@@ -96,23 +97,25 @@ func designText(l state.Lang, d core.Design) string {
 	return words.T(l, "design.lease."+string(d.Lease)) + " · " + words.T(l, "design.service."+string(d.Service)) + " · " + words.T(l, "design.check."+string(d.Check))
 }
 
-func (p pageView) matrixCell(sc core.Scenario, st core.Strategy, real core.Recording) app.UI {
-	r := p.runs.Run(sc, st)
+// cell is the verdict of sc under st, a link to that run, with its notes
+// and, where the lab replayed it, whether real software agreed.
+func (c *matrixTable) cell(sc core.Scenario, st core.Strategy, real core.Recording) app.UI {
+	r := c.Runs.Run(sc, st)
 	if r.Err != nil {
 		return app.Td().Role("alert").Text(r.Err.Error())
 	}
 	v, harm := core.VerdictOf(r.Frames), core.HarmOf(r.Frames)
-	said := p.t("verdict." + string(v))
-	notes := words.CellNotes(p.s.Lang, r.Frames)
+	said := c.t("verdict." + string(v))
+	notes := words.CellNotes(c.Lang, r.Frames)
 	label := said
 	var how app.UI
 	if harm != "" {
-		label = p.t("matrix.harm", said, p.t("harm."+string(harm)))
+		label = c.t("matrix.harm", said, c.t("harm."+string(harm)))
 		// The visible words are the accessible name's start, as written.
-		how = app.Span().Class("verdict-harm").Text(p.t("matrix.harm.part", p.t("harm."+string(harm))))
+		how = app.Span().Class("verdict-harm").Text(c.t("matrix.harm.part", c.t("harm."+string(harm))))
 	}
 	// The run opens where its verdict is decided.
-	run := state.Settings{Scenario: sc.ID, Strategy: st, Step: core.DecidedAt(r.Frames), Lang: p.s.Lang, View: state.ViewDemo}
+	run := state.Settings{Scenario: sc.ID, Strategy: st, Step: core.DecidedAt(r.Frames), Lang: c.Lang, View: state.ViewDemo}
 	return app.Td().
 		Class("verdict", "verdict-"+string(v)).
 		DataSet("testid", "matrix-cell").
@@ -121,16 +124,16 @@ func (p pageView) matrixCell(sc core.Scenario, st core.Strategy, real core.Recor
 		DataSet("value", string(v)).
 		DataSet("harm", orNone(string(harm))).
 		Body(app.A().
-			Href(p.href(run)).
-			Aria("label", p.t("matrix.cell", label, p.t(sc.Title), p.t("strategy."+string(st)))).
+			Href(hrefOf(c.Path, run)).
+			Aria("label", c.t("matrix.cell", label, c.t(sc.Title), c.t("strategy."+string(st)))).
 			Body(app.Span().Class("verdict-words").Text(said), app.Span().Class("verdict-go").Aria("hidden", "true").Text(" ›"), how),
 			app.Range(notes).Slice(func(i int) app.UI {
 				return app.Span().Class("cell-note").DataSet("testid", "cell-note").Text(notes[i])
 			}),
 			app.If(real.Scenario != "" && real.Why == "", func() app.UI {
-				mark, value := p.t("real.mark"), "agrees"
+				mark, value := c.t("real.mark"), "agrees"
 				if !real.Agrees() {
-					mark, value = p.t("real.mark.no", p.t("verdict."+string(real.Verdict))), "disagrees"
+					mark, value = c.t("real.mark.no", c.t("verdict."+string(real.Verdict))), "disagrees"
 				}
 				return app.Span().Class("real-mark").DataSet("testid", "real-mark").DataSet("value", value).Text(mark)
 			}),

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"runtime/debug"
 	"strconv"
 	"time"
 
@@ -20,19 +19,6 @@ import (
 // and handle input: cancel acts within it.
 const searchSlice = 25 * time.Millisecond
 
-// searchGC is the garbage collector's target while a search runs: the
-// search allocates a world per move and keeps few of them, and collecting
-// four times less often makes it about a quarter faster (make bench) for
-// some more memory, given back when the search ends.
-const searchGC = 400
-
-// gcWhileSearching raises the collector's target for a search and returns
-// what puts it back.
-func gcWhileSearching() func() {
-	before := debug.SetGCPercent(searchGC)
-	return func() { debug.SetGCPercent(before) }
-}
-
 // searchRun is a search under way or over, for the settings it was started
 // for.
 type searchRun struct {
@@ -43,18 +29,11 @@ type searchRun struct {
 	took     time.Duration
 	state    string // running, found, none or cancelled
 	result   core.SearchResult
-	// restoreGC puts the collector's target back once the search is no
-	// longer running (nil once it has).
-	restoreGC func()
 }
 
 // stop records that run is no longer running, in state.
 func (run *searchRun) stop(how string) {
 	run.state, run.took = how, time.Since(run.started)
-	if run.restoreGC != nil {
-		run.restoreGC()
-		run.restoreGC = nil
-	}
 }
 
 // searchPanel is the search's options, its progress and what it found. The
@@ -82,7 +61,7 @@ func (c *searchPanel) start(ctx app.Context) {
 		return
 	}
 	c.stop("cancelled")
-	c.run = &searchRun{strategy: c.Strategy, for_: c.Search, search: s, started: time.Now(), state: "running", restoreGC: gcWhileSearching()}
+	c.run = &searchRun{strategy: c.Strategy, for_: c.Search, search: s, started: time.Now(), state: "running"}
 	c.say = words.T(c.Lang, "search.started", words.T(c.Lang, "strategy."+string(c.Strategy)))
 	c.next(ctx, c.run)
 }

@@ -187,19 +187,20 @@ type pickers struct {
 	Link        *pageLink
 }
 
+func (c *pickers) t(key string, args ...any) string { return words.T(c.Lang, key, args...) }
+
 func (c *pickers) Render() app.UI {
-	p := pageView{s: state.Settings{Lang: c.Lang}, live: c.Live}
 	sc, _ := c.Runs.Scenario(c.Scenario)
 	scenarios := c.Runs.Scenarios()
 	onScenario, onStrategy := c.Link.Safe("scenario", c.onScenario), c.onStrategy
 	return app.Div().Class("pickers").Body(
-		app.If(!c.NoScenario, func() app.UI { return c.scenarioPicker(p, sc, scenarios, onScenario) }),
-		p.strategyPicker("strategy-picker", "picker.strategy", c.Left, onStrategy(false)),
+		app.If(!c.NoScenario, func() app.UI { return c.scenarioPicker(sc, scenarios, onScenario) }),
+		c.strategyPicker("strategy-picker", "picker.strategy", c.Left, onStrategy(false)),
 		app.If(c.Compare, func() app.UI {
-			return p.strategyPicker("versus-picker", "picker.versus", c.Right, onStrategy(true))
+			return c.strategyPicker("versus-picker", "picker.versus", c.Right, onStrategy(true))
 		}),
 		app.If(!c.NoScenario, func() app.UI {
-			return app.P().Class("shows").DataSet("testid", "scenario-shows").Text(p.t(sc.Shows))
+			return app.P().Class("shows").DataSet("testid", "scenario-shows").Text(c.t(sc.Shows))
 		}),
 	)
 }
@@ -238,18 +239,18 @@ func (c *pickers) onStrategy(right bool) app.EventHandler {
 	})
 }
 
-func (c *pickers) scenarioPicker(p pageView, sc core.Scenario, scenarios []core.Scenario, onScenario app.EventHandler) app.UI {
+func (c *pickers) scenarioPicker(sc core.Scenario, scenarios []core.Scenario, onScenario app.EventHandler) app.UI {
 	return app.Div().Class("picker").Body(
-		app.Label().For("scenario-picker").Text(p.t("picker.scenario")),
+		app.Label().For("scenario-picker").Text(c.t("picker.scenario")),
 		app.Select().
 			ID("scenario-picker").
 			DataSet("testid", "scenario-picker").
 			DataSet("value", sc.ID).
-			Disabled(!p.live).
+			Disabled(!c.Live).
 			OnChange(onScenario).
 			Body(app.Range(scenarios).Slice(func(i int) app.UI {
 				o := scenarios[i]
-				return option(o.ID, p.t(o.Title), o.ID == sc.ID)
+				return option(o.ID, c.t(o.Title), o.ID == sc.ID)
 			})),
 	)
 }
@@ -266,18 +267,18 @@ func option(value, text string, chosen bool) app.HTMLOption {
 	return o
 }
 
-func (p pageView) strategyPicker(id, label string, current core.Strategy, on app.EventHandler) app.UI {
+func (c *pickers) strategyPicker(id, label string, current core.Strategy, on app.EventHandler) app.UI {
 	return app.Div().Class("picker").Body(
-		app.Label().For(id).Text(p.t(label)),
+		app.Label().For(id).Text(c.t(label)),
 		app.Select().
 			ID(id).
 			DataSet("testid", id).
 			DataSet("value", string(current)).
-			Disabled(!p.live).
+			Disabled(!c.Live).
 			OnChange(on).
 			Body(app.Range(strategies).Slice(func(i int) app.UI {
 				st := strategies[i]
-				return option(string(st), p.t("strategy."+string(st)), st == current)
+				return option(string(st), c.t("strategy."+string(st)), st == current)
 			})),
 	)
 }

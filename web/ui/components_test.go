@@ -1,0 +1,196 @@
+package ui
+
+import (
+	"encoding/json"
+	stdhtml "html"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"dlock/core"
+	"dlock/web/state"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// The components on their own, natively, with go-app's test engine: what
+// each draws from its fields, and what its handlers ask of the page.
+
+// pageOf is a link to a page whose settings are *s: what a component asks
+// of the page changes them.
+func pageOf(s *state.Settings) *pageLink {
+	return &pageLink{
+		change: func(ctx app.Context, edit func(state.Settings) state.Settings) { *s = edit(*s) },
+		guard:  func(where string, f func()) { f() },
+	}
+}
+
+// mounted loads c into a test engine, as the page would mount it.
+func mounted(t *testing.T, c app.Composer) app.Composer {
+	t.Helper()
+	e := app.NewTestEngine()
+	if err := e.Load(c); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	return c
+}
+
+// match fails unless want is at path in c's tree (0 first: the component's
+// root).
+func match(t *testing.T, c app.Composer, want app.UI, path ...int) {
+	t.Helper()
+	if err := app.TestMatch(c, app.TestUIDescriptor{Path: append([]int{0}, path...), Expected: want}); err != nil {
+		t.Errorf("%T at %v: %v", c, path, err)
+	}
+}
+
+var noCtx app.Context
+
+// Free play's editor writes the item its fields say, holds it when asked,
+// refuses an item that cannot be read with the reason, and walks back and
+// forth through its history; each item says what it did in the run.
+func TestPlayEditorWritesTheRun(t *testing.T) {
+	runs := state.NewRuns()
+	page := state.Settings{View: state.ViewPlay, Strategy: core.LeaseFencing, Lang: state.English, Step: 1}
+	editor := func(script string) *playEditor {
+		c := &playEditor{Script: script, Strategy: core.LeaseFencing, Single: true, Lang: state.English, Live: true, Runs: runs, Link: pageOf(&page)}
+		c.OnInit()
+		return c
+	}
+	c := editor("")
+	c.onAdd(noCtx, app.Event{})
+	if page.Script != "A:acquire" || page.Step != 2 {
+		t.Fatalf("adding acquire: the page shows %q at step %d", page.Script, page.Step)
+	}
+	c = editor(page.Script)
+	c.past = []string{""}
+	c.verb, c.arg, c.hold = "write", "A-1", true
+	c.onAdd(noCtx, app.Event{})
+	if page.Script != "A:acquire,A:write:A-1@m2" || page.Step != 3 || c.said != "Added A:write:A-1@m2 as action 2." {
+		t.Fatalf("adding a held write: %q at step %d, said %q", page.Script, page.Step, c.said)
+	}
+	// A write without its value cannot be read: the page is left alone.
+	c.Script = page.Script
+	c.verb, c.arg, c.hold = "write", "", false
+	c.onAdd(noCtx, app.Event{})
+	if page.Script != "A:acquire,A:write:A-1@m2" || c.problem != `item 3 ("A:write"): the wrong argument` {
+		t.Errorf("a write without a value: %q, problem %q", page.Script, c.problem)
+	}
+	// The run as it now is: two items, each with what it did.
+	c = mounted(t, editor(page.Script)).(*playEditor)
+	match(t, c, app.Text("A:acquire"), 5, 0, 0, 0)
+	match(t, c, app.Text("A:write:A-1@m2"), 5, 1, 0, 0)
+	match(t, c, app.Text(" Write(token 1, \"A-1\") → sent, delayed"), 5, 1, 1, 0)
+	// Undo and redo.
+	c.past = []string{"", "A:acquire"}
+	c.onUndo(noCtx, app.Event{})
+	if page.Script != "A:acquire" || c.said != "Undone." || len(c.future) != 1 {
+		t.Errorf("undo: %q, said %q, future %v", page.Script, c.said, c.future)
+	}
+	c.Script = page.Script
+	c.onRedo(noCtx, app.Event{})
+	if page.Script != "A:acquire,A:write:A-1@m2" {
+		t.Errorf("redo: %q", page.Script)
+	}
+}
+
+// The search panel runs the search its fields ask for (natively, to the
+// end at once) and says what it found, with a link that opens the run in
+// free play; under consensus with fencing it says there is none.
+func TestSearchPanelSaysWhatItFound(t *testing.T) {
+	runs := state.NewRuns()
+	page := state.Settings{View: state.ViewSearch, Lang: state.English}
+	c := &searchPanel{Strategy: core.Lease, Search: state.Search{Depth: 5}, Lang: state.English, Live: true, Path: "/", Runs: runs, Link: pageOf(&page)}
+	c.onStart(noCtx, app.Event{})
+	if c.run == nil || c.run.state != "found" || c.run.result.Length != 5 || c.run.result.Harm != core.HarmOverwrite {
+		t.Fatalf("lease, depth 5: %+v", c.run)
+	}
+	html := app.HTMLString(mounted(t, c))
+	for _, want := range []string{
+		"The shortest run that corrupts data under Lease lock (TTL): 5 actions",
+		"How: an overwrite.",
+		`data-testid="search-run"`, "view=play", `data-value="found"`,
+		"A:acquire,A:pause:10,B:acquire,B:write:B,A:write:A",
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the panel lacks %q", want)
+		}
+	}
+	c = &searchPanel{Strategy: core.Consensus, Search: state.Search{Depth: 4}, Lang: state.English, Live: true, Path: "/", Runs: runs, Link: pageOf(&page)}
+	c.onStart(noCtx, app.Event{})
+	html = app.HTMLString(mounted(t, c))
+	if !strings.Contains(html, "Under Consensus + fencing no run of up to 4 actions corrupts data") || strings.Contains(html, `data-testid="search-run"`) {
+		t.Errorf("consensus, depth 4: %s", c.say)
+	}
+	// Changing what it looks for, once started, searches again.
+	c.Search.Goal = core.AtRisk
+	c.Live = true
+	c.OnUpdate(noCtx)
+	if c.run.for_.Goal != core.AtRisk || c.run.state != "found" || c.run.result.Length != 4 {
+		t.Errorf("at risk: %+v", c.run.result)
+	}
+}
+
+// The panel of the run on real software shows nothing until opened, then
+// the recording: the verdict beside the model's, whether they agree, and
+// every real call; or why the cell is not replayed.
+func TestRealPanelShowsTheRecording(t *testing.T) {
+	read := func(name string) *core.Recording {
+		b, err := os.ReadFile(filepath.Join("..", "..", "static", "web", "lab", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rec core.Recording
+		if err := json.Unmarshal(b, &rec); err != nil {
+			t.Fatal(err)
+		}
+		return &rec
+	}
+	c := &realPanel{Scenario: "gc-pause", Strategy: core.Lease, Lang: state.English, Path: "/"}
+	if html := app.HTMLString(mounted(t, c)); strings.Contains(html, "real-trace") {
+		t.Error("a closed panel shows its recording")
+	}
+	c = &realPanel{Scenario: "gc-pause", Strategy: core.Lease, Lang: state.English, Path: "/", open: true, loaded: "gc-pause.lease", rec: read("gc-pause.lease.json")}
+	c = mounted(t, c).(*realPanel)
+	match(t, c, app.Text("On real software"), 0, 0)
+	html := app.HTMLString(c)
+	if !strings.Contains(html, "Real verdict: ✗ corrupted (model: ✗ corrupted)") || !strings.Contains(html, "agrees with the model") {
+		t.Errorf("the verdicts: %s", html)
+	}
+	if calls := len(regexp.MustCompile(`data-testid="real-call"`).FindAllString(html, -1)); calls != len(c.rec.Calls) || calls < 6 {
+		t.Errorf("%d calls shown of %d recorded", calls, len(c.rec.Calls))
+	}
+	c = &realPanel{Scenario: "clock-jump", Strategy: core.Lease, Lang: state.English, Path: "/", open: true, loaded: "clock-jump.lease", rec: read("clock-jump.lease.json")}
+	if html := app.HTMLString(mounted(t, c)); !strings.Contains(html, "Not replayed on real software: A clock jumps") {
+		t.Errorf("a cell not replayed: %s", html)
+	}
+	c = &realPanel{Scenario: "gc-pause", Strategy: core.Lease, Lang: state.Japanese, Path: "/", open: true, loaded: "gc-pause.lease", problem: "HTTP 404"}
+	if html := app.HTMLString(mounted(t, c)); !strings.Contains(html, "記録を読み込めませんでした(HTTP 404)。") || !strings.Contains(html, `role="alert"`) {
+		t.Errorf("a recording that could not be fetched: %s", html)
+	}
+}
+
+// The timeline's drawing has one mark per step, each on its time, and names
+// what decides the run: the write that destroys B's value without fencing,
+// the refused one with it.
+func TestTimelineDrawingMarksEveryStep(t *testing.T) {
+	runs := state.NewRuns()
+	for st, want := range map[core.Strategy]string{core.Lease: "✗ destroys B's value", core.LeaseFencing: "✗1 refused"} {
+		c := mounted(t, &timelineDrawing{Scenario: "gc-pause", Strategy: st, Lang: state.English, Column: "run", Runs: runs})
+		html := stdhtml.UnescapeString(app.HTMLString(c))
+		steps := regexp.MustCompile(`data-testid="timeline-event"[^>]*data-step="(\d+)"|data-step="(\d+)"[^>]*data-testid="timeline-event"`).FindAllStringSubmatch(html, -1)
+		if len(steps) != 6 {
+			t.Errorf("%s: %d marks, want 6 (one per step after the first)", st, len(steps))
+		}
+		if !strings.Contains(html, want) {
+			t.Errorf("%s: the drawing does not say %q", st, want)
+		}
+		// The lanes: A, B, the lock service, the resource.
+		match(t, c, app.Text("A"), 1, 0)
+		match(t, c, app.Text("lock"), 5, 0)
+		match(t, c, app.Text("row-42"), 7, 0)
+	}
+}
