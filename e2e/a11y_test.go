@@ -30,6 +30,7 @@ func axeCheck(t *testing.T, tb *tab) []axeViolation {
 }
 
 func TestAccessibilityWithAxe(t *testing.T) {
+	t.Parallel()
 	for _, scheme := range []string{"light", "dark"} {
 		for _, query := range []string{
 			"?step=1", "?step=7", "?step=7&fencing=off", "?step=4&lang=en", "?step=99",
@@ -42,6 +43,7 @@ func TestAccessibilityWithAxe(t *testing.T) {
 			"?view=search&strategy=lease&lang=en", "?view=search&strategy=redlock",
 		} {
 			t.Run(scheme+query, func(t *testing.T) {
+				t.Parallel()
 				tb := newTab(t)
 				tb.colorScheme(scheme)
 				tb.open(siteURL + query)
@@ -58,6 +60,7 @@ func TestAccessibilityWithAxe(t *testing.T) {
 }
 
 func TestControlsHaveAccessibleNames(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open(siteURL + "?lang=en")
 	// The names a screen reader announces, computed by the browser.

@@ -114,9 +114,11 @@ func modeParam(fencing bool) string {
 }
 
 func TestWalkBookByMouse(t *testing.T) {
+	t.Parallel()
 	bothPhases(t, func(t *testing.T, newTab func(t *testing.T) *tab) {
 		for _, fencing := range []bool{true, false} {
 			t.Run("fencing="+modeParam(fencing), func(t *testing.T) {
+				t.Parallel()
 				tb := newTab(t)
 				tb.open(siteURL + "?fencing=" + modeParam(fencing))
 				table := bookHooks(fencing)
@@ -168,9 +170,11 @@ func TestWalkBookByMouse(t *testing.T) {
 }
 
 func TestWalkBookByKeyboard(t *testing.T) {
+	t.Parallel()
 	bothPhases(t, func(t *testing.T, newTab func(t *testing.T) *tab) {
 		for _, fencing := range []bool{true, false} {
 			t.Run("fencing="+modeParam(fencing), func(t *testing.T) {
+				t.Parallel()
 				tb := newTab(t)
 				tb.open(siteURL + "?fencing=" + modeParam(fencing))
 				table := bookHooks(fencing)
@@ -206,6 +210,7 @@ func TestWalkBookByKeyboard(t *testing.T) {
 }
 
 func TestKeysWorkWhereverFocusIs(t *testing.T) {
+	t.Parallel()
 	bothPhases(t, func(t *testing.T, newTab func(t *testing.T) *tab) {
 		tb := newTab(t)
 		tb.open(siteURL)
@@ -224,6 +229,7 @@ func TestKeysWorkWhereverFocusIs(t *testing.T) {
 }
 
 func TestKeysAreIgnoredInTextFieldsAndWithModifiers(t *testing.T) {
+	t.Parallel()
 	bothPhases(t, func(t *testing.T, newTab func(t *testing.T) *tab) {
 		tb := newTab(t)
 		tb.open(siteURL + "?step=3")
@@ -251,6 +257,7 @@ func TestKeysAreIgnoredInTextFieldsAndWithModifiers(t *testing.T) {
 }
 
 func TestFencingSwitchComparesTheLastStep(t *testing.T) {
+	t.Parallel()
 	bothPhases(t, func(t *testing.T, newTab func(t *testing.T) *tab) {
 		tb := newTab(t)
 		tb.open(siteURL + "?step=7")

@@ -54,8 +54,10 @@ const crashHost = `<!doctype html><html lang="en"><title>host</title>
 // address and state to report, tells the embedding page, and leaves the
 // page usable: back to the default view, it steps again.
 func TestAPanicShowsAReportAndThePageRecovers(t *testing.T) {
+	t.Parallel()
 	for _, where := range []string{"render", "command"} {
 		t.Run(where, func(t *testing.T) {
+			t.Parallel()
 			host := newStaticHost(t, "/dlock/", dist(t, "dlock", hookedSite(t)), nil)
 			query := "?scenario=heartbeat&strategy=no-ttl&step=3&lang=en&embed=1"
 			host.extra["/host.html"] = fmt.Sprintf(crashHost, host.url(query))
@@ -101,6 +103,7 @@ func TestAPanicShowsAReportAndThePageRecovers(t *testing.T) {
 
 // The same hook on a page of its own: the keys still work after the reset.
 func TestAPanicOnAPageOfItsOwn(t *testing.T) {
+	t.Parallel()
 	host := newStaticHost(t, "/dlock/", dist(t, "dlock", hookedSite(t)), nil)
 	tb := newTab(t)
 	tb.panicsExpected = true

@@ -35,6 +35,7 @@ const readSnapshot = `(() => {
 // the app's own components: for each of its 28 states (7 steps, fencing on
 // and off, Japanese and English) the frame is exactly the live page.
 func TestPrerenderedFramesAreTheLivePage(t *testing.T) {
+	t.Parallel()
 	before, live := newTabBeforeLive(t), newTab(t)
 	for _, lang := range []string{"ja", "en"} {
 		for _, fencing := range []string{"on", "off"} {
@@ -60,6 +61,7 @@ func TestPrerenderedFramesAreTheLivePage(t *testing.T) {
 
 // Other views and scenarios wait for the app, with the loading bar.
 func TestOnlyTheDefaultViewStepsBeforeTheApp(t *testing.T) {
+	t.Parallel()
 	tb := newTabBeforeLive(t)
 	for _, q := range []string{"?view=matrix", "?scenario=heartbeat", "?strategy=consensus", "?vs=consensus", "?view=compare"} {
 		tb.do(chromedp.Navigate(siteURL + q))
@@ -75,6 +77,7 @@ func TestOnlyTheDefaultViewStepsBeforeTheApp(t *testing.T) {
 
 // Accessibility before the app runs, as after.
 func TestAccessibilityBeforeTheApp(t *testing.T) {
+	t.Parallel()
 	for _, q := range []string{"?step=1", "?step=7&fencing=off&lang=en", "?step=4&embed=1"} {
 		tb := newTabBeforeLive(t)
 		tb.open(siteURL + q)
@@ -87,6 +90,7 @@ func TestAccessibilityBeforeTheApp(t *testing.T) {
 // A static host serves one page, drawn at the first step in Japanese; the
 // loader shows the step and language the address asks for.
 func TestStaticSiteShowsTheAskedStepBeforeTheApp(t *testing.T) {
+	t.Parallel()
 	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)
 	tb := newTabBeforeLive(t)
 	tb.open(host.url("?step=5&fencing=off&lang=en"))
@@ -123,6 +127,7 @@ func gate(t *testing.T) (chan struct{}, func()) {
 // before it ran: the page does not change, what had focus keeps it, and an
 // open transcript stays open.
 func TestTheAppTakesOverWhereTheReaderIs(t *testing.T) {
+	t.Parallel()
 	host, release := heldSite(t)
 	tb := newTab(t)
 	tb.openIn(host.url("?sw=off&lang=en"), "enhanced")
@@ -158,6 +163,7 @@ func TestTheAppTakesOverWhereTheReaderIs(t *testing.T) {
 // Keys pressed while the app takes over all count: some reach the loader,
 // some the app, none is lost.
 func TestNoKeyIsLostAtTheTakeover(t *testing.T) {
+	t.Parallel()
 	host, release := heldSite(t)
 	tb := newTab(t)
 	tb.openIn(host.url("?sw=off&lang=en&step=4"), "enhanced")
@@ -191,6 +197,7 @@ func TestNoKeyIsLostAtTheTakeover(t *testing.T) {
 // arrives moves the state at once, and the page shows it when its frame
 // comes; none of several such keys is lost.
 func TestKeysWaitForTheirFrame(t *testing.T) {
+	t.Parallel()
 	frames, release := gate(t)
 	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), func(h *staticHost) {
 		h.hold = make(chan struct{}) // the app never arrives

@@ -5,6 +5,8 @@ package e2e
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -140,12 +142,41 @@ func (h *staticHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Write(body[first:])
 		return
 	}
+	// A host validates a cached copy by its content, as GitHub Pages does
+	// with its ETags: by modification time alone, two builds written in one
+	// second would look the same to a browser revalidating.
+	if tag, err := contentTag(filepath.Join(dir, rel)); err == nil {
+		w.Header().Set("ETag", tag)
+	}
 	if h.gzip && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
 		gw := &gzipWriter{ResponseWriter: w}
 		defer gw.close()
 		w = gw
 	}
 	http.StripPrefix(strings.TrimSuffix(h.prefix, "/"), http.FileServer(http.Dir(dir))).ServeHTTP(w, r)
+}
+
+// contentTags holds each file's ETag, by path, size and modification time.
+var contentTags sync.Map
+
+// contentTag is a file's ETag: a hash of its content.
+func contentTag(path string) (string, error) {
+	st, err := os.Stat(path)
+	if err != nil || st.IsDir() {
+		return "", fmt.Errorf("no file %s", path)
+	}
+	key := fmt.Sprintf("%s|%d|%d", path, st.Size(), st.ModTime().UnixNano())
+	if tag, ok := contentTags.Load(key); ok {
+		return tag.(string), nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(b)
+	tag := `"` + hex.EncodeToString(sum[:8]) + `"`
+	contentTags.Store(key, tag)
+	return tag, nil
 }
 
 // compressedFiles holds the files compressedFile compressed, by path, size
@@ -233,6 +264,8 @@ func dist(t testing.TB, prefix, static string) string {
 // of the site, as a redeploy brings.
 func changedStatic(t *testing.T) string {
 	t.Helper()
+	distMu.Lock()
+	defer distMu.Unlock()
 	dir := filepath.Join(tmpRoot, "static-v2")
 	if _, err := os.Stat(dir); err == nil {
 		return dir

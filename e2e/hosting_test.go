@@ -17,9 +17,11 @@ import (
 func repoStatic() string { return filepath.Join(repoRoot, "static") }
 
 func TestStaticSiteWorksOfflineAfterTheFirstVisit(t *testing.T) {
+	t.Parallel()
 	for _, prefix := range []string{"dlock", ""} {
 		name := "prefix=/" + prefix
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			path := "/"
 			if prefix != "" {
 				path = "/" + prefix + "/"
@@ -47,6 +49,7 @@ func TestStaticSiteWorksOfflineAfterTheFirstVisit(t *testing.T) {
 }
 
 func TestFirstVisitFetchesWasmOnce(t *testing.T) {
+	t.Parallel()
 	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)
 	tb := newIsolatedTab(t)
 	tb.open(host.url(""))
@@ -64,6 +67,7 @@ func TestFirstVisitFetchesWasmOnce(t *testing.T) {
 }
 
 func TestRedeployOffersAReloadThatRunsTheNewVersion(t *testing.T) {
+	t.Parallel()
 	v1, v2 := dist(t, "dlock", repoStatic()), dist(t, "dlock", changedStatic(t))
 	host := newStaticHost(t, "/dlock/", v1, nil)
 	tb := newIsolatedTab(t)
@@ -105,6 +109,7 @@ func fetchText(tb *tab, url string) string {
 }
 
 func TestWithoutServiceWorkerEverythingButOfflineWorks(t *testing.T) {
+	t.Parallel()
 	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)
 	tb := newIsolatedTab(t)
 	tb.open(host.url("?sw=off&step=2"))
@@ -118,6 +123,7 @@ func TestWithoutServiceWorkerEverythingButOfflineWorks(t *testing.T) {
 }
 
 func TestLoadingBarIsRightWhenTheHostCompresses(t *testing.T) {
+	t.Parallel()
 	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), func(h *staticHost) { h.gzip = true })
 	tb := newIsolatedTab(t)
 	const record = `window.__progress = [];
@@ -160,6 +166,7 @@ func TestLoadingBarIsRightWhenTheHostCompresses(t *testing.T) {
 }
 
 func TestPrerenderedPageShowsTheRequestedStateBeforeTheApp(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	// Keep app.wasm from arriving: what is left is the server's HTML.
 	if _, err := chromedp.Call(tb.ctx, network.Enable, network.EnableParams{}); err != nil {
@@ -200,6 +207,7 @@ func TestPrerenderedPageShowsTheRequestedStateBeforeTheApp(t *testing.T) {
 }
 
 func TestEmbedModeShowsOnlyTheDemo(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open(siteURL + "?embed=1&step=5&lang=en")
 	for _, gone := range []string{".views", ".legend", ".keys-help", ".embed-code"} {
@@ -216,6 +224,7 @@ func TestEmbedModeShowsOnlyTheDemo(t *testing.T) {
 }
 
 func TestEmbedExampleSizesTheIframe(t *testing.T) {
+	t.Parallel()
 	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)
 	// On a static host (make pages) and on the local server (make run).
 	for name, page := range map[string]string{"static": host.url("embed-example.html"), "local": siteURL + "embed-example.html"} {
@@ -240,6 +249,7 @@ func embedExampleSizesTheIframe(t *testing.T, page string) {
 }
 
 func TestSandboxedEmbeds(t *testing.T) {
+	t.Parallel()
 	const hostPage = `<!doctype html><html lang="en"><title>host</title>
 <iframe id="f" title="demo" sandbox="%s" src="%s" width="600" height="300"></iframe>
 <script>window.__msgs = []; addEventListener("message", (e) => window.__msgs.push(e.data));</script></html>`
@@ -279,6 +289,7 @@ func TestSandboxedEmbeds(t *testing.T) {
 }
 
 func TestCopyEmbedCodeGivesTheCurrentState(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open(siteURL + "?scenario=heartbeat&step=4&fencing=off&lang=en")
 	tb.key(kb.ArrowRight)
@@ -319,6 +330,7 @@ func TestCopyEmbedCodeGivesTheCurrentState(t *testing.T) {
 // permission) gets the code selected for Ctrl+C, and nothing is thrown (the
 // monkey test found the unhandled refusal).
 func TestCopyEmbedCodeWhenTheClipboardRefuses(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open(siteURL + "?lang=en")
 	eval[bool](tb, `(Object.defineProperty(navigator, "clipboard", {value: {writeText: () => Promise.reject(new DOMException("Document is not focused.", "NotAllowedError"))}}), true)`)
@@ -335,6 +347,7 @@ func TestCopyEmbedCodeWhenTheClipboardRefuses(t *testing.T) {
 // (a header) and on a static host (a meta element): the page is styled
 // and the browser reports no refused style.
 func TestThePageIsStyledByTheSheetInIt(t *testing.T) {
+	t.Parallel()
 	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)
 	for _, url := range []string{siteURL + "?lang=en", host.url("?lang=en&sw=off")} {
 		tb := newTab(t)

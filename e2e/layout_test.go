@@ -21,6 +21,7 @@ func cardBoxes(tb *tab) (lock, res [2]float64) {
 }
 
 func TestCardsSideBySideThenStacked(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.viewport(800, 900)
 	tb.open(siteURL)
@@ -47,6 +48,7 @@ func TestCardsSideBySideThenStacked(t *testing.T) {
 }
 
 func TestFocusIsVisible(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open(siteURL)
 	// Tab through every control: each one gets a visible outline.
@@ -77,6 +79,7 @@ func TestFocusIsVisible(t *testing.T) {
 // On a phone (390 px) the view tabs stay on one row, and in Japanese the
 // title and the badge break only between words.
 func TestPhoneLayoutKeepsTabsOnOneRowAndWordsWhole(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"ja", "en"} {
 		tb := newTab(t)
 		tb.viewport(390, 800)

@@ -46,6 +46,7 @@ func goFrame(search string) string {
 // The loader reads every address of the corpus as the app does: the same
 // state, or no frame where the app shows another view or scenario.
 func TestTheLoaderReadsAddressesAsTheAppDoes(t *testing.T) {
+	t.Parallel()
 	tb := newTabBeforeLive(t)
 	tb.open(siteURL)
 	for _, search := range loaderCorpus {
@@ -65,6 +66,7 @@ func TestTheLoaderReadsAddressesAsTheAppDoes(t *testing.T) {
 // Opened with app.wasm held back, an address shows the frame of the state
 // the live app then shows: the same step, fencing, language and mode.
 func TestTheFrameBeforeTheAppIsTheAppsState(t *testing.T) {
+	t.Parallel()
 	before, live := newTabBeforeLive(t), newTab(t)
 	const read = `(() => {
 		const v = (id) => document.querySelector('[data-testid="' + id + '"]')?.dataset.value;
@@ -93,6 +95,7 @@ func TestTheFrameBeforeTheAppIsTheAppsState(t *testing.T) {
 // A reader who steps before the app arrives moves the address on; the app
 // still says what was wrong with the one the page was opened at.
 func TestTheNoticeSurvivesStepsBeforeTheApp(t *testing.T) {
+	t.Parallel()
 	host, release := heldSite(t)
 	tb := newTab(t)
 	tb.openIn(host.url("?sw=off&step=6&fencing=maybe&lang=en"), "enhanced")

@@ -9,6 +9,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -37,7 +38,18 @@ var (
 	chromeBin string
 )
 
+// shortWalks are the browser tests of the quick loop (go test -short, make
+// check): the book's walk by keyboard, the hand-over from the loader to the
+// app, a matrix cell, a run written in free play, the server and the static
+// site. make test runs every one.
+const shortWalks = "^(TestWalkBookByKeyboard|TestTheAppTakesOverWhereTheReaderIs|TestNoKeyIsLostAtTheTakeover|" +
+	"TestMatrixCellOpensThatRun|TestWriteTheBooksRunActionByAction|TestStaticSiteUnderPrefix|TestServer.*)$"
+
 func TestMain(m *testing.M) {
+	flag.Parse()
+	if testing.Short() && flag.Lookup("test.run").Value.String() == "" {
+		flag.Set("test.run", shortWalks)
+	}
 	code, err := run(m)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "e2e:", err)

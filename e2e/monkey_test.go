@@ -96,6 +96,7 @@ var monkeyKeys = []string{kb.ArrowRight, kb.ArrowLeft, kb.Home, kb.End, "f", "F"
 // app is live, and that the page shows what core computes for the URL it
 // shows.
 func TestMonkey(t *testing.T) {
+	t.Parallel()
 	seed := uint64(envInt("DLOCK_MONKEY_SEED", monkeySeed))
 	n := envInt("DLOCK_MONKEY_ACTIONS", monkeyActions)
 	r := rand.New(rand.NewPCG(seed, 1))

@@ -44,6 +44,7 @@ func addAction(tb *tab, client, verb, arg string, enter bool) {
 
 // The book's run, written action by action, gives the book's seven frames.
 func TestWriteTheBooksRunActionByAction(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open(siteURL + "?view=play&lang=en")
 	if got := eval[string](tb, `document.querySelector('[data-testid="step-counter"]').dataset.total`); got != "1" {
@@ -103,6 +104,7 @@ func checkStep7(t *testing.T, tb *tab, want map[string]string, context string) {
 
 // Remove, undo, redo, clear: by buttons and keys.
 func TestEditTheRun(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open(siteURL + "?view=play&lang=en&script=" + url.QueryEscape("A:acquire,A:write:x,B:acquire"))
 	tb.waitHook("play-items", "3")
@@ -137,6 +139,7 @@ func TestEditTheRun(t *testing.T) {
 
 // Every scenario opened with "edit this run" replays to the same frames.
 func TestEditThisRunReproducesEveryScenario(t *testing.T) {
+	t.Parallel()
 	demo, play := newTab(t), newTab(t)
 	keys := []string{"step-counter", "lock-holder", "lock-token", "resource-data", "resource-max-token", "resource-rejected",
 		"outcome-badge", "action-actor", "action-result", "client-A-state", "client-A-token", "client-B-state", "client-B-token"}
@@ -168,6 +171,7 @@ func TestEditThisRunReproducesEveryScenario(t *testing.T) {
 // "Edit this run" from the compare view opens free play with both
 // columns, and they show what the compare view showed, step by step.
 func TestEditTheComparedRun(t *testing.T) {
+	t.Parallel()
 	compare, play := newTab(t), newTab(t)
 	sc := core.HeartbeatPause()
 	compare.open(siteURL + "?lang=en&view=compare&scenario=" + sc.ID + "&strategy=lease&vs=consensus")
@@ -208,6 +212,7 @@ func TestEditTheComparedRun(t *testing.T) {
 // Bad scripts in the address: an empty run, and a notice naming the first
 // bad item and why; the editor still works.
 func TestBadScriptsGiveANotice(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"A:acquire,A:teleport": `item 2 ("A:teleport"): an unknown action`,
 		"a:acquire":            `item 1 ("a:acquire"): a client is one capital letter`,
@@ -235,6 +240,7 @@ func TestBadScriptsGiveANotice(t *testing.T) {
 // A search under a lease finds a run; opened from its link, it ends with
 // the data destroyed.
 func TestSearchUnderALeaseFindsARunThatDestroys(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open(siteURL + "?view=search&strategy=lease&lang=en")
 	// Opening the view starts nothing; the reader starts it.
@@ -271,6 +277,7 @@ func TestSearchUnderALeaseFindsARunThatDestroys(t *testing.T) {
 // the page's depth corrupts it. Ticking "peek" (a real click) adds
 // tokenless reads, and the search finds the lost update in 6 actions.
 func TestSearchUnderConsensusFindsNoneAndWithPeeksTheLostUpdate(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open(siteURL + "?view=search&strategy=consensus&lang=en")
 	tb.click("search-start")
@@ -296,6 +303,7 @@ func TestSearchUnderConsensusFindsNoneAndWithPeeksTheLostUpdate(t *testing.T) {
 
 // A search can be cancelled, and the page answers keys while it runs.
 func TestSearchCanBeCancelledAndThePageStaysResponsive(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open(siteURL + "?view=search&strategy=consensus&peek=1&goal=stuck&depth=8&lang=en")
 	tb.click("search-start")

@@ -26,6 +26,7 @@ func openRealPanel(tb *tab) {
 // the real calls in order, the real verdict and whether the model agrees;
 // it follows the run shown; a cell the lab cannot replay says why.
 func TestTheRunOnRealSoftware(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open(siteURL + "?fencing=off&step=7&lang=en")
 	if got := tb.hook("real-trace"); got != "<missing>" {
@@ -68,6 +69,7 @@ func TestTheRunOnRealSoftware(t *testing.T) {
 // The matrix marks exactly the cells whose real replay agrees with the
 // model; the recordings are fetched, never part of app.wasm.
 func TestTheMatrixMarksWhatRealSoftwareConfirms(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile(filepath.Join(repoRoot, "static", "web", "lab", "index.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -69,6 +69,7 @@ func handMatrix(t *testing.T) map[string]string {
 }
 
 func TestMatrixCellsAreTheHandDerivedVerdicts(t *testing.T) {
+	t.Parallel()
 	cells, want := matrixFromPage(t), handMatrix(t)
 	if len(cells) != 17*6 || len(want) != 17*6 {
 		t.Fatalf("the matrix has %d cells, the hand-derived one %d; want 102", len(cells), len(want))
@@ -81,9 +82,11 @@ func TestMatrixCellsAreTheHandDerivedVerdicts(t *testing.T) {
 }
 
 func TestEveryScenarioStepsToTheMatrixVerdict(t *testing.T) {
+	t.Parallel()
 	cells := handMatrix(t)
 	for _, sc := range core.Scenarios() {
 		t.Run(sc.ID, func(t *testing.T) {
+			t.Parallel()
 			tb := newTab(t)
 			tb.open(siteURL + "?lang=en&strategy=no-ttl&scenario=" + sc.ID)
 			total := sc.Frames()
@@ -151,6 +154,7 @@ func TestEveryScenarioStepsToTheMatrixVerdict(t *testing.T) {
 }
 
 func TestScenarioPickerStartsTheNewStory(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open(siteURL + "?step=5&lang=en")
 	tb.pick("scenario-picker", "heartbeat")
@@ -174,6 +178,7 @@ func TestScenarioPickerStartsTheNewStory(t *testing.T) {
 }
 
 func TestUnknownScenarioFallsBackWithANotice(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open(siteURL + "?scenario=nope&step=3")
 	if got := tb.hook("url-notice"); got != "scenario" {
@@ -193,6 +198,7 @@ func TestUnknownScenarioFallsBackWithANotice(t *testing.T) {
 }
 
 func TestCompareColumnsStepTogether(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open(siteURL + "?view=compare&lang=en")
 	pair := [2]core.Strategy{core.LeaseFencing, core.Lease}
@@ -234,6 +240,7 @@ func TestCompareColumnsStepTogether(t *testing.T) {
 }
 
 func TestMatrixCellOpensThatRun(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open(siteURL + "?view=matrix&lang=en")
 	tb.do(chromedp.Click(chromedp.CSS(`[data-testid="matrix-cell"][data-scenario="counter-reset"][data-strategy="consensus"] a`)))
@@ -265,6 +272,7 @@ func TestMatrixCellOpensThatRun(t *testing.T) {
 // links (underlined), in both languages; on a phone it scrolls sideways
 // rather than breaking words.
 func TestMatrixReadsAtAGlance(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"ja", "en"} {
 		for _, width := range []int64{1280, 390} {
 			tb := newTab(t)
@@ -298,6 +306,7 @@ func orNone(s string) string {
 // Redlock's lock card shows its five nodes, each by its own clock: after
 // node 3's clock jumps, A holds nodes 1-2, B nodes 3-5.
 func TestRedlockShowsEveryNodeByItsOwnClock(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open(siteURL + "?scenario=clock-jump&strategy=redlock&step=5&lang=en")
 	want := map[string]string{
@@ -334,6 +343,7 @@ func TestRedlockShowsEveryNodeByItsOwnClock(t *testing.T) {
 // row-43), so the run is at risk, and the page says so in words and says
 // that A's update is torn.
 func TestTwoResourcesHaveACardEach(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open(siteURL + "?scenario=two-resources&strategy=consensus&step=8&lang=en")
 	if got := tb.hook("action-result"); got != "rejected" {
@@ -363,6 +373,7 @@ func TestTwoResourcesHaveACardEach(t *testing.T) {
 
 // A lock service whose clock runs ahead shows both clocks.
 func TestServiceClockAheadOfTheClients(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open(siteURL + "?scenario=clock-jump&strategy=consensus&step=4&lang=en")
 	if got := tb.hook("clients-now"); got != "<missing>" {
@@ -381,6 +392,7 @@ func TestServiceClockAheadOfTheClients(t *testing.T) {
 // drawing scrolls instead); and the write that destroys a newer holder's
 // value named in red.
 func TestTimelineIsToScale(t *testing.T) {
+	t.Parallel()
 	for _, width := range []int64{1280, 390} {
 		tb := newTab(t)
 		tb.viewport(width, 900)
@@ -453,6 +465,7 @@ func TestTimelineIsToScale(t *testing.T) {
 // SVG of the run at its step: well-formed, with its own namespace and
 // inline styles, nothing fetched from elsewhere, the climax in it.
 func TestTimelineDownloadsAsAStandaloneSVG(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	tb := newTab(t)
 	events := true
@@ -502,6 +515,7 @@ func TestTimelineDownloadsAsAStandaloneSVG(t *testing.T) {
 // current step in sight, as the reader steps and when a link opens at a
 // late step.
 func TestTimelineKeepsTheCurrentStepInSight(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.viewport(390, 900)
 	tb.open(siteURL + "?scenario=heartbeat&step=13&lang=en")

@@ -31,6 +31,7 @@ func get(t *testing.T, url string) (*http.Response, string) {
 }
 
 func TestServerServesToolchainWasmExec(t *testing.T) {
+	t.Parallel()
 	res, body := get(t, siteURL+"wasm_exec.js")
 	want, err := os.ReadFile(filepath.Join(repoRoot, "static", "web", "wasm_exec.js"))
 	if err != nil {
@@ -42,6 +43,7 @@ func TestServerServesToolchainWasmExec(t *testing.T) {
 }
 
 func TestServerServesWasmAndHidesDirectories(t *testing.T) {
+	t.Parallel()
 	res, body := get(t, siteURL+"web/app.wasm")
 	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "application/wasm" || !strings.HasPrefix(body, "\x00asm") {
 		t.Errorf("/web/app.wasm: status %d type %q", res.StatusCode, res.Header.Get("Content-Type"))
@@ -54,6 +56,7 @@ func TestServerServesWasmAndHidesDirectories(t *testing.T) {
 }
 
 func TestServerPrerendersTheRequestedState(t *testing.T) {
+	t.Parallel()
 	_, body := get(t, siteURL+"?step=7&fencing=off&lang=en")
 	for _, want := range []string{`<html lang="en">`, `href="/web/icon.svg"`} {
 		if !strings.Contains(body, want) {
@@ -77,6 +80,7 @@ func TestServerPrerendersTheRequestedState(t *testing.T) {
 }
 
 func TestServerReportsABusyPortInOneLine(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -97,6 +101,7 @@ func TestServerReportsABusyPortInOneLine(t *testing.T) {
 // not fall back to its default 8000. No port is picked by the test and
 // handed over, so nothing else can take it in between.
 func TestServerUsesPORT(t *testing.T) {
+	t.Parallel()
 	cmd := exec.Command(serverBin, "-static", filepath.Join(repoRoot, "static"))
 	cmd.Env = append(os.Environ(), "PORT=0")
 	out, err := cmd.StdoutPipe()
@@ -121,6 +126,7 @@ func TestServerUsesPORT(t *testing.T) {
 }
 
 func TestServerStopsCleanlyOnInterrupt(t *testing.T) {
+	t.Parallel()
 	cmd, url, err := startServer("-addr", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -145,6 +151,7 @@ func TestServerStopsCleanlyOnInterrupt(t *testing.T) {
 }
 
 func TestServerNamesTheMissingBuild(t *testing.T) {
+	t.Parallel()
 	empty := t.TempDir()
 	out, err := exec.Command(serverBin, "-static", empty, "-addr", "127.0.0.1:0").CombinedOutput()
 	if err == nil || !strings.Contains(string(out), "app.wasm is missing") || !strings.Contains(string(out), "make run") {

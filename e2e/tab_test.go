@@ -59,6 +59,13 @@ func newTabFor(t *testing.T, timeout time.Duration, parent context.Context, opts
 		t.Fatalf("opening a tab: %v", err)
 	}
 	tb := &tab{t: t, ctx: ctx, phase: "live"}
+	// Tests run side by side in tabs of one browser: each tab behaves as
+	// the focused one, as a reader's would (focus, :focus-visible, keys).
+	if _, err := chromedp.Call(ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
+		cancelTimeout()
+		cancel()
+		t.Fatalf("emulating focus: %v", err)
+	}
 	exceptions := chromedp.Events(ctx, runtime.ExceptionThrown)
 	console := chromedp.Events(ctx, runtime.ConsoleAPICalled)
 	go func() {

@@ -24,6 +24,7 @@ func sameQuery(search, want string) bool {
 }
 
 func TestURLRoundTrip(t *testing.T) {
+	t.Parallel()
 	bothPhases(t, func(t *testing.T, newTab func(t *testing.T) *tab) {
 		tb := newTab(t)
 		tb.open(siteURL + "?step=5&fencing=off&lang=en")
@@ -56,6 +57,7 @@ func TestURLRoundTrip(t *testing.T) {
 }
 
 func TestURLKeepsOtherParameters(t *testing.T) {
+	t.Parallel()
 	bothPhases(t, func(t *testing.T, newTab func(t *testing.T) *tab) {
 		tb := newTab(t)
 		tb.open(siteURL + "?utm_source=book&step=2")
@@ -66,6 +68,7 @@ func TestURLKeepsOtherParameters(t *testing.T) {
 }
 
 func TestBadURLParametersFallBackWithANotice(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		query, param string
 	}{
@@ -79,6 +82,7 @@ func TestBadURLParametersFallBackWithANotice(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.query, func(t *testing.T) {
+			t.Parallel()
 			tb := newTab(t)
 			tb.open(siteURL + "?" + c.query)
 			checkStep(t, tb, bookHooks(true)[0], c.query)
@@ -102,6 +106,7 @@ func TestBadURLParametersFallBackWithANotice(t *testing.T) {
 		})
 	}
 	t.Run("several bad parameters", func(t *testing.T) {
+		t.Parallel()
 		tb := newTab(t)
 		tb.open(siteURL + "?step=99&fencing=maybe&lang=en")
 		items := eval[[]string](tb, `[...document.querySelectorAll('[data-testid="url-notice"] li')].map(li => li.dataset.param)`)
@@ -119,6 +124,7 @@ func TestBadURLParametersFallBackWithANotice(t *testing.T) {
 }
 
 func TestLanguageSwitchChangesWordsNotValues(t *testing.T) {
+	t.Parallel()
 	bothPhases(t, func(t *testing.T, newTab func(t *testing.T) *tab) {
 		tb := newTab(t)
 		tb.open(siteURL + "?step=7&fencing=off")
@@ -152,6 +158,7 @@ func TestLanguageSwitchChangesWordsNotValues(t *testing.T) {
 }
 
 func TestStepChangesAreAnnounced(t *testing.T) {
+	t.Parallel()
 	bothPhases(t, func(t *testing.T, newTab func(t *testing.T) *tab) {
 		tb := newTab(t)
 		tb.open(siteURL + "?lang=en")
@@ -178,6 +185,7 @@ func TestStepChangesAreAnnounced(t *testing.T) {
 // page follows the address (go-app alone skipped this move, found by the
 // monkey test).
 func TestBackToTheAddressLastNavigatedTo(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open(siteURL + "?view=compare&step=2&lang=en")
 	tb.key(kb.ArrowRight)

@@ -158,6 +158,7 @@ func readWasmParts(raw []byte) (wasmParts, error) {
 }
 
 func TestWasmOwners(t *testing.T) {
+	t.Parallel()
 	for name, want := range map[string]string{
 		"dlock_web_ui.__searchPanel_.Render": "dlock/web",
 		"dlock_core.Replay":                  "dlock/core",
