@@ -1,10 +1,15 @@
 # dlock: the only commands a user needs.
 #   make run     build app.wasm and serve the demo on http://localhost:8000/
-#   make test    every test: vet, core and web natively, core under Node, browser tests
+#   make check   the quick loop: gofmt, vet (native and js/wasm), every package's
+#                short tests, the workflows' lint; a minute or two
+#   make test    every test: vet, core and web natively, core under Node, the lab,
+#                browser tests
+#   make mutants apply each mutant in mutants/ to a copy and fail if the fast tests
+#                still pass
 #   make pages   static site in dist/ for https://owner.github.io/$(PREFIX)/ (PREFIX= for a root site)
 #   make bench   sizes, load time, step latency, Replay ns/op
 #   make fuzz    every fuzz target for FUZZTIME (1,000,000 executions each)
-#   make lab     replay the scenarios on a real Redis and a real SQLite (lab/); one cell with
+#   make lab     replay the scenarios on real Redis, etcd and SQLite (lab/); one cell with
 #                make lab SCENARIO=gc-pause STRATEGY=lease
 #   make clean   remove what the build wrote
 
@@ -13,10 +18,12 @@ GOROOT   := $(shell $(GO) env GOROOT)
 PREFIX   ?= dlock
 WASM     := static/web/app.wasm
 WASMEXEC := static/web/wasm_exec.js
-SOURCES  := go.mod go.sum $(shell find core web wasm -name '*.go' ! -name '*_test.go')
+SOURCES  := go.mod go.sum $(shell find core web wasm third_party -name '*.go' ! -name '*_test.go')
+# actionlint, at the version the project checks its workflows with.
+ACTIONLINT := $(GO) run github.com/rhysd/actionlint/cmd/actionlint@v1.7.7
 NODEEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 
-.PHONY: build run test vet pages bench fuzz clean lab
+.PHONY: build run check test vet workflows mutants pages bench fuzz clean lab
 
 build: $(WASM) $(WASMEXEC)
 
@@ -44,18 +51,35 @@ vet:
 	GOOS=js GOARCH=wasm $(GO) vet ./...
 	cd lab && $(GO) vet ./...
 
+# The workflows, checked by actionlint (their syntax, expressions, the
+# actions' inputs and the jobs' needs).
+workflows:
+	$(ACTIONLINT) .github/workflows/*.yml
+
+# The quick loop. Long tests honour testing.Short(): the browser tests run
+# a few walks through the page, the lab replays no cell on real software.
+check: vet workflows build e2e/node_modules/axe-core/axe.min.js
+	$(GO) mod download github.com/maxence-charriere/go-app/v10@v10.1.11
+	$(GO) test -short ./...
+	cd lab && $(GO) test -short ./...
+
+# Each mutant is a diff and the rule it breaks (mutants/README.md); the
+# fast tests must fail on every one.
+mutants:
+	bash mutants/run
+
 e2e/node_modules/axe-core/axe.min.js: e2e/package.json e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund
 	touch $@
 
 # third_party's test compares the go-app fork with go-app as published,
 # which go mod download puts in the module cache.
-test: vet build e2e/node_modules/axe-core/axe.min.js
+test: vet workflows build e2e/node_modules/axe-core/axe.min.js
 	$(GO) mod download github.com/maxence-charriere/go-app/v10@v10.1.11
 	$(GO) test ./core ./web/... ./third_party .
 	cd lab && $(GO) test -count=1 ./...
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(NODEEXEC)" ./core
-	$(GO) test -count=1 -timeout 30m ./e2e
+	$(GO) test -count=1 -timeout 30m -parallel 3 ./e2e
 
 # The browser figures are medians of 5 fresh profiles; they are also written
 # to bench/latest.json. Core's Replay runs 5 times: compare medians.

@@ -39,6 +39,9 @@ var ciCells = []struct {
 // Real software reaches the model's verdict, cell by cell, and the trace
 // shows the calls that decide it.
 func TestRealSoftwareAgreesWithTheModel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("replays cells on real servers in real time (about 20 s); make test runs it")
+	}
 	var wg sync.WaitGroup
 	for _, c := range ciCells {
 		sc, ok := core.ScenarioByID(c.scenario)

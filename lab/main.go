@@ -1,5 +1,6 @@
-// Command lab replays the demo's scenarios on real software: a real Redis
-// as the lock service, a real SQLite database as the resource, and each
+// Command lab replays the demo's scenarios on real software: real Redis
+// servers and a real etcd cluster as the lock service, a real SQLite
+// database as the resource, and each
 // client a process of its own that a GC pause really stops (SIGSTOP) and
 // a crash really kills. It records what they did, judges the recording by
 // the rules the model judges its runs with (core.Ledger), and says whether
