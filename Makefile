@@ -72,9 +72,16 @@ e2e/node_modules/axe-core/axe.min.js: e2e/package.json e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund
 	touch $@
 
+# The documentation generators the embed snippets are built with in the
+# browser tests (VitePress, MDX), pinned by e2e/docs/package-lock.json.
+DOCS := e2e/docs/node_modules/.package-lock.json
+$(DOCS): e2e/docs/package.json e2e/docs/package-lock.json
+	cd e2e/docs && npm ci --no-audit --no-fund
+	touch $@
+
 # third_party's test compares the go-app fork with go-app as published,
 # which go mod download puts in the module cache.
-test: vet workflows build e2e/node_modules/axe-core/axe.min.js
+test: vet workflows build e2e/node_modules/axe-core/axe.min.js $(DOCS)
 	$(GO) mod download github.com/maxence-charriere/go-app/v10@v10.1.11
 	$(GO) test ./core ./web/... ./third_party .
 	cd lab && $(GO) test -count=1 ./...
@@ -113,4 +120,4 @@ else
 endif
 
 clean:
-	rm -rf dist $(WASM) $(WASMEXEC) e2e/node_modules $(LAB)
+	rm -rf dist $(WASM) $(WASMEXEC) e2e/node_modules e2e/docs/node_modules $(LAB)

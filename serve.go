@@ -136,6 +136,11 @@ func newServer(static string) (http.Handler, error) {
 	mux.HandleFunc("/wasm_exec.js", func(w http.ResponseWriter, r *http.Request) {
 		http.ServeFile(w, r, wasmExec)
 	})
+	embedJS := filepath.Join(static, "embed.js")
+	mux.HandleFunc("/embed.js", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		http.ServeFile(w, r, embedJS)
+	})
 	mux.HandleFunc("/app.js", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 		http.ServeContent(w, r, "app.js", started, bytes.NewReader(site.AppJS))
@@ -270,6 +275,7 @@ func writePages(dir, prefix, static string) error {
 	for dst, from := range map[string]string{
 		"wasm_exec.js":       filepath.Join(src, "wasm_exec.js"),
 		"embed-example.html": filepath.Join(static, "embed-example.html"),
+		"embed.js":           filepath.Join(static, "embed.js"),
 	} {
 		if err := copyFile(filepath.Join(dir, dst), from); err != nil {
 			return err

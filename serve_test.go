@@ -65,7 +65,7 @@ func TestSiteURLNamesLoopbackAsLocalhost(t *testing.T) {
 func writeStatic(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, name := range []string{"loader/stepper.js", "loader/boot.js", "app-worker.js", "embed-example.html"} {
+	for _, name := range []string{"loader/stepper.js", "loader/boot.js", "app-worker.js", "embed.js", "embed-example.html"} {
 		b, err := os.ReadFile(filepath.Join("static", name))
 		if err != nil {
 			t.Fatal(err)
@@ -291,8 +291,11 @@ func TestWritePagesForAPrefix(t *testing.T) {
 	if regexp.MustCompile(`\saria-[a-z]+[\s/>]`).MatchString(index) {
 		t.Error("index.html has a bare ARIA attribute")
 	}
-	if read("wasm_exec.js") != "// toolchain" || read(".nojekyll") != "" || !strings.Contains(read("embed-example.html"), "dlock:resize") {
+	if read("wasm_exec.js") != "// toolchain" || read(".nojekyll") != "" || !strings.Contains(read("embed-example.html"), `src="./embed.js"`) {
 		t.Error("wasm_exec.js, .nojekyll or the embedding example is wrong")
+	}
+	if embed, _ := os.ReadFile(filepath.Join("static", "embed.js")); read("embed.js") != string(embed) {
+		t.Error("embed.js is not copied as it is")
 	}
 	if w := read("app-worker.js"); !strings.Contains(w, `"/dlock/app.js"`) {
 		t.Error("the worker does not precache the prefixed files")

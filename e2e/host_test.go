@@ -97,6 +97,8 @@ func (h *staticHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if h.cors {
 		w.Header().Set("Access-Control-Allow-Origin", "*")
 	}
+	// Files may be cached for ten minutes, as GitHub Pages says.
+	w.Header().Set("Cache-Control", "max-age=600")
 	dir := *h.dir.Load()
 	rel := strings.TrimPrefix(r.URL.Path, h.prefix)
 	if strings.HasSuffix(rel, "web/app.wasm") {

@@ -304,7 +304,7 @@ func TestCopyEmbedCodeGivesTheCurrentState(t *testing.T) {
 	if !sameQuery(src[strings.Index(src, "?"):], "scenario=heartbeat&step=5&fencing=off&lang=en&embed=1") {
 		t.Errorf("embed src %q is not the current state", src)
 	}
-	for _, want := range []string{`title="`, `sandbox="allow-scripts allow-same-origin"`, `dlock:resize`} {
+	for _, want := range []string{`title="`, `sandbox="allow-scripts allow-same-origin"`, `<script src="` + siteURL + `embed.js" async></script>`} {
 		if !strings.Contains(code, want) {
 			t.Errorf("embed code lacks %s", want)
 		}

@@ -13,7 +13,7 @@ import (
 
 func TestStaticSiteUnderPrefix(t *testing.T) {
 	t.Parallel()
-	for _, f := range []string{"index.html", "app.js", "app-worker.js", "wasm_exec.js", "manifest.webmanifest", "web/app.wasm", "web/dlock.css", "web/icon-192.png", ".nojekyll"} {
+	for _, f := range []string{"index.html", "app.js", "app-worker.js", "wasm_exec.js", "embed.js", "embed-example.html", "manifest.webmanifest", "web/app.wasm", "web/dlock.css", "web/icon-192.png", ".nojekyll"} {
 		if _, err := os.Stat(filepath.Join(distDir, f)); err != nil {
 			t.Errorf("static site lacks %s", f)
 		}

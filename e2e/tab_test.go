@@ -147,10 +147,15 @@ func eval[T any](tb *tab, expr string) T {
 	return v
 }
 
+// waitLimit is how long a wait for the page may take: tests run side by
+// side on a machine of two cores, where a page (a reload that compiles
+// app.wasm again, say) can take many seconds.
+const waitLimit = 40 * time.Second
+
 // waitJS waits until the expression is truthy.
 func (tb *tab) waitJS(expr string) {
 	tb.t.Helper()
-	_, err := chromedp.Run(tb.ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(15*time.Second)))
+	_, err := chromedp.Run(tb.ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(waitLimit)))
 	if err != nil {
 		tb.t.Fatalf("waiting for %s: %v", expr, err)
 	}
@@ -160,7 +165,7 @@ func (tb *tab) waitJS(expr string) {
 // document the tab shows, through a reload the page itself started.
 func (tb *tab) waitAcrossNavigation(expr string) {
 	tb.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(waitLimit)
 	for {
 		ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool]("!!("+expr+")"))
 		if err == nil && ok {

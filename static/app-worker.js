@@ -17,7 +17,10 @@ const precache = Array.from(new Set(
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(cacheName);
-    await cache.addAll(precache);
+    // From the network, not the browser's HTTP cache: a host that lets
+    // files be cached for a while (GitHub Pages: ten minutes) would hand
+    // the new version the old one's files, under the same names.
+    await cache.addAll(precache.map((path) => new Request(path, { cache: "reload" })));
     await self.skipWaiting();
   })());
 });
@@ -55,11 +58,13 @@ async function page(request) {
 }
 
 // Everything else: the cache first; app.wasm is cached when it passes by.
+// What is not cached yet is revalidated with the host (by its ETag), so a
+// copy of the old version left in the browser's HTTP cache is not taken.
 async function resource(request) {
   const cache = await caches.open(cacheName);
   const cached = await cache.match(request);
   if (cached) return cached;
-  const response = await fetch(request);
+  const response = await fetch(request, { cache: "no-cache" });
   if (response.ok && isWasm(new URL(request.url).pathname)) {
     await cache.put(request, response.clone());
   }

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"encoding/json"
-	"html"
 	"net/url"
 	"slices"
 	"strings"
@@ -472,7 +471,7 @@ func (d *Demo) Render() (ui app.UI) {
 				body,
 			),
 			app.If(!embed && d.s.View != state.ViewMatrix, func() app.UI {
-				return &embedBox{Snippet: d.embedSnippet(), Lang: l, Live: d.live, Link: d.link}
+				return &embedBox{Embed: d.embed(), Lang: l, Live: d.live, Link: d.link}
 			}),
 			app.If(!embed && closing != "", func() app.UI {
 				return app.P().Class("legend").DataSet("testid", "closing").DataSet("value", closing).Text(words.T(l, closing))
@@ -492,16 +491,17 @@ func (d *Demo) Render() (ui app.UI) {
 		)
 }
 
-// embedSnippet is the HTML a host page pastes to embed the current view:
-// the iframe, and a listener that keeps it as tall as the demo.
-func (d *Demo) embedSnippet() string {
+// embed is what a host page needs to embed the current view: its address,
+// embedded, the iframe's title, and the site's embed.js.
+func (d *Demo) embed() Embed {
 	s := d.s
 	s.Embed = true
-	src := d.origin + d.href(s)
-	return `<iframe src="` + html.EscapeString(src) + `" title="` + html.EscapeString(words.T(d.s.Lang, "embed.iframe-title")) +
-		`" width="100%" height="760" style="border:0" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>` + "\n" +
-		`<script>addEventListener("message", (e) => { for (const f of document.querySelectorAll("iframe")) ` +
-		`if (f.contentWindow === e.source && e.data && e.data.type === "dlock:resize") f.height = e.data.height; });</script>`
+	return Embed{
+		Src:   d.origin + d.href(s),
+		Title: words.T(d.s.Lang, "embed.iframe-title"),
+		// embed.js sits beside the page, in the site's directory.
+		Script: d.origin + d.path[:strings.LastIndexByte(d.path, '/')+1] + "embed.js",
+	}
 }
 
 func updatePrompt(l state.Lang, reload app.EventHandler) app.UI {

@@ -1,27 +1,100 @@
 package ui
 
 import (
+	"html"
+	"strconv"
+
 	"dlock/web/state"
 	"dlock/web/words"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// embedBox offers the HTML that embeds the view shown in another page, and
-// copies it. What it last did ("copied", "selected") is its own, and is
-// forgotten when the code changes.
+// Embedding: a host page shows the demo in an iframe (embed=1), and
+// embed.js, served by the demo's own site and included once by the host,
+// keeps each iframe as tall as the demo. Documentation generators will not
+// run a script pasted into a page (VitePress escapes it, MDX reads its
+// braces as JSX), so each gets the script by its own mechanism: the box
+// offers a snippet for each.
+
+// embedHeight is the iframe's height before embed.js sizes it (and where
+// no script runs at all): the demo's first step fits in it at 1280 px.
+const embedHeight = 760
+
+// EmbedTargets are the kinds of host page the embed box writes a snippet
+// for, in its order: plain HTML, VitePress, Docusaurus (MDX), mdBook, Hugo.
+var EmbedTargets = []string{"html", "vitepress", "docusaurus", "mdbook", "hugo"}
+
+// embedPart is one piece of a snippet: where it goes (a catalogue key) and
+// the code.
+type embedPart struct {
+	Where string
+	Code  string
+}
+
+// Embed is what a host page needs to embed one view: the address of the
+// view, embedded (Src), the iframe's title, and where embed.js is served.
+type Embed struct {
+	Src, Title, Script string
+}
+
+// Parts is the snippet for target: the pieces the host pastes, each with
+// where it goes.
+func (e Embed) Parts(target string) []embedPart {
+	src, title, script := html.EscapeString(e.Src), html.EscapeString(e.Title), html.EscapeString(e.Script)
+	height := strconv.Itoa(embedHeight)
+	iframe := `<iframe src="` + src + `" title="` + title + `" width="100%" height="` + height +
+		`" style="border:0" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>`
+	tag := `<script src="` + script + `" async></script>`
+	switch target {
+	case "vitepress":
+		return []embedPart{
+			{"embed.where.vitepress-config", `head: [['script', { src: '` + e.Script + `', async: '' }]],`},
+			{"embed.where.markdown", iframe},
+		}
+	case "docusaurus":
+		jsx := `<iframe src="` + src + `" title="` + title + `" width="100%" height="` + height +
+			`" style={{border: 0}} loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>`
+		return []embedPart{
+			{"embed.where.docusaurus-config", `scripts: [{ src: '` + e.Script + `', async: true }],`},
+			{"embed.where.mdx", jsx},
+		}
+	case "mdbook":
+		return []embedPart{{"embed.where.mdbook", iframe + "\n" + tag}}
+	case "hugo":
+		shortcode := `<iframe src="{{ .Get "src" }}" title="{{ .Get "title" }}" width="100%" height="` + height +
+			`" style="border:0" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>` + "\n" + tag
+		return []embedPart{
+			{"embed.where.hugo-shortcode", shortcode},
+			{"embed.where.hugo-page", `{{< dlock src="` + e.Src + `" title="` + e.Title + `" >}}`},
+		}
+	}
+	return []embedPart{{"embed.where.html", iframe + "\n" + tag}}
+}
+
+// embedBox offers the snippets that embed the view shown in another page,
+// for each kind of host, and copies them. Which host is chosen and what the
+// box last did are its own; the last is forgotten when the code changes.
 type embedBox struct {
 	app.Compo
-	Snippet string // the code (see embedSnippet)
-	Lang    state.Lang
-	Live    bool
-	Link    *pageLink
+	Embed Embed
+	Lang  state.Lang
+	Live  bool
+	Link  *pageLink
 
+	target string // one of EmbedTargets ("" for the first)
 	copied string // the catalogue key of what the control last did, said aloud
 }
 
 // OnUpdate forgets what the control last did: the code it copied is gone.
 func (c *embedBox) OnUpdate(ctx app.Context) { c.copied = "" }
+
+func (c *embedBox) chosen() string {
+	if c.target == "" {
+		return EmbedTargets[0]
+	}
+	return c.target
+}
 
 func (c *embedBox) Render() app.UI {
 	l := c.Lang
@@ -29,51 +102,90 @@ func (c *embedBox) Render() app.UI {
 	if c.copied != "" {
 		status = words.T(l, c.copied)
 	}
+	target := c.chosen()
+	parts := c.Embed.Parts(target)
 	return app.Details().Class("embed-code").Body(
 		app.Summary().Text(words.T(l, "embed.title")),
 		app.P().Class("muted").Text(words.T(l, "embed.about")),
-		// A pre, not a textarea: go-app prerenders a textarea's text as a
-		// quoted attribute, which breaks the HTML.
-		app.Pre().Class("embed-snippet").DataSet("testid", "embed-code").Text(c.Snippet),
-		app.Div().Class("embed-actions").Body(
-			app.Button().Type("button").Class("btn").DataSet("testid", "copy-embed").Aria("disabled", !c.Live).
-				Text(words.T(l, "embed.copy")).OnClick(c.Link.Safe("embed", c.onCopy)),
-			app.Span().Role("status").DataSet("testid", "copy-status").Text(status),
+		app.Div().Class("embed-targets").Role("radiogroup").Aria("labelledby", "embed-targets-label").Body(
+			app.Span().ID("embed-targets-label").Class("embed-targets-label").Text(words.T(l, "embed.targets")),
+			app.Range(EmbedTargets).Slice(func(i int) app.UI {
+				t := EmbedTargets[i]
+				in := app.Input().Type("radio").Name("embed-target").ID("embed-target-"+t).Value(t).
+					DataSet("testid", "embed-target").Disabled(!c.Live).OnChange(c.Link.Safe("embed", c.onTarget))
+				if t == target {
+					in = in.Checked(true)
+				}
+				return app.Label().Class("embed-target").For("embed-target-"+t).Body(in, app.Text(" "+words.T(l, "embed.target."+t)))
+			}),
 		),
+		app.Range(parts).Slice(func(i int) app.UI {
+			id := "embed-where-" + strconv.Itoa(i)
+			return app.Div().Class("embed-part").Body(
+				app.P().ID(id).Class("embed-where").Text(words.T(l, parts[i].Where)),
+				// A pre, not a textarea: go-app prerenders a textarea's text
+				// as a quoted attribute, which breaks the HTML.
+				app.Pre().Class("embed-snippet").DataSet("testid", "embed-code").DataSet("target", target).DataSet("part", i).
+					Aria("labelledby", id).Text(parts[i].Code),
+				app.Button().Type("button").Class("btn").DataSet("testid", "copy-embed").DataSet("part", i).
+					Aria("disabled", !c.Live).Aria("describedby", id).
+					Text(words.T(l, "embed.copy")).OnClick(c.Link.Safe("embed", c.onCopy(i))),
+			)
+		}),
+		app.P().Class("muted").Text(words.T(l, "embed.without-script")),
+		app.Span().Role("status").DataSet("testid", "copy-status").Text(status),
 	)
 }
 
-// onCopy copies the code. Where the clipboard is not available it selects
-// the code for Ctrl+C instead.
-func (c *embedBox) onCopy(ctx app.Context, e app.Event) {
-	win := app.Window()
-	clipboard := win.Get("navigator").Get("clipboard")
-	if !clipboard.Truthy() {
-		c.selectCode()
-		return
+// onTarget chooses the kind of host page.
+func (c *embedBox) onTarget(ctx app.Context, e app.Event) {
+	v := ctx.JSSrc().Get("value").String()
+	for _, t := range EmbedTargets {
+		if t == v {
+			c.target, c.copied = t, ""
+		}
 	}
-	// The browser may refuse (the document is not focused, no permission):
-	// then select the code for Ctrl+C, as where there is no clipboard.
-	var done, refused app.Func
-	settle := func(copied bool) {
-		done.Release()
-		refused.Release()
-		ctx.Dispatch(func(app.Context) {
-			if copied {
-				c.copied = "embed.copied"
-			} else {
-				c.selectCode()
-			}
-		})
-	}
-	done = app.FuncOf(func(app.Value, []app.Value) any { settle(true); return nil })
-	refused = app.FuncOf(func(app.Value, []app.Value) any { settle(false); return nil })
-	clipboard.Call("writeText", c.Snippet).Call("then", done, refused)
 }
 
-func (c *embedBox) selectCode() {
+// onCopy copies part i of the chosen snippet. Where the clipboard is not
+// available it selects the code for Ctrl+C instead.
+func (c *embedBox) onCopy(i int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		parts := c.Embed.Parts(c.chosen())
+		if i >= len(parts) {
+			return
+		}
+		win := app.Window()
+		clipboard := win.Get("navigator").Get("clipboard")
+		if !clipboard.Truthy() {
+			c.selectCode(i)
+			return
+		}
+		// The browser may refuse (the document is not focused, no
+		// permission): then select the code for Ctrl+C, as where there is
+		// no clipboard.
+		var done, refused app.Func
+		settle := func(copied bool) {
+			done.Release()
+			refused.Release()
+			ctx.Dispatch(func(app.Context) {
+				if copied {
+					c.copied = "embed.copied"
+				} else {
+					c.selectCode(i)
+				}
+			})
+		}
+		done = app.FuncOf(func(app.Value, []app.Value) any { settle(true); return nil })
+		refused = app.FuncOf(func(app.Value, []app.Value) any { settle(false); return nil })
+		clipboard.Call("writeText", parts[i].Code).Call("then", done, refused)
+	}
+}
+
+func (c *embedBox) selectCode(i int) {
 	win := app.Window()
-	if code := win.Get("document").Call("querySelector", `[data-testid="embed-code"]`); code.Truthy() {
+	sel := `[data-testid="embed-code"][data-part="` + strconv.Itoa(i) + `"]`
+	if code := win.Get("document").Call("querySelector", sel); code.Truthy() {
 		win.Call("getSelection").Call("selectAllChildren", code)
 	}
 	c.copied = "embed.selected"
