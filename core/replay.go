@@ -417,11 +417,18 @@ func (w *world) renewGrant(c *ClientView, g, lease, sentAt int, ev *Event) error
 	return nil
 }
 
-// release gives the lock back on every node. What ends is the grant the
-// service had for the client, whatever the client believed (a reply may
-// still be on its way to it); the client believes nothing afterwards.
+// release gives the lock back on every node, where the client believes it
+// holds it; what ends is the grant the service has for the client. The
+// client believes nothing afterwards.
 func (w *world) release(c *ClientView, a Action, ev *Event) error {
 	ev.Token, ev.Grant = c.Token, c.Grant
+	if !c.Holds() {
+		// A lock is given back with what its grant returned (Redis: the
+		// holder's random value; etcd: its key), not by a client's name:
+		// a client that holds nothing has nothing to send.
+		ev.Result = ResultSkipped
+		return nil
+	}
 	released := 0
 	for k, n := range w.nodes {
 		if h, tok := n.Holder(); h == c.Name && n.Release(c.Name) == nil {

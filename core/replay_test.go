@@ -148,8 +148,8 @@ func TestReplayRefusalsAreEventsNotErrors(t *testing.T) {
 	if ev := frames[2].Event; !errors.Is(ev.Err, ErrLockHeld) || ev.Token != 0 || ev.Result != ResultRefused {
 		t.Errorf("B's acquire: %+v", ev)
 	}
-	if !errors.Is(frames[3].Event.Err, ErrNotHolder) {
-		t.Errorf("B's release: %+v", frames[3].Event)
+	if ev := frames[3].Event; ev.Err != nil || ev.Result != ResultSkipped {
+		t.Errorf("B, who holds nothing, releases: %+v", ev)
 	}
 	if !errors.Is(frames[5].Event.Err, ErrLeaseExpired) {
 		t.Errorf("A's late renew: %+v", frames[5].Event)
@@ -251,5 +251,21 @@ func BenchmarkReplay(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// A client that believes it holds the lock releases it; one whose lease
+// has ended without its knowing is refused, and stops believing.
+func TestReleaseAfterTheLeaseEndedIsRefused(t *testing.T) {
+	frames := mustReplay(t, runOf(
+		Action{Kind: ActAcquire, Client: "A", Lease: 5},
+		Action{Kind: ActPause, Client: "A", Ticks: 5},
+		Action{Kind: ActRelease, Client: "A"},
+	), Lease)
+	if ev := frames[3].Event; !errors.Is(ev.Err, ErrNotHolder) || ev.Result != ResultRefused {
+		t.Errorf("A's release after its lease ended: %+v", ev)
+	}
+	if a, _ := frames[3].Client("A"); a.Holds() {
+		t.Error("A still believes it holds the lock after releasing it")
 	}
 }

@@ -170,6 +170,7 @@ func extraRuns() []extraRun {
 		run("late-grant", core.Lease, held("A", "g"), tick(12), deliver("g"), act(core.ActCrash, "B")),
 		run("gives-up", core.Lease, acq("A"), heldWrite("A", "w"), act(core.ActRelease, "A"), tick(10), core.Action{Kind: core.ActRenew, Client: "B", Lease: 10}),
 		run("renews-late", core.Lease, acq("A"), tick(10), core.Action{Kind: core.ActRenew, Client: "A", Lease: 10}),
+		run("releases-late", core.Lease, acq("A"), core.Action{Kind: core.ActPause, Client: "A", Ticks: 10}, act(core.ActRelease, "A")),
 		run("self", core.Lease, acq("A"), acq("A"), act(core.ActRelease, "B"), core.Action{Kind: core.ActRenew, Client: "B", Lease: 10}, act(core.ActCheck, "B"),
 			act(core.ActRead, "B"), core.Action{Kind: core.ActRenew, Client: "A", Lease: 10}, act(core.ActCrash, "A")),
 		run("held-no-ttl", core.NoTTL, held("A", "g"), held("B", "h"), deliver("g"), deliver("h"), heldWrite("A", "w"),

@@ -103,6 +103,10 @@ var noteWords = map[string]text{
 		"だが %[1]s の書き込み %[2]s はまだネットワークの中にある。手放しても、送ってしまった書き込みは取り消せない。",
 		"But %[1]s's write %[2]s is still on its way: releasing the lock does not call back a write already sent.",
 	},
+	"gen.release.none": {
+		"%[1]s はロックを持っていないと思っているので、手放すものがない。ロックは名前ではなく、取得の返事で受け取ったもの(Redis なら持ち主の乱数値、etcd ならキー)で返す。",
+		"%[1]s believes it holds no lock, so it has nothing to release: a lock is given back with what its grant returned (in Redis the holder's random value, in etcd its key), not by a client's name.",
+	},
 	"gen.release.refused": {
 		"%[1]s が手放そうとするが、ロックサービス上では %[1]s は持ち主ではない。何も変わらない。",
 		"%[1]s releases, but the service holds no lock for %[1]s: nothing changes.",

@@ -156,7 +156,11 @@ func (n *noteWriter) renew() {
 
 func (n *noteWriter) release() {
 	ev := n.ev
-	if ev.Err != nil {
+	switch {
+	case ev.Result == core.ResultSkipped:
+		n.say("gen.release.none", ev.Client)
+		return
+	case ev.Err != nil:
 		n.say("gen.release.refused", ev.Client)
 		return
 	}
