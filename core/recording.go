@@ -10,13 +10,63 @@ type Recording struct {
 	Strategy Strategy `json:"strategy"`
 	// Why names what keeps the cell from being replayed ("" when it is):
 	// one of the NotReplayed reasons.
-	Why      NotReplayed    `json:"why,omitempty"`
-	Service  string         `json:"service,omitempty"`  // the real lock service, as the lab ran it
-	Resource string         `json:"resource,omitempty"` // the real resource
-	Calls    []RecordedCall `json:"calls,omitempty"`
-	Verdict  Verdict        `json:"verdict,omitempty"` // the real run's
-	Harm     Harm           `json:"harm,omitempty"`
-	Model    Verdict        `json:"model"` // Replay's verdict of the same cell
+	Why      NotReplayed `json:"why,omitempty"`
+	Service  string      `json:"service,omitempty"`  // the real lock service, as the lab ran it
+	Resource string      `json:"resource,omitempty"` // the real resource
+	// Script is the free-play run replayed (ScriptOf), for the play
+	// scenario only.
+	Script string `json:"script,omitempty"`
+	// Renewal says who renews the lease: RenewedByLibrary or
+	// RenewedByClient.
+	Renewal string         `json:"renewal,omitempty"`
+	Calls   []RecordedCall `json:"calls,omitempty"`
+	// Steps compare every step of the real run with the model's.
+	Steps   []RecordedStep `json:"steps,omitempty"`
+	Verdict Verdict        `json:"verdict,omitempty"` // the real run's
+	Harm    Harm           `json:"harm,omitempty"`
+	Model   Verdict        `json:"model"` // Replay's verdict of the same cell
+	// FirstDiffers is the first step whose real outcome is not the
+	// model's (0: every step agrees).
+	FirstDiffers int `json:"first_differs,omitempty"`
+	// Leases are, where the library renews, the ends of the leases it
+	// kept alive: as the service saw them and as the library told the
+	// client.
+	Leases []RealLeaseEnd `json:"leases,omitempty"`
+}
+
+// RealLeaseEnd is one lease a library kept alive for Client, granted at
+// Granted: when the service ended it (Service) and when the client's
+// library told it the lease was gone (Library), in ms from the run's
+// start; 0 for what did not happen in the run.
+type RealLeaseEnd struct {
+	Client  string `json:"client"`
+	Granted int64  `json:"granted_ms"`
+	Service int64  `json:"service_ms,omitempty"`
+	Library int64  `json:"library_ms,omitempty"`
+}
+
+// Who renews a replayed lease.
+const (
+	// RenewedByLibrary: the lock library keeps the lease alive on its own
+	// (etcd's Session keep-alive; for Redis, a renewal loop in the client
+	// process), as real clients run it.
+	RenewedByLibrary = "library"
+	// RenewedByClient: the client renews at the scenario's renew steps.
+	RenewedByClient = "client"
+)
+
+// RecordedStep is one step of a real run beside the model's: what the step
+// did, what each client believes after it and what each resource holds,
+// on both sides (Model and Real, in the lab's words), whether they are the
+// same, and, apart, a difference of timing alone (a grant later than its
+// step, a library renewing on its own), which does not count against it.
+type RecordedStep struct {
+	Step   int    `json:"step"`
+	Action string `json:"action"`
+	Model  string `json:"model"`
+	Real   string `json:"real"`
+	Agrees bool   `json:"agrees"`
+	Timing string `json:"timing,omitempty"`
 }
 
 // RecordedCall is one thing that happened in a real run: when (ms from its
@@ -30,8 +80,11 @@ type RecordedCall struct {
 	Result string `json:"result"`
 }
 
-// Agrees reports whether a replayed cell reached the model's verdict.
-func (r Recording) Agrees() bool { return r.Why == "" && r.Verdict == r.Model }
+// Agrees reports whether a replayed cell agrees with the model at every
+// step and so reaches its verdict.
+func (r Recording) Agrees() bool {
+	return r.Why == "" && r.FirstDiffers == 0 && r.Verdict == r.Model
+}
 
 // NotReplayed is why a cell cannot be replayed on real software.
 type NotReplayed string
@@ -43,12 +96,25 @@ const (
 	JumpedClock NotReplayed = "jumped-clock"
 	// NoLockDelay: the real lock services (Redis, etcd) have no lock-delay.
 	NoLockDelay NotReplayed = "no-lock-delay"
-	// SplitCheck: the resource checks and applies in two steps; a real
-	// one does both in one statement.
-	SplitCheck NotReplayed = "split-check"
 )
+
+// Replayable says whether the lab can replay sc under st on real
+// software, and if not, why: a clock jump under a row whose lock has a
+// lease (a lock without one has no expiry for the jump to move), or a
+// lock-delay, which neither Redis nor etcd has.
+func Replayable(sc Scenario, st Strategy) (NotReplayed, bool) {
+	for _, s := range sc.Steps {
+		if s.Action.Kind == ActJump && st.TTL() {
+			return JumpedClock, false
+		}
+	}
+	if sc.LockDelay > 0 && st.TTL() {
+		return NoLockDelay, false
+	}
+	return "", true
+}
 
 // NotReplayedReasons lists every reason.
 func NotReplayedReasons() []NotReplayed {
-	return []NotReplayed{JumpedClock, NoLockDelay, SplitCheck}
+	return []NotReplayed{JumpedClock, NoLockDelay}
 }
