@@ -370,9 +370,10 @@ func LockDelay() Scenario {
 // PartitionedHolder: A is cut off from the lock service but still reaches
 // the resource. Its renewal is held up in the network, its lease lapses, B
 // takes the lock and writes, and A, not told, writes too. A learns that it
-// lost the lock only when the renewal's answer reaches it (etcd's
-// Session.Done, ZooKeeper's session expiry on reconnect). A careful client
-// stops writing when its own lease clock runs out, not when it is told.
+// lost the lock when the renewal's answer reaches it, or by its library's
+// own timer (etcd's Session.Done: the TTL counted from the last keep-alive
+// reply), which can fire after the service has ended the lease. Only the
+// resource's check closes the gap.
 func PartitionedHolder() Scenario {
 	sc := scenario("partitioned-holder",
 		words(acquire("A")),
