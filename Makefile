@@ -10,7 +10,9 @@
 #   make bench   sizes, load time, step latency, Replay ns/op
 #   make fuzz    every fuzz target for FUZZTIME (1,000,000 executions each)
 #   make lab     replay the scenarios on real Redis, etcd and SQLite (lab/); one cell with
-#                make lab SCENARIO=gc-pause STRATEGY=lease
+#                make lab SCENARIO=gc-pause STRATEGY=lease; a free-play run with
+#                make lab SCRIPT='A:acquire,…' [STRATEGY=lease]; random runs with
+#                make lab RANDOM=100 [SEED=1] [STRATEGY=lease]
 #   make clean   remove what the build wrote
 
 GO       ?= go
@@ -81,11 +83,18 @@ $(DOCS): e2e/docs/package.json e2e/docs/package-lock.json
 
 # third_party's test compares the go-app fork with go-app as published,
 # which go mod download puts in the module cache.
+# The lab's tests mostly wait in real time (leases running out), so they
+# run beside the browser tests rather than after them.
 test: vet workflows build e2e/node_modules/axe-core/axe.min.js $(DOCS)
 	$(GO) mod download github.com/maxence-charriere/go-app/v10@v10.1.11
 	$(GO) test ./core ./web/... ./third_party .
-	cd lab && $(GO) test -count=1 ./...
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(NODEEXEC)" ./core
+	$(MAKE) -j2 --output-sync=target test-lab test-e2e
+
+.PHONY: test-lab test-e2e
+test-lab:
+	cd lab && $(GO) test -count=1 -timeout 20m ./...
+test-e2e:
 	$(GO) test -count=1 -timeout 30m -parallel 3 ./e2e
 
 # The browser figures are medians of 5 fresh profiles; they are also written
@@ -112,8 +121,13 @@ LAB := lab/lab
 $(LAB): lab/go.mod lab/go.sum $(shell find lab core -name '*.go' ! -name '*_test.go')
 	cd lab && $(GO) build -o lab .
 
+SEED ?= 1
 lab: $(LAB)
-ifeq ($(SCENARIO)$(STRATEGY),)
+ifneq ($(SCRIPT),)
+	cd lab && ./lab -script '$(SCRIPT)' $(if $(STRATEGY),-strategy $(STRATEGY))
+else ifneq ($(RANDOM),)
+	cd lab && ./lab -random $(RANDOM) -seed $(SEED) $(if $(STRATEGY),-strategy $(STRATEGY))
+else ifeq ($(SCENARIO)$(STRATEGY),)
 	cd lab && ./lab -out ../static/web/lab
 else
 	cd lab && ./lab $(if $(SCENARIO),-scenario $(SCENARIO)) $(if $(STRATEGY),-strategy $(STRATEGY))

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"sync"
+	"strings"
 	"testing"
 
 	"dlock/core"
@@ -24,7 +24,9 @@ func TestMain(m *testing.M) {
 // The cells CI replays on real Redis servers, a real etcd cluster and a
 // real SQLite: the book's story under every row, the counter reset under
 // fencing and under consensus, a Redlock node's restart, a crash without
-// TTL, a fenced read, and two held messages (a write, a renewal).
+// TTL, a fenced read, a held write, a held grant (slow-grant, on Redis and
+// etcd), the library's own renewals stopped by a pause and by a partition,
+// and the two-step check.
 var ciCells = []struct {
 	scenario string
 	strategy core.Strategy
@@ -33,39 +35,124 @@ var ciCells = []struct {
 	{"gc-pause", core.ConsensusUnfenced}, {"gc-pause", core.Consensus},
 	{"counter-reset", core.LeaseFencing}, {"counter-reset", core.Consensus}, {"restart-during-lease", core.Redlock},
 	{"crash-no-ttl", core.NoTTL}, {"fenced-read", core.Lease}, {"delayed-write", core.Lease},
-	{"partitioned-holder", core.Consensus},
+	{"slow-grant", core.Lease}, {"slow-grant", core.Consensus}, {"heartbeat-pause", core.Consensus},
+	{"heartbeat-pause", core.Lease}, {"partitioned-holder", core.Consensus}, {"non-atomic-check", core.LeaseFencing},
+	{"clock-jump", core.NoTTL},
 }
 
-// Real software reaches the model's verdict, cell by cell, and the trace
-// shows the calls that decide it.
+// Real software does what the model does at every step of these cells,
+// and the trace shows the calls that decide it.
 func TestRealSoftwareAgreesWithTheModel(t *testing.T) {
 	if testing.Short() {
-		t.Skip("replays cells on real servers in real time (about 20 s); make test runs it")
+		t.Skip("replays cells on real servers in real time (about 40 s); make test runs it")
 	}
-	var wg sync.WaitGroup
+	var cells []*result
 	for _, c := range ciCells {
 		sc, ok := core.ScenarioByID(c.scenario)
 		if !ok {
 			t.Fatalf("no scenario %s", c.scenario)
 		}
-		dir := t.TempDir()
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			tr, err := Replay(sc, c.strategy, dir)
-			if err != nil {
-				t.Errorf("%s under %s: %v", c.scenario, c.strategy, err)
+		cells = append(cells, &result{sc: sc, st: c.strategy})
+	}
+	if err := replayAll(cells, 6); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cells {
+		checkAgrees(t, c)
+		if c.sc.ID == "heartbeat-pause" && c.st == core.Consensus {
+			checkLibraryRenews(t, c.trace)
+		}
+	}
+}
+
+// checkAgrees fails unless the cell was replayed and agrees at every step.
+func checkAgrees(t *testing.T, c *result) {
+	t.Helper()
+	name := c.sc.ID + " under " + string(c.st)
+	if c.sc.ID == core.PlayScenario {
+		name = core.ScriptOf(c.sc) + " under " + string(c.st)
+	}
+	switch {
+	case c.err != nil:
+		t.Errorf("%s: %v", name, c.err)
+	case len(c.trace.Steps) != len(c.sc.Steps):
+		t.Errorf("%s: %d steps compared of %d", name, len(c.trace.Steps), len(c.sc.Steps))
+	case !c.trace.Agrees():
+		for _, s := range c.trace.Steps {
+			if !s.Agrees {
+				t.Errorf("%s: step %d (%s): model %s; real %s", name, s.Step, s.Action, s.Model, s.Real)
 				return
 			}
-			if !tr.Agrees() {
-				t.Errorf("%s under %s: real %s, model %s; trace %+v", c.scenario, c.strategy, tr.Verdict, tr.Model, tr.Calls)
-			}
-			if len(tr.Calls) < len(sc.Steps) {
-				t.Errorf("%s under %s: %d trace entries for %d steps", c.scenario, c.strategy, len(tr.Calls), len(sc.Steps))
-			}
-		}()
+		}
+		t.Errorf("%s: real %s, model %s", name, c.trace.Verdict, c.trace.Model)
 	}
-	wg.Wait()
+}
+
+// checkLibraryRenews: under heartbeat-pause, etcd's own keep-alives go out
+// while A runs, none while it is stopped, and its library says the lease
+// is gone only after the service has ended it.
+func checkLibraryRenews(t *testing.T, tr Trace) {
+	t.Helper()
+	if tr.Renewal != core.RenewedByLibrary {
+		t.Fatalf("heartbeat-pause under consensus renewed by %q", tr.Renewal)
+	}
+	var stopped, resumed int64
+	sent := map[bool]int{} // before the pause, during it
+	for _, e := range tr.Calls {
+		switch {
+		case e.Client == "A" && strings.HasPrefix(e.Call, "kill -STOP"):
+			stopped = e.MS
+		case e.Client == "A" && strings.HasPrefix(e.Call, "kill -CONT"):
+			resumed = e.MS
+		case e.Client == "A" && strings.HasPrefix(e.Result, "etcd LeaseKeepAlive sent") && resumed == 0:
+			sent[stopped != 0]++
+		}
+	}
+	if stopped == 0 || resumed == 0 || sent[false] < 2 || sent[true] != 0 {
+		t.Errorf("A stopped at %d ms, resumed at %d ms; keep-alives sent before %d, while stopped %d", stopped, resumed, sent[false], sent[true])
+	}
+	if len(tr.Leases) == 0 || tr.Leases[0].Client != "A" || tr.Leases[0].Service == 0 || tr.Leases[0].Library < tr.Leases[0].Service {
+		t.Errorf("A's lease: %+v", tr.Leases)
+	}
+}
+
+// The random runs CI replays: a fixed seed, two runs per row.
+const ciSeed, ciRandomRuns = 1, 12
+
+// Random runs drawn from the search's alphabet agree with the model at
+// every step on real software.
+func TestRandomRunsAgreeWithTheModel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("replays random runs on real servers in real time (about a minute); make test runs it")
+	}
+	var cells []*result
+	for i := range ciRandomRuns {
+		sc, st, err := randomRun(ciSeed, i, core.Strategies())
+		if err != nil {
+			t.Fatal(err)
+		}
+		cells = append(cells, &result{sc: sc, st: st})
+	}
+	if err := replayAll(cells, 6); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cells {
+		checkAgrees(t, c)
+	}
+}
+
+// A script the lab cannot stage names the item and why, and runs nothing.
+func TestScriptsTheLabCannotStageSayWhichItem(t *testing.T) {
+	err := runScript("A:acquire,jump:10,A:write:x", core.Lease, 1)
+	if err == nil || !strings.Contains(err.Error(), "item 2 (jump:10)") || !strings.Contains(err.Error(), "monotonic") {
+		t.Errorf("a jump under lease: %v", err)
+	}
+	if err := runScript("A:acquire,A:frob", core.Lease, 1); err == nil || !strings.Contains(err.Error(), `item 2 ("A:frob")`) {
+		t.Errorf("an unknown item: %v", err)
+	}
+	if err := runScript("A:acquire", "nope", 1); err == nil || !strings.Contains(err.Error(), `unknown strategy "nope"`) {
+		t.Errorf("an unknown row: %v", err)
+	}
 }
 
 // tracesDir is where make lab writes every cell, for the page to fetch.
@@ -103,7 +190,7 @@ func TestCommittedTracesMatchTheModel(t *testing.T) {
 			t.Fatal(err)
 		}
 		model := core.VerdictOf(frames)
-		why, _ := Replayable(sc, tr.Strategy)
+		why, _ := core.Replayable(sc, tr.Strategy)
 		switch {
 		case tr.Model != model:
 			t.Errorf("%s: recorded beside the model's %s, the model now says %s", f, tr.Model, model)
@@ -118,7 +205,7 @@ func TestCommittedTracesMatchTheModel(t *testing.T) {
 // A cell the lab cannot replay says why, and is refused.
 func TestCellsNotReplayedSayWhy(t *testing.T) {
 	sc, _ := core.ScenarioByID("clock-jump")
-	why, ok := Replayable(sc, core.Lease)
+	why, ok := core.Replayable(sc, core.Lease)
 	if ok || why != core.JumpedClock {
 		t.Fatalf("clock-jump under lease: replayable %v, %q", ok, why)
 	}

@@ -43,8 +43,11 @@ func (s *redisServer) start() error {
 	if err != nil {
 		return err
 	}
+	// Keyspace events (K) for generic commands (g), strings (set: $) and
+	// expiry (x): the lab watches the lock's key with them, to record when
+	// the service itself ended a lease.
 	s.cmd = exec.Command(s.bin, "--port", fmt.Sprint(s.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-		"--dir", s.dir, "--daemonize", "no")
+		"--dir", s.dir, "--daemonize", "no", "--notify-keyspace-events", "Kg$x")
 	s.cmd.Stdout, s.cmd.Stderr = log, log
 	if err := s.cmd.Start(); err != nil {
 		return err

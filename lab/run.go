@@ -27,55 +27,74 @@ import (
 // Tick is one unit of the model's time in real time.
 const Tick = time.Second
 
-// Trace is a cell replayed on real software and judged (core.Recording).
+// Trace is a run replayed on real software and judged (core.Recording).
 type Trace = core.Recording
 
 // reasons words, for the command line, why a cell is not replayed; the
 // page words them from its own catalogue.
 var reasons = map[core.NotReplayed]string{
-	core.JumpedClock: "a clock jump: etcd times its leases with a monotonic clock, which a wall-clock jump does not move, and Redis times its keys' expiry by its own clock, which only libfaketime could move, under which Debian's Redis (jemalloc) aborts",
+	core.JumpedClock: "a clock jump: etcd times its leases with a monotonic clock, which a step of the system clock does not move, and Redis times its keys' expiry by its own clock, which only libfaketime could move, under which Debian's Redis (jemalloc) aborts; stepping the machine's clock would move it, which the lab will not do",
 	core.NoLockDelay: "neither Redis nor etcd has a lock-delay (Chubby's): the lock is granted as soon as the lease has ended",
-	core.SplitCheck:  "the real resource checks and writes in one UPDATE; a resource that checks and applies in two steps is the model's alone",
 }
 
-// Replayable says whether the lab can replay sc under st on real software,
-// and if not, exactly why.
-func Replayable(sc core.Scenario, st core.Strategy) (core.NotReplayed, bool) {
-	for _, s := range sc.Steps {
-		switch a := s.Action; {
-		case a.Kind == core.ActJump:
-			return core.JumpedClock, false
-		}
+// libraryRenews says whether, in sc, the lease is kept alive by the client's
+// library (etcd's Session; for Redis, a renewal loop in the client process)
+// rather than by the client at its renew steps: in the built-in scenarios
+// whose renewals are a holder's heartbeat (heartbeat, heartbeat-pause,
+// partitioned-holder). A script renews at its renew items.
+func libraryRenews(sc core.Scenario) bool {
+	if sc.ID == core.PlayScenario {
+		return false
 	}
-	switch {
-	case sc.NonAtomic && st.Fenced():
-		return core.SplitCheck, false
-	case sc.LockDelay > 0 && st.TTL():
-		return core.NoLockDelay, false
-	}
-	return "", true
+	return slices.ContainsFunc(sc.Steps, func(s core.Step) bool { return s.Action.Kind == core.ActRenew })
 }
 
-// cell is one replay under way.
+// service is the lab's own view of a lock service, beside the clients'.
+type service interface {
+	// held reports whether the service holds the lock for someone (Redlock:
+	// on a majority of its nodes).
+	held(ctx context.Context) (bool, error)
+	// watch reports what the service itself does to the lock's key (set,
+	// deleted, expired), as it happens, until ctx ends, and calls ended
+	// when a lease ends by itself: with the holder's token (etcd), or 0
+	// for whoever holds the one key (one Redis server; Redlock's nodes
+	// are not watched for it).
+	watch(ctx context.Context, log func(call, result string), ended func(token int64))
+	// addrs are the servers a client reaches, in order.
+	addrs() []string
+	restart() (string, error) // restarts the node a restart strikes, and says which
+	close()
+}
+
+// cell is one run under way.
 type cell struct {
 	sc      core.Scenario
 	st      core.Strategy
+	frames  []core.Frame // the model's run, step by step
 	dir     string
-	redis   []*redisServer // one server, or Redlock's five
-	rdb     *redis.Client  // the first
-	etcd    *etcdCluster   // the consensus rows' lock service, shared by every run
-	ecli    *clientv3.Client
-	due     map[string]time.Time // client → when its lease ends, by the lab's clock
-	held    map[string]heldAt    // message id → who holds it, under which grant
+	library bool
+	svc     service
 	db      *sql.DB
 	key     string
 	clients map[string]*proc
+	proxies map[string][]*netProxy // each client's network: a proxy per server
 	ledger  *core.Ledger
-	grants  map[string]int // client → the grant it holds
-	start   time.Time
-	trace   Trace
-	step    int
-	sent    int // the writes sent so far, numbered as the ledger wants
+	grants  map[string]int // client → the grant it holds, as the service issued them
+	last    int            // the last grant the service made
+	// holder is who holds the lock at the service, as far as the lab
+	// knows; leases are the ends of their leases, where the library
+	// renews (index into trace.Leases, by client).
+	holder string
+	leases map[string]int
+	sent   int // the writes sent so far
+	held   map[string]heldAt
+	start  time.Time
+	// stopWatch ends the lab's watch of the service.
+	stopWatch context.CancelFunc
+
+	mu    sync.Mutex // the trace: the clients' libraries and the service log into it
+	trace Trace
+	step  int
 }
 
 // proc is a client process.
@@ -83,38 +102,51 @@ type proc struct {
 	name    string
 	cmd     *exec.Cmd
 	in      io.WriteCloser
-	out     *bufio.Scanner
+	replies chan reply
 	paused  bool
 	crashed bool
+	holds   bool // what it said it believes, after its last answer
+	token   int64
 }
 
-// Replay replays sc under st on real software, in dir, and judges the
-// recording with core's rules.
+// heldAt is a message held: the client that sent it, the action, the grant
+// it was sent under, and for a write its number among the writes sent.
+type heldAt struct {
+	client string
+	action core.Action
+	grant  int
+	sent   int
+}
+
+// Replay replays sc under st on real software, in dir, compares every step
+// with the model's, and judges the recording with core's rules.
 func Replay(sc core.Scenario, st core.Strategy, dir string) (Trace, error) {
-	if why, ok := Replayable(sc, st); !ok {
+	if why, ok := core.Replayable(sc, st); !ok {
 		return Trace{}, fmt.Errorf("%s under %s is not replayed: %s", sc.ID, st, reasons[why])
 	}
 	frames, err := core.Replay(sc, st)
 	if err != nil {
 		return Trace{}, err
 	}
-	c := &cell{sc: sc, st: st, dir: dir, key: "dlock:" + sc.ID + ":" + string(st), clients: map[string]*proc{},
-		ledger: core.NewLedger(len(sc.Resources)), grants: map[string]int{}, due: map[string]time.Time{}, held: map[string]heldAt{}}
+	c := &cell{sc: sc, st: st, frames: frames, dir: dir, library: libraryRenews(sc) && st.TTL(), clients: map[string]*proc{},
+		proxies: map[string][]*netProxy{}, ledger: core.NewLedger(len(sc.Resources)), grants: map[string]int{}, held: map[string]heldAt{}, leases: map[string]int{}}
+	c.key = "dlock:" + filepath.Base(dir)
 	if st.Durable() {
-		c.key = "/dlock/" + sc.ID + "/" + string(st)
+		c.key = "/dlock/" + filepath.Base(dir)
 	}
-	c.trace = Trace{Scenario: sc.ID, Strategy: st, Model: core.VerdictOf(frames),
-		Service: "redis-server, SET NX without expiry", Resource: "SQLite row, plain UPDATE"}
-	switch {
-	case st.Durable():
-		c.trace.Service = "etcd, 3 members embedded (TickMs 10, ElectionMs 100): concurrency.Mutex on a lease renewed only when the client renews; the token is the key's CreateRevision"
-	case st.Nodes() > 1:
-		c.trace.Service = fmt.Sprintf("%d redis-servers, Redlock: SET NX PX on each, held with %d, valid for the lease less the time taken and 1 %% + 2 ms", st.Nodes(), st.Quorum())
-	case st.TTL():
-		c.trace.Service = "redis-server, SET NX PX"
+	c.trace = Trace{Scenario: sc.ID, Strategy: st, Model: core.VerdictOf(frames), Resource: "SQLite row, plain UPDATE"}
+	if sc.ID == core.PlayScenario {
+		c.trace.Script = core.ScriptOf(sc)
+	}
+	c.trace.Renewal = "client"
+	if c.library {
+		c.trace.Renewal = "library"
 	}
 	if st.Fenced() {
 		c.trace.Resource = "SQLite row, UPDATE … WHERE max_token <= token"
+		if sc.NonAtomic {
+			c.trace.Resource = "SQLite row, SELECT max_token, then UPDATE without a check"
+		}
 	}
 	defer c.close()
 	if err := c.open(); err != nil {
@@ -122,51 +154,59 @@ func Replay(sc core.Scenario, st core.Strategy, dir string) (Trace, error) {
 	}
 	for i, s := range sc.Steps {
 		c.step = i + 2
-		if err := c.do(s.Action); err != nil {
-			return c.trace, fmt.Errorf("step %d (%s): %w", c.step, s.Action.Kind, err)
+		if err := c.do(s.Action, frames[i], frames[i+1]); err != nil {
+			return c.trace, fmt.Errorf("step %d (%s): %w", c.step, core.ItemOf(s.Action), err)
 		}
 	}
 	stuck, err := c.stuck()
 	if err != nil {
 		return c.trace, err
 	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	c.trace.Verdict, c.trace.Harm = c.ledger.Verdict(stuck), c.ledger.Harm()
+	for _, s := range c.trace.Steps {
+		if !s.Agrees {
+			c.trace.FirstDiffers = s.Step
+			break
+		}
+	}
 	return c.trace, nil
 }
 
 func (c *cell) open() error {
-	var addrs []string
-	service := []string{}
-	if c.st.Durable() {
-		var err error
-		if c.etcd, err = sharedEtcd(); err != nil {
-			return err
-		}
-		if c.ecli, err = clientv3.New(clientv3.Config{Endpoints: c.etcd.urls, DialTimeout: 5 * time.Second, Logger: zap.NewNop()}); err != nil {
-			return err
-		}
-		service = []string{"-etcd", strings.Join(c.etcd.urls, ",")}
-	}
-	for i := range c.st.Nodes() {
-		if c.st.Durable() {
-			break
-		}
-		dir := filepath.Join(c.dir, fmt.Sprintf("node%d", i+1))
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-		s, err := startRedis(dir)
-		if err != nil {
-			return err
-		}
-		c.redis = append(c.redis, s)
-		addrs = append(addrs, s.addr())
-	}
-	if len(addrs) > 0 {
-		c.rdb = redis.NewClient(&redis.Options{Addr: addrs[0]})
-		service = []string{"-redis", strings.Join(addrs, ",")}
-	}
 	var err error
+	service := "plain"
+	switch {
+	case c.st.Durable():
+		service = "etcd"
+		c.svc, err = newEtcdService(c.key)
+		c.trace.Service = "etcd, 3 members embedded (TickMs 10, ElectionMs 100): the concurrency package's Session and Mutex; the token is the lock key's CreateRevision"
+		if !c.library {
+			c.trace.Service += "; the session's keep-alive stopped once the lock is held (Session.Orphan): the client renews at its renew steps"
+		}
+	case c.st.Nodes() > 1:
+		service = "redlock"
+		c.svc, err = newRedisService(filepath.Join(c.dir, "redis"), c.st.Nodes(), c.key)
+		c.trace.Service = "five redis-servers, go-redsync/redsync v4.13.0 (Redlock): TryLock, Extend, Unlock; no token"
+	case c.st.TTL() && c.st.Fenced():
+		service = "fenced"
+		c.svc, err = newRedisService(filepath.Join(c.dir, "redis"), 1, c.key)
+		c.trace.Service = "redis-server: one Lua script SET NX PX, then INCR of the token counter if set (the grant and its token in one atomic step)"
+	case c.st.TTL():
+		service = "redislock"
+		c.svc, err = newRedisService(filepath.Join(c.dir, "redis"), 1, c.key)
+		c.trace.Service = "redis-server, bsm/redislock v0.9.4: Obtain, Refresh, Release; no token"
+	default:
+		c.svc, err = newRedisService(filepath.Join(c.dir, "redis"), 1, c.key)
+		c.trace.Service = "redis-server: one Lua script SET NX (no expiry), then INCR of the token counter if set"
+	}
+	if err != nil {
+		return err
+	}
+	if c.library && service != "etcd" {
+		c.trace.Service += "; a renewal loop in the client process every third of the lease"
+	}
 	dbPath := filepath.Join(c.dir, "resource.db")
 	if c.db, err = openStore(dbPath, c.sc.Resources); err != nil {
 		return err
@@ -176,10 +216,20 @@ func (c *cell) open() error {
 		return err
 	}
 	for _, name := range c.sc.Clients {
+		var addrs []string
+		for _, a := range c.svc.addrs() {
+			p, err := newNetProxy(a)
+			if err != nil {
+				return err
+			}
+			c.proxies[name] = append(c.proxies[name], p)
+			addrs = append(addrs, p.addr)
+		}
 		fromReply := slices.Contains(c.sc.FromReply, name) && !c.st.CountsFromRequest()
-		args := append([]string{"client", "-name", name, "-key", c.key, "-tokens", c.key + ":tokens",
-			"-db", dbPath, "-ttl=" + strconv.FormatBool(c.st.TTL()), "-fenced=" + strconv.FormatBool(c.st.Fenced()),
-			"-from-reply=" + strconv.FormatBool(fromReply)}, service...)
+		args := []string{"client", "-name", name, "-service", service, "-addrs", strings.Join(addrs, ","),
+			"-key", c.key, "-tokens", c.key + ":tokens", "-db", dbPath,
+			"-fenced=" + strconv.FormatBool(c.st.Fenced()), "-from-reply=" + strconv.FormatBool(fromReply),
+			"-library=" + strconv.FormatBool(c.library)}
 		cmd := exec.Command(self, args...)
 		in, err := cmd.StdinPipe()
 		if err != nil {
@@ -193,71 +243,105 @@ func (c *cell) open() error {
 		if err := cmd.Start(); err != nil {
 			return err
 		}
-		c.clients[name] = &proc{name: name, cmd: cmd, in: in, out: bufio.NewScanner(out)}
+		p := &proc{name: name, cmd: cmd, in: in, replies: make(chan reply)}
+		c.clients[name] = p
+		go c.listen(p, out)
 	}
 	c.start = time.Now()
+	ctx, stop := context.WithCancel(context.Background())
+	c.svc.watch(ctx, func(call, result string) { c.log("", call, result) }, c.ended)
+	c.stopWatch = stop
 	return nil
 }
 
+// listen reads a client's lines: its answers, which ask waits for, and what
+// its library did on its own, logged as it comes.
+func (c *cell) listen(p *proc, out io.Reader) {
+	lines := bufio.NewScanner(out)
+	lines.Buffer(make([]byte, 64<<10), 1<<20)
+	for lines.Scan() {
+		var l line
+		if json.Unmarshal(lines.Bytes(), &l) != nil {
+			continue
+		}
+		if l.Reply != nil {
+			p.replies <- *l.Reply
+			continue
+		}
+		c.log(p.name, "library", l.Event)
+		if l.Lost {
+			c.libraryLost(p.name)
+		}
+	}
+	close(p.replies)
+}
+
 func (c *cell) close() {
+	if c.stopWatch != nil {
+		c.stopWatch()
+	}
 	for _, p := range c.clients {
 		if p.cmd.Process != nil {
+			p.cmd.Process.Signal(syscall.SIGCONT)
 			p.cmd.Process.Kill()
 			p.cmd.Wait()
+		}
+	}
+	for _, ps := range c.proxies {
+		for _, p := range ps {
+			p.close()
 		}
 	}
 	if c.db != nil {
 		c.db.Close()
 	}
-	if c.rdb != nil {
-		c.rdb.Close()
-	}
-	if c.ecli != nil {
-		c.ecli.Close()
-	}
-	for _, s := range c.redis {
-		s.stop()
+	if c.svc != nil {
+		c.svc.close()
 	}
 }
 
 // log records one entry of the trace.
 func (c *cell) log(client, call, result string) {
-	c.trace.Calls = append(c.trace.Calls, core.RecordedCall{MS: time.Since(c.start).Milliseconds(), Step: c.step, Client: client, Call: call, Result: result})
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.trace.Calls = append(c.trace.Calls, core.RecordedCall{MS: c.ms(), Step: c.step, Client: client, Call: call, Result: result})
 }
 
-// ask sends a request to a client, resuming it first if it is paused.
+// ask sends a request to a client, resuming it first if it is paused, and
+// waits for its answer.
 func (c *cell) ask(name string, req request) (reply, error) {
 	p := c.clients[name]
 	if p.crashed {
 		return reply{}, fmt.Errorf("client %s has crashed", name)
 	}
-	if p.paused {
-		if err := p.cmd.Process.Signal(syscall.SIGCONT); err != nil {
-			return reply{}, err
-		}
-		p.paused = false
-		c.log(name, "kill -CONT "+strconv.Itoa(p.cmd.Process.Pid), "the client runs again")
-	}
-	line, _ := json.Marshal(req)
-	if _, err := p.in.Write(append(line, '\n')); err != nil {
+	c.resume(p)
+	b, _ := json.Marshal(req)
+	if _, err := p.in.Write(append(b, '\n')); err != nil {
 		return reply{}, err
 	}
-	if !p.out.Scan() {
-		return reply{}, fmt.Errorf("client %s stopped answering: %v", name, p.out.Err())
-	}
-	var r reply
-	if err := json.Unmarshal(p.out.Bytes(), &r); err != nil {
-		return reply{}, err
+	r, ok := <-p.replies
+	if !ok {
+		return reply{}, fmt.Errorf("client %s stopped answering", name)
 	}
 	if r.Err != "" {
-		return r, fmt.Errorf("client %s: %s: %s", name, r.Call, r.Err)
+		return r, fmt.Errorf("client %s: %s", name, r.Err)
 	}
-	call := r.Call
-	if call == "" {
-		call = req.Op
+	if r.Outcome == "error" {
+		return r, fmt.Errorf("client %s: %s: %s", name, r.Call, r.Result)
 	}
-	c.log(name, call, r.Result)
+	c.mu.Lock()
+	p.holds, p.token = r.Holds, r.Token
+	c.mu.Unlock()
+	c.log(name, r.Call, r.Result)
 	return r, nil
+}
+
+func (c *cell) resume(p *proc) {
+	if p.paused {
+		p.cmd.Process.Signal(syscall.SIGCONT)
+		p.paused = false
+		c.log(p.name, "kill -CONT "+strconv.Itoa(p.cmd.Process.Pid), "the client runs again")
+	}
 }
 
 func (c *cell) resource(a core.Action) (int, string) {
@@ -268,85 +352,74 @@ func (c *cell) resource(a core.Action) (int, string) {
 	return slices.Index(c.sc.Resources, name), name
 }
 
-// do carries out one action on the real systems, and tells the ledger what
-// they did.
-func (c *cell) do(a core.Action) error {
-	lease := int64(max(a.Lease, 1)) * Tick.Milliseconds()
+// do carries out one action on the real systems, tells the ledger what
+// they did, and records the step beside the model's: prev is the model's
+// frame before it, f after.
+func (c *cell) do(a core.Action, prev, f core.Frame) error {
+	lease := int64(a.Lease) * Tick.Milliseconds()
+	real, timing := "-", ""
+	var err error
 	switch a.Kind {
 	case core.ActAcquire:
-		if err := c.awaitExpiries(a.Client); err != nil {
-			return err
-		}
-		r, err := c.ask(a.Client, request{Op: "acquire", LeaseMS: lease, Nodes: a.Nodes, Hold: a.Hold})
-		if err == nil && r.OK {
-			// The service granted it now, whenever the client hears it.
-			c.grants[a.Client] = c.ledger.Grant(a.Client)
-			c.due[a.Client] = time.Now().Add(time.Duration(lease) * time.Millisecond)
-		}
-		if err == nil {
-			c.hold(a)
-		}
-		return err
+		real, timing, err = c.acquire(a, lease, f.Event)
 	case core.ActRenew:
-		r, err := c.ask(a.Client, request{Op: "renew", LeaseMS: lease, Hold: a.Hold})
-		switch {
-		case err != nil || !r.OK:
-		case a.Hold != "":
-			c.hold(a)
-		default:
-			c.due[a.Client] = time.Now().Add(time.Duration(lease) * time.Millisecond)
+		// A held renewal is a partition between the client and its lock
+		// service, made before the client sends it.
+		partitioned := a.Hold != "" && c.clients[a.Client].holds
+		if partitioned {
+			c.partition(a.Client, true)
 		}
-		return err
+		var r reply
+		if r, err = c.ask(a.Client, request{Op: "renew", LeaseMS: lease, Hold: a.Hold}); err == nil {
+			real = r.Outcome
+			if r.Outcome == "held" {
+				c.hold(a)
+			} else if partitioned {
+				c.partition(a.Client, false)
+			}
+			if c.library && r.Outcome != "skipped" {
+				timing = "the library renews on its own, every third of the lease, not at this step"
+			}
+		}
 	case core.ActRelease:
-		r, err := c.ask(a.Client, request{Op: "release"})
-		if err == nil && !r.Holds {
+		var r reply
+		c.released(a.Client) // first: the service's deletion may be seen before the answer
+		if r, err = c.ask(a.Client, request{Op: "release"}); err == nil {
+			real = r.Outcome
 			delete(c.grants, a.Client)
 		}
-		return err
 	case core.ActCheck:
-		r, err := c.ask(a.Client, request{Op: "check"})
-		if err == nil && !r.Holds {
-			delete(c.grants, a.Client)
+		var r reply
+		if r, err = c.ask(a.Client, request{Op: "check"}); err == nil {
+			real = r.Outcome
 		}
-		return err
 	case core.ActWrite:
 		i, name := c.resource(a)
-		r, err := c.ask(a.Client, request{Op: "write", Resource: name, Value: a.Value, Hold: a.Hold})
-		if err == nil && (r.OK || r.Sent) {
-			c.sent++
+		var r reply
+		r, err = c.ask(a.Client, request{Op: "write", Resource: name, Value: a.Value, Hold: a.Hold, Split: c.sc.NonAtomic && c.st.Fenced()})
+		if err == nil {
+			real = r.Outcome
+			if r.Sent {
+				c.sent++
+			}
+			switch r.Outcome {
+			case "held", "checked":
+				c.hold(a)
+			case "applied":
+				c.landed(i, c.grants[a.Client], c.sent)
+			}
 		}
-		switch {
-		case err != nil || !r.OK:
-		case a.Hold != "":
-			c.hold(a)
-		default:
-			c.landed(i, c.grants[a.Client], c.sent)
-		}
-		return err
-	case core.ActDeliver:
-		h, ok := c.held[a.Message]
-		if !ok {
-			c.log("", "deliver "+a.Message, "nothing was sent")
-			return nil
-		}
-		delete(c.held, a.Message)
-		r, err := c.ask(h.client, request{Op: "deliver", Hold: a.Message})
-		switch {
-		case err != nil || !r.OK:
-		case h.action.Kind == core.ActWrite:
-			i, _ := c.resource(h.action)
-			c.landed(i, h.grant, h.sent)
-		case h.action.Kind == core.ActRenew:
-			c.due[h.client] = time.Now().Add(time.Duration(max(h.action.Lease, 1)) * Tick)
-		}
-		return err
 	case core.ActRead, core.ActPeek:
 		i, name := c.resource(a)
-		r, err := c.ask(a.Client, request{Op: string(a.Kind), Resource: name})
-		if err == nil && r.OK {
-			c.ledger.Read(i, c.grants[a.Client])
+		var r reply
+		if r, err = c.ask(a.Client, request{Op: string(a.Kind), Resource: name}); err == nil {
+			real = r.Outcome
+			if strings.HasPrefix(r.Outcome, "read ") {
+				c.ledger.Read(i, c.grants[a.Client])
+			}
 		}
-		return err
+	case core.ActDeliver:
+		real, err = c.deliver(a)
 	case core.ActPause:
 		p := c.clients[a.Client]
 		if !p.paused {
@@ -357,62 +430,208 @@ func (c *cell) do(a core.Action) error {
 		}
 		c.log(a.Client, "kill -STOP "+strconv.Itoa(p.cmd.Process.Pid), fmt.Sprintf("paused for %d s", a.Ticks))
 		time.Sleep(time.Duration(a.Ticks) * Tick)
-		return nil
 	case core.ActResume:
-		p := c.clients[a.Client]
-		if err := p.cmd.Process.Signal(syscall.SIGCONT); err != nil {
-			return err
-		}
-		p.paused = false
-		c.log(a.Client, "kill -CONT "+strconv.Itoa(p.cmd.Process.Pid), "the client runs again")
-		return nil
+		c.resume(c.clients[a.Client])
 	case core.ActCrash:
-		p := c.clients[a.Client]
-		if err := p.cmd.Process.Kill(); err != nil {
-			return err
+		// What its network holds for it is lost with it.
+		for _, n := range c.proxies[a.Client] {
+			n.set(drop, drop)
 		}
+		p := c.clients[a.Client]
+		p.cmd.Process.Kill()
 		p.cmd.Wait()
-		p.crashed = true
-		delete(c.grants, a.Client)
+		p.crashed, p.holds = true, false
 		c.log(a.Client, "kill -KILL "+strconv.Itoa(p.cmd.Process.Pid), "the client is gone")
-		return nil
 	case core.ActTick:
 		c.log("", "time passes", fmt.Sprintf("%d s", a.Ticks))
 		time.Sleep(time.Duration(a.Ticks) * Tick)
-		return nil
+	case core.ActJump:
+		// Only a lock without TTL is replayed with a jump (Replayable).
+		c.log("", "the service's clock jumps", "a lock without TTL has no expiry for a clock to move: nothing changes")
 	case core.ActRestart:
-		if c.etcd != nil {
-			name, err := c.etcd.restartFollower()
-			if err != nil {
-				return err
-			}
-			c.log("", "restart etcd member "+name+", a follower (from its data directory)", "the cluster keeps its state; revisions keep increasing")
-			return nil
+		var which string
+		if which, err = c.svc.restart(); err == nil {
+			c.log("", "restart "+which, "")
 		}
-		if len(c.redis) > 1 {
-			if err := c.redis[core.FaultyNode-1].restart(); err != nil {
-				return err
-			}
-			c.log("", fmt.Sprintf("restart node %d's redis-server (no persistence)", core.FaultyNode), "it comes back empty: it forgets the lock")
-			return nil
-		}
-		if err := c.redis[0].restart(); err != nil {
-			return err
-		}
-		c.log("", "restart redis-server (no persistence)", "it comes back empty: no lock, token counter at 0")
-		return nil
+	default:
+		err = fmt.Errorf("the lab cannot stage %s", a.Kind)
 	}
-	return fmt.Errorf("the lab cannot replay %s", a.Kind)
+	if err != nil {
+		return err
+	}
+	return c.compare(a, prev, f, real, timing)
 }
 
-// heldAt is a message held in the network: the client holding it at its
-// library boundary, the action that sent it, and the grant it was sent
-// under.
-type heldAt struct {
-	client string
-	action core.Action
-	grant  int
-	sent   int // a write: its number among the writes sent
+// acquire asks for the lock. Where the model grants it and the real service
+// still holds an earlier lease, it waits a little for that lease to end:
+// etcd ends a lease up to 0.5 s past its TTL, and a library's own renewals
+// move the end by up to a third of the lease. Waiting changes when the
+// grant comes, not whether it does: it is listed apart, as timing.
+func (c *cell) acquire(a core.Action, lease int64, model core.Event) (string, string, error) {
+	ctx := context.Background()
+	timing := ""
+	if model.Grant != 0 {
+		bound := 2 * time.Second
+		if c.library {
+			bound += time.Duration(lease) * time.Millisecond / 3
+		}
+		waited := time.Now()
+		for {
+			held, err := c.svc.held(ctx)
+			if err != nil {
+				return "", "", err
+			}
+			if !held || time.Since(waited) > bound {
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if w := time.Since(waited); w > 50*time.Millisecond {
+			timing = fmt.Sprintf("granted %.1f s after its step: the service still held the earlier lease", w.Seconds())
+			c.log("", "wait", timing)
+		}
+	}
+	if _, err := c.ask(a.Client, request{Op: "prepare", LeaseMS: lease, Hold: a.Hold}); err != nil {
+		return "", "", err
+	}
+	// Redlock's client reaches only the nodes the action names: the others
+	// are cut off at the client's network while it asks.
+	var cut []*netProxy
+	if len(a.Nodes) > 0 && len(c.proxies[a.Client]) > 1 {
+		for k, p := range c.proxies[a.Client] {
+			if !slices.Contains(a.Nodes, k+1) {
+				p.refuse()
+				cut = append(cut, p)
+			}
+		}
+		c.log(a.Client, "network", "nodes "+nodeList(a.Nodes)+" reachable, the others cut off")
+	}
+	defer func() {
+		for _, p := range cut {
+			p.reopen()
+		}
+	}()
+	if a.Hold != "" {
+		// The answer is held in the network on its way back, on the
+		// connection that carries the request (and only on it); the
+		// service decides now.
+		was, err := c.svc.held(ctx)
+		if err != nil {
+			return "", "", err
+		}
+		var reached []*netProxy
+		for _, p := range c.proxies[a.Client] {
+			if !slices.Contains(cut, p) {
+				p.holdAnswer(a.Hold)
+				reached = append(reached, p)
+			}
+		}
+		if _, err := c.ask(a.Client, request{Op: "acquire", LeaseMS: lease, Hold: a.Hold}); err != nil {
+			return "", "", err
+		}
+		// The library sends the request in the background: the step is
+		// over once it has gone out.
+		for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+			if !slices.ContainsFunc(reached, func(p *netProxy) bool { return !p.requestSent(a.Hold) }) {
+				break
+			}
+		}
+		granted := false
+		for deadline := time.Now().Add(time.Second); !was && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			if granted, err = c.svc.held(ctx); err != nil || granted {
+				break
+			}
+		}
+		c.hold(a)
+		if granted {
+			c.grant(a.Client)
+			c.log("", "the service", "granted "+a.Client+"'s request; its answer is held in the network")
+			return "held (granted)", timing, nil
+		}
+		return "held (refused)", timing, nil
+	}
+	r, err := c.ask(a.Client, request{Op: "acquire", LeaseMS: lease})
+	if err != nil {
+		return "", "", err
+	}
+	if r.Outcome == "granted" {
+		c.grant(a.Client)
+	}
+	return r.Outcome, timing, nil
+}
+
+// grant tells the ledger the service granted the lock to client.
+func (c *cell) grant(client string) {
+	c.last = c.ledger.Grant(client)
+	c.grants[client] = c.last
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.holder = client
+	if c.library {
+		c.trace.Leases = append(c.trace.Leases, core.RealLeaseEnd{Client: client, Granted: c.ms()})
+		c.leases[client] = len(c.trace.Leases) - 1
+	}
+}
+
+// released: client gave the lock back, so its lease did not end by itself.
+func (c *cell) released(client string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.leases, client)
+	if c.holder == client {
+		c.holder = ""
+	}
+}
+
+// ended records that the service ended a lease by itself: the holder's
+// with token (etcd), or the one key's holder (token 0).
+func (c *cell) ended(token int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	who := c.holder
+	if token != 0 {
+		who = ""
+		for n, p := range c.clients {
+			if p.token == token {
+				who = n
+			}
+		}
+	}
+	if who == c.holder {
+		c.holder = ""
+	}
+	if i, ok := c.leases[who]; ok && c.trace.Leases[i].Service == 0 {
+		c.trace.Leases[i].Service = c.ms()
+	}
+}
+
+// libraryLost records that client's library said its lease is gone.
+func (c *cell) libraryLost(client string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if i, ok := c.leases[client]; ok && c.trace.Leases[i].Library == 0 {
+		c.trace.Leases[i].Library = c.ms()
+	}
+}
+
+// ms is the time since the run started, in ms.
+func (c *cell) ms() int64 { return time.Since(c.start).Milliseconds() }
+
+// partition holds every byte between client and its lock service, both
+// ways (on), or lets them pass again, held ones first (off).
+func (c *cell) partition(client string, on bool) {
+	f := pass
+	if on {
+		f = hold
+	}
+	for _, p := range c.proxies[client] {
+		p.set(f, f)
+	}
+	if on {
+		c.log(client, "network", "partitioned from the lock service: its messages are held, both ways")
+	} else {
+		c.log(client, "network", "the partition heals: what was held is sent on")
+	}
 }
 
 // hold remembers a held message, if a holds one.
@@ -420,6 +639,41 @@ func (c *cell) hold(a core.Action) {
 	if a.Hold != "" {
 		c.held[a.Hold] = heldAt{client: a.Client, action: a, grant: c.grants[a.Client], sent: c.sent}
 	}
+}
+
+// deliver lets a held message arrive: the network lets it pass, and the
+// client hears its answer, or sends a write it kept.
+func (c *cell) deliver(a core.Action) (string, error) {
+	h, ok := c.held[a.Message]
+	if !ok {
+		c.log("", "deliver "+a.Message, "nothing was sent")
+		return "nothing", nil
+	}
+	delete(c.held, a.Message)
+	switch h.action.Kind {
+	case core.ActAcquire:
+		for _, p := range c.proxies[h.client] {
+			p.releaseAnswer(a.Message)
+		}
+	case core.ActRenew:
+		c.partition(h.client, false)
+	}
+	if c.clients[h.client].crashed {
+		c.log("", "deliver "+a.Message, "its client has crashed: nobody receives it")
+		return "dropped", nil
+	}
+	r, err := c.ask(h.client, request{Op: "deliver", Hold: a.Message})
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case h.action.Kind == core.ActWrite && r.Outcome == "applied":
+		i, _ := c.resource(h.action)
+		c.landed(i, h.grant, h.sent)
+	case h.action.Kind == core.ActAcquire && r.Outcome != "granted":
+		// The grant was made; the client does not use it.
+	}
+	return r.Outcome, nil
 }
 
 // landed tells the ledger that resource i applied the sent-th write sent,
@@ -437,41 +691,201 @@ func (c *cell) landed(i, g, sent int) {
 	}
 }
 
-// awaitExpiries waits, before client asks for the lock, until every other
-// holder's lease that is due by now has really ended: etcd finds expired
-// leases every 500 ms, so a lease due a moment ago may still hold its key.
-// It waits for the lock's keys to go (at most 1.5 s past the due time),
-// never for a lease that is not due.
-func (c *cell) awaitExpiries(client string) error {
-	if c.ecli == nil {
-		return nil
-	}
-	var due time.Time
-	for other, end := range c.due {
-		if other != client && !end.After(time.Now()) && end.After(due) {
-			due = end
-		}
-	}
-	if due.IsZero() {
-		return nil
+// stuck reports whether, at the end, the lock or the resource can no longer
+// be used correctly: a lock without expiry held by a crashed client, or a
+// fenced resource that has seen a larger token than the holder's.
+func (c *cell) stuck() (bool, error) {
+	r, ok := c.svc.(*redisService)
+	if !ok || len(r.direct) > 1 {
+		return false, nil // etcd's leases end and its revisions only grow; Redlock's keys expire
 	}
 	ctx := context.Background()
-	for deadline := due.Add(1500 * time.Millisecond); ; {
-		got, err := c.ecli.Get(ctx, c.key+"/", clientv3.WithPrefix(), clientv3.WithCountOnly())
+	held, err := r.direct[0].Exists(ctx, c.key).Result()
+	if err != nil || held == 0 {
+		return false, err
+	}
+	ttl, err := r.direct[0].PTTL(ctx, c.key).Result()
+	if err != nil {
+		return false, err
+	}
+	holder := c.ledger.Holder(c.last)
+	c.log("", "redis EXISTS "+c.key+"; PTTL", fmt.Sprintf("held (the last grant was %s's), %v", holder, ttl))
+	if p := c.clients[holder]; p != nil && p.crashed && ttl < 0 {
+		return true, nil
+	}
+	if c.st.Fenced() {
+		token := c.clients[holder].token
+		for _, name := range c.sc.Resources {
+			if _, max, err := state(c.db, name); err != nil {
+				return false, err
+			} else if token != 0 && max > token {
+				return true, nil
+			}
+		}
+	}
+	return false, nil
+}
+
+func nodeList(nodes []int) string {
+	var s []string
+	for _, n := range nodes {
+		s = append(s, strconv.Itoa(n))
+	}
+	return strings.Join(s, ",")
+}
+
+// redisService is one redis-server, or Redlock's five, that the lab starts.
+type redisService struct {
+	servers []*redisServer
+	direct  []*redis.Client // the lab's own connections, not through any client's network
+	key     string
+}
+
+func newRedisService(dir string, nodes int, key string) (*redisService, error) {
+	s := &redisService{key: key}
+	for i := range nodes {
+		d := filepath.Join(dir, fmt.Sprintf("node%d", i+1))
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, err
+		}
+		srv, err := startRedis(d)
 		if err != nil {
-			return err
+			s.close()
+			return nil, err
 		}
-		if got.Count == 0 {
-			c.log("", "etcd Get "+c.key+"/ (prefix)", "no key: the due lease has ended")
-			return nil
+		s.servers = append(s.servers, srv)
+		s.direct = append(s.direct, redis.NewClient(&redis.Options{Addr: srv.addr()}))
+	}
+	return s, nil
+}
+
+func (s *redisService) addrs() []string {
+	var a []string
+	for _, srv := range s.servers {
+		a = append(a, srv.addr())
+	}
+	return a
+}
+
+func (s *redisService) held(ctx context.Context) (bool, error) {
+	n := 0
+	for _, d := range s.direct {
+		got, err := d.Exists(ctx, s.key).Result()
+		if err != nil {
+			return false, err
 		}
-		if time.Now().After(deadline) {
-			c.log("", "etcd Get "+c.key+"/ (prefix)", fmt.Sprintf("%d keys 1.5 s after the lease was due", got.Count))
-			return nil
+		n += int(got)
+	}
+	return n > len(s.direct)/2, nil
+}
+
+// watch subscribes to the lock key's keyspace events on every node.
+func (s *redisService) watch(ctx context.Context, log func(call, result string), ended func(token int64)) {
+	for i, d := range s.direct {
+		sub := d.Subscribe(ctx, "__keyspace@0__:"+s.key)
+		if _, err := sub.Receive(ctx); err != nil {
+			log("redis SUBSCRIBE", err.Error())
+			continue
 		}
-		time.Sleep(20 * time.Millisecond)
+		node := ""
+		if len(s.direct) > 1 {
+			node = fmt.Sprintf(" (node %d)", i+1)
+		}
+		go func() {
+			defer sub.Close()
+			for m := range sub.Channel() {
+				log("service: the key"+node, m.Payload)
+				if m.Payload == "expired" && len(s.direct) == 1 {
+					ended(0)
+				}
+			}
+		}()
 	}
 }
+
+func (s *redisService) restart() (string, error) {
+	k := 0
+	if len(s.servers) > 1 {
+		k = core.FaultyNode - 1
+	}
+	if err := s.servers[k].restart(); err != nil {
+		return "", err
+	}
+	if len(s.servers) > 1 {
+		return fmt.Sprintf("node %d's redis-server (no persistence): it comes back empty and forgets the lock", k+1), nil
+	}
+	return "redis-server (no persistence): it comes back empty, no lock, the token counter at 0", nil
+}
+
+func (s *redisService) close() {
+	for _, d := range s.direct {
+		d.Close()
+	}
+	for _, srv := range s.servers {
+		srv.stop()
+	}
+}
+
+// etcdService is the lab's etcd cluster, shared by every run, seen through
+// the run's own lock prefix.
+type etcdService struct {
+	cluster *etcdCluster
+	cli     *clientv3.Client
+	prefix  string
+}
+
+func newEtcdService(prefix string) (*etcdService, error) {
+	cluster, err := sharedEtcd()
+	if err != nil {
+		return nil, err
+	}
+	cli, err := clientv3.New(clientv3.Config{Endpoints: cluster.urls, DialTimeout: 5 * time.Second, Logger: zap.NewNop()})
+	if err != nil {
+		return nil, err
+	}
+	return &etcdService{cluster: cluster, cli: cli, prefix: prefix}, nil
+}
+
+func (s *etcdService) addrs() []string {
+	var a []string
+	for _, u := range s.cluster.urls {
+		a = append(a, strings.TrimPrefix(u, "http://"))
+	}
+	return a
+}
+
+func (s *etcdService) held(ctx context.Context) (bool, error) {
+	got, err := s.cli.Get(ctx, s.prefix+"/", clientv3.WithPrefix(), clientv3.WithCountOnly())
+	if err != nil {
+		return false, err
+	}
+	return got.Count > 0, nil
+}
+
+func (s *etcdService) watch(ctx context.Context, log func(call, result string), ended func(token int64)) {
+	w := s.cli.Watch(ctx, s.prefix+"/", clientv3.WithPrefix(), clientv3.WithPrevKV())
+	go func() {
+		for resp := range w {
+			for _, ev := range resp.Events {
+				what := "made (PUT)"
+				if ev.Type == clientv3.EventTypeDelete {
+					what = "deleted: its lease ended, or it was released"
+					if ev.PrevKv != nil {
+						ended(ev.PrevKv.CreateRevision)
+					}
+				}
+				log("service: the key "+strings.TrimPrefix(string(ev.Kv.Key), s.prefix+"/"), fmt.Sprintf("%s, revision %d", what, ev.Kv.ModRevision))
+			}
+		}
+	}()
+}
+
+func (s *etcdService) restart() (string, error) {
+	name, err := s.cluster.restartFollower()
+	return "etcd member " + name + ", a follower, from its data directory: the cluster keeps its state; revisions keep increasing", err
+}
+
+func (s *etcdService) close() { s.cli.Close() }
 
 // sharedEtcd is the lab's etcd cluster, started on first use and stopped
 // by stopEtcd.
@@ -500,44 +914,4 @@ func stopEtcd() {
 	if etcdOnce.dir != "" {
 		os.RemoveAll(etcdOnce.dir)
 	}
-}
-
-// stuck reports whether, at the end, the lock or the resource can no longer
-// be used correctly: a lock without expiry held by a crashed client, or a
-// fenced resource that has seen a larger token than the holder's.
-func (c *cell) stuck() (bool, error) {
-	if c.etcd != nil {
-		return false, nil // leases end, and CreateRevision only grows
-	}
-	if len(c.redis) > 1 {
-		return false, nil // Redlock's keys always expire, and it has no tokens
-	}
-	ctx := context.Background()
-	v, err := c.rdb.Get(ctx, c.key).Result()
-	if err == redis.Nil {
-		return false, nil
-	}
-	if err != nil {
-		return false, err
-	}
-	holder, tok, _ := strings.Cut(v, ":")
-	token, _ := strconv.ParseInt(tok, 10, 64)
-	ttl, err := c.rdb.PTTL(ctx, c.key).Result()
-	if err != nil {
-		return false, err
-	}
-	c.log("", "redis GET "+c.key+"; PTTL", fmt.Sprintf("%s, %v", v, ttl))
-	if p := c.clients[holder]; p != nil && p.crashed && ttl < 0 {
-		return true, nil
-	}
-	if c.st.Fenced() {
-		for _, r := range c.sc.Resources {
-			if _, max, err := state(c.db, r); err != nil {
-				return false, err
-			} else if max > token {
-				return true, nil
-			}
-		}
-	}
-	return false, nil
 }

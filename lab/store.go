@@ -50,6 +50,29 @@ func write(db *sql.DB, id, value string, token int64, fenced bool) (string, int6
 	return q, n, err
 }
 
+// maxToken is the first half of a write that checks and applies in two
+// statements: it reads the largest token the row has seen. Between it and
+// the UPDATE that follows (applyUnchecked), another write can land; at
+// READ COMMITTED without SELECT … FOR UPDATE, a real database lets it.
+func maxToken(db *sql.DB, id string) (string, int64, error) {
+	q := fmt.Sprintf("SELECT max_token FROM resource WHERE id=%q", id)
+	var max int64
+	err := db.QueryRow(`SELECT max_token FROM resource WHERE id=?`, id).Scan(&max)
+	return q, max, err
+}
+
+// applyUnchecked is the second half: the UPDATE, without a check of the
+// token (it was checked before), raising max_token as a write does.
+func applyUnchecked(db *sql.DB, id, value string, token int64, fenced bool) (string, int64, error) {
+	q := fmt.Sprintf("UPDATE resource SET data=%q, max_token=MAX(max_token, %d) WHERE id=%q", value, token, id)
+	res, err := db.Exec(`UPDATE resource SET data=?, max_token=MAX(max_token, ?) WHERE id=?`, value, token, id)
+	if err != nil {
+		return q, 0, err
+	}
+	n, err := res.RowsAffected()
+	return q, n, err
+}
+
 // read reads resource id. Showing a token to a fenced resource raises its
 // maxToken (and is refused, like a write, for a smaller token); a peek
 // shows none.

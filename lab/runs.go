@@ -1,0 +1,246 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sync"
+	"text/tabwriter"
+
+	"dlock/core"
+)
+
+// Beside the scenarios, the lab replays any script (a free-play run) and
+// runs drawn at random from the search's alphabet: what the model says of
+// a run nobody wrote for it, checked against real software step by step.
+
+// stageable says why the lab cannot stage sc under st, naming the item, or
+// nil.
+func stageable(sc core.Scenario, st core.Strategy) error {
+	why, ok := core.Replayable(sc, st)
+	if ok {
+		return nil
+	}
+	for i, s := range sc.Steps {
+		if why == core.JumpedClock && s.Action.Kind == core.ActJump {
+			return fmt.Errorf("item %d (%s) cannot be staged under %s: %s", i+1, core.ItemOf(s.Action), st, reasons[why])
+		}
+	}
+	return fmt.Errorf("%s cannot be staged under %s: %s", sc.ID, st, reasons[why])
+}
+
+// rowsOf is the one row asked, or every row.
+func rowsOf(st core.Strategy) ([]core.Strategy, error) {
+	switch {
+	case st == "":
+		return core.Strategies(), nil
+	case !st.Valid():
+		return nil, fmt.Errorf("unknown strategy %q", st)
+	}
+	return []core.Strategy{st}, nil
+}
+
+// runScript replays a script under one row, its trace printed, or under
+// every row it can be staged in, as a table. A script that cannot be read
+// or staged runs nothing.
+func runScript(script string, st core.Strategy, parallel int) error {
+	sc, err := core.ParseScript(script)
+	if err != nil {
+		return fmt.Errorf("script: %w", err)
+	}
+	rows, err := rowsOf(st)
+	if err != nil {
+		return err
+	}
+	if len(rows) == 1 {
+		if err := stageable(sc, rows[0]); err != nil {
+			return err
+		}
+		dir, err := os.MkdirTemp("", "dlock-lab-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		tr, err := Replay(sc, rows[0], dir)
+		printTrace(tr)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("verdict: %s (model: %s)\n", tr.Verdict, tr.Model)
+		if !tr.Agrees() {
+			return fmt.Errorf("the real run differs from the model's from step %d", tr.FirstDiffers)
+		}
+		return nil
+	}
+	var cells []*result
+	for _, row := range rows {
+		cells = append(cells, newResult(sc, row))
+	}
+	if err := replayAll(cells, parallel); err != nil {
+		return err
+	}
+	return summarize(cells, "")
+}
+
+// randomOptions is the alphabet random runs draw from: the search's, with
+// renewals, Redlock's partial reach and reads without the token; a clock
+// jump only where the lab can stage it.
+func randomOptions(st core.Strategy) (core.SearchOptions, []core.ActionKind) {
+	opts := core.SearchOptions{Strategy: st, Renew: true, Partial: true, Peek: true}
+	if st.TTL() {
+		return opts, []core.ActionKind{core.ActJump}
+	}
+	return opts, nil
+}
+
+// randomRun is the i-th of the runs of seed: its row (the one asked, or
+// the rows in turn) and 2 to 8 actions drawn from randomOptions.
+func randomRun(seed uint64, i int, rows []core.Strategy) (core.Scenario, core.Strategy, error) {
+	st := rows[i%len(rows)]
+	r := rand.New(rand.NewPCG(seed, uint64(i)))
+	opts, exclude := randomOptions(st)
+	drawn, err := core.RandomRun(r, opts, 2+r.IntN(7), exclude...)
+	if err != nil {
+		return core.Scenario{}, st, err
+	}
+	sc, err := core.ParseScript(core.ScriptOf(drawn))
+	return sc, st, err
+}
+
+// runRandom replays n random runs of seed on real software, compares each
+// with the model step by step, prints every disagreement with its script,
+// row and first differing step, saves it in findings, and sums up per row.
+func runRandom(n int, seed uint64, st core.Strategy, parallel int, findings string) error {
+	rows, err := rowsOf(st)
+	if err != nil {
+		return err
+	}
+	var cells []*result
+	for i := range n {
+		sc, row, err := randomRun(seed, i, rows)
+		if err != nil {
+			return fmt.Errorf("run %d: %w", i, err)
+		}
+		cells = append(cells, &result{sc: sc, st: row})
+	}
+	if err := replayAll(cells, parallel); err != nil {
+		return err
+	}
+	type sums struct{ runs, steps, agreeing, stepsAgreeing, findings int }
+	per := map[core.Strategy]*sums{}
+	found := 0
+	for i, c := range cells {
+		s := per[c.st]
+		if s == nil {
+			s = &sums{}
+			per[c.st] = s
+		}
+		s.runs++
+		s.steps += len(c.sc.Steps)
+		for _, step := range c.trace.Steps {
+			if step.Agrees {
+				s.stepsAgreeing++
+			}
+		}
+		if c.err == nil && c.trace.Agrees() {
+			s.agreeing++
+			continue
+		}
+		s.findings++
+		found++
+		fmt.Printf("finding: run %d of seed %d under %s\n", i, seed, c.st)
+		fmt.Printf("  make lab SCRIPT='%s' STRATEGY=%s\n", core.ScriptOf(c.sc), c.st)
+		switch {
+		case c.err != nil:
+			fmt.Printf("  failed: %v\n", c.err)
+		case c.trace.FirstDiffers != 0:
+			for _, step := range c.trace.Steps {
+				if step.Step == c.trace.FirstDiffers {
+					fmt.Printf("  step %d (%s): model %s; real %s\n", step.Step, step.Action, step.Model, step.Real)
+				}
+			}
+		default:
+			fmt.Printf("  verdict: real %s, model %s\n", c.trace.Verdict, c.trace.Model)
+		}
+		if err := saveFinding(findings, seed, i, c); err != nil {
+			return err
+		}
+	}
+	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(w, "row\truns\tsteps\tagreeing runs\tagreeing steps\tfindings\t\n")
+	var total sums
+	for _, row := range rows {
+		s := per[row]
+		if s == nil {
+			continue
+		}
+		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%d\t\n", row, s.runs, s.steps, s.agreeing, s.stepsAgreeing, s.findings)
+		total.runs, total.steps, total.agreeing = total.runs+s.runs, total.steps+s.steps, total.agreeing+s.agreeing
+		total.stepsAgreeing, total.findings = total.stepsAgreeing+s.stepsAgreeing, total.findings+s.findings
+	}
+	fmt.Fprintf(w, "all (seed %d)\t%d\t%d\t%d\t%d\t%d\t\n", seed, total.runs, total.steps, total.agreeing, total.stepsAgreeing, total.findings)
+	w.Flush()
+	if found > 0 {
+		return fmt.Errorf("%d of %d random runs differ from the model (saved in %s)", found, n, findings)
+	}
+	return nil
+}
+
+// finding is a random run that differs from the model, as saved.
+type finding struct {
+	Seed      uint64         `json:"seed"`
+	Run       int            `json:"run"`
+	Script    string         `json:"script"`
+	Strategy  core.Strategy  `json:"strategy"`
+	Command   string         `json:"command"`
+	Error     string         `json:"error,omitempty"`
+	Recording core.Recording `json:"recording"`
+}
+
+func saveFinding(dir string, seed uint64, i int, c *result) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f := finding{Seed: seed, Run: i, Script: core.ScriptOf(c.sc), Strategy: c.st, Recording: c.trace,
+		Command: fmt.Sprintf("make lab SCRIPT='%s' STRATEGY=%s", core.ScriptOf(c.sc), c.st)}
+	if c.err != nil {
+		f.Error = c.err.Error()
+	}
+	b, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed%d-run%d.%s.json", seed, i, c.st)), append(b, '\n'), 0o644)
+}
+
+// replayAll replays every cell that is replayable, parallel at a time, each
+// in a directory of its own.
+func replayAll(cells []*result, parallel int) error {
+	tmp, err := os.MkdirTemp("", "dlock-lab-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	sem := make(chan struct{}, max(parallel, 1))
+	var wg sync.WaitGroup
+	for i, c := range cells {
+		if c.why != "" {
+			continue
+		}
+		dir := filepath.Join(tmp, fmt.Sprint(i))
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			return err
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			c.trace, c.err = Replay(c.sc, c.st, dir)
+		}()
+	}
+	wg.Wait()
+	return nil
+}
