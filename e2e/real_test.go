@@ -23,8 +23,9 @@ func openRealPanel(tb *tab) {
 }
 
 // The one-run view shows, when asked, the run replayed on real software:
-// the real calls in order, the real verdict and whether the model agrees;
-// it follows the run shown; a cell the lab cannot replay says why.
+// every step beside the model's, the real calls in order, the real verdict
+// and whether the model agrees; it follows the run shown; a cell the lab
+// cannot replay says why.
 func TestTheRunOnRealSoftware(t *testing.T) {
 	t.Parallel()
 	tb := newTab(t)
@@ -34,12 +35,21 @@ func TestTheRunOnRealSoftware(t *testing.T) {
 	}
 	openRealPanel(tb)
 	tb.waitHook("real-trace", "corrupted")
-	if got := tb.hook("real-agrees"); got != "yes" {
-		t.Errorf("real-agrees = %s", got)
+	if got := tb.text("real-agrees"); got != "agrees with the model at every step" {
+		t.Errorf("real-agrees reads %q", got)
+	}
+	steps := eval[[]string](tb, `[...document.querySelectorAll('[data-testid="real-step"]')].map(r => r.dataset.value + " " + r.innerText)`)
+	if len(steps) != 6 {
+		t.Errorf("%d steps compared, not 6: %q", len(steps), steps)
+	}
+	for _, s := range steps {
+		if !strings.HasPrefix(s, "yes ") || !strings.Contains(s, "✓ same") {
+			t.Errorf("a step reads %q", s)
+		}
 	}
 	calls := eval[[]string](tb, `[...document.querySelectorAll('[data-testid="real-call"]')].map(r => r.innerText)`)
 	all := strings.Join(calls, "\n")
-	for _, want := range []string{"redis SET dlock:gc-pause:lease A:1 NX PX 10000", "kill -STOP", `UPDATE resource SET data="A-STALE"`, "overwrite"} {
+	for _, want := range []string{"redislock Acquire dlock:", "kill -STOP", `UPDATE resource SET data="A-STALE"`, "overwrite"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the real calls lack %q:\n%s", want, all)
 		}
@@ -56,6 +66,17 @@ func TestTheRunOnRealSoftware(t *testing.T) {
 	tb.waitHook("real-trace", "safe")
 	if all := eval[string](tb, `document.querySelector(".real-calls").innerText`); !strings.Contains(all, "CreateRevision") {
 		t.Errorf("the consensus row's calls do not show etcd's revision:\n%s", all)
+	}
+	// heartbeat-pause: the library's own keep-alives, which the pause
+	// stops, and when the lease ended at the service and by the library.
+	tb.open(siteURL + "?scenario=heartbeat-pause&strategy=consensus&lang=en")
+	openRealPanel(tb)
+	tb.waitHook("real-trace", "safe")
+	if got := tb.hook("real-renewal"); got != "library" {
+		t.Errorf("heartbeat-pause under consensus is renewed by %q", got)
+	}
+	if leases := eval[string](tb, `[...document.querySelectorAll('[data-testid="real-lease"]')].map(p => p.innerText).join("\n")`); !strings.Contains(leases, "the service ended it at") || !strings.Contains(leases, "the library told A it was gone at") {
+		t.Errorf("the leases read %q", leases)
 	}
 	// A cell the lab cannot replay says why, in the reader's language.
 	tb.open(siteURL + "?scenario=clock-jump&strategy=consensus&lang=ja")
@@ -105,5 +126,33 @@ func TestTheMatrixMarksWhatRealSoftwareConfirms(t *testing.T) {
 	}
 	if bytes.Contains(wasm, []byte("SET dlock:gc-pause")) {
 		t.Error("app.wasm carries the lab's recordings")
+	}
+}
+
+// Free play has no recording: its panel gives the command that replays the
+// run on screen on real software, which a click copies (or selects, where
+// the clipboard refuses), and says why where the lab cannot replay it.
+func TestFreePlayGivesTheLabCommand(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	tb.open(siteURL + "?view=play&script=A:acquire,A:pause:10,B:acquire,A:write:A-late&strategy=redlock&lang=en")
+	openRealPanel(tb)
+	want := "make lab SCRIPT='A:acquire,A:pause:10,B:acquire,A:write:A-late' STRATEGY=redlock"
+	tb.waitHook("real-command", want)
+	if text := tb.text("real-command"); text != want {
+		t.Errorf("the command reads %q", text)
+	}
+	eval[bool](tb, `(Object.defineProperty(navigator, "clipboard", {value: {writeText: () => Promise.reject(new DOMException("Document is not focused.", "NotAllowedError"))}}), true)`)
+	tb.click("copy-command")
+	tb.waitJS(`document.querySelector('[data-testid="copy-command-status"]').textContent === "Selected: press Ctrl+C to copy."`)
+	if sel := eval[string](tb, `String(getSelection())`); sel != want {
+		t.Errorf("the selection is %q, not the command", sel)
+	}
+	// The same run under lease with a clock jump: the lab cannot stage it.
+	tb.open(siteURL + "?view=play&script=A:acquire,jump:10&strategy=lease&lang=ja")
+	openRealPanel(tb)
+	tb.waitHook("real-command", "not-replayed")
+	if text := tb.text("real-command"); !strings.Contains(text, "単調時計") {
+		t.Errorf("the reason reads %q", text)
 	}
 }

@@ -157,11 +157,47 @@ func TestRealPanelShowsTheRecording(t *testing.T) {
 	c = mounted(t, c).(*realPanel)
 	match(t, c, app.Text("On real software"), 0, 0)
 	html := app.HTMLString(c)
-	if !strings.Contains(html, "Real verdict: ✗ corrupted (model: ✗ corrupted)") || !strings.Contains(html, "agrees with the model") {
+	if !strings.Contains(html, "Real verdict: ✗ corrupted (model: ✗ corrupted)") || !strings.Contains(html, "agrees with the model at every step") {
 		t.Errorf("the verdicts: %s", html)
 	}
 	if calls := len(regexp.MustCompile(`data-testid="real-call"`).FindAllString(html, -1)); calls != len(c.rec.Calls) || calls < 6 {
 		t.Errorf("%d calls shown of %d recorded", calls, len(c.rec.Calls))
+	}
+	if steps := len(regexp.MustCompile(`data-testid="real-step"`).FindAllString(html, -1)); steps != len(c.rec.Steps) || steps != 6 {
+		t.Errorf("%d steps shown of %d recorded", steps, len(c.rec.Steps))
+	}
+	if text := stdhtml.UnescapeString(html); !strings.Contains(text, "bsm/redislock v0.9.4") || !strings.Contains(text, "Renewal: by the client, at the scenario's renew steps only") {
+		t.Errorf("the service and who renews: %s", html)
+	}
+	// A step that differs is marked, with both sides, and so is the cell.
+	differs := *c.rec
+	differs.Steps = append([]core.RecordedStep(nil), differs.Steps...)
+	differs.Steps[3].Agrees, differs.Steps[3].Real, differs.FirstDiffers = false, "refused; A holds, B none; row-42 \"A-value\"", differs.Steps[3].Step
+	c = &realPanel{Scenario: "gc-pause", Strategy: core.Lease, Lang: state.English, Path: "/", open: true, loaded: "gc-pause.lease", rec: &differs}
+	html = app.HTMLString(mounted(t, c))
+	if !strings.Contains(html, "differs from the model from step 5") || !strings.Contains(html, "✗ differs") || !strings.Contains(html, "refused; A holds, B none") ||
+		len(regexp.MustCompile(`class="first-differs"`).FindAllString(html, -1)) != 1 {
+		t.Errorf("a step that differs: %s", html)
+	}
+	// The library's renewals, and when the lease ended on each side.
+	c = &realPanel{Scenario: "heartbeat-pause", Strategy: core.Consensus, Lang: state.English, Path: "/", open: true, loaded: "heartbeat-pause.consensus", rec: read("heartbeat-pause.consensus.json")}
+	html = stdhtml.UnescapeString(app.HTMLString(mounted(t, c)))
+	if !strings.Contains(html, "etcd's Session sends its own keep-alives") || !regexp.MustCompile(`A's lease \(granted at 0\.0 s\): the service ended it at 1\d\.\d s; the library told A it was gone at 18\.\d s`).MatchString(html) {
+		t.Errorf("heartbeat-pause under consensus: %s", html)
+	}
+	// Free play: the command that replays the run, or why the lab cannot.
+	play, err := core.ParseScript("A:acquire,A:write:x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c = &realPanel{Scenario: play.ID, Strategy: core.Redlock, Lang: state.English, Path: "/", open: true, Play: &play, Script: "A:acquire,A:write:x", Live: true}
+	if html := stdhtml.UnescapeString(app.HTMLString(mounted(t, c))); !strings.Contains(html, "make lab SCRIPT='A:acquire,A:write:x' STRATEGY=redlock") || !strings.Contains(html, "Copy the command") {
+		t.Errorf("free play's command: %s", html)
+	}
+	jump, _ := core.ParseScript("A:acquire,jump:10")
+	c = &realPanel{Scenario: jump.ID, Strategy: core.Lease, Lang: state.Japanese, Path: "/", open: true, Play: &jump, Script: "A:acquire,jump:10", Live: true}
+	if html := app.HTMLString(mounted(t, c)); !strings.Contains(html, "時計の跳躍がある") || strings.Contains(html, "make lab") {
+		t.Errorf("free play with a jump under lease: %s", html)
 	}
 	c = &realPanel{Scenario: "clock-jump", Strategy: core.Lease, Lang: state.English, Path: "/", open: true, loaded: "clock-jump.lease", rec: read("clock-jump.lease.json")}
 	if html := app.HTMLString(mounted(t, c)); !strings.Contains(html, "Not replayed on real software: A clock jumps") {

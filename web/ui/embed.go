@@ -155,38 +155,15 @@ func (c *embedBox) onCopy(i int) app.EventHandler {
 		if i >= len(parts) {
 			return
 		}
-		win := app.Window()
-		clipboard := win.Get("navigator").Get("clipboard")
-		if !clipboard.Truthy() {
-			c.selectCode(i)
-			return
-		}
 		// The browser may refuse (the document is not focused, no
-		// permission): then select the code for Ctrl+C, as where there is
-		// no clipboard.
-		var done, refused app.Func
-		settle := func(copied bool) {
-			done.Release()
-			refused.Release()
-			ctx.Dispatch(func(app.Context) {
-				if copied {
-					c.copied = "embed.copied"
-				} else {
-					c.selectCode(i)
-				}
-			})
-		}
-		done = app.FuncOf(func(app.Value, []app.Value) any { settle(true); return nil })
-		refused = app.FuncOf(func(app.Value, []app.Value) any { settle(false); return nil })
-		clipboard.Call("writeText", parts[i].Code).Call("then", done, refused)
+		// permission): then the code is selected for Ctrl+C, as where
+		// there is no clipboard.
+		sel := `[data-testid="embed-code"][data-part="` + strconv.Itoa(i) + `"]`
+		copyText(ctx, parts[i].Code, sel, func(copied bool) {
+			c.copied = "embed.selected"
+			if copied {
+				c.copied = "embed.copied"
+			}
+		})
 	}
-}
-
-func (c *embedBox) selectCode(i int) {
-	win := app.Window()
-	sel := `[data-testid="embed-code"][data-part="` + strconv.Itoa(i) + `"]`
-	if code := win.Get("document").Call("querySelector", sel); code.Truthy() {
-		win.Call("getSelection").Call("selectAllChildren", code)
-	}
-	c.copied = "embed.selected"
 }

@@ -132,7 +132,10 @@ func (c *matrixTable) cell(sc core.Scenario, st core.Strategy, real core.Recordi
 			}),
 			app.If(real.Scenario != "" && real.Why == "", func() app.UI {
 				mark, value := c.t("real.mark"), "agrees"
-				if !real.Agrees() {
+				switch {
+				case real.FirstDiffers != 0:
+					mark, value = c.t("real.mark.step", real.FirstDiffers), "disagrees"
+				case !real.Agrees():
 					mark, value = c.t("real.mark.no", c.t("verdict."+string(real.Verdict))), "disagrees"
 				}
 				return app.Span().Class("real-mark").DataSet("testid", "real-mark").DataSet("value", value).Text(mark)

@@ -54,7 +54,8 @@ func fetchText(ctx app.Context, url string, done func(text string, err error)) {
 	app.Window().Call("fetch", url).Call("then", onResponse, onError)
 }
 
-// realPanel shows the recording of the run shown, when opened.
+// realPanel shows the recording of the run shown, when opened; in free play,
+// where no run is recorded, the command that replays it on real software.
 type realPanel struct {
 	app.Compo
 	Scenario string
@@ -62,11 +63,17 @@ type realPanel struct {
 	Lang     state.Lang
 	Path     string // the page's path, under which the recordings are served
 	Link     *pageLink
+	// Play is the free-play run shown (its scenario and script), which
+	// has no recording.
+	Play   *core.Scenario
+	Script string
+	Live   bool
 
 	open    bool
 	loaded  string // the cell whose recording is shown, or being fetched
 	rec     *core.Recording
 	problem string
+	copied  string // the words of the last copy's outcome
 }
 
 func (c *realPanel) t(key string, args ...any) string { return words.T(c.Lang, key, args...) }
@@ -75,14 +82,14 @@ func (c *realPanel) cell() string { return c.Scenario + "." + string(c.Strategy)
 
 // OnUpdate fetches the recording of the new run, if the panel is open.
 func (c *realPanel) OnUpdate(ctx app.Context) {
-	if c.open && c.loaded != c.cell() {
+	if c.open && c.Play == nil && c.loaded != c.cell() {
 		c.fetch(ctx)
 	}
 }
 
 func (c *realPanel) onToggle(ctx app.Context, e app.Event) {
 	c.open = ctx.JSSrc().Get("open").Bool()
-	if c.open && c.loaded != c.cell() {
+	if c.open && c.Play == nil && c.loaded != c.cell() {
 		c.fetch(ctx)
 	}
 }
@@ -108,7 +115,47 @@ func (c *realPanel) fetch(ctx app.Context) {
 func (c *realPanel) Render() app.UI {
 	return app.Details().Class("real").DataSet("testid", "real-panel").OnToggle(c.Link.Safe("real", c.onToggle)).Body(
 		app.Summary().Text(c.t("real.title")),
-		app.If(c.open, c.body),
+		app.If(c.open && c.Play != nil, c.command),
+		app.If(c.open && c.Play == nil, c.body),
+	)
+}
+
+// labCommand is the command that replays script under st on real software.
+func labCommand(script string, st core.Strategy) string {
+	return "make lab SCRIPT='" + script + "' STRATEGY=" + string(st)
+}
+
+// command says how to replay the free-play run on real software, ready to
+// copy, or why the lab cannot.
+func (c *realPanel) command() app.UI {
+	if why, ok := core.Replayable(*c.Play, c.Strategy); !ok {
+		return app.P().DataSet("testid", "real-command").DataSet("value", "not-replayed").
+			Text(c.t("real.not-replayed", c.t("real.why."+string(why))))
+	}
+	if c.Script == "" {
+		return app.P().DataSet("testid", "real-command").DataSet("value", "empty").Text(c.t("real.play.empty"))
+	}
+	cmd := labCommand(c.Script, c.Strategy)
+	status := ""
+	if c.copied != "" {
+		status = c.t(c.copied)
+	}
+	return app.Div().Body(
+		app.P().ID("real-command-about").Text(c.t("real.play")),
+		app.Pre().Class("embed-snippet").DataSet("testid", "real-command").DataSet("value", cmd).
+			Aria("labelledby", "real-command-about").Text(cmd),
+		app.Button().Type("button").Class("btn").DataSet("testid", "copy-command").Aria("disabled", !c.Live).
+			Aria("describedby", "real-command-about").Text(c.t("real.copy")).
+			OnClick(c.Link.Safe("real", func(ctx app.Context, e app.Event) {
+				copyText(ctx, cmd, `[data-testid="real-command"]`, func(copied bool) {
+					c.copied = "embed.selected"
+					if copied {
+						c.copied = "embed.copied"
+					}
+				})
+			})),
+		app.Span().Role("status").DataSet("testid", "copy-command-status").Text(status),
+		app.P().Class("muted").Text(c.t("real.play.about")),
 	)
 }
 
@@ -125,13 +172,23 @@ func (c *realPanel) body() app.UI {
 				Text(c.t("real.not-replayed", c.t("real.why."+string(rec.Why)))),
 		)
 	}
-	agrees, agreeKey := "no", "real.agrees.no"
-	if rec.Agrees() {
-		agrees, agreeKey = "yes", "real.agrees.yes"
+	agrees, agreeWords := "yes", c.t("real.agrees.yes")
+	switch {
+	case rec.FirstDiffers != 0:
+		agrees, agreeWords = "no", c.t("real.agrees.from", rec.FirstDiffers)
+	case !rec.Agrees():
+		agrees, agreeWords = "no", c.t("real.agrees.no")
 	}
 	resource := "real.resource.plain"
 	if c.Strategy.Fenced() {
 		resource = "real.resource.fenced"
+		if sc, ok := core.ScenarioByID(c.Scenario); ok && sc.NonAtomic {
+			resource = "real.resource.split"
+		}
+	}
+	renewal := "real.renewal.client"
+	if rec.Renewal == core.RenewedByLibrary {
+		renewal = "real.renewal.library." + string(c.Strategy)
 	}
 	return app.Div().Body(
 		app.P().Class("muted").Text(c.t("real.about")),
@@ -139,14 +196,20 @@ func (c *realPanel) body() app.UI {
 			app.Span().DataSet("testid", "real-trace").DataSet("value", string(rec.Verdict)).
 				Text(c.t("real.verdict", c.t("verdict."+string(rec.Verdict)), c.t("verdict."+string(rec.Model)))),
 			app.Text(" — "),
-			app.Span().DataSet("testid", "real-agrees").DataSet("value", agrees).Text(c.t(agreeKey)),
+			app.Span().DataSet("testid", "real-agrees").DataSet("value", agrees).Text(agreeWords),
 		),
 		app.P().Text(c.t("real.service."+string(c.Strategy))+" "+c.t(resource)),
+		app.P().DataSet("testid", "real-renewal").DataSet("value", orNone(rec.Renewal)).Text(c.t(renewal)),
+		app.Range(rec.Leases).Slice(func(i int) app.UI {
+			return app.P().DataSet("testid", "real-lease").Text(c.leaseEnd(rec.Leases[i]))
+		}),
+		c.steps(rec),
 		app.Div().Class("real-scroll").TabIndex(0).Role("region").Aria("label", c.t("real.calls")).Body(
 			app.Table().Class("real-calls").Body(
 				app.Caption().Text(c.t("real.calls")),
 				app.THead().Body(app.Tr().Body(
 					app.Th().Scope("col").Text(c.t("real.col.ms")),
+					app.Th().Scope("col").Text(c.t("real.col.step")),
 					app.Th().Scope("col").Text(c.t("real.col.client")),
 					app.Th().Scope("col").Text(c.t("real.col.call")),
 					app.Th().Scope("col").Text(c.t("real.col.result")),
@@ -155,6 +218,7 @@ func (c *realPanel) body() app.UI {
 					call := rec.Calls[i]
 					return app.Tr().DataSet("testid", "real-call").Body(
 						app.Td().Class("num").Text(call.MS),
+						app.Td().Class("num").Text(call.Step),
 						app.Td().Text(orDash(call.Client)),
 						app.Td().Body(app.Code().Text(call.Call)),
 						app.Td().Text(call.Result),
@@ -164,6 +228,91 @@ func (c *realPanel) body() app.UI {
 		),
 		app.P().Class("muted").Text(c.t("real.raw")),
 	)
+}
+
+// steps is every step of the real run beside the model's: the same, or
+// where it differs, both; a difference of timing alone said apart.
+func (c *realPanel) steps(rec *core.Recording) app.UI {
+	return app.Div().Class("real-scroll").TabIndex(0).Role("region").Aria("label", c.t("real.steps")).Body(
+		app.Table().Class("real-steps").Body(
+			app.Caption().Text(c.t("real.steps")),
+			app.THead().Body(app.Tr().Body(
+				app.Th().Scope("col").Text(c.t("real.col.step")),
+				app.Th().Scope("col").Text(c.t("real.col.action")),
+				app.Th().Scope("col").Text(c.t("real.col.agree")),
+				app.Th().Scope("col").Text(c.t("real.col.model")),
+				app.Th().Scope("col").Text(c.t("real.col.real")),
+			)),
+			app.TBody().Body(app.Range(rec.Steps).Slice(func(i int) app.UI {
+				s := rec.Steps[i]
+				agree, real, value := c.t("real.step.same"), c.t("real.step.as-model"), "yes"
+				if !s.Agrees {
+					agree, real, value = c.t("real.step.differs"), s.Real, "no"
+				}
+				if s.Timing != "" {
+					real += " " + c.t("real.step.timing", s.Timing)
+				}
+				row := app.Tr().DataSet("testid", "real-step").DataSet("value", value)
+				if s.Step == rec.FirstDiffers {
+					row = row.Class("first-differs").DataSet("first", "true")
+				}
+				return row.Body(
+					app.Td().Class("num").Text(s.Step),
+					app.Td().Body(app.Code().Text(s.Action)),
+					app.Td().Text(agree),
+					app.Td().Text(s.Model),
+					app.Td().Text(real),
+				)
+			})),
+		),
+	)
+}
+
+// leaseEnd words when a lease the library kept alive ended, at the service
+// and by the library's word.
+func (c *realPanel) leaseEnd(l core.RealLeaseEnd) string {
+	sec := func(ms int64) string { return fmt.Sprintf("%.1f", float64(ms)/1000) }
+	switch {
+	case l.Service != 0 && l.Library != 0:
+		return c.t("real.lease.both", l.Client, sec(l.Granted), sec(l.Service), sec(l.Library))
+	case l.Service != 0:
+		return c.t("real.lease.service", l.Client, sec(l.Granted), sec(l.Service))
+	case l.Library != 0:
+		return c.t("real.lease.library", l.Client, sec(l.Granted), sec(l.Library))
+	}
+	return c.t("real.lease.held", l.Client, sec(l.Granted))
+}
+
+// copyText copies text to the clipboard and tells done whether it did.
+// Where the clipboard is not available, or the browser refuses, it selects
+// the element sel instead, for Ctrl+C.
+func copyText(ctx app.Context, text, sel string, done func(copied bool)) {
+	win := app.Window()
+	selectIt := func() {
+		if el := win.Get("document").Call("querySelector", sel); el.Truthy() {
+			win.Call("getSelection").Call("selectAllChildren", el)
+		}
+	}
+	clipboard := win.Get("navigator").Get("clipboard")
+	if !clipboard.Truthy() {
+		selectIt()
+		done(false)
+		return
+	}
+	var ok, refused app.Func
+	settle := func(copied bool) {
+		ok.Release()
+		refused.Release()
+		ctx.Dispatch(func(app.Context) {
+			if !copied {
+				selectIt()
+			}
+			done(copied)
+		})
+	}
+	ok = app.FuncOf(func(app.Value, []app.Value) any { settle(true); return nil })
+	refused = app.FuncOf(func(app.Value, []app.Value) any { settle(false); return nil })
+	clipboard.Call("writeText", text).Call("then", ok, refused)
 }
 
 func orDash(s string) string {
