@@ -441,17 +441,23 @@ func TestPrerenderedControlsAreInactiveUntilLive(t *testing.T) {
 }
 
 // The prerendered pickers show the settings' choice: only that option has
-// the selected attribute (HTML reads selected="false" as selected).
+// the selected attribute (HTML reads selected="false" as selected); so
+// does play's pace.
 func TestPrerenderedPickersShowTheirChoice(t *testing.T) {
-	page := prerender(t, "scenario=heartbeat&strategy=redlock&lang=en")
-	var selected []string
-	for _, el := range elements(page) {
-		if _, ok := el["selected"]; ok {
-			selected = append(selected, el["value"])
+	for query, want := range map[string]string{
+		"scenario=heartbeat&strategy=redlock&lang=en":        "heartbeat redlock 100",
+		"scenario=heartbeat&strategy=redlock&lang=en&pace=2": "heartbeat redlock 200",
+	} {
+		page := prerender(t, query)
+		var selected []string
+		for _, el := range elements(page) {
+			if _, ok := el["selected"]; ok {
+				selected = append(selected, el["value"])
+			}
 		}
-	}
-	if strings.Join(selected, " ") != "heartbeat redlock" {
-		t.Errorf("selected options %v, want heartbeat and redlock", selected)
+		if strings.Join(selected, " ") != want {
+			t.Errorf("%s: selected options %v, want %s", query, selected, want)
+		}
 	}
 }
 

@@ -8,10 +8,12 @@ import "dlock/core"
 // before app.wasm has arrived; web/server draws them and gives the loader
 // its rules.
 
-// HasFrame reports whether s is one of those states.
+// HasFrame reports whether s is one of those states. The projector view
+// and a pace other than 1× are drawn otherwise than the frames are (its
+// class, the pace's select), so they wait for the app.
 func (s Settings) HasFrame() bool {
 	return s.View == ViewDemo && s.Scenario == core.GCPause().ID && s.Versus == "" &&
-		(s.Strategy == core.Lease || s.Strategy == core.LeaseFencing)
+		(s.Strategy == core.Lease || s.Strategy == core.LeaseFencing) && !s.Present && s.Pace == 0
 }
 
 // FramesFile is where the frames of one language, embedded or not, are

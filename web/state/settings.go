@@ -17,21 +17,42 @@ const (
 	ParamView     = "view"
 	ParamVersus   = "vs"
 	ParamEmbed    = "embed"
-	ParamScript   = "script"  // play: the run, as a script (core.ParseScript)
-	ParamGoal     = "goal"    // search: corrupted, at-risk or stuck
-	ParamDepth    = "depth"   // search: the most actions a run may have
-	ParamPeek     = "peek"    // search: 1 to add reads that show no token
-	ParamTwo      = "two"     // search: 1 for a second resource
-	ParamRenew    = "renew"   // search: 1 to add renewals
-	ParamPartial  = "partial" // search: 1 to add Redlock acquires that reach only some nodes
-	ParamReply    = "reply"   // search: 1 for an A that counts its lease from the reply
+	ParamScript   = "script"   // play: the run, as a script (core.ParseScript)
+	ParamGoal     = "goal"     // search: corrupted, at-risk or stuck
+	ParamDepth    = "depth"    // search: the most actions a run may have
+	ParamPeek     = "peek"     // search: 1 to add reads that show no token
+	ParamTwo      = "two"      // search: 1 for a second resource
+	ParamRenew    = "renew"    // search: 1 to add renewals
+	ParamPartial  = "partial"  // search: 1 to add Redlock acquires that reach only some nodes
+	ParamReply    = "reply"    // search: 1 for an A that counts its lease from the reply
+	ParamPresent  = "present"  // 1: the projector view
+	ParamAutoplay = "autoplay" // 1: play the run once the page is visible (not under reduced motion)
+	ParamPace     = "pace"     // play's pace: 0.5, 1 or 2
 )
 
 // PageParams are the parameters the page owns: Query writes them afresh
 // and keeps every other one. The loader (static/app.js) is given the list.
 var PageParams = []string{ParamScenario, ParamStrategy, ParamFencing, ParamVersus, ParamView, ParamEmbed,
 	ParamScript, ParamGoal, ParamDepth, ParamPeek, paramReads, ParamTwo, ParamRenew, ParamPartial, ParamReply,
-	ParamStep, ParamLang}
+	ParamPresent, ParamAutoplay, ParamPace, ParamStep, ParamLang}
+
+// Paces are play's paces, in percent of one step per PlayInterval, in the
+// order the page offers them.
+var Paces = []int{50, 100, 200}
+
+// PlayInterval is the time between two steps at 1× (pace 100), in ms.
+const PlayInterval = 1500
+
+// PaceParam writes a pace as the address does (0.5, 1, 2).
+func PaceParam(pace int) string {
+	switch pace {
+	case 50:
+		return "0.5"
+	case 200:
+		return "2"
+	}
+	return "1"
+}
 
 // paramReads was the search's "new holders show their token first", an
 // acquire fused with a read that no real lock offers. Links that still
@@ -113,6 +134,21 @@ type Settings struct {
 	Script string
 	// Search is what the search view looks for.
 	Search Search
+	// Present is the projector view: the run alone, its text large.
+	Present bool
+	// Autoplay plays the run once the page is visible, unless the reader
+	// prefers reduced motion.
+	Autoplay bool
+	// Pace is play's pace, one of Paces; 0 for 100 (1×).
+	Pace int
+}
+
+// PaceOrDefault is the pace play steps at, in percent.
+func (s Settings) PaceOrDefault() int {
+	if s.Pace == 0 {
+		return 100
+	}
+	return s.Pace
 }
 
 // Defaults is the view of a URL without parameters: the first step of the
@@ -229,13 +265,29 @@ func ParseSettings(c *Runs, q url.Values) (Settings, []BadParam) {
 			s.Step = n
 		}
 	}
-	if v, ok := first(q, ParamEmbed); ok {
+	for _, sw := range []struct {
+		name string
+		on   *bool
+	}{{ParamEmbed, &s.Embed}, {ParamPresent, &s.Present}, {ParamAutoplay, &s.Autoplay}} {
+		if v, ok := first(q, sw.name); ok {
+			switch v {
+			case "1", "true":
+				*sw.on = true
+			case "0", "false":
+			default:
+				bad = append(bad, BadParam{sw.name, v})
+			}
+		}
+	}
+	if v, ok := first(q, ParamPace); ok {
 		switch v {
-		case "1", "true":
-			s.Embed = true
-		case "0", "false":
+		case "0.5":
+			s.Pace = 50
+		case "1":
+		case "2":
+			s.Pace = 200
 		default:
-			bad = append(bad, BadParam{ParamEmbed, v})
+			bad = append(bad, BadParam{ParamPace, v})
 		}
 	}
 	if v, ok := first(q, ParamLang); ok {
@@ -368,6 +420,15 @@ func (s Settings) Query(q url.Values) url.Values {
 	}
 	if s.Embed {
 		out.Set(ParamEmbed, "1")
+	}
+	if s.Present {
+		out.Set(ParamPresent, "1")
+	}
+	if s.Autoplay {
+		out.Set(ParamAutoplay, "1")
+	}
+	if s.Pace != 0 && s.Pace != 100 {
+		out.Set(ParamPace, PaceParam(s.Pace))
 	}
 	out.Set(ParamStep, strconv.Itoa(s.Step))
 	out.Set(ParamLang, string(s.Lang))

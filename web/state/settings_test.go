@@ -53,6 +53,9 @@ func TestParseSettings(t *testing.T) {
 		{"view=table", Defaults(), []BadParam{{"view", "table"}}},
 		{"view=compare&vs=consensus", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Versus: core.Consensus, Step: 1, Lang: Japanese, View: ViewCompare}, nil},
 		{"view=compare&vs=maybe", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewCompare}, []BadParam{{"vs", "maybe"}}},
+		{"present=1&autoplay=1&pace=2", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewDemo, Present: true, Autoplay: true, Pace: 200}, nil},
+		{"pace=0.5&present=0", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewDemo, Pace: 50}, nil},
+		{"pace=3&present=yes&autoplay=", Defaults(), []BadParam{{"present", "yes"}, {"autoplay", ""}, {"pace", "3"}}},
 	}
 	for _, c := range cases {
 		q, err := url.ParseQuery(c.query)
@@ -72,7 +75,11 @@ func TestSettingsQueryRoundTrip(t *testing.T) {
 			for _, view := range Views {
 				for _, lang := range Langs {
 					for _, step := range []int{1, sc.Frames()} {
-						s := Settings{Scenario: sc.ID, Strategy: st, Step: step, Lang: lang, View: view}
+						s := Settings{Scenario: sc.ID, Strategy: st, Step: step, Lang: lang, View: view,
+							Present: step == 1, Autoplay: lang == English, Pace: Paces[step%len(Paces)]}
+						if s.Pace == 100 {
+							s.Pace = 0 // 1× is the default, which the address leaves out
+						}
 						switch view {
 						case ViewCompare:
 							s.Versus = core.NoTTL

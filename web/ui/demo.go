@@ -43,10 +43,16 @@ type Demo struct {
 	handedOpened *string
 	update       bool // a new version has been installed: offer a reload
 
-	keydown   app.Func
-	popstate  app.Func
-	resized   app.Func
-	urlWriter app.Func // writes the address when the browser is idle
+	keydown  app.Func
+	popstate app.Func
+	// The timelines' marks: a click opens a step, pointing or focus shows
+	// its note (timeline_control.go).
+	markClick, markOver, markOut app.Func
+	beforePrint, afterPrint      app.Func // the printed page (handout.go)
+	play                         playback // play and its timer (playback.go)
+	resized                      app.Func
+	urlWriter                    app.Func // writes the address when the browser is idle
+	pageHide                     app.Func // writes it as the page goes
 	// urlPending: the settings changed since the address was last written.
 	urlPending bool
 	height     int // the height last posted to an embedding page
@@ -81,6 +87,8 @@ func (d *Demo) start() {
 		d.link = &pageLink{
 			change: func(ctx app.Context, edit func(state.Settings) state.Settings) { d.set(ctx, edit(d.s)) },
 			guard:  d.guard,
+			play:   d.togglePlay,
+			pace:   d.onPace,
 		}
 	}
 }
@@ -175,6 +183,17 @@ func (d *Demo) OnMount(ctx app.Context) {
 		if modified(e) || inTextField(e.Get("target")) {
 			return nil
 		}
+		if handled, step := markKey(e); handled {
+			if step != 0 {
+				ctx.Dispatch(func(ctx app.Context) { d.guard("timeline", func() { d.goToStep(ctx, step) }) })
+			}
+			return nil
+		}
+		if key := e.Get("key").String(); (key == " " || key == "Spacebar") && spaceToggles(e.Get("target")) && d.canPlay() {
+			e.Call("preventDefault")
+			ctx.Dispatch(func(ctx app.Context) { d.guard("play", func() { d.togglePlay(ctx) }) })
+			return nil
+		}
 		cmd := state.CommandForKey(e.Get("key").String())
 		if cmd == state.CmdNone {
 			return nil
@@ -207,8 +226,18 @@ func (d *Demo) OnMount(ctx app.Context) {
 	// of what it showed, so a due write goes first (this listener captures
 	// the click before go-app's navigation sees it).
 	app.Window().Get("document").Call("addEventListener", "click", d.urlWriter, true)
+	// A reload or a closed tab must not lose the step the address has not
+	// caught up with: the page writes it as it goes (Go runs on the page's
+	// one thread, so this reads the state as the page last drew it).
+	d.pageHide = app.FuncOf(func(this app.Value, args []app.Value) any {
+		d.writeURL(ctx)
+		return nil
+	})
+	app.Window().Call("addEventListener", "pagehide", d.pageHide)
 	d.live = true
 	d.syncPage(ctx)
+	d.listenToTimelines(ctx)
+	d.listenToPrint()
 	if d.s.Embed {
 		d.postHeight()
 	}
@@ -217,6 +246,7 @@ func (d *Demo) OnMount(ctx app.Context) {
 	}
 	d.restoreHandover()
 	keepCurrentInView()
+	d.autoplay(ctx)
 }
 
 // postHeight tells an embedding page how tall the demo is, now and
@@ -328,6 +358,7 @@ func (d *Demo) set(ctx app.Context, s state.Settings) {
 	if s == d.s {
 		return
 	}
+	d.pausedBy(s)
 	langChanged := s.Lang != d.s.Lang
 	d.s = s
 	d.scheduleURL(ctx)
@@ -429,6 +460,7 @@ func (d *Demo) Render() (ui app.UI) {
 		version = app.Getenv("GOAPP_VERSION")
 	}
 	page := newPageView(d.s, d.runs, d.link, d.path, d.live, d.enhanced)
+	page.playing = d.play.playing
 	embed := d.s.Embed
 	closing := closingKey(d.s, page.sc)
 	var body app.UI
@@ -448,8 +480,12 @@ func (d *Demo) Render() (ui app.UI) {
 	if embed {
 		mode = "embed"
 	}
+	present := ""
+	if d.s.Present {
+		present = "present"
+	}
 	return app.Main().
-		Class("dlock", "view-"+string(d.s.View), mode).
+		Class("dlock", "view-"+string(d.s.View), mode, present).
 		DataSet("testid", "app").
 		DataSet("phase", phase).
 		DataSet("view", string(d.s.View)).

@@ -17,6 +17,23 @@ type pageLink struct {
 	change func(ctx app.Context, edit func(state.Settings) state.Settings)
 	// guard runs f; a panic in it becomes the crash view.
 	guard func(where string, f func())
+	// play starts or pauses play; pace sets its pace from its select.
+	play func(ctx app.Context)
+	pace app.EventHandler
+}
+
+// Play starts or pauses play (the play button).
+func (l *pageLink) Play(ctx app.Context, e app.Event) {
+	if l != nil && l.play != nil {
+		l.guard("play", func() { l.play(ctx) })
+	}
+}
+
+// Pace sets play's pace (its select).
+func (l *pageLink) Pace(ctx app.Context, e app.Event) {
+	if l != nil && l.pace != nil {
+		l.guard("pace", func() { l.pace(ctx, e) })
+	}
 }
 
 // Change makes edit(current settings) the page's settings. A nil link (a

@@ -50,7 +50,9 @@ func (r runView) timeline() app.UI {
 						Class("timeline-svg").
 						Attr("viewBox", fmt.Sprintf("0 0 %d %d", lay.width, h)).
 						Attr("width", lay.width).Attr("height", h).
-						Attr("role", "img").
+						// A group, not an image: its marks are controls,
+						// which an image's children cannot be.
+						Attr("role", "group").
 						Aria("labelledby", id+"-title "+id+"-desc").
 						Body(
 							svg("title").ID(id+"-title").Text(r.t("timeline.title", r.t(r.sc.Title), r.t("strategy."+string(r.st)))),

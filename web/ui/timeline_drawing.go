@@ -84,7 +84,7 @@ func (c *timelineDrawing) Render() app.UI {
 		els = append(els, band("tl-crash", cr, lay, t("timeline.crashed", cr.Client)))
 	}
 	// One mark per step: the event of that step.
-	marks := newEventMarks(c.Lang, c.Column, lay, tl.Messages)
+	marks := newEventMarks(c.Lang, c.Column, lay, tl.Messages, run.Frames)
 	for _, f := range run.Frames[1:] {
 		els = append(els, marks.draw(f))
 	}

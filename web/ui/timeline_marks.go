@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"dlock/core"
 	"dlock/web/state"
@@ -12,6 +13,10 @@ import (
 )
 
 // eventMarks draws the mark of each step's event on one run's timeline.
+// Each mark is a control: focusable (Tab), named by its step's transcript
+// line and described by its note (an SVG desc, which aria-describedby
+// names too); a click or Enter opens its step, the arrow keys move to the
+// next or previous mark (see timelineControl).
 type eventMarks struct {
 	lang   state.Lang
 	column string // "run", "left" or "right": the element ids it uses
@@ -20,10 +25,11 @@ type eventMarks struct {
 	// messages still on their way at the run's end, by the step that sent
 	// them.
 	arrived, inFlight map[int]core.Arrow
+	frames            []core.Frame // the run's, for each step's note
 }
 
-func newEventMarks(l state.Lang, column string, lay timelineLayout, messages []core.Arrow) eventMarks {
-	m := eventMarks{lang: l, column: column, lay: lay, arrived: map[int]core.Arrow{}, inFlight: map[int]core.Arrow{}}
+func newEventMarks(l state.Lang, column string, lay timelineLayout, messages []core.Arrow, frames []core.Frame) eventMarks {
+	m := eventMarks{lang: l, column: column, lay: lay, arrived: map[int]core.Arrow{}, inFlight: map[int]core.Arrow{}, frames: frames}
 	for _, a := range messages {
 		if a.ArrivedStep != 0 {
 			m.arrived[a.ArrivedStep] = a
@@ -47,6 +53,10 @@ func (em eventMarks) draw(f core.Frame) app.UI {
 	}
 	class := []string{"tl-ev", "tl-ev-" + result, lay.clientClass(ev.Client)}
 	var marks []app.UI
+	// shown collects the mark's visible words, which begin its accessible
+	// name: one who speaks to the page names a control by what it shows.
+	var shown []string
+	show := func(s string) string { shown = append(shown, s); return s }
 	laneOf := func(name string) int {
 		if i, ok := lay.lanes[name]; ok {
 			return i
@@ -63,7 +73,7 @@ func (em eventMarks) draw(f core.Frame) app.UI {
 		y := lay.laneY(lane)
 		marks = append(marks,
 			svg("circle").Attr("cx", x).Attr("cy", y).Attr("r", 4),
-			svg("text").Class("tl-ev-label").Attr("x", x).Attr("y", y+labelDY).Attr("text-anchor", "middle").Text(label),
+			svg("text").Class("tl-ev-label").Attr("x", x).Attr("y", y+labelDY).Attr("text-anchor", "middle").Text(show(label)),
 		)
 	}
 	arrow := func(m core.Arrow, ok bool) {
@@ -101,13 +111,13 @@ func (em eventMarks) draw(f core.Frame) app.UI {
 			}
 		}
 		if cls == "tl-result" {
-			marks = append(marks, svg("text").Class("tl-ev-label", cls).Attr("x", x2+4).Attr("y", y2+labelDY).Text(label))
+			marks = append(marks, svg("text").Class("tl-ev-label", cls).Attr("x", x2+4).Attr("y", y2+labelDY).Text(show(label)))
 			return
 		}
 		// Named marks are long: they read leftwards from the arrow's
 		// head, over the resource's lane, so they never run off the edge.
 		class = append(class, cls)
-		marks = append(marks, svg("text").Class("tl-ev-label", cls).Attr("x", x2-8).Attr("y", y2+labelDY).Attr("text-anchor", "end").Text(label))
+		marks = append(marks, svg("text").Class("tl-ev-label", cls).Attr("x", x2-8).Attr("y", y2+labelDY).Attr("text-anchor", "end").Text(show(label)))
 	}
 	switch ev.Kind {
 	case core.ActWrite, core.ActRead, core.ActPeek:
@@ -155,13 +165,28 @@ func (em eventMarks) draw(f core.Frame) app.UI {
 		y := lay.height() - tlAxis + 5
 		marks = append(marks,
 			svg("path").Attr("d", fmt.Sprintf("M%d,%d l-4,-5 h8 z", x, y)),
-			svg("text").Class("tl-ev-label").Attr("x", x+6).Attr("y", y+1).Text("+"+strconv.Itoa(ev.Ticks)),
+			svg("text").Class("tl-ev-label").Attr("x", x+6).Attr("y", y+1).Text(show("+"+strconv.Itoa(ev.Ticks))),
 		)
 	default:
 		dot(laneOf(ev.Client), eventMark(ev))
 	}
+	noteID := "tl-" + em.column + "-note-" + strconv.Itoa(f.Step)
+	// The mark's target is a column around it, for a pointer or a finger:
+	// 24 px wide, narrower where a neighbour's mark is closer.
+	hit := 24
+	for _, n := range []int{f.Step - 1, f.Step + 1} {
+		if n >= 1 && n <= len(lay.markX) {
+			if d := abs(lay.mark(n) - x); d > 0 && d < hit {
+				hit = d
+			}
+		}
+	}
 	return svg("g").
 		Class(class...).
+		Attr("tabindex", 0).
+		Attr("role", "button").
+		Aria("label", strings.Join(append(shown, transcriptLine(em.lang, f)), " · ")).
+		Aria("describedby", noteID).
 		DataSet("testid", "timeline-event").
 		DataSet("step", f.Step).
 		DataSet("t", lay.tl.Steps[f.Step-1].From).
@@ -170,7 +195,12 @@ func (em eventMarks) draw(f core.Frame) app.UI {
 		DataSet("client", orNone(ev.Client)).
 		DataSet("token", tokenOrNone(ev.Token)).
 		DataSet("result", resultValue(ev)).
-		Body(append([]app.UI{svg("title").Text(transcriptLine(em.lang, f))}, marks...)...)
+		Body(append([]app.UI{
+			svg("title").Text(transcriptLine(em.lang, f)),
+			svg("desc").ID(noteID).Text(words.Note(em.lang, em.frames, f.Step)),
+			// The mark's target: wider than its dot, for a finger.
+			svg("rect").Class("tl-hit").Attr("x", x-hit/2).Attr("y", 0).Attr("width", hit).Attr("height", lay.height()-tlAxis),
+		}, marks...)...)
 }
 
 // tokenMark is a token in a mark, or ✓ for a grant without one.
@@ -231,4 +261,11 @@ func transcriptLine(l state.Lang, f core.Frame) string {
 		s += " — " + w
 	}
 	return s
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

@@ -25,6 +25,8 @@ type pageView struct {
 	// in the live app, and in the prerendered frames of the default view,
 	// which the loader steps through before the app runs.
 	stepping bool
+	// playing: play is stepping the run (playback.go).
+	playing bool
 	// frames is the run of the demo view (the header's badge and the body
 	// both read it), or its error.
 	frames []core.Frame
@@ -304,6 +306,12 @@ func (p pageView) demo(on func(state.Command) app.EventHandler) app.UI {
 		app.If(p.s.View == state.ViewDemo && !p.s.Embed, func() app.UI {
 			return &realPanel{Scenario: p.sc.ID, Strategy: p.s.Strategy, Lang: p.s.Lang, Path: p.path, Link: p.link}
 		}),
+		app.If(p.s.View == state.ViewPlay && !p.s.Embed, func() app.UI {
+			sc := p.sc
+			return &realPanel{Scenario: sc.ID, Strategy: p.s.Strategy, Lang: p.s.Lang, Path: p.path, Link: p.link,
+				Play: &sc, Script: p.s.Script, Live: p.live}
+		}),
+		p.handout(p.s.Strategy),
 		announcer(p.s, []runView{r}),
 	)
 }
@@ -345,8 +353,19 @@ func (p pageView) compare(on func(state.Command) app.EventHandler) app.UI {
 			}),
 		),
 		p.stepper(on),
+		p.handout(pair[0]),
+		p.handout(pair[1]),
 		announcer(p.s, runs),
 	)
+}
+
+// handout is the printed page's list of every step of the run under st.
+func (p pageView) handout(st core.Strategy) app.UI {
+	h := &handout{Scenario: p.sc.ID, Strategy: st, Lang: p.s.Lang, Runs: p.runs}
+	if p.s.View == state.ViewPlay {
+		h.Scenario, h.Script = "", p.s.Script
+	}
+	return h
 }
 
 func (p pageView) toolbar(on func(state.Command) app.EventHandler, fencingSwitch bool) app.UI {
@@ -426,6 +445,36 @@ func (p pageView) stepper(on func(state.Command) app.EventHandler) app.UI {
 			Text(strconv.Itoa(p.s.Step)+" / "+strconv.Itoa(total)),
 		p.button("btn-next", "", "▶", p.t("nav.next"), "ArrowRight", state.CmdNext, on),
 		p.button("btn-last", "", p.t("nav.last"), "", "End", state.CmdLast, on),
+		p.playControls(total),
+	)
+}
+
+// playControls are play's button, its pace, and the projector view's
+// switch. Before the app runs they wait for it.
+func (p pageView) playControls(total int) app.UI {
+	label, value := p.t("playback.start"), "paused"
+	if p.playing {
+		label, value = p.t("playback.pause"), "playing"
+	}
+	pace := p.s.PaceOrDefault()
+	return app.Span().Class("play-controls").Body(
+		app.Button().Type("button").Class("btn", "btn-play").DataSet("testid", "btn-play").DataSet("value", value).
+			Aria("disabled", !p.live || total < 2).Aria("keyshortcuts", "Space").
+			Text(label).OnClick(p.link.Play),
+		app.Label().For("play-pace").Class("play-pace-label").Text(p.t("playback.pace")),
+		app.Select().ID("play-pace").DataSet("testid", "play-pace").DataSet("value", pace).Disabled(!p.live).
+			OnChange(p.link.Pace).Body(app.Range(state.Paces).Slice(func(i int) app.UI {
+			v := state.Paces[i]
+			return option(strconv.Itoa(v), state.PaceParam(v)+"×", v == pace)
+		})),
+		app.Button().Type("button").Class("btn", "btn-present").DataSet("testid", "btn-present").
+			DataSet("value", state.OnOff(p.s.Present)).Aria("pressed", p.s.Present).Aria("disabled", !p.live).
+			Text(p.t("present")).OnClick(p.link.Safe("present", func(ctx app.Context, e app.Event) {
+			p.link.Change(ctx, func(s state.Settings) state.Settings {
+				s.Present = !s.Present
+				return s
+			})
+		})),
 	)
 }
 

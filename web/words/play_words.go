@@ -53,8 +53,8 @@ var playWords = map[string]text{
 	"play.redone":       {"やり直した。", "Redone."},
 	"play.edit":         {"この実行を書き換える", "Edit this run"},
 	"keys.help.play": {
-		"キー操作: ← → で 1 手ずつ、Home / End で最初と最後、F でフェンシング、入力欄の外で Ctrl+Z で元に戻す、Ctrl+Shift+Z でやり直す",
-		"Keys: ← → step, Home / End jump, F toggles fencing; outside the text field, Ctrl+Z undoes and Ctrl+Shift+Z redoes",
+		"キー操作: ← → で 1 手ずつ、Home / End で最初と最後、F でフェンシング、Space で再生と一時停止、入力欄の外で Ctrl+Z で元に戻す、Ctrl+Shift+Z でやり直す",
+		"Keys: ← → step, Home / End jump, F toggles fencing, Space plays and pauses; outside the text field, Ctrl+Z undoes and Ctrl+Shift+Z redoes",
 	},
 
 	"script.err.item":         {"%[1]d 番目(%[2]q): %[3]s", "item %[1]d (%[2]q): %[3]s"},

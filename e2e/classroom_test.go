@@ -1,0 +1,296 @@
+//go:build !js
+
+package e2e
+
+import (
+	"encoding/base64"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// markSel is the timeline mark of a step.
+func markSel(step int) string {
+	return `[data-testid="timeline-event"][data-step="` + strconv.Itoa(step) + `"]`
+}
+
+// The timeline is a control: a click on a mark opens its step, the arrow
+// keys move between the marks, Enter opens the focused one, and pointing or
+// focusing shows the step's note under the drawing, which is also the
+// mark's accessible description.
+func TestTheTimelineIsAControl(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	tb.open(siteURL + "?fencing=off&lang=en")
+	// The fifth mark's column, clicked where its dot is drawn.
+	tb.do(chromedp.Click(chromedp.CSS(markSel(5) + " circle")))
+	tb.waitHook("step-counter", "5")
+	tb.waitSearch("fencing=off&step=5&lang=en")
+	if got := tb.hook("timeline-current"); got != "5" {
+		t.Errorf("the highlighted step is %s", got)
+	}
+	// Focus the second mark, move to the third with →, open it with Enter.
+	eval[bool](tb, `(document.querySelector('`+markSel(2)+`').focus(), true)`)
+	tb.key(kb.ArrowRight)
+	if got := eval[string](tb, `document.activeElement.dataset.step ?? ""`); got != "3" {
+		t.Fatalf("→ on the second mark focused %q", got)
+	}
+	if got := tb.hook("step-counter"); got != "5" {
+		t.Errorf("→ on a mark moved the step to %s", got)
+	}
+	tip := eval[string](tb, `document.getElementById("tl-tip")?.hidden === false ? document.getElementById("tl-tip").textContent : ""`)
+	tb.key(kb.Enter)
+	tb.waitHook("step-counter", "3")
+	note := tb.text("step-note")
+	if !strings.Contains(tip, note) || !strings.HasPrefix(tip, "3. t=") {
+		t.Errorf("the focused mark's tip reads %q; the step's note is %q", tip, note)
+	}
+	desc := eval[string](tb, `(() => { const m = document.querySelector('`+markSel(3)+`'); return document.getElementById(m.getAttribute("aria-describedby")).textContent; })()`)
+	if desc != note {
+		t.Errorf("the mark is described by %q, not its note %q", desc, note)
+	}
+	// Under the drawing, on the screen.
+	pos := eval[[]float64](tb, `(() => { const t = document.getElementById("tl-tip").getBoundingClientRect(), s = document.querySelector('[data-testid="timeline"] svg').getBoundingClientRect(); return [t.top - s.bottom, t.left, innerWidth - t.right]; })()`)
+	if pos[0] < 0 || pos[0] > 20 || pos[1] < 0 || pos[2] < 0 {
+		t.Errorf("the tip is not under the drawing, on screen: %v", pos)
+	}
+	// Escape hides it; pointing at the seventh mark shows that one's.
+	tb.key(kb.Escape)
+	if shown := eval[bool](tb, `document.getElementById("tl-tip").hidden === false`); shown {
+		t.Error("Escape leaves the tip")
+	}
+	box := eval[[]float64](tb, `(() => { const r = document.querySelector('`+markSel(7)+` .tl-hit').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+	tb.do(chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, box[0], box[1]))
+	tb.waitJS(`document.getElementById("tl-tip").hidden === false && document.getElementById("tl-tip").dataset.step === "7"`)
+	if got := tb.hook("step-counter"); got != "3" {
+		t.Errorf("pointing at a mark moved the step to %s", got)
+	}
+}
+
+// Play steps the run by itself and stops at its end; Space pauses it, and
+// so does a step key; the pace sets how fast.
+func TestPlayStepsByItself(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	tb.open(siteURL + "?fencing=off&lang=en&pace=2")
+	if got := tb.hook("btn-play"); got != "paused" {
+		t.Fatalf("the page opens %s", got)
+	}
+	tb.click("btn-play")
+	tb.waitHook("btn-play", "playing")
+	tb.waitHook("step-counter", "3")
+	// Space, with focus on the page rather than a control, pauses, and
+	// does not scroll it (the page takes the key: its default is
+	// prevented).
+	eval[bool](tb, `(document.activeElement.blur(), addEventListener("keydown", e => { if (e.key === " ") window.spaceTaken = e.defaultPrevented; }), true)`)
+	tb.key(" ")
+	tb.waitHook("btn-play", "paused")
+	at := tb.hook("step-counter")
+	time.Sleep(1500 * time.Millisecond)
+	if got := tb.hook("step-counter"); got != at {
+		t.Errorf("paused at step %s, the page moved on to %s", at, got)
+	}
+	if !eval[bool](tb, `window.spaceTaken === true`) {
+		t.Error("Space was left to scroll the page")
+	}
+	// Space again plays; a step key pauses.
+	tb.key(" ")
+	tb.waitHook("btn-play", "playing")
+	tb.key(kb.ArrowLeft)
+	tb.waitHook("btn-play", "paused")
+	// From there to the end, where it stops.
+	tb.key(" ")
+	tb.waitHook("step-counter", "7")
+	tb.waitHook("btn-play", "paused")
+	if got := tb.text("announcer"); !strings.Contains(got, "7") && got == "" {
+		t.Errorf("the live region reads %q", got)
+	}
+	tb.waitSearch("fencing=off&pace=2&step=7&lang=en")
+	// At 0.5× a step takes 3 s: from the start, none within 2 s.
+	// The pace's select, by keyboard: from 2× up to 0.5×.
+	eval[bool](tb, `(document.querySelector('[data-testid="play-pace"]').focus(), true)`)
+	tb.key(kb.ArrowUp)
+	tb.key(kb.ArrowUp)
+	tb.waitHook("play-pace", "50")
+	tb.waitSearch("fencing=off&pace=0.5&step=7&lang=en")
+	tb.click("btn-play") // at the last step: from the first
+	tb.waitHook("step-counter", "1")
+	time.Sleep(2 * time.Second)
+	if got := tb.hook("step-counter"); got != "1" {
+		t.Errorf("at 0.5× the run reached step %s within 2 s", got)
+	}
+	tb.waitHook("step-counter", "2")
+}
+
+// autoplay=1 plays once the page is visible, and not for a reader who
+// prefers reduced motion; the compare view plays both columns.
+func TestAutoplay(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	tb.open(siteURL + "?view=compare&lang=en&autoplay=1&pace=2")
+	tb.waitHook("step-counter", "3")
+	if l, r := eval[string](tb, `document.querySelector('[data-column="left"]')?.dataset.testid ?? ""`), tb.hook("step-counter"); l == "" || r != "3" && r != "4" {
+		t.Logf("compare columns: %q, step %s", l, r)
+	}
+	steps := eval[[]string](tb, `[...document.querySelectorAll('[data-testid="timeline-current"]')].map(e => e.dataset.value)`)
+	if len(steps) != 2 || steps[0] != steps[1] {
+		t.Errorf("the two columns stand at steps %v", steps)
+	}
+	still := newTab(t)
+	if _, err := chromedp.Call(still.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	still.open(siteURL + "?lang=en&autoplay=1&pace=2")
+	time.Sleep(2 * time.Second)
+	if got := still.hook("step-counter"); got != "1" {
+		t.Errorf("under reduced motion autoplay moved to step %s", got)
+	}
+	if got := still.hook("btn-play"); got != "paused" {
+		t.Errorf("under reduced motion the page is %s", got)
+	}
+	still.click("btn-play")
+	still.waitHook("step-counter", "2")
+}
+
+// The projector view shows the run alone, its text at least 1.6 times the
+// size, the timeline as wide as the page; it works by keyboard, survives a
+// reload and an embed, and its switch turns it off.
+func TestProjectorView(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	tb.open(siteURL + "?fencing=off&lang=en&step=4")
+	plain := eval[float64](tb, `parseFloat(getComputedStyle(document.querySelector('[data-testid="step-note"]')).fontSize)`)
+	tb.click("btn-present")
+	tb.waitHook("btn-present", "on")
+	tb.waitSearch("fencing=off&present=1&step=4&lang=en")
+	big := eval[float64](tb, `parseFloat(getComputedStyle(document.querySelector('[data-testid="step-note"]')).fontSize)`)
+	if big < 1.6*plain {
+		t.Errorf("the note is %.1f px projected, %.1f px without: not 1.6 times", big, plain)
+	}
+	for _, sel := range []string{".views", ".pickers", ".toolbar", ".embed-code", ".real", ".keys-help"} {
+		if shown := eval[bool](tb, `(() => { const el = document.querySelector('`+sel+`'); return !!el && getComputedStyle(el).display !== "none"; })()`); shown {
+			t.Errorf("%s is shown in the projector view", sel)
+		}
+	}
+	for _, id := range []string{"demo-title", "step-note"} {
+		if shown := eval[bool](tb, `!!document.getElementById("`+id+`") || !!document.querySelector('[data-testid="`+id+`"]')`); !shown {
+			t.Errorf("%s is not shown", id)
+		}
+	}
+	fill := eval[float64](tb, `document.querySelector(".timeline-svg").getBoundingClientRect().width / document.querySelector(".timeline").getBoundingClientRect().width`)
+	if fill < 0.95 {
+		t.Errorf("the timeline fills %.0f%% of the width", fill*100)
+	}
+	tb.key(kb.ArrowRight)
+	tb.waitHook("step-counter", "5")
+	tb.waitSearch("fencing=off&present=1&step=5&lang=en")
+	tb.do(chromedp.Reload())
+	tb.waitJS(`document.querySelector('[data-testid="app"]')?.dataset.phase === "live"`)
+	if got := tb.hook("btn-present"); got != "on" {
+		t.Errorf("after a reload the projector view is %s", got)
+	}
+	tb.click("btn-present")
+	tb.waitHook("btn-present", "off")
+	tb.waitSearch("fencing=off&step=5&lang=en")
+	embedded := newTab(t)
+	embedded.open(siteURL + "?embed=1&present=1&lang=ja")
+	size := eval[float64](embedded, `parseFloat(getComputedStyle(document.querySelector('[data-testid="step-note"]')).fontSize)`)
+	if size < 1.6*plain {
+		t.Errorf("embedded, the projected note is %.1f px", size)
+	}
+}
+
+// printPDF prints the page as headless Chromium does (Page.printToPDF) on
+// paper of that size in inches, and returns its text (pdftotext).
+func printPDF(tb *tab, width, height float64) string {
+	tb.t.Helper()
+	res, err := chromedp.Call(tb.ctx, page.PrintToPDF, page.PrintToPDFParams{PaperWidth: width, PaperHeight: height})
+	if err != nil {
+		tb.t.Fatalf("printing: %v", err)
+	}
+	pdf := res.Data
+	dir := tb.t.TempDir()
+	in := filepath.Join(dir, "page.pdf")
+	if err := os.WriteFile(in, pdf, 0o644); err != nil {
+		tb.t.Fatal(err)
+	}
+	if shots := os.Getenv("DLOCK_PDF_DIR"); shots != "" {
+		os.WriteFile(filepath.Join(shots, base64.RawURLEncoding.EncodeToString([]byte(tb.search()))+".pdf"), pdf, 0o644)
+	}
+	out, err := exec.Command("pdftotext", in, "-").Output()
+	if err != nil {
+		tb.t.Fatalf("pdftotext (Debian: poppler-utils): %v", err)
+	}
+	return string(out)
+}
+
+// squash is text with its white space (and the PDF's line breaks) gone,
+// to compare text laid out on paper with text on the page.
+func squash(s string) string { return strings.Join(strings.Fields(s), "") }
+
+// inPrint reports whether every phrase of want is in a PDF's text: a
+// line that wraps on paper comes back from pdftotext in pieces, not
+// always in order (a title in two lines beside a badge), so the text is
+// compared phrase by phrase, split at spaces and punctuation.
+func inPrint(pdf, want string) bool {
+	text := squash(pdf)
+	phrases := strings.FieldsFunc(want, func(r rune) bool { return strings.ContainsRune(" \t\n、。()():,.—", r) })
+	for _, p := range phrases {
+		if len([]rune(p)) >= 2 && !strings.Contains(text, p) {
+			return false
+		}
+	}
+	return true
+}
+
+// The printed page is a handout: the title, the cards, the timeline with
+// its legend, every step's action and note, the verdict, and no control,
+// on A4 and on Letter, in the page's language; the matrix prints as its
+// table with its legend.
+func TestThePrintedPageIsAHandout(t *testing.T) {
+	t.Parallel()
+	for _, lang := range []string{"en", "ja"} {
+		tb := newTab(t)
+		tb.open(siteURL + "?fencing=off&step=4&lang=" + lang)
+		notes := eval[[]string](tb, `[...document.querySelectorAll('[data-testid="handout-step"]')].map(li => li.textContent)`)
+		if len(notes) != 7 {
+			t.Fatalf("%s: the handout has %d steps", lang, len(notes))
+		}
+		labels := eval[[]string](tb, `[...document.querySelectorAll("button, select")].map(b => b.textContent.trim()).filter(s => s.length > 3)`)
+		for _, paper := range [][2]float64{{8.27, 11.69}, {8.5, 11}} {
+			pdf := printPDF(tb, paper[0], paper[1])
+			for _, want := range append(notes, tb.text("handout-verdict"), eval[string](tb, `document.getElementById("demo-title").textContent`),
+				eval[string](tb, `document.querySelector(".timeline-legend li").textContent`)) {
+				if !inPrint(pdf, want) {
+					t.Errorf("%s on %v: the PDF lacks %q", lang, paper, want)
+				}
+			}
+			for _, label := range labels {
+				if strings.Contains(squash(pdf), squash(label)) {
+					t.Errorf("%s on %v: the PDF shows the control %q", lang, paper, label)
+				}
+			}
+		}
+	}
+	tb := newTab(t)
+	tb.open(siteURL + "?view=matrix&lang=en")
+	pdf := printPDF(tb, 8.27, 11.69)
+	for _, want := range []string{tb.text("real-legend"), eval[string](tb, `document.querySelector('[data-testid="matrix-cell"] .verdict-words').textContent`),
+		eval[string](tb, `document.querySelector('[data-testid="real-mark"]').textContent`)} {
+		if !inPrint(pdf, want) {
+			t.Errorf("the printed matrix lacks %q", want)
+		}
+	}
+}
