@@ -226,6 +226,8 @@ func printPDF(tb *tab, width, height float64) string {
 	if err := os.WriteFile(in, pdf, 0o644); err != nil {
 		tb.t.Fatal(err)
 	}
+	// DLOCK_PDF_DIR keeps every PDF printed, named by its address in
+	// base64 (docs/classroom's handouts are their first pages).
 	if shots := os.Getenv("DLOCK_PDF_DIR"); shots != "" {
 		os.WriteFile(filepath.Join(shots, base64.RawURLEncoding.EncodeToString([]byte(tb.search()))+".pdf"), pdf, 0o644)
 	}
