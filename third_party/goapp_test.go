@@ -1,5 +1,9 @@
 //go:build !wasm
 
+// Package thirdparty holds the code dlock carries of others (go-app's
+// fork in goapp/, a module of its own) and checks it: the fork is go-app
+// v10.1.11 as published plus exactly goapp/PATCH.diff. It imports nothing
+// of dlock.
 package thirdparty
 
 import (
