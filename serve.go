@@ -145,12 +145,15 @@ func newServer(static string) (http.Handler, error) {
 		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 		http.ServeContent(w, r, "app.js", started, bytes.NewReader(site.AppJS))
 	})
-	for path, body := range site.Frames {
-		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			http.ServeContent(w, r, path, started, bytes.NewReader(body))
-		})
-	}
+	mux.HandleFunc("/web/frames/", func(w http.ResponseWriter, r *http.Request) {
+		body, ok := site.Frames(r.URL.Path)
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		http.ServeContent(w, r, r.URL.Path, started, bytes.NewReader(body))
+	})
 	example, err := os.ReadFile(filepath.Join(static, "embed-example.html"))
 	if err != nil {
 		return nil, err
@@ -282,13 +285,17 @@ func writePages(dir, prefix, static string) error {
 		}
 	}
 	files := map[string][]byte{
-		filepath.Join(dir, "app.js"):    site.AppJS,
+		filepath.Join(dir, "app.js"):    site.PagesAppJS,
 		filepath.Join(dir, ".nojekyll"): nil,
 	}
-	for path, body := range site.Frames {
+	for _, path := range site.FramesPaths() {
+		body, _ := site.Frames(path)
 		files[filepath.Join(dir, filepath.FromSlash(path))] = body
 	}
 	for name, body := range files {
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			return err
+		}
 		if err := os.WriteFile(name, body, 0o644); err != nil {
 			return err
 		}

@@ -5,11 +5,13 @@ package e2e
 import (
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -50,20 +52,81 @@ func TestPrerenderedFramesAreTheLivePage(t *testing.T) {
 			}
 		}
 	}
-	// The embedded view has frames of its own.
-	q := "?step=7&fencing=off&lang=en&embed=1"
-	before.open(siteURL + q)
-	live.open(siteURL + q)
-	if b, l := eval[pageSnapshot](before, readSnapshot), eval[pageSnapshot](live, readSnapshot); !reflect.DeepEqual(b, l) {
-		t.Errorf("%s: the embedded frame differs from the live page:\n before %v\n live   %v", q, b, l)
+	// The embedded view has frames of its own, and so has every other run.
+	for _, q := range []string{"?step=7&fencing=off&lang=en&embed=1", "?scenario=heartbeat&strategy=redlock&step=9&lang=en",
+		"?scenario=two-resources&strategy=consensus&step=5&embed=1", "?scenario=clock-jump&strategy=no-ttl&step=3"} {
+		before.open(siteURL + q)
+		live.open(siteURL + q)
+		if b, l := eval[pageSnapshot](before, readSnapshot), eval[pageSnapshot](live, readSnapshot); !reflect.DeepEqual(b, l) {
+			t.Errorf("%s: the frame before the app differs from the live page:\n before %v\n live   %v", q, b, l)
+		}
 	}
 }
 
-// Other views and scenarios wait for the app, with the loading bar.
-func TestOnlyTheDefaultViewStepsBeforeTheApp(t *testing.T) {
+// With app.wasm held back, any scenario under any row steps on the keys
+// and buttons the live page has, in both languages and embedded, fencing
+// switched too (a run of another file); and the app then takes over the
+// same state.
+func TestEveryRunStepsBeforeTheApp(t *testing.T) {
+	t.Parallel()
+	host, release := heldSite(t)
+	for _, c := range []struct{ query, title, fenced string }{
+		{"?sw=off&scenario=heartbeat-pause&strategy=lease&lang=en", "A pause stops the heartbeat", "heartbeat-pause lease-fencing"},
+		{"?sw=off&scenario=counter-reset&strategy=redlock&embed=1", "", ""},
+	} {
+		tb := newTab(t)
+		tb.openIn(host.url(c.query), "enhanced")
+		total := eval[string](tb, `document.querySelector('[data-testid="step-counter"]').textContent.split("/")[1].trim()`)
+		tb.key(kb.ArrowRight)
+		tb.waitHook("step-counter", "2")
+		tb.click("btn-next")
+		tb.waitHook("step-counter", "3")
+		tb.key(kb.End)
+		tb.waitHook("step-counter", total)
+		tb.click("btn-prev")
+		want := fmt.Sprint(mustAtoi(t, total) - 1)
+		tb.waitHook("step-counter", want)
+		if title := eval[string](tb, `document.getElementById("demo-title")?.textContent ?? ""`); c.title != "" && !strings.Contains(title, c.title) {
+			t.Errorf("%s: the title %q, want %q", c.query, title, c.title)
+		}
+		if c.fenced != "" {
+			// F opens the same step of the run under lease + fencing, from
+			// its own file.
+			tb.key("f")
+			tb.waitHook("fencing-switch", "on")
+			tb.waitHook("step-counter", want)
+			if got := eval[string](tb, `document.querySelector('[data-testid="scenario-picker"]').dataset.value + " " + document.querySelector('[data-testid="strategy-picker"]').dataset.value`); got != c.fenced {
+				t.Errorf("%s: after F the pickers show %q, want %q", c.query, got, c.fenced)
+			}
+			tb.key(kb.ArrowLeft)
+			tb.waitHook("step-counter", fmt.Sprint(mustAtoi(t, want)-1))
+		}
+		if lang := eval[string](tb, `document.documentElement.lang`); lang != map[bool]string{true: "en", false: "ja"}[strings.Contains(c.query, "lang=en")] {
+			t.Errorf("%s: <html lang> = %s", c.query, lang)
+		}
+	}
+	// The app takes over where the reader is.
+	tb := newTab(t)
+	tb.openIn(host.url("?sw=off&scenario=slow-grant&strategy=consensus&lang=en"), "enhanced")
+	tb.key(kb.ArrowRight)
+	tb.key(kb.ArrowRight)
+	tb.waitHook("step-counter", "3")
+	before := eval[pageSnapshot](tb, readSnapshot)
+	release()
+	tb.waitJS(`document.querySelector('[data-testid="app"]').dataset.phase === "live"`)
+	if after := eval[pageSnapshot](tb, readSnapshot); !reflect.DeepEqual(before, after) {
+		t.Errorf("the page changed when the app took over:\n before %v\n after  %v", before, after)
+	}
+	tb.key(kb.ArrowRight)
+	tb.waitHook("step-counter", "4")
+}
+
+// Other views wait for the app, with the loading bar: they need the model,
+// or are drawn otherwise than the frames (the projector view, a pace).
+func TestOnlyTheOneRunViewStepsBeforeTheApp(t *testing.T) {
 	t.Parallel()
 	tb := newTabBeforeLive(t)
-	for _, q := range []string{"?view=matrix", "?scenario=heartbeat", "?strategy=consensus", "?vs=consensus", "?view=compare"} {
+	for _, q := range []string{"?view=matrix", "?vs=consensus", "?view=compare", "?present=1", "?pace=2&scenario=heartbeat"} {
 		tb.do(chromedp.Navigate(siteURL + q))
 		tb.waitJS(`document.getElementById("app-wasm-loader-label")?.getAttribute("role") === "alert"`)
 		if phase := eval[string](tb, `document.querySelector('[data-testid="app"]').dataset.phase`); phase != "static" {
@@ -217,4 +280,60 @@ func TestKeysWaitForTheirFrame(t *testing.T) {
 	checkStep(t, tb, bookHooks(true)[3], "the frame that arrived after the keys")
 	tb.key(kb.ArrowLeft)
 	tb.waitHook("step-counter", "3")
+}
+
+func mustAtoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatalf("%q is not a number: %v", s, err)
+	}
+	return n
+}
+
+// On the static site, whose one page is the default view drawn once, an
+// address of another view never shows that page: it says, in the language
+// asked for, that it is loading, and, if app.wasm fails, that this view
+// needs the app and what steps without it. Another run shows its own
+// frames, never the book's.
+func TestTheStaticSiteShowsOnlyWhatWasAsked(t *testing.T) {
+	t.Parallel()
+	host, release := heldSite(t)
+	tb := newTab(t)
+	tb.do(chromedp.Navigate(host.url("?sw=off&view=matrix&lang=en")))
+	tb.waitJS(`document.getElementById("app-wasm-loader-label")?.textContent.startsWith("Loading")`)
+	if got := eval[string](tb, `document.documentElement.lang + " " + getComputedStyle(document.querySelector('main[data-testid="app"]')).visibility`); got != "en hidden" {
+		t.Errorf("the matrix's address before the app: lang and the page's visibility %q, want en hidden", got)
+	}
+	release()
+	tb.waitJS(`document.querySelector('[data-testid="app"]').dataset.phase === "live"`)
+	if got := eval[string](tb, `getComputedStyle(document.querySelector('main[data-testid="app"]')).visibility + " " + document.querySelectorAll('[data-testid="matrix-cell"]').length`); got != "visible 102" {
+		t.Errorf("live: the page's visibility and the matrix's cells %q, want visible 102", got)
+	}
+
+	// A run of its own: its frame, in its language, and never the book's.
+	tb = newTabBeforeLive(t)
+	tb.open(host.url("?sw=off&scenario=lock-delay&strategy=consensus&lang=en&step=2"))
+	if got := eval[string](tb, `document.querySelector('[data-testid="scenario-picker"]').dataset.value + " " + document.querySelector('[data-testid="strategy-picker"]').dataset.value + " " + document.documentElement.lang`); got != "lock-delay consensus en" {
+		t.Errorf("another run before the app shows %q", got)
+	}
+
+	// app.wasm never arrives: the page says so, and what still works.
+	tb = newTab(t)
+	if _, err := chromedp.Call(tb.ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(tb.ctx, network.SetBlockedURLs, network.SetBlockedURLsParams{
+		URLPatterns: []*network.BlockPattern{{URLPattern: "*://*:*/*/web/app.wasm", Block: true}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	tb.do(chromedp.Navigate(host.url("?sw=off&view=search&lang=en")))
+	tb.waitJS(`document.getElementById("app-wasm-loader-label")?.getAttribute("role") === "alert"`)
+	if msg := eval[string](tb, `document.getElementById("app-wasm-loader-label").textContent`); !strings.Contains(msg, "could not start") || !strings.Contains(msg, "This view needs the app") {
+		t.Errorf("a failed load of the search says %q", msg)
+	}
+	tb.mu.Lock()
+	tb.errs = nil
+	tb.mu.Unlock()
 }

@@ -123,7 +123,7 @@ func (h *staticHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if h.holdFrames != nil && strings.HasPrefix(rel, "web/frames-") {
+	if h.holdFrames != nil && strings.HasPrefix(rel, "web/frames/") {
 		body, err := os.ReadFile(filepath.Join(dir, rel))
 		if err != nil {
 			http.NotFound(w, r)

@@ -177,10 +177,10 @@ func TestPrerenderedPageShowsTheRequestedStateBeforeTheApp(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	// Not the default view, which the loader steps through before the app
-	// runs (enhance_test.go): the chapter's story under consensus, which
-	// waits for the app.
-	tb.do(chromedp.Navigate(siteURL + "?strategy=consensus&step=7&lang=en"))
+	// Not a state the loader steps through before the app runs
+	// (enhance_test.go): the chapter's story under consensus at play's 2×
+	// pace, which waits for the app.
+	tb.do(chromedp.Navigate(siteURL + "?strategy=consensus&step=7&lang=en&pace=2"))
 	tb.waitJS(`document.getElementById("app-wasm-loader-label")?.getAttribute("role") === "alert"`)
 	checkStep(t, tb, bookHooks(true)[6], "prerendered")
 	if phase := eval[string](tb, `document.querySelector('[data-testid="app"]').dataset.phase`); phase != "static" {

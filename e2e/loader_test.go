@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"dlock/core"
 	"dlock/web/state"
 
 	"github.com/chromedp/chromedp/kb"
@@ -29,6 +28,8 @@ var loaderCorpus = []string{
 	"?step=%33", "?step=%zz&step=5", "?step=5;x", "?x;y=1&step=5", "?step=2;x&step=6", "?st%65p=3",
 	"?lang=%E6%97%A5&step=2", "?step=%FF&step=3", "?fencing=on&fencing=off", "?lang=", "?=&&&step=2",
 	"?goal=stuck&step=3", "?script=A:acquire&step=3", "?depth=3&peek=1&two=1&step=3", "?reads=1&step=3",
+	"?scenario=heartbeat&strategy=redlock&step=12&lang=en", "?scenario=heartbeat&step=30", "?scenario=clock-jump&strategy=no-ttl&embed=1",
+	"?present=1&step=2", "?pace=2", "?pace=1&step=3", "?pace=3", "?present=0&autoplay=1", "?scenario=two-resources&view=compare",
 }
 
 // goFrame is what Go's ParseSettings makes of an address, in the fields the
@@ -36,11 +37,10 @@ var loaderCorpus = []string{
 func goFrame(search string) string {
 	q, _ := url.ParseQuery(strings.TrimPrefix(strings.SplitN(search, "#", 2)[0], "?"))
 	s, _ := state.ParseSettings(nil, q)
-	if s.View != state.ViewDemo || s.Scenario != core.GCPause().ID || s.Versus != "" ||
-		(s.Strategy != core.Lease && s.Strategy != core.LeaseFencing) {
+	if s.View != state.ViewDemo || s.Versus != "" || s.Present || s.Pace != 0 {
 		return "no frame"
 	}
-	return fmt.Sprintf("lang=%s embed=%t step=%d fencing=%t", s.Lang, s.Embed, s.Step, s.Fencing())
+	return fmt.Sprintf("lang=%s embed=%t scenario=%s strategy=%s step=%d", s.Lang, s.Embed, s.Scenario, s.Strategy, s.Step)
 }
 
 // The loader reads every address of the corpus as the app does: the same
@@ -55,7 +55,7 @@ func TestTheLoaderReadsAddressesAsTheAppDoes(t *testing.T) {
 			if (id === null) return "no frame";
 			const v = id.split("/"), f = dlockRules.fields;
 			const at = (name) => v[f.indexOf(name)];
-			return "lang=" + at("lang") + " embed=" + at("embed") + " step=" + at("step") + " fencing=" + at("fencing");
+			return "lang=" + at("lang") + " embed=" + at("embed") + " scenario=" + at("scenario") + " strategy=" + at("strategy") + " step=" + at("step");
 		})()`, strings.SplitN(search, "#", 2)[0]))
 		if want := goFrame(search); got != want {
 			t.Errorf("%q: the loader reads %s, the app %s", search, got, want)

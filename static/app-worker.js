@@ -57,7 +57,8 @@ async function page(request) {
   }
 }
 
-// Everything else: the cache first; app.wasm is cached when it passes by.
+// Everything else: the cache first; app.wasm, and a run's frames that were
+// not precached (static/loader), are cached when they pass by.
 // What is not cached yet is revalidated with the host (by its ETag), so a
 // copy of the old version left in the browser's HTTP cache is not taken.
 async function resource(request) {
@@ -65,7 +66,8 @@ async function resource(request) {
   const cached = await cache.match(request);
   if (cached) return cached;
   const response = await fetch(request, { cache: "no-cache" });
-  if (response.ok && isWasm(new URL(request.url).pathname)) {
+  const path = new URL(request.url).pathname;
+  if (response.ok && (isWasm(path) || path.includes("/web/frames/"))) {
     await cache.put(request, response.clone());
   }
   return response;

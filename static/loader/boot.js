@@ -109,7 +109,9 @@ async function dlockServiceWorker() {
 
 function dlockFail(err) {
   const sandboxed = window.origin === "null";
-  const message = dlockSay(sandboxed ? "sandbox" : "failed") + (sandboxed ? "" : " (" + err.message + ")");
+  const waiting = document.documentElement.classList.contains("dlock-waiting");
+  const message = dlockSay(sandboxed ? "sandbox" : "failed") + (sandboxed ? "" : " (" + err.message + ")") +
+    (waiting ? " " + dlockSay("waiting") : "");
   const label = document.getElementById("app-wasm-loader-label");
   const loader = document.getElementById("app-wasm-loader");
   if (loader) loader.classList.add("dlock-failed");

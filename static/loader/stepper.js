@@ -8,12 +8,14 @@
 const dlockFrames = {{.Frames}};
 const dlockRules = {{.Rules}};
 
-// Progressive enhancement of the default view: the chapter's scenario, with
-// fencing on or off, in either language, embedded or not. The server wrote
-// every frame of it (web/server/frames.go), and the rules this reads an
-// address and answers keys by (dlockRules, web/server/loader.go): this
-// shows the frame for the state the reader asks for and keeps the address
-// as the app would write it. It holds no rule of the page.
+// Progressive enhancement of the one-run view: every scenario under every
+// row, in either language, embedded or not. The server wrote every frame
+// of each run, one file per run with the run's states in its head
+// (web/server/frames.go), and the rules this reads an address by
+// (dlockRules, web/server/loader.go): this shows the frame for the state
+// the reader asks for, answers keys by the states' own next states, and
+// keeps the address as the app would write it. It holds no rule of the
+// page.
 
 // dlockParams reads a query as Go's url.ParseQuery does, which the app
 // reads it with: pairs split at "&", a pair holding ";" or a malformed
@@ -47,30 +49,51 @@ function dlockParams(search) {
   return out;
 }
 // dlockEnhancedState reads the address: the id of its state, or null when
-// the address asks for a state the frames do not hold (another scenario or
-// view). A value the app refuses keeps its default, as in the app, which
-// then says so.
+// the address asks for a state the frames do not hold (another view). A
+// value the app refuses keeps its default, as in the app, which then says
+// so. A group read under a field (the step, under the scenario) takes the
+// sets of that field's value.
 function dlockEnhancedState(search) {
+  const read = dlockRead(search);
+  return read.framed ? dlockRules.fields.map((f) => String(read.fields[f])).join("/") : null;
+}
+// dlockRead reads every group of the address: the fields they set, and
+// whether the frames hold the state (framed). Where they do not, the
+// fields are still those of the groups that set some (its language).
+function dlockRead(search) {
   const q = dlockParams(search);
   const fields = { ...dlockRules.defaults };
+  let framed = true;
   for (const group of dlockRules.groups) {
     const key = JSON.stringify(group.params.map((name) => {
       const values = q.get(name);
       if (!values) return null;
       return group.spellings[name] && group.spellings[name].includes(values[0]) ? values[0] : group.other;
     }));
-    const sets = group.sets[key];
-    if (sets === null || sets === undefined) return null;
-    Object.assign(fields, sets);
+    const all = group.given ? group.bySet[fields[group.given]] : group.sets;
+    const sets = all && all[key];
+    if (sets === null || sets === undefined) framed = false;
+    else Object.assign(fields, sets);
   }
-  return dlockRules.fields.map((f) => String(fields[f])).join("/");
+  return { fields, framed };
 }
-// dlockQuery is the address the app writes for a state: its own parameters
-// set, every other one kept, in the order Go's url.Values.Encode gives.
-function dlockQuery(search, id) {
+// dlockFramesFile is where the frames of the state id are.
+function dlockFramesFile(id) {
+  const v = id.split("/");
+  let path = dlockRules.file;
+  dlockRules.fields.forEach((f, i) => {
+    const value = f === "embed" ? (v[i] === "true" ? dlockRules.embedDir : "") : v[i];
+    path = path.replace("{" + f + "}", value);
+  });
+  return dlockFrames.prefix + path;
+}
+// dlockQuery is the address the app writes for a state (its query, from
+// its run's states): its own parameters set, every other one kept, in the
+// order Go's url.Values.Encode gives.
+function dlockQuery(search, query) {
   const q = new URLSearchParams(search);
   for (const name of dlockRules.params) q.delete(name);
-  for (const [name, value] of dlockRules.states[id].query) q.append(name, value);
+  for (const [name, value] of query) q.append(name, value);
   q.sort();
   return "?" + q.toString();
 }
@@ -79,18 +102,29 @@ function dlockQuery(search, id) {
 function dlockEnhance() {
   const opened = location.search;
   let state = dlockEnhancedState(opened); // the id of the state shown
+  const drawn = dlockRules.fields.map((f) => String(dlockRules.defaults[f])).join("/");
+  if (dlockFrames.static && state !== drawn) {
+    // The static site's page is the default view, drawn once for every
+    // address. Another state must not show it: the page says, in the
+    // language asked for, that it is loading, until its frame arrives or
+    // the app draws the view.
+    document.documentElement.lang = dlockRead(opened).fields.lang;
+    document.documentElement.classList.add("dlock-waiting");
+    const label = document.getElementById("app-wasm-loader-label");
+    if (label) label.textContent = dlockSay("loading", 0);
+  }
   if (!state || !window.fetch || !window.DOMParser || !window.TextDecoder) return Promise.resolve();
-  const files = {}; // "ja" or "ja-embed" → its frames, as they arrive
+  const files = {}; // a frames file's path → its frames, as they arrive
   let stopped = false; // the app has taken over
-  const frameOf = (id) => dlockRules.states[id].frame;
+  let current = null; // the states of the run shown
   const later = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn) : setTimeout(fn, 20));
-  // A file holds 14 frames, each one <template data-frame> block
-  // (web/server/frames.go), from step 1 with fencing on. They are taken as
-  // the file streams in, so the first key is answered once its frame has
-  // arrived, not the whole file (200 KB on a host that does not compress);
-  // a frame is parsed when it is first shown (parsing all 14 at once took
-  // about 60 ms of the main thread), the rest while the browser is idle.
-  const openFrames = (key, priority) => {
+  // A file holds a run's states, then its frames, each one <template
+  // data-frame> block (web/server/frames.go), from step 1. They are taken
+  // as the file streams in, so the first key is answered once its frame has
+  // arrived, not the whole file; a frame is parsed when it is first shown
+  // (parsing all of them at once takes tens of ms of the main thread), the
+  // rest while the browser is idle.
+  const openFrames = (path, priority) => {
     const blocks = new Map(); // "3/on" → the HTML of its <template>
     const parsed = new Map(); // the same → its <template>, parsed
     const waiting = new Map(); // the same → who waits for it
@@ -98,6 +132,7 @@ function dlockEnhance() {
     let ended = false;
     let text = "";
     let named, unnamed;
+    // head settles with the file's title and its states.
     const title = new Promise((resolve, reject) => { named = resolve; unnamed = reject; });
     title.catch(() => {});
     let head = true;
@@ -110,7 +145,12 @@ function dlockEnhance() {
         const at = text.indexOf("<template");
         if (at < 0) return;
         head = false;
-        named(parse(text.slice(0, at)).title);
+        const doc = parse(text.slice(0, at));
+        try {
+          named({ title: doc.title, states: JSON.parse(doc.getElementById("dlock-states").textContent) });
+        } catch (err) {
+          unnamed(err);
+        }
         text = text.slice(at);
       }
       for (let end = text.indexOf("</template>"); end >= 0; end = text.indexOf("</template>")) {
@@ -126,12 +166,12 @@ function dlockEnhance() {
     };
     const finish = (err) => {
       ended = true;
-      if (head) unnamed(err || new Error("no frames in " + dlockFrames[key]));
+      if (head) unnamed(err || new Error("no frames in " + path));
       for (const list of waiting.values()) for (const resolve of list) resolve(null);
       waiting.clear();
     };
     // The page's head preloads the file the address asks for.
-    fetch(dlockFrames[key], { priority }).then(async (r) => {
+    fetch(path, { priority }).then(async (r) => {
       if (!r.ok) throw new Error("HTTP " + r.status);
       if (!r.body || !r.body.getReader || !window.TextDecoder) {
         text = await r.text();
@@ -173,17 +213,24 @@ function dlockEnhance() {
       },
     };
   };
-  const framesOf = (key, priority) => {
-    files[key] ??= openFrames(key, priority || "high");
-    return files[key];
+  const framesOf = (id, priority) => {
+    const path = dlockFramesFile(id);
+    files[path] ??= openFrames(path, priority || "high");
+    return files[path];
   };
+  // frameOf settles with the file's head and the frame of the state id, or
+  // null where the run has no such state (a step past its end).
+  const frameOf = (id, set) => set.title.then((head) => {
+    const s = head.states[id];
+    return s ? set.frame(s.frame).then((frame) => [head, frame]) : [head, null];
+  });
   let answering = false;
   let urlDue = false;
 
   const writeURL = () => {
     if (!urlDue) return;
     urlDue = false;
-    history.replaceState(history.state, "", location.pathname + dlockQuery(location.search, state) + location.hash);
+    history.replaceState(history.state, "", location.pathname + dlockQuery(location.search, current[state].query) + location.hash);
   };
   // The address follows when the browser is idle, as the app's does.
   const scheduleURL = () => {
@@ -212,26 +259,54 @@ function dlockEnhance() {
       saying.replaceWith(said);
     }
     main.replaceWith(next);
+    document.documentElement.classList.remove("dlock-waiting");
     if (focused) next.querySelector('[data-testid="' + focused + '"]')?.focus();
     document.documentElement.lang = next.lang;
     document.title = title;
     return true;
   };
 
+  // moving is the state being opened in another run's file: its states
+  // are not known until that file's head has arrived, so the commands
+  // given meanwhile wait in pending, in order.
+  let moving = null;
+  const pending = [];
+  const moved = () => {
+    moving = null;
+    while (!moving && pending.length > 0) go(pending.shift());
+  };
   const go = (command) => {
-    const to = dlockRules.states[state].next[command];
+    if (moving) {
+      pending.push(command);
+      return;
+    }
+    const to = current[state].next[command];
     if (!to || to === state) return;
     // The state changes at once (the app takes over from it); the frame
     // shows when it has arrived, unless a later key has moved on.
-    state = to;
-    const want = to;
-    const set = framesOf(dlockRules.states[to].file);
-    scheduleURL();
-    Promise.all([set.title, set.frame(frameOf(to))]).then(([title, frame]) => {
-      if (stopped || state !== want) return;
-      show(frame, title);
-      set.warm();
-    }, () => {});
+    const set = framesOf(to);
+    if (current[to]) {
+      state = to;
+      scheduleURL();
+      frameOf(to, set).then(([head, frame]) => {
+        if (stopped || state !== to) return;
+        show(frame, head.title);
+        set.warm();
+      }, () => {});
+      return;
+    }
+    // Another run (fencing switched) or language: once its states are in.
+    moving = to;
+    frameOf(to, set).then(([head, frame]) => {
+      if (!stopped && frame) {
+        current = head.states;
+        state = to;
+        scheduleURL();
+        show(frame, head.title);
+        set.warm();
+      }
+      moved();
+    }, moved);
   };
   const onKey = (e) => {
     if (e.ctrlKey || e.altKey || e.metaKey || !answering) return;
@@ -261,10 +336,11 @@ function dlockEnhance() {
     return JSON.stringify({ focus: focused, open: open, opened: opened });
   };
 
-  const first = framesOf(dlockRules.states[state].file);
-  return Promise.all([first.title, first.frame(frameOf(state))]).then(([title, frame]) => {
+  const first = framesOf(state);
+  return frameOf(state, first).then(([head, frame]) => {
     if (stopped) return;
-    if (!show(frame, title)) throw new Error("no frame for " + state);
+    current = head.states;
+    if (!show(frame, head.title)) throw new Error("no frame for " + state);
     answering = true;
     document.documentElement.classList.add("dlock-enhanced");
     performance.mark("dlock:enhanced");
@@ -272,6 +348,6 @@ function dlockEnhance() {
     document.addEventListener("click", onClick);
     first.warm();
     // The other language, for its switch: read when the browser is idle.
-    later(() => stopped || framesOf(dlockRules.states[dlockRules.states[state].next.lang].file, "low"));
+    later(() => stopped || !current[state].next.lang || framesOf(current[state].next.lang, "low"));
   }).catch((err) => console.info("dlock: stepping before the app is not available:", err.message));
 }

@@ -14,11 +14,13 @@ import (
 	"dlock/web/ui"
 )
 
-// The loader (static/app.js) steps through the default view's frames
-// before the app runs. It knows no rule of the page: which addresses show a
-// frame, how a parameter is spelled, what a key or a button does and what
-// address the app writes all come from LoaderRules, which the server
-// writes into app.js, computed here from the Go that the app runs.
+// The loader (static/loader) steps through a run's frames before the app
+// runs. It knows no rule of the page: which addresses show a frame, how a
+// parameter is spelled, what a key or a button does and what address the
+// app writes all come from Go. LoaderRules, which the server writes into
+// app.js, read an address; each run's frames file carries its own states
+// (RunStates): the address the app writes for each, and where each command
+// leads.
 
 // LoaderRules is what the loader reads an address and answers keys with.
 type LoaderRules struct {
@@ -33,8 +35,10 @@ type LoaderRules struct {
 	// Fields their order in a state's id (the values joined by "/").
 	Defaults map[string]any `json:"defaults"`
 	Fields   []string       `json:"fields"`
-	// States are every state with a frame, by id.
-	States map[string]FrameState `json:"states"`
+	// File is where a state's frames are, its fields' values put in place
+	// of their {names}; {embed} is EmbedDir for an embedded one, or "".
+	File     string `json:"file"`
+	EmbedDir string `json:"embedDir"`
 	// Keys and Buttons name the command of a key (KeyboardEvent.key) and of
 	// a control (its data-testid); TextFields are the elements where keys
 	// are input.
@@ -47,20 +51,24 @@ type LoaderRules struct {
 // parameter's first value; a value not among its Spellings reads as Other,
 // an absent parameter as null. Sets maps the JSON array of those, in
 // Params' order, to the fields they set, or to null where the state shows
-// no frame.
+// no frame. A group with Given is read after the field it names is set
+// (its values decide which are good: a step, by the scenario's length):
+// BySet holds its Sets for each value of that field.
 type ParamGroup struct {
-	Params    []string                  `json:"params"`
-	Spellings map[string][]string       `json:"spellings"`
-	Other     string                    `json:"other"`
-	Sets      map[string]map[string]any `json:"sets"`
+	Params    []string                             `json:"params"`
+	Spellings map[string][]string                  `json:"spellings"`
+	Other     string                               `json:"other"`
+	Sets      map[string]map[string]any            `json:"sets,omitempty"`
+	Given     string                               `json:"given,omitempty"`
+	BySet     map[string]map[string]map[string]any `json:"bySet,omitempty"`
 }
 
-// FrameState is one state the frames hold.
+// FrameState is one state a run's frames hold.
 type FrameState struct {
 	Frame string      `json:"frame"` // the <template data-frame> that draws it
-	File  string      `json:"file"`  // the key of its frames file in the loader's list
 	Query [][2]string `json:"query"` // the page's parameters for it, as the app writes them
-	// Next is the state each command leads to (state.Settings.Do).
+	// Next is the state each command leads to (state.Settings.Do), by id:
+	// "" where the frames hold it not.
 	Next map[string]string `json:"next"`
 }
 
@@ -68,7 +76,7 @@ type FrameState struct {
 const other = "*"
 
 // frameFields are the fields of a state the frames tell apart.
-var frameFields = []string{"lang", "embed", "step", "fencing"}
+var frameFields = []string{"lang", "embed", "scenario", "strategy", "step"}
 
 // frameOf returns the fields of the state s shows, or false when the
 // frames do not hold it (state.Settings.HasFrame).
@@ -76,7 +84,7 @@ func frameOf(s state.Settings) (map[string]any, bool) {
 	if !s.HasFrame() {
 		return nil, false
 	}
-	return map[string]any{"lang": string(s.Lang), "embed": s.Embed, "step": s.Step, "fencing": s.Fencing()}, true
+	return map[string]any{"lang": string(s.Lang), "embed": s.Embed, "scenario": s.Scenario, "strategy": string(s.Strategy), "step": s.Step}, true
 }
 
 // stateID is a state's id: its fields' values, in frameFields' order,
@@ -99,28 +107,48 @@ func stateID(fields map[string]any) string {
 	return id
 }
 
-// FrameID names the frame of settings that have one: the value of its
-// template's data-frame.
-func FrameID(s state.Settings) string {
-	return strconv.Itoa(s.Step) + "/" + state.OnOff(s.Fencing())
-}
+// FrameID names the frame of settings that have one, in its run's file:
+// the value of its template's data-frame.
+func FrameID(s state.Settings) string { return strconv.Itoa(s.Step) }
 
-// framesKey is the key of the frames file that holds s in the loader's
-// list (see frameFiles).
-func framesKey(s state.Settings) string {
-	if s.Embed {
-		return string(s.Lang) + "-embed"
+// embedDir is what {embed} stands for in LoaderRules.File for an embedded
+// state (state.FramesFile).
+const embedDir = "-embed"
+
+// RunStates are the states of one run's frames file, by id: each step of
+// sc under st, in language l, embedded or not.
+func RunStates(runs *state.Runs, l state.Lang, embed bool, sc core.Scenario, st core.Strategy) map[string]FrameState {
+	states := map[string]FrameState{}
+	for step := 1; step <= sc.Frames(); step++ {
+		s := state.Settings{Scenario: sc.ID, Strategy: st, Step: step, Lang: l, View: state.ViewDemo, Embed: embed}
+		fields, _ := frameOf(s)
+		fs := FrameState{Frame: FrameID(s), Next: map[string]string{}}
+		q := s.Query(nil)
+		for _, k := range slices.Sorted(maps.Keys(q)) {
+			for _, v := range q[k] {
+				fs.Query = append(fs.Query, [2]string{k, v})
+			}
+		}
+		for _, cmd := range state.Commands {
+			if next, ok := frameOf(s.Do(runs, cmd)); ok {
+				fs.Next[cmd.String()] = stateID(next)
+			} else {
+				fs.Next[cmd.String()] = ""
+			}
+		}
+		states[stateID(fields)] = fs
 	}
-	return string(s.Lang)
+	return states
 }
 
-// NewLoaderRules computes the loader's rules from ParseSettings, Query and
-// Do.
+// NewLoaderRules computes the loader's rules from ParseSettings; the
+// states each frames file carries come from RunStates.
 func NewLoaderRules(runs *state.Runs) LoaderRules {
-	sc := core.GCPause()
 	var ids []string
-	for _, s := range runs.Scenarios() {
-		ids = append(ids, s.ID)
+	most := 0
+	for _, sc := range runs.Scenarios() {
+		ids = append(ids, sc.ID)
+		most = max(most, sc.Frames())
 	}
 	var strategies []string
 	for _, st := range core.Strategies() {
@@ -133,9 +161,10 @@ func NewLoaderRules(runs *state.Runs) LoaderRules {
 	for _, l := range state.Langs {
 		langs = append(langs, string(l))
 	}
-	for i := 1; i <= sc.Frames(); i++ {
+	for i := 1; i <= most; i++ {
 		steps = append(steps, strconv.Itoa(i))
 	}
+	switches := []string{"1", "true", "0", "false"}
 	// The values each parameter might take, from its domain; ParseSettings
 	// decides which it accepts.
 	candidates := map[string][]string{
@@ -145,61 +174,63 @@ func NewLoaderRules(runs *state.Runs) LoaderRules {
 		state.ParamFencing:  {"on", "off"},
 		state.ParamVersus:   strategies,
 		state.ParamStep:     steps,
-		state.ParamEmbed:    {"1", "true", "0", "false"},
+		state.ParamEmbed:    switches,
+		state.ParamPresent:  switches,
+		state.ParamPace:     {"0.5", "1", "2"},
 		state.ParamLang:     langs,
 	}
-	// Each group's parameters, and the fields it decides.
+	// Each group's parameters, the fields it decides, and the field whose
+	// value it is read under.
 	groups := []struct {
 		params []string
 		fields []string
+		given  string
 	}{
-		{[]string{state.ParamScenario, state.ParamView}, nil},
-		{[]string{state.ParamStrategy, state.ParamFencing}, []string{"fencing"}},
-		{[]string{state.ParamVersus}, nil},
-		{[]string{state.ParamStep}, []string{"step"}},
-		{[]string{state.ParamEmbed}, []string{"embed"}},
-		{[]string{state.ParamLang}, []string{"lang"}},
+		{[]string{state.ParamScenario, state.ParamView}, []string{"scenario"}, ""},
+		{[]string{state.ParamStrategy, state.ParamFencing}, []string{"strategy"}, ""},
+		{[]string{state.ParamVersus}, nil, ""},
+		{[]string{state.ParamStep}, []string{"step"}, "scenario"},
+		{[]string{state.ParamEmbed}, []string{"embed"}, ""},
+		{[]string{state.ParamPresent}, nil, ""},
+		{[]string{state.ParamPace}, nil, ""},
+		{[]string{state.ParamLang}, []string{"lang"}, ""},
 	}
 	defaults, _ := frameOf(state.Defaults())
 	rules := LoaderRules{
 		Params:     state.PageParams,
 		Defaults:   defaults,
 		Fields:     frameFields,
-		States:     map[string]FrameState{},
+		File:       "/web/frames/{lang}{embed}/{scenario}.{strategy}.html",
+		EmbedDir:   embedDir,
 		Keys:       map[string]string{},
 		Buttons:    map[string]string{},
 		TextFields: ui.TextFields,
 	}
-	for _, g := range groups {
-		pg := ParamGroup{Params: g.params, Spellings: map[string][]string{}, Other: other, Sets: map[string]map[string]any{}}
-		for _, p := range g.params {
-			for _, v := range candidates[p] {
-				if _, bad := state.ParseSettings(runs, url.Values{p: {v}}); len(bad) == 0 {
-					pg.Spellings[p] = append(pg.Spellings[p], v)
-				}
-			}
-		}
-		// Every combination of absent, each spelling and another value.
+	// sets reads a group's parameters over base (the given field's value,
+	// or nothing) for every combination of absent, each spelling and
+	// another value.
+	sets := func(params, fields []string, spellings map[string][]string, base url.Values) map[string]map[string]any {
+		out := map[string]map[string]any{}
 		var walk func(i int, q url.Values, key []any)
 		walk = func(i int, q url.Values, key []any) {
-			if i == len(g.params) {
+			if i == len(params) {
 				k, _ := json.Marshal(key)
 				s, _ := state.ParseSettings(runs, q)
-				fields, ok := frameOf(s)
+				all, ok := frameOf(s)
 				if !ok {
-					pg.Sets[string(k)] = nil
+					out[string(k)] = nil
 					return
 				}
-				sets := map[string]any{}
-				for _, f := range g.fields {
-					sets[f] = fields[f]
+				set := map[string]any{}
+				for _, f := range fields {
+					set[f] = all[f]
 				}
-				pg.Sets[string(k)] = sets
+				out[string(k)] = set
 				return
 			}
-			p := g.params[i]
+			p := params[i]
 			walk(i+1, q, append(key, nil))
-			for _, v := range append(slices.Clone(pg.Spellings[p]), other) {
+			for _, v := range append(slices.Clone(spellings[p]), other) {
 				next := url.Values{}
 				for k, vs := range q {
 					next[k] = vs
@@ -208,31 +239,36 @@ func NewLoaderRules(runs *state.Runs) LoaderRules {
 				walk(i+1, next, append(key, v))
 			}
 		}
-		walk(0, url.Values{}, nil)
-		rules.Groups = append(rules.Groups, pg)
+		walk(0, base, nil)
+		return out
 	}
-	for _, l := range state.Langs {
-		for _, embed := range []bool{false, true} {
-			for _, fencing := range []bool{true, false} {
-				for step := 1; step <= sc.Frames(); step++ {
-					s := state.Settings{Scenario: sc.ID, Strategy: core.Lease.WithFencing(fencing), Step: step,
-						Lang: l, View: state.ViewDemo, Embed: embed}
-					fields, _ := frameOf(s)
-					fs := FrameState{Frame: FrameID(s), File: framesKey(s), Next: map[string]string{}}
-					q := s.Query(nil)
-					for _, k := range slices.Sorted(maps.Keys(q)) {
-						for _, v := range q[k] {
-							fs.Query = append(fs.Query, [2]string{k, v})
-						}
+	for _, g := range groups {
+		pg := ParamGroup{Params: g.params, Spellings: map[string][]string{}, Other: other, Given: g.given}
+		for _, p := range g.params {
+			for _, v := range candidates[p] {
+				// A value is spelled right if the app takes it under some
+				// value of the given field.
+				for _, id := range append([]string{""}, ids...) {
+					q := url.Values{p: {v}}
+					if g.given != "" && id != "" {
+						q.Set(state.ParamScenario, id)
 					}
-					for _, cmd := range state.Commands {
-						next, _ := frameOf(s.Do(runs, cmd))
-						fs.Next[cmd.String()] = stateID(next)
+					if _, bad := state.ParseSettings(runs, q); len(bad) == 0 {
+						pg.Spellings[p] = append(pg.Spellings[p], v)
+						break
 					}
-					rules.States[stateID(fields)] = fs
 				}
 			}
 		}
+		if g.given == "" {
+			pg.Sets = sets(g.params, g.fields, pg.Spellings, url.Values{})
+		} else {
+			pg.BySet = map[string]map[string]map[string]any{}
+			for _, id := range ids {
+				pg.BySet[id] = sets(g.params, g.fields, pg.Spellings, url.Values{state.ParamScenario: {id}})
+			}
+		}
+		rules.Groups = append(rules.Groups, pg)
 	}
 	for key, cmd := range state.KeyCommands {
 		rules.Keys[key] = cmd.String()

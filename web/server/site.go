@@ -12,13 +12,17 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
+	"dlock/core"
 	"dlock/web/state"
 	"dlock/web/words"
 
@@ -39,13 +43,19 @@ type Site struct {
 	// AppJS is the loader (static/loader: the stepper, then the boot), its
 	// placeholders filled: what /app.js serves.
 	AppJS []byte
+	// PagesAppJS is the same for the static site, whose one page is the
+	// default view, drawn once for every address: the loader hides it
+	// under another view until the app draws that view.
+	PagesAppJS []byte
 	// CSS is go-app's app.css followed by static/web/dlock.css, as the page
 	// carries them, and Policy the Content-Security-Policy that allows
 	// exactly that sheet.
 	CSS, Policy string
-	// Frames are the frames the loader steps through before the app runs,
-	// by path under the prefix (state.FramesFile).
-	Frames map[string][]byte
+	// frames are the frames files the loader steps through before the app
+	// runs (FramesFiles), and drawn the ones drawn so far (Frames).
+	frames map[string]FramesFileOf
+	mu     sync.Mutex
+	drawn  map[string][]byte
 }
 
 // loaderParts are the loader's sources, in the order /app.js serves them.
@@ -88,15 +98,20 @@ func Build(static, prefix string) (*Site, error) {
 	// frames (frames.go), which the page needs first.
 	s.Handler.RawHeaders = append(s.Handler.RawHeaders,
 		`<link rel="preload" href="`+s.Prefix+`/web/app.wasm" as="fetch" type="application/wasm" crossorigin="anonymous" fetchpriority="low">`)
-	s.Frames = map[string][]byte{}
-	for _, l := range state.Langs {
-		for _, embed := range []bool{false, true} {
-			path := state.FramesFile(l, embed)
-			s.Frames[path] = []byte(EnhancedFrames(s.Runs, s.Prefix, l, embed, version))
-			s.Handler.CacheableResources = append(s.Handler.CacheableResources, path)
+	s.frames, s.drawn = FramesFiles(s.Runs), map[string][]byte{}
+	// The service worker keeps the book's run, fenced or not, for offline
+	// use from the start; any other run once it has been opened.
+	for _, st := range []core.Strategy{core.LeaseFencing, core.Lease} {
+		for _, l := range state.Langs {
+			for _, embed := range []bool{false, true} {
+				s.Handler.CacheableResources = append(s.Handler.CacheableResources, state.FramesFile(l, embed, core.GCPause().ID, st))
+			}
 		}
 	}
-	if s.AppJS, err = s.loader(wasm.Size()); err != nil {
+	if s.AppJS, err = s.loader(wasm.Size(), false); err != nil {
+		return nil, err
+	}
+	if s.PagesAppJS, err = s.loader(wasm.Size(), true); err != nil {
 		return nil, err
 	}
 	if s.CSS, err = s.styles(string(own)); err != nil {
@@ -107,6 +122,26 @@ func Build(static, prefix string) (*Site, error) {
 	s.Handler.StyleText = s.CSS
 	s.Policy = ContentSecurityPolicy(s.CSS)
 	return s, nil
+}
+
+// FramesPaths lists every frames file's path under the prefix, sorted.
+func (s *Site) FramesPaths() []string { return slices.Sorted(maps.Keys(s.frames)) }
+
+// Frames returns the frames file at path (under the prefix), drawn on its
+// first request (RunFrames), or false if there is none.
+func (s *Site) Frames(path string) ([]byte, bool) {
+	of, ok := s.frames[path]
+	if !ok {
+		return nil, false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if b, ok := s.drawn[path]; ok {
+		return b, true
+	}
+	b := []byte(RunFrames(s.Runs, s.Prefix, of.Lang, of.Embed, of.Scenario, of.Strategy, s.Version))
+	s.drawn[path] = b
+	return b, true
 }
 
 // CacheName names the offline cache of this build, which the service
@@ -132,7 +167,7 @@ func (s *Site) styles(own string) (string, error) {
 // where app.wasm is and how large it is uncompressed, the service worker,
 // the frames files, the rules the stepper reads addresses and keys by, and
 // the loader's words from the catalogue.
-func (s *Site) loader(wasmSize int64) ([]byte, error) {
+func (s *Site) loader(wasmSize int64, static bool) ([]byte, error) {
 	var tmpl bytes.Buffer
 	for _, part := range loaderParts {
 		b, err := os.ReadFile(filepath.Join(s.Static, "loader", part))
@@ -148,15 +183,11 @@ func (s *Site) loader(wasmSize int64) ([]byte, error) {
 	said := map[state.Lang]map[string]string{}
 	for _, l := range state.Langs {
 		said[l] = map[string]string{}
-		for _, k := range []string{"loading", "failed", "sandbox"} {
+		for _, k := range []string{"loading", "failed", "sandbox", "waiting"} {
 			said[l][k] = words.T(l, "loader."+k)
 		}
 	}
-	frames := map[string]string{"origin": FrameOrigin}
-	for _, l := range state.Langs {
-		frames[string(l)] = s.Prefix + state.FramesFile(l, false)
-		frames[string(l)+"-embed"] = s.Prefix + state.FramesFile(l, true)
-	}
+	frames := map[string]any{"origin": FrameOrigin, "prefix": s.Prefix, "static": static}
 	values := map[string]any{
 		"Frames": frames,
 		"Env": map[string]string{

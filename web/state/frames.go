@@ -2,26 +2,25 @@ package state
 
 import "dlock/core"
 
-// The default view has frames prerendered for every state the reader can
-// step to from it: the chapter's scenario, fenced or not, each step, in
-// both languages, embedded or not. The loader (static/app.js) shows them
-// before app.wasm has arrived; web/server draws them and gives the loader
-// its rules.
+// The one-run view has frames prerendered for every state a reader can
+// open or step to in it: every scenario under every row, each step, in
+// both languages, embedded or not, one file per run. The loader
+// (static/loader) shows them before app.wasm has arrived; web/server draws
+// them and gives the loader its rules.
 
 // HasFrame reports whether s is one of those states. The projector view
 // and a pace other than 1× are drawn otherwise than the frames are (its
 // class, the pace's select), so they wait for the app.
 func (s Settings) HasFrame() bool {
-	return s.View == ViewDemo && s.Scenario == core.GCPause().ID && s.Versus == "" &&
-		(s.Strategy == core.Lease || s.Strategy == core.LeaseFencing) && !s.Present && s.Pace == 0
+	return s.View == ViewDemo && s.Versus == "" && !s.Present && s.Pace == 0
 }
 
-// FramesFile is where the frames of one language, embedded or not, are
-// served (under the site's prefix).
-func FramesFile(l Lang, embed bool) string {
-	name := "/web/frames-" + string(l)
+// FramesFile is where the frames of one run (a scenario under a row), in
+// one language, embedded or not, are served (under the site's prefix).
+func FramesFile(l Lang, embed bool, scenario string, st core.Strategy) string {
+	dir := string(l)
 	if embed {
-		name += "-embed"
+		dir += "-embed"
 	}
-	return name + ".html"
+	return "/web/frames/" + dir + "/" + scenario + "." + string(st) + ".html"
 }

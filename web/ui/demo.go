@@ -158,16 +158,16 @@ func (d *Demo) readURL(u *url.URL) {
 }
 
 // syncPage gives the document the language and title of the settings. A
-// page the server prerenders for a state that has frames (the default
-// view) also starts the download of its frames file, which the loader
-// steps through before the app runs.
+// page the server prerenders for a state that has frames (the one-run
+// view) also starts the download of its run's frames file, which the
+// loader steps through before the app runs.
 func (d *Demo) syncPage(ctx app.Context) {
 	ctx.Page().SetLang(string(d.s.Lang))
 	ctx.Page().SetTitle("%s", words.T(d.s.Lang, "page.title"))
 	if !app.IsClient && d.s.HasFrame() {
 		ctx.Page().SetPreloads(app.Preload{
 			Type: "text/html", As: "fetch", FetchPriority: "high",
-			Href: state.FramesFile(d.s.Lang, d.s.Embed) + " crossorigin=anonymous",
+			Href: state.FramesFile(d.s.Lang, d.s.Embed, d.s.Scenario, d.s.Strategy) + " crossorigin=anonymous",
 		})
 	}
 }

@@ -493,6 +493,7 @@ var catalog = map[string]text{
 	// The loader (static/app.js), before the app is live.
 	"loader.loading": {"読み込み中 {progress}%", "Loading {progress}%"},
 	"loader.failed":  {"デモを起動できませんでした。再読み込みしてみてください。", "The demo could not start. Try reloading the page."},
+	"loader.waiting": {"この表示にはアプリが要る。アドレスのこの設定を外した 1 つの実行の表示なら、アプリ無しでも手順を進められる。", "This view needs the app; the one-run view, opened without these settings, steps without it."},
 	"loader.sandbox": {
 		"このデモは、sandbox 属性付きの iframe の中では起動できません。埋め込む側で sandbox に allow-same-origin を加えてください。",
 		"The demo cannot start in this sandboxed iframe. Add allow-same-origin to the iframe's sandbox attribute.",
