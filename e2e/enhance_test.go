@@ -126,7 +126,7 @@ func TestEveryRunStepsBeforeTheApp(t *testing.T) {
 func TestOnlyTheOneRunViewStepsBeforeTheApp(t *testing.T) {
 	t.Parallel()
 	tb := newTabBeforeLive(t)
-	for _, q := range []string{"?view=matrix", "?vs=consensus", "?view=compare", "?present=1", "?pace=2&scenario=heartbeat"} {
+	for _, q := range []string{"?view=matrix&scenario=heartbeat", "?vs=consensus", "?view=compare", "?present=1", "?pace=2&scenario=heartbeat"} {
 		tb.do(chromedp.Navigate(siteURL + q))
 		tb.waitJS(`document.getElementById("app-wasm-loader-label")?.getAttribute("role") === "alert"`)
 		if phase := eval[string](tb, `document.querySelector('[data-testid="app"]').dataset.phase`); phase != "static" {
@@ -300,15 +300,15 @@ func TestTheStaticSiteShowsOnlyWhatWasAsked(t *testing.T) {
 	t.Parallel()
 	host, release := heldSite(t)
 	tb := newTab(t)
-	tb.do(chromedp.Navigate(host.url("?sw=off&view=matrix&lang=en")))
+	tb.do(chromedp.Navigate(host.url("?sw=off&view=compare&scenario=counter-reset&lang=en")))
 	tb.waitJS(`document.getElementById("app-wasm-loader-label")?.textContent.startsWith("Loading")`)
 	if got := eval[string](tb, `document.documentElement.lang + " " + getComputedStyle(document.querySelector('main[data-testid="app"]')).visibility`); got != "en hidden" {
-		t.Errorf("the matrix's address before the app: lang and the page's visibility %q, want en hidden", got)
+		t.Errorf("the compare view's address before the app: lang and the page's visibility %q, want en hidden", got)
 	}
 	release()
 	tb.waitJS(`document.querySelector('[data-testid="app"]').dataset.phase === "live"`)
-	if got := eval[string](tb, `getComputedStyle(document.querySelector('main[data-testid="app"]')).visibility + " " + document.querySelectorAll('[data-testid="matrix-cell"]').length`); got != "visible 102" {
-		t.Errorf("live: the page's visibility and the matrix's cells %q, want visible 102", got)
+	if got := eval[string](tb, `getComputedStyle(document.querySelector('main[data-testid="app"]')).visibility + " " + document.querySelector('main[data-testid="app"]').dataset.view`); got != "visible compare" {
+		t.Errorf("live: the page's visibility and view %q, want visible compare", got)
 	}
 
 	// A run of its own: its frame, in its language, and never the book's.
@@ -336,4 +336,33 @@ func TestTheStaticSiteShowsOnlyWhatWasAsked(t *testing.T) {
 	tb.mu.Lock()
 	tb.errs = nil
 	tb.mu.Unlock()
+}
+
+// The matrix, as it opens, is complete before the app, in the language
+// asked for, and is the live page; a click on a cell opens that run at the
+// step its verdict is decided, and it steps at once.
+func TestTheMatrixIsCompleteBeforeTheApp(t *testing.T) {
+	t.Parallel()
+	host, _ := heldSite(t)
+	tb := newTab(t)
+	tb.openIn(host.url("?sw=off&view=matrix&lang=en"), "enhanced")
+	if got := eval[string](tb, `document.querySelectorAll('[data-testid="matrix-cell"]').length + " " + document.documentElement.lang + " " + getComputedStyle(document.querySelector('main[data-testid="app"]')).visibility`); got != "102 en visible" {
+		t.Errorf("the matrix before the app: cells, lang, visibility %q", got)
+	}
+	live := newTab(t)
+	live.open(siteURL + "?view=matrix&lang=en")
+	before := newTabBeforeLive(t)
+	before.open(siteURL + "?view=matrix&lang=en")
+	if b, l := eval[pageSnapshot](before, readSnapshot), eval[pageSnapshot](live, readSnapshot); !reflect.DeepEqual(b, l) {
+		t.Errorf("the matrix before the app differs from the live page:\n before %v\n live   %v", b, l)
+	}
+	// A real click on the cell of heartbeat under Redlock.
+	tb.do(chromedp.Click(chromedp.CSS(`[data-testid="matrix-cell"][data-scenario="heartbeat"][data-strategy="redlock"] a`)))
+	tb.waitAcrossNavigation(`location.search.includes("scenario=heartbeat") && document.documentElement.classList.contains("dlock-enhanced") && !!document.querySelector('[data-testid="step-counter"]')`)
+	step := mustAtoi(t, eval[string](tb, `document.querySelector('[data-testid="step-counter"]').dataset.value`))
+	tb.key(kb.ArrowLeft)
+	tb.waitHook("step-counter", strconv.Itoa(step-1))
+	if got := eval[string](tb, `document.querySelector('[data-testid="strategy-picker"]').dataset.value + " " + document.querySelector('main[data-testid="app"]').dataset.phase`); got != "redlock enhanced" {
+		t.Errorf("the cell opened %q", got)
+	}
 }

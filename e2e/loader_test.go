@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 
+	"dlock/web/server"
 	"dlock/web/state"
 
 	"github.com/chromedp/chromedp/kb"
@@ -29,7 +31,7 @@ var loaderCorpus = []string{
 	"?lang=%E6%97%A5&step=2", "?step=%FF&step=3", "?fencing=on&fencing=off", "?lang=", "?=&&&step=2",
 	"?goal=stuck&step=3", "?script=A:acquire&step=3", "?depth=3&peek=1&two=1&step=3", "?reads=1&step=3",
 	"?scenario=heartbeat&strategy=redlock&step=12&lang=en", "?scenario=heartbeat&step=30", "?scenario=clock-jump&strategy=no-ttl&embed=1",
-	"?present=1&step=2", "?pace=2", "?pace=1&step=3", "?pace=3", "?present=0&autoplay=1", "?scenario=two-resources&view=compare",
+	"?view=matrix&lang=en", "?view=matrix&scenario=heartbeat", "?view=matrix&step=3", "?view=matrix&fencing=off", "?present=1&step=2", "?pace=2", "?pace=1&step=3", "?pace=3", "?present=0&autoplay=1", "?scenario=two-resources&view=compare",
 }
 
 // goFrame is what Go's ParseSettings makes of an address, in the fields the
@@ -37,10 +39,10 @@ var loaderCorpus = []string{
 func goFrame(search string) string {
 	q, _ := url.ParseQuery(strings.TrimPrefix(strings.SplitN(search, "#", 2)[0], "?"))
 	s, _ := state.ParseSettings(nil, q)
-	if s.View != state.ViewDemo || s.Versus != "" || s.Present || s.Pace != 0 {
+	if !s.HasFrame() {
 		return "no frame"
 	}
-	return fmt.Sprintf("lang=%s embed=%t scenario=%s strategy=%s step=%d", s.Lang, s.Embed, s.Scenario, s.Strategy, s.Step)
+	return fmt.Sprintf("lang=%s embed=%t view=%s scenario=%s strategy=%s step=%d", s.Lang, s.Embed, s.View, s.Scenario, s.Strategy, s.Step)
 }
 
 // The loader reads every address of the corpus as the app does: the same
@@ -55,8 +57,17 @@ func TestTheLoaderReadsAddressesAsTheAppDoes(t *testing.T) {
 			if (id === null) return "no frame";
 			const v = id.split("/"), f = dlockRules.fields;
 			const at = (name) => v[f.indexOf(name)];
-			return "lang=" + at("lang") + " embed=" + at("embed") + " scenario=" + at("scenario") + " strategy=" + at("strategy") + " step=" + at("step");
+			return "lang=" + at("lang") + " embed=" + at("embed") + " view=" + at("view") + " scenario=" + at("scenario") + " strategy=" + at("strategy") + " step=" + at("step");
 		})()`, strings.SplitN(search, "#", 2)[0]))
+		// The loader shows a frame only where the file it names holds the
+		// state it read (a step past the run's end, or a matrix of another
+		// run, it does not).
+		if got != "no frame" {
+			id := eval[string](tb, fmt.Sprintf(`dlockEnhancedState(%q)`, strings.SplitN(search, "#", 2)[0]))
+			if !framed(id) {
+				got = "no frame"
+			}
+		}
 		if want := goFrame(search); got != want {
 			t.Errorf("%q: the loader reads %s, the app %s", search, got, want)
 		}
@@ -109,3 +120,23 @@ func TestTheNoticeSurvivesStepsBeforeTheApp(t *testing.T) {
 		t.Errorf("the notice names %q, want fencing", got)
 	}
 }
+
+// framed reports whether the frames file the loader's rules name for the
+// state id holds it, as the server writes that file.
+func framed(id string) bool {
+	framesOnce.Do(func() {
+		framesHeld = map[string]bool{}
+		runs := state.NewRuns()
+		for _, of := range server.FramesFiles(runs) {
+			for id := range server.RunStates(runs, of.Lang, of.Embed, of.View, of.Scenario, of.Strategy) {
+				framesHeld[id] = true
+			}
+		}
+	})
+	return framesHeld[id]
+}
+
+var (
+	framesOnce sync.Once
+	framesHeld map[string]bool
+)

@@ -19,15 +19,15 @@ import (
 func TestEveryRunHasFramesWhoseStatesLeadToFrames(t *testing.T) {
 	runs := state.NewRuns()
 	files := FramesFiles(runs)
-	if want := len(runs.Scenarios()) * len(core.Strategies()) * len(state.Langs) * 2; len(files) != want {
-		t.Fatalf("%d frames files, want %d (every scenario under every row, both languages, embedded or not)", len(files), want)
+	if want := (len(runs.Scenarios())*len(core.Strategies()) + 1) * len(state.Langs) * 2; len(files) != want {
+		t.Fatalf("%d frames files, want %d (every scenario under every row, and the matrix; both languages, embedded or not)", len(files), want)
 	}
 	rules := NewLoaderRules(runs)
 	statesOf := map[string]map[string]FrameState{}
 	for path, of := range files {
-		statesOf[path] = RunStates(runs, of.Lang, of.Embed, of.Scenario, of.Strategy)
-		if len(statesOf[path]) != of.Scenario.Frames() {
-			t.Errorf("%s: %d states for %d frames", path, len(statesOf[path]), of.Scenario.Frames())
+		statesOf[path] = RunStates(runs, of.Lang, of.Embed, of.View, of.Scenario, of.Strategy)
+		if n := state.FrameSteps(of.View, of.Scenario); len(statesOf[path]) != n {
+			t.Errorf("%s: %d states for %d frames", path, len(statesOf[path]), n)
 		}
 	}
 	// fileOf is where the loader looks for a state (dlockFramesFile).
@@ -58,9 +58,14 @@ func TestEveryRunHasFramesWhoseStatesLeadToFrames(t *testing.T) {
 		}
 	}
 	// The fencing switch moves the book's run between its two files.
-	book := statesOf[state.FramesFile(state.English, false, core.GCPause().ID, core.LeaseFencing)]
-	if to := book["en/false/gc-pause/lease-fencing/3"].Next[state.CmdToggleFencing.String()]; to != "en/false/gc-pause/lease/3" {
+	book := statesOf[state.FramesFile(state.English, false, state.ViewDemo, core.GCPause().ID, core.LeaseFencing)]
+	if to := book["en/false/demo/gc-pause/lease-fencing/3"].Next[state.CmdToggleFencing.String()]; to != "en/false/demo/gc-pause/lease/3" {
 		t.Errorf("F at the book's step 3 leads to %q", to)
+	}
+	// The matrix's language switch opens the other language's matrix.
+	matrix := statesOf[state.FramesFile(state.Japanese, true, state.ViewMatrix, core.GCPause().ID, core.LeaseFencing)]
+	if to := matrix["ja/true/matrix/gc-pause/lease-fencing/1"].Next[state.CmdToggleLang.String()]; to != "en/true/matrix/gc-pause/lease-fencing/1" {
+		t.Errorf("the matrix's language switch leads to %q", to)
 	}
 }
 
@@ -69,7 +74,7 @@ func TestEveryRunHasFramesWhoseStatesLeadToFrames(t *testing.T) {
 func TestAFramesFileHoldsItsStatesThenItsFrames(t *testing.T) {
 	runs := state.NewRuns()
 	sc, _ := core.ScenarioByID("heartbeat")
-	body := RunFrames(runs, "/dlock", state.English, true, sc, core.Redlock, "v")
+	body := RunFrames(runs, "/dlock", state.English, true, state.ViewDemo, sc, core.Redlock, "v")
 	head, _, ok := strings.Cut(body, "<template")
 	if !ok {
 		t.Fatal("no frame")
@@ -82,7 +87,7 @@ func TestAFramesFileHoldsItsStatesThenItsFrames(t *testing.T) {
 	if err := json.Unmarshal([]byte(m[1]), &states); err != nil {
 		t.Fatal(err)
 	}
-	if len(states) != sc.Frames() || states["en/true/heartbeat/redlock/1"].Frame != "1" {
+	if len(states) != sc.Frames() || states["en/true/demo/heartbeat/redlock/1"].Frame != "1" {
 		t.Errorf("states %v", states)
 	}
 	frames := regexp.MustCompile(`<template data-frame="(\d+)">`).FindAllStringSubmatch(body, -1)

@@ -76,7 +76,7 @@ type FrameState struct {
 const other = "*"
 
 // frameFields are the fields of a state the frames tell apart.
-var frameFields = []string{"lang", "embed", "scenario", "strategy", "step"}
+var frameFields = []string{"lang", "embed", "view", "scenario", "strategy", "step"}
 
 // frameOf returns the fields of the state s shows, or false when the
 // frames do not hold it (state.Settings.HasFrame).
@@ -84,7 +84,7 @@ func frameOf(s state.Settings) (map[string]any, bool) {
 	if !s.HasFrame() {
 		return nil, false
 	}
-	return map[string]any{"lang": string(s.Lang), "embed": s.Embed, "scenario": s.Scenario, "strategy": string(s.Strategy), "step": s.Step}, true
+	return map[string]any{"lang": string(s.Lang), "embed": s.Embed, "view": string(s.View), "scenario": s.Scenario, "strategy": string(s.Strategy), "step": s.Step}, true
 }
 
 // stateID is a state's id: its fields' values, in frameFields' order,
@@ -115,12 +115,12 @@ func FrameID(s state.Settings) string { return strconv.Itoa(s.Step) }
 // state (state.FramesFile).
 const embedDir = "-embed"
 
-// RunStates are the states of one run's frames file, by id: each step of
-// sc under st, in language l, embedded or not.
-func RunStates(runs *state.Runs, l state.Lang, embed bool, sc core.Scenario, st core.Strategy) map[string]FrameState {
+// RunStates are the states of one frames file, by id: each step of sc
+// under st in view v (state.FrameSteps), in language l, embedded or not.
+func RunStates(runs *state.Runs, l state.Lang, embed bool, v state.View, sc core.Scenario, st core.Strategy) map[string]FrameState {
 	states := map[string]FrameState{}
-	for step := 1; step <= sc.Frames(); step++ {
-		s := state.Settings{Scenario: sc.ID, Strategy: st, Step: step, Lang: l, View: state.ViewDemo, Embed: embed}
+	for step := 1; step <= state.FrameSteps(v, sc); step++ {
+		s := state.Settings{Scenario: sc.ID, Strategy: st, Step: step, Lang: l, View: v, Embed: embed}
 		fields, _ := frameOf(s)
 		fs := FrameState{Frame: FrameID(s), Next: map[string]string{}}
 		q := s.Query(nil)
@@ -186,7 +186,7 @@ func NewLoaderRules(runs *state.Runs) LoaderRules {
 		fields []string
 		given  string
 	}{
-		{[]string{state.ParamScenario, state.ParamView}, []string{"scenario"}, ""},
+		{[]string{state.ParamScenario, state.ParamView}, []string{"scenario", "view"}, ""},
 		{[]string{state.ParamStrategy, state.ParamFencing}, []string{"strategy"}, ""},
 		{[]string{state.ParamVersus}, nil, ""},
 		{[]string{state.ParamStep}, []string{"step"}, "scenario"},
@@ -200,7 +200,7 @@ func NewLoaderRules(runs *state.Runs) LoaderRules {
 		Params:     state.PageParams,
 		Defaults:   defaults,
 		Fields:     frameFields,
-		File:       "/web/frames/{lang}{embed}/{scenario}.{strategy}.html",
+		File:       "/web/frames/{lang}{embed}/{view}/{scenario}.{strategy}.html",
 		EmbedDir:   embedDir,
 		Keys:       map[string]string{},
 		Buttons:    map[string]string{},

@@ -82,6 +82,15 @@ func Build(static, prefix string) (*Site, error) {
 		return nil, err
 	}
 	s := &Site{Static: static, Version: version, Runs: state.NewRuns()}
+	// The matrix's frames carry the lab's marks, as the live matrix shows
+	// them once it has fetched the same index.
+	if index, err := os.ReadFile(filepath.Join(static, "web", "lab", "index.json")); err == nil {
+		var all []core.Recording
+		if err := json.Unmarshal(index, &all); err != nil {
+			return nil, fmt.Errorf("static/web/lab/index.json: %w", err)
+		}
+		s.Runs.SetRecordings(all)
+	}
 	if p := strings.Trim(prefix, "/"); p != "" {
 		s.Prefix = "/" + p
 	}
@@ -104,7 +113,7 @@ func Build(static, prefix string) (*Site, error) {
 	for _, st := range []core.Strategy{core.LeaseFencing, core.Lease} {
 		for _, l := range state.Langs {
 			for _, embed := range []bool{false, true} {
-				s.Handler.CacheableResources = append(s.Handler.CacheableResources, state.FramesFile(l, embed, core.GCPause().ID, st))
+				s.Handler.CacheableResources = append(s.Handler.CacheableResources, state.FramesFile(l, embed, state.ViewDemo, core.GCPause().ID, st))
 			}
 		}
 	}
@@ -139,7 +148,7 @@ func (s *Site) Frames(path string) ([]byte, bool) {
 	if b, ok := s.drawn[path]; ok {
 		return b, true
 	}
-	b := []byte(RunFrames(s.Runs, s.Prefix, of.Lang, of.Embed, of.Scenario, of.Strategy, s.Version))
+	b := []byte(RunFrames(s.Runs, s.Prefix, of.Lang, of.Embed, of.View, of.Scenario, of.Strategy, s.Version))
 	s.drawn[path] = b
 	return b, true
 }

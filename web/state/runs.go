@@ -26,6 +26,8 @@ type Runs struct {
 	scripts   map[string]script
 	order     []string // the scripts kept, oldest first
 	runs      map[runKey]*Run
+	// recordings are the lab's, by "scenario.strategy" (SetRecordings).
+	recordings map[string]core.Recording
 }
 
 // maxScripts is how many scripts (and their runs) a Runs keeps.
@@ -65,6 +67,29 @@ func (c *Runs) Scenarios() []core.Scenario {
 		c.scenarios = core.Scenarios()
 	}
 	return c.scenarios
+}
+
+// SetRecordings keeps the lab's recordings (its index, make lab), which
+// the server reads to draw the matrix's marks in its frames; in the
+// browser the matrix fetches them.
+func (c *Runs) SetRecordings(all []core.Recording) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.recordings = map[string]core.Recording{}
+	for _, r := range all {
+		c.recordings[r.Scenario+"."+string(r.Strategy)] = r
+	}
+}
+
+// Recordings are the recordings kept by SetRecordings, by
+// "scenario.strategy"; nil if none were.
+func (c *Runs) Recordings() map[string]core.Recording {
+	if c == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.recordings
 }
 
 // playPrefix starts the id the page gives a script's run: the script

@@ -167,7 +167,7 @@ func (d *Demo) syncPage(ctx app.Context) {
 	if !app.IsClient && d.s.HasFrame() {
 		ctx.Page().SetPreloads(app.Preload{
 			Type: "text/html", As: "fetch", FetchPriority: "high",
-			Href: state.FramesFile(d.s.Lang, d.s.Embed, d.s.Scenario, d.s.Strategy) + " crossorigin=anonymous",
+			Href: state.FramesFile(d.s.Lang, d.s.Embed, d.s.View, d.s.Scenario, d.s.Strategy) + " crossorigin=anonymous",
 		})
 	}
 }

@@ -31,9 +31,10 @@ func (p pageView) matrix() app.UI {
 	)
 }
 
-// matrixTable is the table itself. Once in the browser it fetches the
-// lab's index of real replays (make lab) and marks each cell whose real
-// replay agrees with the model; a cell not replayed has no mark.
+// matrixTable is the table itself. It marks each cell whose real replay
+// (make lab) agrees with the model, from the lab's index: the server's
+// frames read it from Runs.Recordings, the browser fetches it once
+// mounted. A cell not replayed has no mark.
 type matrixTable struct {
 	app.Compo
 	Lang state.Lang
@@ -44,6 +45,9 @@ type matrixTable struct {
 }
 
 func (c *matrixTable) OnMount(ctx app.Context) {
+	if c.Runs.Recordings() != nil {
+		return
+	}
 	fetchText(ctx, labFile(c.Path, "index.json"), func(text string, err error) {
 		var all []core.Recording
 		if err != nil || json.Unmarshal([]byte(text), &all) != nil {
@@ -60,6 +64,10 @@ func (c *matrixTable) t(key string, args ...any) string { return words.T(c.Lang,
 
 func (c *matrixTable) Render() app.UI {
 	scenarios := c.Runs.Scenarios()
+	real := c.real
+	if real == nil {
+		real = c.Runs.Recordings()
+	}
 	return app.Div().
 		Class("matrix-scroll").
 		DataSet("testid", "matrix").
@@ -84,7 +92,7 @@ func (c *matrixTable) Render() app.UI {
 					return app.Tr().Body(
 						app.Th().Scope("row").Text(c.t(sc.Title)),
 						app.Range(strategies).Slice(func(j int) app.UI {
-							return c.cell(sc, strategies[j], c.real[sc.ID+"."+string(strategies[j])])
+							return c.cell(sc, strategies[j], real[sc.ID+"."+string(strategies[j])])
 						}),
 					)
 				})),
