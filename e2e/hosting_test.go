@@ -5,6 +5,7 @@ package e2e
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -372,6 +373,32 @@ func TestThePageIsStyledByTheSheetInIt(t *testing.T) {
 		// dlock.css rounds the badge and takes the body's default margin away.
 		if got["badgeRadius"] == "0px" || got["bodyMargin"] == "8px" {
 			t.Errorf("%s: the page is not styled by dlock.css: badge radius %v, body margin %v", url, got["badgeRadius"], got["bodyMargin"])
+		}
+	}
+}
+
+// The worker keeps what the page uses offline: the book's run, fenced or
+// not, from the install on, and another run's frames once opened; not the
+// style sheets, which the page carries inline.
+func TestTheWorkerKeepsWhatThePageUses(t *testing.T) {
+	t.Parallel()
+	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)
+	tb := newIsolatedTab(t)
+	tb.open(host.url(""))
+	tb.waitOfflineReady(host.url("web/app.wasm"))
+	tb.waitJS(`navigator.serviceWorker.ready.then(r => r.active && r.active.state === "activated")`)
+	tb.open(host.url("?scenario=heartbeat&strategy=redlock&lang=en"))
+	const keys = `caches.keys().then(ks => caches.open(ks[0])).then(c => c.keys()).then(rs => rs.map(r => new URL(r.url).pathname).sort())`
+	tb.waitJS(keys + `.then(ps => ps.includes("/dlock/web/frames/en/demo/heartbeat.redlock.html"))`)
+	paths := eval[[]string](tb, keys)
+	for _, want := range []string{"/dlock/", "/dlock/web/frames/ja/demo/gc-pause.lease-fencing.html", "/dlock/web/frames/en-embed/demo/gc-pause.lease.html"} {
+		if !slices.Contains(paths, want) {
+			t.Errorf("the offline cache lacks %s: %v", want, paths)
+		}
+	}
+	for _, p := range paths {
+		if strings.HasSuffix(p, ".css") {
+			t.Errorf("the offline cache holds %s, which the page carries inline", p)
 		}
 	}
 }

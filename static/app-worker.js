@@ -9,9 +9,10 @@ const listed = {{.ResourcesToCache}};
 // The site's root as browsers request it, with its trailing slash.
 const root = new URL(self.registration.scope).pathname;
 const isWasm = (path) => path.endsWith("/web/app.wasm");
-// app.wasm is left out: the page caches the copy it downloads itself.
+// app.wasm is left out: the page caches the copy it downloads itself. So
+// are the style sheets go-app lists: the page carries its sheet inline.
 const precache = Array.from(new Set(
-  listed.filter((p) => !isWasm(p)).map((p) => (p === "" || p + "/" === root ? root : p)),
+  listed.filter((p) => !isWasm(p) && !p.endsWith(".css")).map((p) => (p === "" || p + "/" === root ? root : p)),
 ));
 
 self.addEventListener("install", (event) => {
