@@ -149,11 +149,29 @@ func (r runView) transcript() app.UI {
 
 // keepCurrentInView scrolls each timeline sideways, where its current step
 // is out of sight, to bring it to the middle: a long run is wider than the
-// screen, since the drawing never shrinks below legibility.
+// screen, since the drawing never shrinks below legibility. It measures
+// the drawing just before the browser's next frame, whose layout it then
+// shares: measured at once, after a step has changed the page, it forced
+// a layout of its own, which cost a third of a step's time.
 func keepCurrentInView() {
-	if !app.IsClient {
+	if !app.IsClient || inViewDue {
 		return
 	}
+	inViewDue = true
+	var f app.Func
+	f = app.FuncOf(func(app.Value, []app.Value) any {
+		inViewDue = false
+		f.Release()
+		scrollCurrentIntoView()
+		return nil
+	})
+	app.Window().Call("requestAnimationFrame", f)
+}
+
+// inViewDue: keepCurrentInView has a frame's measure pending.
+var inViewDue bool
+
+func scrollCurrentIntoView() {
 	regions := app.Window().Get("document").Call("querySelectorAll", ".timeline-scroll")
 	for i := 0; i < regions.Length(); i++ {
 		region := regions.Index(i)
