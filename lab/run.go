@@ -307,8 +307,14 @@ func (c *cell) log(client, call, result string) {
 	c.trace.Calls = append(c.trace.Calls, core.RecordedCall{MS: c.ms(), Step: c.step, Client: client, Call: call, Result: result})
 }
 
+// askLimit is how long a client may take to answer one request: each
+// answers at once but for a library call on a lock service, which takes
+// milliseconds; a client waiting longer is stuck, and the run fails
+// rather than wait for ever.
+const askLimit = 30 * time.Second
+
 // ask sends a request to a client, resuming it first if it is paused, and
-// waits for its answer.
+// waits for its answer (at most askLimit).
 func (c *cell) ask(name string, req request) (reply, error) {
 	p := c.clients[name]
 	if p.crashed {
@@ -319,7 +325,13 @@ func (c *cell) ask(name string, req request) (reply, error) {
 	if _, err := p.in.Write(append(b, '\n')); err != nil {
 		return reply{}, err
 	}
-	r, ok := <-p.replies
+	var r reply
+	var ok bool
+	select {
+	case r, ok = <-p.replies:
+	case <-time.After(askLimit):
+		return reply{}, fmt.Errorf("client %s did not answer %q within %s", name, req.Op, askLimit)
+	}
 	if !ok {
 		return reply{}, fmt.Errorf("client %s stopped answering", name)
 	}
