@@ -5,6 +5,8 @@
 // frames a viewer steps through.
 //
 // The package knows nothing of pages or people's words: it returns values and
-// identifiers, and the web package words them. It builds and tests natively
-// and under GOOS=js GOARCH=wasm.
+// identifiers, and web/words words them. It imports only the standard
+// library (and core/tables in its tests): never syscall/js, go-app or a
+// package of the page. It builds and tests natively and under GOOS=js
+// GOARCH=wasm.
 package core
