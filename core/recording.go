@@ -96,12 +96,17 @@ const (
 	JumpedClock NotReplayed = "jumped-clock"
 	// NoLockDelay: the real lock services (Redis, etcd) have no lock-delay.
 	NoLockDelay NotReplayed = "no-lock-delay"
+	// CallInPartition: a client calls its lock service while a renewal of
+	// its own is held, which the lab stages as a partition between them
+	// (see HeldRenewalCall).
+	CallInPartition NotReplayed = "call-in-partition"
 )
 
 // Replayable says whether the lab can replay sc under st on real
 // software, and if not, why: a clock jump under a row whose lock has a
-// lease (a lock without one has no expiry for the jump to move), or a
-// lock-delay, which neither Redis nor etcd has.
+// lease (a lock without one has no expiry for the jump to move), a
+// lock-delay, which neither Redis nor etcd has, or a call by a client in
+// the partition its held renewal makes.
 func Replayable(sc Scenario, st Strategy) (NotReplayed, bool) {
 	for _, s := range sc.Steps {
 		if s.Action.Kind == ActJump && st.TTL() {
@@ -111,10 +116,40 @@ func Replayable(sc Scenario, st Strategy) (NotReplayed, bool) {
 	if sc.LockDelay > 0 && st.TTL() {
 		return NoLockDelay, false
 	}
+	if HeldRenewalCall(sc) != 0 {
+		return CallInPartition, false
+	}
 	return "", true
+}
+
+// HeldRenewalCall is the first item (1-based) where a client acquires,
+// renews or releases while a renewal of its own is held and not yet
+// delivered, or 0. The lab holds a renewal as a partition between the
+// client and its lock service, both ways, so that the library's own
+// keep-alives are held too; such a call would wait in the partition until
+// the renewal is delivered, where the model lets it through.
+func HeldRenewalCall(sc Scenario) int {
+	held := map[string]string{} // a held renewal's message → its client
+	for i, s := range sc.Steps {
+		a := s.Action
+		switch a.Kind {
+		case ActDeliver:
+			delete(held, a.Message)
+		case ActAcquire, ActRenew, ActRelease:
+			for _, c := range held {
+				if c == a.Client {
+					return i + 1
+				}
+			}
+			if a.Kind == ActRenew && a.Hold != "" {
+				held[a.Hold] = a.Client
+			}
+		}
+	}
+	return 0
 }
 
 // NotReplayedReasons lists every reason.
 func NotReplayedReasons() []NotReplayed {
-	return []NotReplayed{JumpedClock, NoLockDelay}
+	return []NotReplayed{JumpedClock, NoLockDelay, CallInPartition}
 }

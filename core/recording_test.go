@@ -22,6 +22,32 @@ func TestReplayableCells(t *testing.T) {
 			t.Errorf("%s under %s: %q, %v; want %q, %v", c.sc.ID, c.st, why, ok, c.why, c.ok)
 		}
 	}
+	// A call by a client in the partition its held renewal makes: not
+	// before the renewal, not after its delivery, not by the other client.
+	parted, _ := ScenarioByID("partitioned-holder")
+	for _, c := range []struct {
+		script string
+		item   int
+	}{
+		{"A:acquire,A:renew@m1,A:release", 3},
+		{"A:acquire,A:renew@m1,B:acquire,A:write:x,deliver:m1,A:release", 0},
+		{"A:acquire,A:renew,A:renew@m1,tick:5,A:acquire", 5},
+		{"A:acquire@m1,A:acquire,deliver:m1", 0},
+	} {
+		sc, err := ParseScript(c.script)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := HeldRenewalCall(sc); got != c.item {
+			t.Errorf("%s: item %d, want %d", c.script, got, c.item)
+		}
+		if why, ok := Replayable(sc, Lease); ok != (c.item == 0) || !ok && why != CallInPartition {
+			t.Errorf("%s: replayable %v (%s)", c.script, ok, why)
+		}
+	}
+	if HeldRenewalCall(parted) != 0 {
+		t.Error("partitioned-holder calls in its own partition")
+	}
 	r := Recording{Model: Safe, Verdict: Safe}
 	if !r.Agrees() {
 		t.Error("a recording with the model's verdict and every step agreeing does not agree")

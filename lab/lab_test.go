@@ -127,7 +127,7 @@ func TestRandomRunsAgreeWithTheModel(t *testing.T) {
 	}
 	var cells []*result
 	for i := range ciRandomRuns {
-		sc, st, err := randomRun(ciSeed, i, core.Strategies())
+		sc, st, _, err := randomRun(ciSeed, i, core.Strategies())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -146,6 +146,9 @@ func TestScriptsTheLabCannotStageSayWhichItem(t *testing.T) {
 	err := runScript("A:acquire,jump:10,A:write:x", core.Lease, 1)
 	if err == nil || !strings.Contains(err.Error(), "item 2 (jump:10)") || !strings.Contains(err.Error(), "monotonic") {
 		t.Errorf("a jump under lease: %v", err)
+	}
+	if err := runScript("A:acquire,A:renew@r1,A:release", core.Consensus, 1); err == nil || !strings.Contains(err.Error(), "item 3 (A:release)") || !strings.Contains(err.Error(), "partition") {
+		t.Errorf("a release in the partition of a held renewal: %v", err)
 	}
 	if err := runScript("A:acquire,A:frob", core.Lease, 1); err == nil || !strings.Contains(err.Error(), `item 2 ("A:frob")`) {
 		t.Errorf("an unknown item: %v", err)

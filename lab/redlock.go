@@ -64,6 +64,8 @@ func (l *Redlock) Acquire(ctx context.Context, ttl time.Duration) (Lock, error) 
 	asked := time.Now()
 	err := m.TryLockContext(ctx)
 	var taken *redsync.ErrTaken
+	var nodeTaken *redsync.ErrNodeTaken
+	var nodeErr *redsync.RedisError
 	switch {
 	case err == nil:
 	case errors.Is(err, redsync.ErrFailed) && time.Since(asked) >= ttl:
@@ -71,6 +73,12 @@ func (l *Redlock) Acquire(ctx context.Context, ttl time.Duration) (Lock, error) 
 		// grant up and unlocks every node.
 		return nil, ErrLate
 	case errors.As(err, &taken), errors.Is(err, redsync.ErrFailed):
+		return nil, ErrHeld
+	case errors.As(err, &nodeTaken), errors.As(err, &nodeErr):
+		// Fewer than a majority said yes: some nodes hold the lock for
+		// another value, and the rest were not reached (those cut off
+		// refuse the connection). redsync returns each node's answer; the
+		// lock was not granted.
 		return nil, ErrHeld
 	default:
 		return nil, err

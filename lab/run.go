@@ -33,8 +33,9 @@ type Trace = core.Recording
 // reasons words, for the command line, why a cell is not replayed; the
 // page words them from its own catalogue.
 var reasons = map[core.NotReplayed]string{
-	core.JumpedClock: "a clock jump: etcd times its leases with a monotonic clock, which a step of the system clock does not move, and Redis times its keys' expiry by its own clock, which only libfaketime could move, under which Debian's Redis (jemalloc) aborts; stepping the machine's clock would move it, which the lab will not do",
-	core.NoLockDelay: "neither Redis nor etcd has a lock-delay (Chubby's): the lock is granted as soon as the lease has ended",
+	core.JumpedClock:     "a clock jump: etcd times its leases with a monotonic clock, which a step of the system clock does not move, and Redis times its keys' expiry by its own clock, which only libfaketime could move, under which Debian's Redis (jemalloc) aborts; stepping the machine's clock would move it, which the lab will not do",
+	core.NoLockDelay:     "neither Redis nor etcd has a lock-delay (Chubby's): the lock is granted as soon as the lease has ended",
+	core.CallInPartition: "the client calls its lock service while a renewal of its own is held: the lab holds a renewal as a partition between the client and its lock service, both ways (so that the library's own keep-alives are held too), and the call would wait in it until the renewal is delivered, where the model lets it through",
 }
 
 // libraryRenews says whether, in sc, the lease is kept alive by the client's
@@ -380,6 +381,17 @@ func (c *cell) do(a core.Action, prev, f core.Frame) error {
 		partitioned := a.Hold != "" && c.clients[a.Client].holds
 		if partitioned {
 			c.partition(a.Client, true)
+		} else if f.Event.Result == core.ResultRefused && c.clients[a.Client].holds && !c.library {
+			// Refused by the model: the lease ended at its tick, which
+			// etcd sees up to 0.5 s later (as for a release below).
+			w, werr := c.waitLeaseEnd(context.Background(), 2*time.Second)
+			if werr != nil {
+				return werr
+			}
+			if w > 50*time.Millisecond {
+				timing = fmt.Sprintf("renewal sent %.1f s after its step: the service ended the lease that late", w.Seconds())
+				c.log("", "wait", timing)
+			}
 		}
 		var r reply
 		if r, err = c.ask(a.Client, request{Op: "renew", LeaseMS: lease, Hold: a.Hold}); err == nil {
@@ -395,6 +407,19 @@ func (c *cell) do(a core.Action, prev, f core.Frame) error {
 		}
 	case core.ActRelease:
 		var r reply
+		// Where the model refuses the release, the lease has ended at
+		// its tick; etcd ends it up to 0.5 s later. Wait for the service
+		// to end it, as before an acquire: timing alone.
+		if f.Event.Result == core.ResultRefused && c.clients[a.Client].holds {
+			w, werr := c.waitLeaseEnd(context.Background(), 2*time.Second)
+			if werr != nil {
+				return werr
+			}
+			if w > 50*time.Millisecond {
+				timing = fmt.Sprintf("release sent %.1f s after its step: the service ended the lease that late", w.Seconds())
+				c.log("", "wait", timing)
+			}
+		}
 		c.released(a.Client) // first: the service's deletion may be seen before the answer
 		if r, err = c.ask(a.Client, request{Op: "release"}); err == nil {
 			real = r.Outcome
@@ -474,6 +499,22 @@ func (c *cell) do(a core.Action, prev, f core.Frame) error {
 	return c.compare(a, prev, f, real, timing)
 }
 
+// waitLeaseEnd waits, at most bound, until the service holds the lock
+// for nobody, and says how long it waited.
+func (c *cell) waitLeaseEnd(ctx context.Context, bound time.Duration) (time.Duration, error) {
+	waited := time.Now()
+	for {
+		held, err := c.svc.held(ctx)
+		if err != nil {
+			return 0, err
+		}
+		if !held || time.Since(waited) > bound {
+			return time.Since(waited), nil
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 // acquire asks for the lock. Where the model grants it and the real service
 // still holds an earlier lease, it waits a little for that lease to end:
 // etcd ends a lease up to 0.5 s past its TTL, and a library's own renewals
@@ -487,18 +528,11 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (string, st
 		if c.library {
 			bound += time.Duration(lease) * time.Millisecond / 3
 		}
-		waited := time.Now()
-		for {
-			held, err := c.svc.held(ctx)
-			if err != nil {
-				return "", "", err
-			}
-			if !held || time.Since(waited) > bound {
-				break
-			}
-			time.Sleep(20 * time.Millisecond)
+		w, err := c.waitLeaseEnd(ctx, bound)
+		if err != nil {
+			return "", "", err
 		}
-		if w := time.Since(waited); w > 50*time.Millisecond {
+		if w > 50*time.Millisecond {
 			timing = fmt.Sprintf("granted %.1f s after its step: the service still held the earlier lease", w.Seconds())
 			c.log("", "wait", timing)
 		}
