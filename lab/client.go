@@ -73,10 +73,13 @@ type clientConfig struct {
 	Name    string
 	Service string   // redislock, fenced, plain, redlock or etcd
 	Addrs   []string // the servers, as the client reaches them (its proxies)
-	Key     string   // the lock's key (etcd: its prefix)
-	Tokens  string   // the token counter's key (fenced, plain)
-	DB      string   // the database file
-	Fenced  bool     // the resource checks tokens
+	// ApartAddrs are, for etcd, the servers as the client of its own for a
+	// held request reaches them: proxies of their own.
+	ApartAddrs []string
+	Key        string // the lock's key (etcd: its prefix)
+	Tokens     string // the token counter's key (fenced, plain)
+	DB         string // the database file
+	Fenced     bool   // the resource checks tokens
 	// FromReply: the client counts its lease from when the reply arrived
 	// (the model's from-reply discipline), not from its request.
 	FromReply bool
@@ -203,17 +206,21 @@ func (c *client) newLocker() (Locker, error) {
 		}
 		return NewRedlock(nodes, c.cfg.Key), nil
 	case "etcd":
-		connect := func() (*clientv3.Client, error) {
+		dial := func(addrs []string) (*clientv3.Client, error) {
 			return clientv3.New(clientv3.Config{
-				Endpoints: c.cfg.Addrs, DialTimeout: 5 * time.Second, Logger: zap.NewNop(),
+				Endpoints: addrs, DialTimeout: 5 * time.Second, Logger: zap.NewNop(),
 				DialOptions: []grpc.DialOption{grpc.WithChainStreamInterceptor(c.keepAlives)},
 			})
 		}
-		cli, err := connect()
+		cli, err := dial(c.cfg.Addrs)
 		if err != nil {
 			return nil, err
 		}
-		l := NewEtcdLock(cli, c.cfg.Key, connect)
+		apart := c.cfg.ApartAddrs
+		if len(apart) == 0 {
+			apart = c.cfg.Addrs
+		}
+		l := NewEtcdLock(cli, c.cfg.Key, func() (*clientv3.Client, error) { return dial(apart) })
 		l.Orphaned = !c.cfg.Library
 		return l, nil
 	}

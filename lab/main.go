@@ -68,6 +68,7 @@ func clientMain(args []string) {
 	fs.StringVar(&cfg.Name, "name", "", "the client's name")
 	fs.StringVar(&cfg.Service, "service", "", "the lock service: redislock, fenced, plain, redlock or etcd")
 	addrs := fs.String("addrs", "", "the lock service's servers as the client reaches them, comma-separated")
+	apart := fs.String("apart-addrs", "", "etcd: the servers as the client of its own for a held request reaches them")
 	fs.StringVar(&cfg.Key, "key", "", "the lock's key (etcd: its prefix)")
 	fs.StringVar(&cfg.Tokens, "tokens", "", "the token counter's key")
 	fs.StringVar(&cfg.DB, "db", "", "the database file")
@@ -77,6 +78,9 @@ func clientMain(args []string) {
 	fs.Parse(args)
 	if *addrs != "" {
 		cfg.Addrs = strings.Split(*addrs, ",")
+	}
+	if *apart != "" {
+		cfg.ApartAddrs = strings.Split(*apart, ",")
 	}
 	if err := runClient(cfg, os.Stdin, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "lab client:", err)

@@ -79,9 +79,13 @@ type cell struct {
 	key     string
 	clients map[string]*proc
 	proxies map[string][]*netProxy // each client's network: a proxy per server
-	ledger  *core.Ledger
-	grants  map[string]int // client → the grant it holds, as the service issued them
-	last    int            // the last grant the service made
+	// apart are, for etcd, each client's proxies for the client of its own
+	// that carries a held request (EtcdLock.Prepare's apart), so that
+	// holding that request's answer can catch no other call.
+	apart  map[string][]*netProxy
+	ledger *core.Ledger
+	grants map[string]int // client → the grant it holds, as the service issued them
+	last   int            // the last grant the service made
 	// holder is who holds the lock at the service, as far as the lab
 	// knows; leases are the ends of their leases, where the library
 	// renews (index into trace.Leases, by client).
@@ -130,7 +134,7 @@ func Replay(sc core.Scenario, st core.Strategy, dir string) (Trace, error) {
 		return Trace{}, err
 	}
 	c := &cell{sc: sc, st: st, frames: frames, dir: dir, library: libraryRenews(sc) && st.TTL(), clients: map[string]*proc{},
-		proxies: map[string][]*netProxy{}, ledger: core.NewLedger(len(sc.Resources)), grants: map[string]int{}, held: map[string]heldAt{}, leases: map[string]int{}}
+		proxies: map[string][]*netProxy{}, apart: map[string][]*netProxy{}, ledger: core.NewLedger(len(sc.Resources)), grants: map[string]int{}, held: map[string]heldAt{}, leases: map[string]int{}}
 	c.key = "dlock:" + filepath.Base(dir)
 	if st.Durable() {
 		c.key = "/dlock/" + filepath.Base(dir)
@@ -217,7 +221,7 @@ func (c *cell) open() error {
 		return err
 	}
 	for _, name := range c.sc.Clients {
-		var addrs []string
+		var addrs, apart []string
 		for _, a := range c.svc.addrs() {
 			p, err := newNetProxy(a)
 			if err != nil {
@@ -225,12 +229,20 @@ func (c *cell) open() error {
 			}
 			c.proxies[name] = append(c.proxies[name], p)
 			addrs = append(addrs, p.addr)
+			if service == "etcd" {
+				q, err := newNetProxy(a)
+				if err != nil {
+					return err
+				}
+				c.apart[name] = append(c.apart[name], q)
+				apart = append(apart, q.addr)
+			}
 		}
 		fromReply := slices.Contains(c.sc.FromReply, name) && !c.st.CountsFromRequest()
 		args := []string{"client", "-name", name, "-service", service, "-addrs", strings.Join(addrs, ","),
 			"-key", c.key, "-tokens", c.key + ":tokens", "-db", dbPath,
 			"-fenced=" + strconv.FormatBool(c.st.Fenced()), "-from-reply=" + strconv.FormatBool(fromReply),
-			"-library=" + strconv.FormatBool(c.library)}
+			"-library=" + strconv.FormatBool(c.library), "-apart-addrs", strings.Join(apart, ",")}
 		cmd := exec.Command(self, args...)
 		in, err := cmd.StdinPipe()
 		if err != nil {
@@ -288,8 +300,8 @@ func (c *cell) close() {
 			p.cmd.Wait()
 		}
 	}
-	for _, ps := range c.proxies {
-		for _, p := range ps {
+	for _, name := range c.sc.Clients {
+		for _, p := range c.network(name) {
 			p.close()
 		}
 	}
@@ -471,7 +483,7 @@ func (c *cell) do(a core.Action, prev, f core.Frame) error {
 		c.resume(c.clients[a.Client])
 	case core.ActCrash:
 		// What its network holds for it is lost with it.
-		for _, n := range c.proxies[a.Client] {
+		for _, n := range c.network(a.Client) {
 			n.set(drop, drop)
 		}
 		p := c.clients[a.Client]
@@ -566,7 +578,11 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (string, st
 			return "", "", err
 		}
 		var reached []*netProxy
-		for _, p := range c.proxies[a.Client] {
+		carriers := c.proxies[a.Client]
+		if len(c.apart[a.Client]) > 0 {
+			carriers = c.apart[a.Client]
+		}
+		for _, p := range carriers {
 			if !slices.Contains(cut, p) {
 				p.holdAnswer(a.Hold)
 				reached = append(reached, p)
@@ -663,6 +679,11 @@ func (c *cell) libraryLost(client string) {
 // ms is the time since the run started, in ms.
 func (c *cell) ms() int64 { return time.Since(c.start).Milliseconds() }
 
+// network is every proxy between client and its lock service.
+func (c *cell) network(client string) []*netProxy {
+	return append(slices.Clone(c.proxies[client]), c.apart[client]...)
+}
+
 // partition holds every byte between client and its lock service, both
 // ways (on), or lets them pass again, held ones first (off).
 func (c *cell) partition(client string, on bool) {
@@ -670,7 +691,7 @@ func (c *cell) partition(client string, on bool) {
 	if on {
 		f = hold
 	}
-	for _, p := range c.proxies[client] {
+	for _, p := range c.network(client) {
 		p.set(f, f)
 	}
 	if on {
@@ -698,7 +719,7 @@ func (c *cell) deliver(a core.Action) (string, error) {
 	delete(c.held, a.Message)
 	switch h.action.Kind {
 	case core.ActAcquire:
-		for _, p := range c.proxies[h.client] {
+		for _, p := range c.network(h.client) {
 			p.releaseAnswer(a.Message)
 		}
 	case core.ActRenew:
