@@ -207,6 +207,7 @@ func (c *cell) open() error {
 		c.trace.Service = "redis-server: one Lua script SET NX (no expiry), then INCR of the token counter if set"
 	}
 	if err != nil {
+		c.svc = nil // not a nil pointer in the interface, which close would call
 		return err
 	}
 	if c.library && service != "etcd" {
