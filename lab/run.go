@@ -163,6 +163,7 @@ func Replay(sc core.Scenario, st core.Strategy, dir string) (Trace, error) {
 			return c.trace, fmt.Errorf("step %d (%s): %w", c.step, core.ItemOf(s.Action), err)
 		}
 	}
+	c.awaitLibraries()
 	stuck, err := c.stuck()
 	if err != nil {
 		return c.trace, err
@@ -669,6 +670,31 @@ func (c *cell) ended(token int64) {
 }
 
 // libraryLost records that client's library said its lease is gone.
+// awaitLibraries waits, at most libraryWord, for the libraries of the
+// clients still running to say that a lease the service has ended is gone:
+// etcd's client looks once a second, so a run that ends as a stopped
+// client resumes would otherwise end before its library speaks.
+func (c *cell) awaitLibraries() {
+	if !c.library {
+		return
+	}
+	for deadline := time.Now().Add(libraryWord); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		c.mu.Lock()
+		waiting := false
+		for _, l := range c.trace.Leases {
+			p := c.clients[l.Client]
+			waiting = waiting || l.Service != 0 && l.Library == 0 && p != nil && !p.crashed && !p.paused
+		}
+		c.mu.Unlock()
+		if !waiting {
+			return
+		}
+	}
+}
+
+// libraryWord is how long a run waits at its end for a library's word.
+const libraryWord = 2500 * time.Millisecond
+
 func (c *cell) libraryLost(client string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
