@@ -216,10 +216,15 @@ func (c *client) newLocker() (Locker, error) {
 		if err != nil {
 			return nil, err
 		}
+		// The client of its own for a held request reaches one member:
+		// etcd's client spreads its calls over every endpoint's
+		// connection, and the held request must go on the one connection
+		// its session's grant has opened.
 		apart := c.cfg.ApartAddrs
 		if len(apart) == 0 {
 			apart = c.cfg.Addrs
 		}
+		apart = apart[:1]
 		l := NewEtcdLock(cli, c.cfg.Key, func() (*clientv3.Client, error) { return dial(apart) })
 		l.Orphaned = !c.cfg.Library
 		return l, nil

@@ -55,6 +55,10 @@ type proxyConn struct {
 	// none); answerHeld is what came back on it meanwhile.
 	answer     string
 	answerHeld [][]byte
+	// heard: the server has sent something on this connection, so its
+	// handshake is done; only then may it take a hold, which is for the
+	// answer to a request, not for a handshake a new connection opens with.
+	heard bool
 }
 
 // newNetProxy listens on a free loopback port and forwards to target.
@@ -123,7 +127,10 @@ func (p *netProxy) copy(pc *proxyConn, up bool) {
 	for c := range chunks {
 		if len(c.b) > 0 {
 			p.mu.Lock()
-			if up && p.answer != "" && pc.answer == "" {
+			if !up {
+				pc.heard = true
+			}
+			if up && p.answer != "" && pc.answer == "" && pc.heard {
 				pc.answer, p.answer = p.answer, ""
 			}
 			if flowOf() == slow && !answerHeld() {
