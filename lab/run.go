@@ -396,15 +396,8 @@ func (c *cell) do(a core.Action, prev, f core.Frame) error {
 		if partitioned {
 			c.partition(a.Client, true)
 		} else if f.Event.Result == core.ResultRefused && c.clients[a.Client].holds && !c.library {
-			// Refused by the model: the lease ended at its tick, which
-			// etcd sees up to 0.5 s later (as for a release below).
-			w, werr := c.waitLeaseEnd(context.Background(), 2*time.Second)
-			if werr != nil {
-				return werr
-			}
-			if w > 50*time.Millisecond {
-				timing = fmt.Sprintf("renewal sent %.1f s after its step: the service ended the lease that late", w.Seconds())
-				c.log("", "wait", timing)
+			if timing, err = c.afterModelLeaseEnd("renewal"); err != nil {
+				return err
 			}
 		}
 		var r reply
@@ -421,17 +414,9 @@ func (c *cell) do(a core.Action, prev, f core.Frame) error {
 		}
 	case core.ActRelease:
 		var r reply
-		// Where the model refuses the release, the lease has ended at
-		// its tick; etcd ends it up to 0.5 s later. Wait for the service
-		// to end it, as before an acquire: timing alone.
 		if f.Event.Result == core.ResultRefused && c.clients[a.Client].holds {
-			w, werr := c.waitLeaseEnd(context.Background(), 2*time.Second)
-			if werr != nil {
-				return werr
-			}
-			if w > 50*time.Millisecond {
-				timing = fmt.Sprintf("release sent %.1f s after its step: the service ended the lease that late", w.Seconds())
-				c.log("", "wait", timing)
+			if timing, err = c.afterModelLeaseEnd("release"); err != nil {
+				return err
 			}
 		}
 		c.released(a.Client) // first: the service's deletion may be seen before the answer
@@ -527,6 +512,20 @@ func (c *cell) waitLeaseEnd(ctx context.Context, bound time.Duration) (time.Dura
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// afterModelLeaseEnd waits before a renewal or a release (what) that the
+// model refuses, its lease having ended at its tick: etcd ends a lease up
+// to 0.5 s later, so the lab waits for the service to end it, as before an
+// acquire. It returns the wait as timing ("" for none worth saying).
+func (c *cell) afterModelLeaseEnd(what string) (string, error) {
+	w, err := c.waitLeaseEnd(context.Background(), 2*time.Second)
+	if err != nil || w <= 50*time.Millisecond {
+		return "", err
+	}
+	timing := fmt.Sprintf("%s sent %.1f s after its step: the service ended the lease that late", what, w.Seconds())
+	c.log("", "wait", timing)
+	return timing, nil
 }
 
 // acquire asks for the lock. Where the model grants it and the real service
