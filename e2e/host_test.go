@@ -42,6 +42,15 @@ type staticHost struct {
 	// only once it is closed (a slow link, in two steps)
 	holdFrames chan struct{}
 	srv        *httptest.Server
+	mu         sync.Mutex
+	asked      map[string]int // path → requests for it
+}
+
+// requests is how many times path was asked for.
+func (h *staticHost) requests(path string) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.asked[path]
 }
 
 func newStaticHost(t *testing.T, prefix, dir string, configure func(*staticHost)) *staticHost {
@@ -79,6 +88,12 @@ func (h *staticHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w = countingWriter{w, &h.bytes}
 	}
 	h.all.Add(1)
+	h.mu.Lock()
+	if h.asked == nil {
+		h.asked = map[string]int{}
+	}
+	h.asked[r.URL.Path]++
+	h.mu.Unlock()
 	if h.down.Load() {
 		if conn, _, err := w.(http.Hijacker).Hijack(); err == nil {
 			conn.Close()

@@ -380,6 +380,32 @@ func TestThePageIsStyledByTheSheetInIt(t *testing.T) {
 // The worker keeps what the page uses offline: the book's run, fenced or
 // not, from the install on, and another run's frames once opened; not the
 // style sheets, which the page carries inline.
+// A first visit asks the host for each file once: the worker's install
+// takes the page, and what else it keeps, from what the page has just
+// loaded, and a later visit offline still has the page.
+func TestAFirstVisitFetchesEachFileOnce(t *testing.T) {
+	t.Parallel()
+	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)
+	tb := newIsolatedTab(t)
+	tb.open(host.url(""))
+	tb.waitOfflineReady(host.url("web/app.wasm"))
+	tb.waitJS(`navigator.serviceWorker.ready.then(r => r.active && r.active.state === "activated")`)
+	tb.waitJS(fmt.Sprintf(`caches.match(%q).then(r => !!r)`, host.url("")))
+	host.mu.Lock()
+	for path, n := range host.asked {
+		if n > 1 {
+			t.Errorf("a first visit asked for %s %d times", path, n)
+		}
+	}
+	host.mu.Unlock()
+	if n := host.requests("/dlock/"); n != 1 {
+		t.Errorf("the page was fetched %d times, want once", n)
+	}
+	host.down.Store(true)
+	tb.open(host.url("?step=3"))
+	tb.waitHook("step-counter", "3")
+}
+
 func TestTheWorkerKeepsWhatThePageUses(t *testing.T) {
 	t.Parallel()
 	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)

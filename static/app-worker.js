@@ -18,10 +18,14 @@ const precache = Array.from(new Set(
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(cacheName);
-    // From the network, not the browser's HTTP cache: a host that lets
-    // files be cached for a while (GitHub Pages: ten minutes) would hand
-    // the new version the old one's files, under the same names.
-    await cache.addAll(precache.map((path) => new Request(path, { cache: "reload" })));
+    // An update takes its files from the network, not the browser's HTTP
+    // cache: a host that lets files be cached for a while (GitHub Pages:
+    // ten minutes) would hand the new version the old one's files, under
+    // the same names. A first install takes what the page that registered
+    // it has just loaded, where the HTTP cache may still give it: the page
+    // itself above all, so a first visit does not fetch it twice.
+    const first = !self.registration.active;
+    await cache.addAll(precache.map((path) => new Request(path, { cache: first ? "default" : "reload" })));
     await self.skipWaiting();
   })());
 });
