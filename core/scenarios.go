@@ -59,11 +59,15 @@ func bookWords(a Action, note, unfenced string, byResult map[Result]string) Step
 	return s
 }
 
+// GCPauseID is the chapter's scenario's ID, the page's default: a
+// constant, so that asking for it builds nothing.
+const GCPauseID = "gc-pause"
+
 // GCPause is the chapter's scenario: A takes the lock and writes, stops in a
 // GC pause long enough for its lease to expire, B takes the lock with a newer
 // token and writes, and A wakes up and writes with its old token.
 func GCPause() Scenario {
-	sc := scenario("gc-pause",
+	sc := scenario(GCPauseID,
 		bookWords(acquire("A"), "gc-pause.a-acquires", "", nil),
 		bookWords(write("A", "A-value"), "gc-pause.a-writes", "gc-pause.a-writes.unfenced", nil),
 		bookWords(pause("A", BookLease), "gc-pause.a-pauses", "", nil),
@@ -396,7 +400,7 @@ var scenarioMakers = []struct {
 	id   string
 	make func() Scenario
 }{
-	{"gc-pause", GCPause},
+	{GCPauseID, GCPause},
 	{"check-then-write", CheckThenWrite},
 	{"delayed-write", DelayedWrite},
 	{"slow-grant", SlowGrant},

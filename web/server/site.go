@@ -113,7 +113,7 @@ func Build(static, prefix string) (*Site, error) {
 	for _, st := range []core.Strategy{core.LeaseFencing, core.Lease} {
 		for _, l := range state.Langs {
 			for _, embed := range []bool{false, true} {
-				s.Handler.CacheableResources = append(s.Handler.CacheableResources, state.FramesFile(l, embed, state.ViewDemo, core.GCPause().ID, st))
+				s.Handler.CacheableResources = append(s.Handler.CacheableResources, state.FramesFile(l, embed, state.ViewDemo, core.GCPauseID, st))
 			}
 		}
 	}

@@ -154,7 +154,7 @@ func (s Settings) PaceOrDefault() int {
 // Defaults is the view of a URL without parameters: the first step of the
 // chapter's scenario, fenced, in Japanese.
 func Defaults() Settings {
-	return Settings{Scenario: core.GCPause().ID, Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewDemo}
+	return Settings{Scenario: core.GCPauseID, Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewDemo}
 }
 
 // Fencing reports whether the run shown checks tokens: the fencing switch.

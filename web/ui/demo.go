@@ -583,7 +583,7 @@ func closingKey(s state.Settings, sc core.Scenario) string {
 		return "matrix.moral"
 	case s.View == state.ViewPlay || s.View == state.ViewSearch:
 		return ""
-	case sc.ID == core.GCPause().ID:
+	case sc.ID == core.GCPauseID:
 		return "legend"
 	}
 	return "moral." + sc.ID

@@ -122,7 +122,7 @@ func (p pageView) title() string {
 	default:
 		return p.t("demo.title", p.t("view."+string(p.s.View)))
 	}
-	if p.sc.ID == core.GCPause().ID {
+	if p.sc.ID == core.GCPauseID {
 		if p.s.View == state.ViewDemo && p.s.Strategy == core.LeaseFencing {
 			// The book's demo, under the book's own title: in its story
 			// no restart tells one node from a replicated service.
