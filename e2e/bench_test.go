@@ -433,14 +433,14 @@ func stepTimes(b *testing.B, phase string, blockWasm bool) []float64 {
 	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](`document.querySelector('[data-phase="`+phase+`"]')`)); err != nil {
 		b.Fatal(err)
 	}
-	times, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](stepLatency+`(60)`, chromedp.EvalAwaitPromise))
+	times, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](stepLatency+`(300)`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		b.Fatal(err)
 	}
 	return times
 }
 
-// benchSteps reports the step latency over 5 fresh profiles of 60 presses:
+// benchSteps reports the step latency over 5 fresh profiles of 300 presses:
 // the median and p95 of all presses, and each profile's median.
 func benchSteps(b *testing.B, key, phase string, blockWasm bool) {
 	for range b.N {
