@@ -22,7 +22,27 @@ func main() {
 	// The page's heap is small (a few MB); collecting it a quarter as often
 	// keeps the collector out of most steps, at a few MB of memory.
 	debug.SetGCPercent(400)
+	// The runtime's start and the packages' initialisation were one task;
+	// the page answers a key pressed meanwhile (the loader, stepping
+	// through prerendered frames) before the app's first render is the
+	// next.
+	yieldToBrowser()
 	// The page keeps its runs for as long as it is open.
 	ui.Routes(state.NewRuns())
 	app.RunWhenOnBrowser()
+}
+
+// yieldToBrowser blocks until the browser has run what is waiting (input,
+// a paint): with every goroutine blocked, Go hands the thread back to the
+// browser until the timer's callback wakes it.
+func yieldToBrowser() {
+	done := make(chan struct{})
+	var wake js.Func
+	wake = js.FuncOf(func(js.Value, []js.Value) any {
+		wake.Release()
+		close(done)
+		return nil
+	})
+	js.Global().Call("setTimeout", wake, 0)
+	<-done
 }

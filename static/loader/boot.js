@@ -187,6 +187,9 @@ async function dlockStart() {
       go.importObject,
     );
     performance.mark("dlock:wasm-compiled");
+    // Instantiating ends a task of its own: the page answers a key pressed
+    // meanwhile before Go's start-up takes the thread.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     go.run(result.instance);
     if (loader) loader.remove();
   } catch (err) {
