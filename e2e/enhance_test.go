@@ -223,6 +223,80 @@ func TestTheAppTakesOverWhereTheReaderIs(t *testing.T) {
 	tb.waitHook("step-counter", "5")
 }
 
+// The app mounts in parts where the page shows the frame of its state:
+// between the first part and live, the page says it is mounting, and what
+// a person sees never changes. A key pressed while it mounts is answered,
+// and the parts then work: their controls act.
+func TestTheAppMountsInPartsAndNothingMoves(t *testing.T) {
+	t.Parallel()
+	for _, q := range []string{"?sw=off&lang=en&scenario=heartbeat&strategy=lease&step=3", "?sw=off&view=matrix"} {
+		host, release := heldSite(t)
+		tb := newTab(t)
+		tb.openIn(host.url(q), "enhanced")
+		// Each task's end (a mutation batch) records what the page shows.
+		eval[bool](tb, `(() => {
+			const seen = window.__seen = [];
+			const main = () => document.querySelector('main[data-testid="app"]');
+			const record = () => seen.push({Phase: main().dataset.phase, Snapshot: `+readSnapshot+`});
+			record();
+			new MutationObserver(() => record()).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+			return true;
+		})()`)
+		release()
+		tb.waitJS(`document.querySelector('[data-testid="app"]').dataset.phase === "live"`)
+		type seen struct {
+			Phase    string
+			Snapshot pageSnapshot
+		}
+		all := eval[[]seen](tb, `window.__seen`)
+		mounting := 0
+		for i, s := range all {
+			if s.Phase == "mounting" {
+				mounting++
+			}
+			if !reflect.DeepEqual(s.Snapshot, all[0].Snapshot) {
+				t.Errorf("%s: the page changed as the app mounted (record %d, phase %s):\n before %v\n then   %v", q, i, s.Phase, all[0].Snapshot, s.Snapshot)
+				break
+			}
+		}
+		if mounting == 0 {
+			t.Errorf("%s: the app went live without mounting in parts: %d records", q, len(all))
+		}
+	}
+
+	// A key while it mounts: pressed (as a key event on the document) the
+	// moment the page says it is mounting, which no real key press can be
+	// timed to.
+	host, release := heldSite(t)
+	tb := newTab(t)
+	tb.openIn(host.url("?sw=off&lang=en&scenario=heartbeat&strategy=lease&step=3"), "enhanced")
+	eval[bool](tb, `(() => {
+		const main = () => document.querySelector('main[data-testid="app"]');
+		const obs = new MutationObserver(() => {
+			if (main().dataset.phase !== "mounting") return;
+			obs.disconnect();
+			window.__pressedWhile = "mounting";
+			document.dispatchEvent(new KeyboardEvent("keydown", {key: "ArrowRight", bubbles: true}));
+		});
+		// The app's first mount puts a new main in the page: a change of
+		// the body's children, not of an attribute.
+		obs.observe(document.body, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-phase"]});
+		return true;
+	})()`)
+	release()
+	tb.waitJS(`document.querySelector('[data-testid="app"]').dataset.phase === "live"`)
+	if got := eval[string](tb, `window.__pressedWhile ?? ""`); got != "mounting" {
+		t.Fatalf("the key was not pressed while the app mounted (%q)", got)
+	}
+	tb.waitHook("step-counter", "4")
+	tb.click("btn-next")
+	tb.waitHook("step-counter", "5")
+	// The embed box, mounted last: its choice of generator works.
+	eval[bool](tb, `(document.querySelector(".embed-code summary").click(), true)`)
+	tb.do(chromedp.Click(chromedp.CSS(`#embed-target-vitepress`)))
+	tb.waitJS(`document.querySelector('[data-testid="embed-code"]').dataset.target === "vitepress"`)
+}
+
 // Keys pressed while the app takes over all count: some reach the loader,
 // some the app, none is lost.
 func TestNoKeyIsLostAtTheTakeover(t *testing.T) {

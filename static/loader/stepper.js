@@ -101,8 +101,12 @@ function dlockQuery(search, query) {
 // that settles once the page answers keys (or will not before the app).
 function dlockEnhance() {
   const opened = location.search;
-  let state = dlockEnhancedState(opened); // the id of the state shown
+  let state = dlockEnhancedState(opened); // the id of the state the page is at
   const drawn = dlockRules.fields.map((f) => String(dlockRules.defaults[f])).join("/");
+  // The state whose frame the page shows: the page's own (the static
+  // site's is the default view's), then each frame shown. It lags state
+  // while a frame is on its way.
+  let shown = dlockFrames.static ? drawn : state;
   if (dlockFrames.static && state !== drawn) {
     // The static site's page is the default view, drawn once for every
     // address. Another state must not show it: the page says, in the
@@ -290,7 +294,7 @@ function dlockEnhance() {
       scheduleURL();
       frameOf(to, set).then(([head, frame]) => {
         if (stopped || state !== to) return;
-        show(frame, head.title);
+        if (show(frame, head.title)) shown = to;
         set.warm();
       }, () => {});
       return;
@@ -302,7 +306,7 @@ function dlockEnhance() {
         current = head.states;
         state = to;
         scheduleURL();
-        show(frame, head.title);
+        if (show(frame, head.title)) shown = to;
         set.warm();
       }
       moved();
@@ -333,7 +337,9 @@ function dlockEnhance() {
     const main = document.querySelector('main[data-testid="app"]');
     const focused = document.activeElement && main && main.contains(document.activeElement) ? document.activeElement.dataset.testid || "" : "";
     const open = main ? [...main.querySelectorAll("details[open]")].map((d) => d.className) : [];
-    return JSON.stringify({ focus: focused, open: open, opened: opened });
+    // shown: the page shows the frame of the state it is at, which the
+    // app may then keep on screen while it mounts (Demo.held).
+    return JSON.stringify({ focus: focused, open: open, opened: opened, shown: shown === state });
   };
 
   const first = framesOf(state);
@@ -341,6 +347,7 @@ function dlockEnhance() {
     if (stopped) return;
     current = head.states;
     if (!show(frame, head.title)) throw new Error("no frame for " + state);
+    shown = state;
     answering = true;
     document.documentElement.classList.add("dlock-enhanced");
     performance.mark("dlock:enhanced");

@@ -82,7 +82,7 @@ func (c *Runs) SetRecordings(all []core.Recording) {
 }
 
 // Recordings are the recordings kept by SetRecordings, by
-// "scenario.strategy"; nil if none were.
+// "scenario.strategy": nil until SetRecordings, empty if it was given none.
 func (c *Runs) Recordings() map[string]core.Recording {
 	if c == nil {
 		return nil

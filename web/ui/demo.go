@@ -41,6 +41,8 @@ type Demo struct {
 	handedFocus  string
 	handedOpen   []string
 	handedOpened *string
+	handedShown  bool // the page showed the frame of the state it was at
+	held         heldParts
 	update       bool // a new version has been installed: offer a reload
 
 	keydown  app.Func
@@ -74,6 +76,9 @@ func (d *Demo) OnInit() {
 		// The first render in the browser is the live one: mounting then
 		// needs no second pass to switch the controls on.
 		d.live = true
+		if d.handedShown {
+			d.held = holdParts(d.s)
+		}
 	}
 }
 
@@ -107,9 +112,10 @@ func (d *Demo) takeOver() {
 		Focus  string   `json:"focus"`
 		Open   []string `json:"open"`
 		Opened string   `json:"opened"` // the address the page was opened at
+		Shown  bool     `json:"shown"`  // the page shows the frame of the state the address is at
 	}
 	if err := json.Unmarshal([]byte(handover.Invoke().String()), &was); err == nil {
-		d.handedFocus, d.handedOpen, d.handedOpened = was.Focus, was.Open, &was.Opened
+		d.handedFocus, d.handedOpen, d.handedOpened, d.handedShown = was.Focus, was.Open, &was.Opened, was.Shown
 	}
 }
 
@@ -247,6 +253,7 @@ func (d *Demo) OnMount(ctx app.Context) {
 	d.restoreHandover()
 	keepCurrentInView()
 	d.autoplay(ctx)
+	d.mountHeld(ctx)
 }
 
 // postHeight tells an embedding page how tall the demo is, now and
@@ -448,8 +455,11 @@ func (d *Demo) Render() (ui app.UI) {
 		panic("a panic forced by the test hook, while rendering")
 	}
 	l := d.s.Lang
+	d.held.drop(d.s)
 	phase := "static"
 	switch {
+	case d.live && d.held.holding():
+		phase = "mounting"
 	case d.live:
 		phase = "live"
 	case d.enhanced:
@@ -460,6 +470,7 @@ func (d *Demo) Render() (ui app.UI) {
 		version = app.Getenv("GOAPP_VERSION")
 	}
 	page := newPageView(d.s, d.runs, d.link, d.path, d.live, d.enhanced)
+	page.held = d.held.copy()
 	page.playing = d.play.playing
 	embed := d.s.Embed
 	closing := closingKey(d.s, page.sc)
@@ -507,7 +518,9 @@ func (d *Demo) Render() (ui app.UI) {
 				body,
 			),
 			app.If(!embed && d.s.View != state.ViewMatrix, func() app.UI {
-				return &embedBox{Embed: d.embed(), Lang: l, Live: d.live, Link: d.link}
+				return part(d.held.parts, "embed", func() app.UI {
+					return &embedBox{Embed: d.embed(), Lang: l, Live: d.live, Link: d.link}
+				})
 			}),
 			app.If(!embed && closing != "", func() app.UI {
 				return app.P().Class("legend").DataSet("testid", "closing").DataSet("value", closing).Text(words.T(l, closing))

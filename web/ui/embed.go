@@ -104,7 +104,7 @@ func (c *embedBox) Render() app.UI {
 	}
 	target := c.chosen()
 	parts := c.Embed.Parts(target)
-	return app.Details().Class("embed-code").Body(
+	return app.Details().Class("embed-code").DataSet("mount", "embed").Body(
 		app.Summary().Text(words.T(l, "embed.title")),
 		app.P().Class("muted").Text(words.T(l, "embed.about")),
 		app.Div().Class("embed-targets").Role("radiogroup").Aria("labelledby", "embed-targets-label").Body(

@@ -37,7 +37,7 @@ func (c *handout) Render() app.UI {
 		return app.Section().Class("handout")
 	}
 	frames := run.Frames
-	return app.Section().Class("handout").DataSet("testid", "handout").Aria("labelledby", "handout-title-"+string(c.Strategy)).Body(
+	return app.Section().Class("handout").DataSet("testid", "handout").DataSet("mount", "handout-"+string(c.Strategy)).Aria("labelledby", "handout-title-"+string(c.Strategy)).Body(
 		app.H2().ID("handout-title-"+string(c.Strategy)).Text(t("handout.title", t("strategy."+string(c.Strategy)))),
 		app.Ol().Body(app.Range(frames).Slice(func(i int) app.UI {
 			f := frames[i]

@@ -16,7 +16,7 @@ func (p pageView) matrix() app.UI {
 	return app.Div().Class("view-body").Body(
 		app.P().Class("shows").Text(p.t("matrix.intro")),
 		app.P().Class("shows").DataSet("testid", "matrix-purpose").Text(p.t("matrix.purpose")),
-		&matrixTable{Lang: p.s.Lang, Path: p.path, Runs: p.runs},
+		&matrixTable{Lang: p.s.Lang, Path: p.path, Runs: p.runs, Held: p.held},
 		app.P().Class("matrix-legend").Text(p.t("matrix.legend")),
 		app.P().Class("matrix-legend").DataSet("testid", "real-legend").Text(p.t("real.legend")),
 		app.H2().ID("rows-title").Class("rows-title").Text(p.t("matrix.rows")),
@@ -40,8 +40,9 @@ type matrixTable struct {
 	Lang state.Lang
 	Path string
 	Runs *state.Runs
-
-	real map[string]core.Recording // by "scenario.strategy"
+	// Held: the rows still as the loader's frame drew them (mount.go); a
+	// copy per render, so that a row let go is a change of field.
+	Held map[string]string
 }
 
 func (c *matrixTable) OnMount(ctx app.Context) {
@@ -51,12 +52,11 @@ func (c *matrixTable) OnMount(ctx app.Context) {
 	fetchText(ctx, labFile(c.Path, "index.json"), func(text string, err error) {
 		var all []core.Recording
 		if err != nil || json.Unmarshal([]byte(text), &all) != nil {
-			return // the table stands without the marks
+			all = nil // the table stands without the marks
 		}
-		c.real = map[string]core.Recording{}
-		for _, r := range all {
-			c.real[r.Scenario+"."+string(r.Strategy)] = r
-		}
+		// Kept for the page's life, also when there are none: the rows
+		// held while the app mounts wait for this (Demo.partReady).
+		c.Runs.SetRecordings(all)
 	})
 }
 
@@ -64,10 +64,7 @@ func (c *matrixTable) t(key string, args ...any) string { return words.T(c.Lang,
 
 func (c *matrixTable) Render() app.UI {
 	scenarios := c.Runs.Scenarios()
-	real := c.real
-	if real == nil {
-		real = c.Runs.Recordings()
-	}
+	real := c.Runs.Recordings()
 	return app.Div().
 		Class("matrix-scroll").
 		DataSet("testid", "matrix").
@@ -89,12 +86,15 @@ func (c *matrixTable) Render() app.UI {
 				)),
 				app.TBody().Body(app.Range(scenarios).Slice(func(i int) app.UI {
 					sc := scenarios[i]
-					return app.Tr().Body(
-						app.Th().Scope("row").Text(c.t(sc.Title)),
-						app.Range(strategies).Slice(func(j int) app.UI {
-							return c.cell(sc, strategies[j], real[sc.ID+"."+string(strategies[j])])
-						}),
-					)
+					key := "matrix-" + sc.ID
+					return part(c.Held, key, func() app.UI {
+						return app.Tr().DataSet("mount", key).Body(
+							app.Th().Scope("row").Text(c.t(sc.Title)),
+							app.Range(strategies).Slice(func(j int) app.UI {
+								return c.cell(sc, strategies[j], real[sc.ID+"."+string(strategies[j])])
+							}),
+						)
+					})
 				})),
 			),
 		)

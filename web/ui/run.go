@@ -20,9 +20,17 @@ type runView struct {
 	frames []core.Frame
 	id     string
 	runs   *state.Runs
+	held   map[string]string // the parts still as the loader drew them (mount.go)
 }
 
 func (r runView) t(key string, args ...any) string { return words.T(r.s.Lang, key, args...) }
+
+// cards are the lock service's card and the resources'.
+func (r runView) cards() app.UI {
+	return part(r.held, "cards-"+r.id, func() app.UI {
+		return app.Div().Class("cards").DataSet("mount", "cards-"+r.id).Body(r.lockCard(), r.resourceCards())
+	})
+}
 
 // note explains the run's current step (see words.Note).
 func (r runView) note() string { return words.Note(r.s.Lang, r.frames, r.f.Step) }

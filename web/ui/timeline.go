@@ -16,6 +16,10 @@ import (
 // (timelineDrawing), which stepping leaves as it is: a step only moves the
 // highlight and the grey mask, and says so in the description.
 func (r runView) timeline() app.UI {
+	return part(r.held, "timeline-"+r.id, r.drawTimeline)
+}
+
+func (r runView) drawTimeline() app.UI {
 	tl := r.runs.Run(r.sc, r.st).Timeline
 	lay := newTimelineLayout(tl, resourceNames(r.frames))
 	cur := r.s.Step
@@ -34,6 +38,7 @@ func (r runView) timeline() app.UI {
 		Class("timeline").
 		DataSet("testid", "timeline").
 		DataSet("column", r.id).
+		DataSet("mount", "timeline-"+r.id).
 		DataSet("value", len(r.frames)-1).
 		Body(
 			app.Div().
@@ -118,7 +123,11 @@ func resourceNames(frames []core.Frame) []string {
 
 // transcript is the timeline as a table, for screen readers and copying.
 func (r runView) transcript() app.UI {
-	return app.Details().Class("transcript").Body(
+	return part(r.held, "transcript-"+r.id, r.drawTranscript)
+}
+
+func (r runView) drawTranscript() app.UI {
+	return app.Details().Class("transcript").DataSet("mount", "transcript-"+r.id).Body(
 		app.Summary().Text(r.t("timeline.transcript")),
 		app.Table().DataSet("testid", "transcript").Body(
 			app.Caption().Text(r.t("timeline.title", r.t(r.sc.Title), r.t("strategy."+string(r.st)))),

@@ -27,6 +27,8 @@ type pageView struct {
 	stepping bool
 	// playing: play is stepping the run (playback.go).
 	playing bool
+	// held: the parts still shown as the loader's frame drew them (mount.go).
+	held map[string]string
 	// frames is the run of the demo view (the header's badge and the body
 	// both read it), or its error.
 	frames []core.Frame
@@ -171,8 +173,10 @@ func (p pageView) pickers() app.UI {
 		return app.Div().Class("pickers")
 	}
 	pair := p.s.Compared(p.runs)
-	return &pickers{Scenario: p.sc.ID, Left: pair[0], Right: pair[1], Compare: !p.single() && p.s.View != state.ViewSearch,
-		NoScenario: p.s.View == state.ViewPlay || p.s.View == state.ViewSearch, Lang: p.s.Lang, Live: p.live, Runs: p.runs, Link: p.link}
+	return part(p.held, "pickers", func() app.UI {
+		return &pickers{Scenario: p.sc.ID, Left: pair[0], Right: pair[1], Compare: !p.single() && p.s.View != state.ViewSearch,
+			NoScenario: p.s.View == state.ViewPlay || p.s.View == state.ViewSearch, Lang: p.s.Lang, Live: p.live, Runs: p.runs, Link: p.link}
+	})
 }
 
 // pickers is the scenario and strategy pickers. Its fields are all it draws
@@ -195,7 +199,7 @@ func (c *pickers) Render() app.UI {
 	sc, _ := c.Runs.Scenario(c.Scenario)
 	scenarios := c.Runs.Scenarios()
 	onScenario, onStrategy := c.Link.Safe("scenario", c.onScenario), c.onStrategy
-	return app.Div().Class("pickers").Body(
+	return app.Div().Class("pickers").DataSet("mount", "pickers").Body(
 		app.If(!c.NoScenario, func() app.UI { return c.scenarioPicker(sc, scenarios, onScenario) }),
 		c.strategyPicker("strategy-picker", "picker.strategy", c.Left, onStrategy(false)),
 		app.If(c.Compare, func() app.UI {
@@ -292,11 +296,15 @@ func (p pageView) demo(on func(state.Command) app.EventHandler) app.UI {
 		return app.P().Role("alert").Text(err.Error())
 	}
 	f := frames[p.s.Step-1]
-	r := runView{s: p.s, sc: p.sc, st: p.s.Strategy, f: f, frames: frames, id: "run", runs: p.runs}
-	return app.Div().Class("view-body").Body(
+	r := runView{s: p.s, sc: p.sc, st: p.s.Strategy, f: f, frames: frames, id: "run", runs: p.runs, held: p.held}
+	return part(p.held, "body", func() app.UI { return p.drawDemo(on, r) })
+}
+
+func (p pageView) drawDemo(on func(state.Command) app.EventHandler, r runView) app.UI {
+	return app.Div().Class("view-body").DataSet("mount", "body").Body(
 		p.toolbar(on, true),
 		app.If(p.s.View == state.ViewDemo && !p.s.Embed, p.editLink),
-		app.Div().Class("cards").Body(r.lockCard(), r.resourceCards()),
+		r.cards(),
 		r.network(),
 		r.clients(),
 		r.actionLine(),
@@ -325,9 +333,13 @@ func (p pageView) compare(on func(state.Command) app.EventHandler) app.UI {
 		if err != nil {
 			return app.P().Role("alert").Text(err.Error())
 		}
-		runs = append(runs, runView{s: p.s, sc: p.sc, st: st, f: frames[p.s.Step-1], frames: frames, id: []string{"left", "right"}[i], runs: p.runs})
+		runs = append(runs, runView{s: p.s, sc: p.sc, st: st, f: frames[p.s.Step-1], frames: frames, id: []string{"left", "right"}[i], runs: p.runs, held: p.held})
 	}
-	return app.Div().Class("view-body").Body(
+	return part(p.held, "body", func() app.UI { return p.drawCompare(on, runs, pair) })
+}
+
+func (p pageView) drawCompare(on func(state.Command) app.EventHandler, runs []runView, pair [2]core.Strategy) app.UI {
+	return app.Div().Class("view-body").DataSet("mount", "body").Body(
 		p.toolbar(on, false),
 		app.If(p.s.View == state.ViewCompare, p.editLink),
 		app.Div().Class("compare").Body(
@@ -343,7 +355,7 @@ func (p pageView) compare(on func(state.Command) app.EventHandler) app.UI {
 							app.H2().ID("column-"+r.id).Text(r.t("strategy."+string(r.st))),
 							outcomeBadge(p.s.Lang, r.f, len(r.frames)),
 						),
-						app.Div().Class("cards").Body(r.lockCard(), r.resourceCards()),
+						r.cards(),
 						r.network(),
 						r.clients(),
 						r.actionLine(),
@@ -365,7 +377,7 @@ func (p pageView) handout(st core.Strategy) app.UI {
 	if p.s.View == state.ViewPlay {
 		h.Scenario, h.Script = "", p.s.Script
 	}
-	return h
+	return part(p.held, "handout-"+string(st), func() app.UI { return h })
 }
 
 func (p pageView) toolbar(on func(state.Command) app.EventHandler, fencingSwitch bool) app.UI {

@@ -274,10 +274,13 @@ func (m nodeManager) mountRawHTML(depth uint, v *raw) (UI, error) {
 			WithTag("raw-preview", previewText(v.value))
 	}
 
-	wrapper, _ := Window().createElement("div", "")
+	// A template parses any element, a table's rows and cells included,
+	// which a div would drop.
+	wrapper, _ := Window().createElement("template", "")
 	wrapper.setInnerHTML(v.value)
-	v.jsElement = wrapper.firstChild()
-	wrapper.removeChild(v.jsElement)
+	content := wrapper.Get("content")
+	v.jsElement = content.firstChild()
+	content.removeChild(v.jsElement)
 	return v, nil
 }
 
