@@ -261,6 +261,7 @@ func writePages(dir, prefix, static string) error {
 	}
 	site.Handler.RawHeaders = append(site.Handler.RawHeaders,
 		`<meta http-equiv="Content-Security-Policy" content="`+site.Policy+`">`)
+	ui.OnePage = true
 	if err := app.GenerateStaticWebsite(dir, site.Handler); err != nil {
 		return fmt.Errorf("generating pages: %v", err)
 	}

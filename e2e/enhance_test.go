@@ -223,6 +223,29 @@ func TestTheAppTakesOverWhereTheReaderIs(t *testing.T) {
 	tb.waitHook("step-counter", "5")
 }
 
+// On the static site, whose one page is drawn for every address, a visit
+// fetches the frames of the run it asks for and not the default run's: the
+// page's head preloads none, and the loader fetches what the address asks.
+func TestAVisitFetchesOnlyTheFramesItShows(t *testing.T) {
+	t.Parallel()
+	host, _ := heldSite(t)
+	tb := newTab(t)
+	tb.openIn(host.url("?sw=off&lang=en&scenario=heartbeat&strategy=lease"), "enhanced")
+	tb.key(kb.ArrowRight)
+	tb.waitHook("step-counter", "2")
+	time.Sleep(time.Second) // what the loader reads when the browser is idle
+	if n := host.requests("/dlock/web/frames/en/demo/heartbeat.lease.html"); n != 1 {
+		t.Errorf("the run's frames were fetched %d times, want once", n)
+	}
+	if n := host.requests("/dlock/web/frames/ja/demo/gc-pause.lease-fencing.html"); n != 0 {
+		t.Errorf("the default run's frames were fetched %d times by a visit to another run", n)
+	}
+	// The default view still steps before the app, from its own frames.
+	tb.openIn(host.url("?sw=off"), "enhanced")
+	tb.key(kb.ArrowRight)
+	tb.waitHook("step-counter", "2")
+}
+
 // The app mounts in parts where the page shows the frame of its state:
 // between the first part and live, the page says it is mounting, and what
 // a person sees never changes. A key pressed while it mounts is answered,

@@ -6,6 +6,13 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
+// OnePage is set where the site's one page is drawn once for every
+// address (the static site, make pages): its head then names no run's
+// frames to preload, since the loader fetches those of the address the
+// page is opened at, and a preload of the default run's would be wasted
+// on every other.
+var OnePage bool
+
 // Routes registers the page, each drawn from runs. The server's main and
 // the browser's main both call it, so they agree on what every path
 // renders.
