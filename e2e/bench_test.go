@@ -57,6 +57,14 @@ func writeBenchFigures() error {
 	for k, v := range benchFigures {
 		figures[k] = v
 	}
+	// Read back as JSON gives them, so goals reads one kind of map.
+	plain := map[string]any{}
+	if raw, err := json.Marshal(figures); err == nil {
+		json.Unmarshal(raw, &plain)
+	}
+	if g := goals(plain); len(g) > 0 {
+		figures["goals"] = g
+	}
 	figures["measured_at"] = time.Now().UTC().Format(time.RFC3339)
 	figures["go"] = runtime.Version()
 	if out, err := exec.Command(chromeBin, "--version").Output(); err == nil {
@@ -70,6 +78,86 @@ func writeBenchFigures() error {
 		return err
 	}
 	return os.WriteFile(path, append(b, '\n'), 0o644)
+}
+
+// goal is one of the performance goals, its figure from this run (or the
+// last run that measured it), and the minimal go-app page's where one
+// applies (-1 where none does).
+type goal struct {
+	Goal    string  `json:"goal"`
+	Figure  float64 `json:"figure"`
+	Target  float64 `json:"target"`
+	Minimal float64 `json:"minimal_goapp"`
+	Met     bool    `json:"met"`
+}
+
+// goals reads each goal's figure from the benchmarks' figures and prints
+// them, beside the minimal go-app page's: the figures are medians of 5
+// fresh profiles, interleaved with the minimal page's where it has one.
+func goals(figures map[string]any) []goal {
+	num := func(path ...string) (float64, bool) {
+		var v any = figures
+		for _, p := range path {
+			m, ok := v.(map[string]any)
+			if !ok {
+				return 0, false
+			}
+			if v, ok = m[p]; !ok {
+				return 0, false
+			}
+		}
+		switch n := v.(type) {
+		case float64:
+			return n, true
+		case int:
+			return float64(n), true
+		}
+		return 0, false
+	}
+	var out []goal
+	add := func(name string, target float64, figure, minimal []string) {
+		f, ok := num(figure...)
+		if !ok {
+			return
+		}
+		m := -1.0
+		if minimal != nil {
+			if v, ok := num(minimal...); ok {
+				m = v
+			}
+		}
+		out = append(out, goal{Goal: name, Figure: f, Target: target, Minimal: m, Met: f <= target})
+	}
+	for _, link := range []string{"localhost", "10mbit_40ms_gzip"} {
+		add("default view answers a step key, ms, "+link, 500, []string{"first_visit_static_site", link, "answers_step_key_ms_median"}, nil)
+		for _, q := range benchViews {
+			add(q+" answers, ms, "+link, 500, []string{"first_visit_views", link + " " + q, "answers_ms_median"}, nil)
+		}
+	}
+	add("default view frames fetched by the answer, bytes gzip", 30000, []string{"first_visit_static_site", "10mbit_40ms_gzip", "frames_bytes_before_answer_median"}, nil)
+	for _, q := range benchViews {
+		add(q+" frames fetched by the answer, bytes gzip", 30000, []string{"first_visit_views", "10mbit_40ms_gzip " + q, "frames_bytes_before_answer_median"}, nil)
+	}
+	add("longest task from first paint to live, ms, localhost", 100,
+		[]string{"first_visit_static_site", "localhost", "longest_task_ms_median"},
+		[]string{"first_visit_static_site", "localhost", "minimal_goapp_longest_task_ms_median"})
+	for _, q := range benchViews {
+		add(q+" longest task, ms, localhost", 100, []string{"first_visit_views", "localhost " + q, "longest_task_ms_median"}, nil)
+	}
+	add("step latency once live, p50, ms", 4, []string{"step_latency_ms", "median"}, nil)
+	add("step latency once live, p95, ms", 8, []string{"step_latency_ms", "p95"}, nil)
+	add("app.wasm gzip -9, bytes", 1.6e6, []string{"wasm", "gzip9_bytes"}, []string{"wasm", "minimal_goapp_gzip9_bytes"})
+	if len(out) > 0 {
+		fmt.Printf("\n%-62s %12s %10s %14s %s\n", "goal (issue 25)", "figure", "target", "minimal go-app", "met")
+		for _, g := range out {
+			m := "–"
+			if g.Minimal >= 0 {
+				m = fmt.Sprintf("%.1f", g.Minimal)
+			}
+			fmt.Printf("%-62s %12.1f %10.0f %14s %v\n", g.Goal, g.Figure, g.Target, m, g.Met)
+		}
+	}
+	return out
 }
 
 // probes run before the page's own scripts: they record, on the page's
@@ -89,6 +177,11 @@ const liveProbe = `(() => {
 	new PerformanceObserver((list) => {
 		for (const e of list.getEntries()) if (e.name === "first-contentful-paint") window.__dlockPaintAt = e.startTime;
 	}).observe({type: "paint", buffered: true});
+	// The main thread's long tasks (50 ms and more): [start, duration].
+	window.__dlockLongTasks = [];
+	new PerformanceObserver((list) => {
+		for (const e of list.getEntries()) window.__dlockLongTasks.push([e.startTime, e.duration]);
+	}).observe({type: "longtask", buffered: true});
 	new MutationObserver((_, obs) => { if (mark()) obs.disconnect(); })
 		.observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-phase"]});
 })();`
@@ -157,13 +250,20 @@ func BenchmarkWasmSize(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	minimal, err := os.ReadFile(filepath.Join(minimalSite(b), "web", "app.wasm"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	floor := gzipSize(minimal)
 	for range b.N {
 		b.ReportMetric(float64(len(raw)), "bytes-raw")
 		b.ReportMetric(float64(gz), "bytes-gzip-9")
 		b.ReportMetric(float64(br), "bytes-brotli-11")
 	}
-	record("wasm", map[string]int{"raw_bytes": len(raw), "gzip9_bytes": gz, "brotli11_bytes": br})
-	fmt.Printf("app.wasm: %d bytes raw, %d bytes gzip -9, %d bytes brotli 11\n", len(raw), gz, br)
+	record("wasm", map[string]int{"raw_bytes": len(raw), "gzip9_bytes": gz, "brotli11_bytes": br,
+		"minimal_goapp_raw_bytes": len(minimal), "minimal_goapp_gzip9_bytes": floor})
+	fmt.Printf("app.wasm: %d bytes raw, %d bytes gzip -9, %d bytes brotli 11; the minimal go-app page's %d raw, %d gzip -9\n",
+		len(raw), gz, br, len(minimal), floor)
 }
 
 // brotliSize is the size of a file compressed with brotli at quality 11, by
@@ -258,9 +358,36 @@ func copyTestFile(dst, src string) error {
 // instantiated (-1 for the minimal page, whose loader does not say), and
 // main when Go's main began (the runtime's start and package
 // initialisation done): between main and live, the first render and mount.
-type visit struct{ fcp, answers, live, bytes, repeat, downloaded, compiled, main float64 }
+// longest is the longest main-thread task from first paint to live, ms;
+// framesBytes the bytes of prerendered frames (as sent: compressed where
+// the host compresses) that arrived before the first answer to a key.
+type visit struct {
+	fcp, answers, live, bytes, repeat, downloaded, compiled, main float64
+	longest, framesBytes                                          float64
+}
+
+// longestTask is the probe's longest task that overlaps first paint to live.
+const longestTask = `(() => {
+	const from = window.__dlockPaintAt ?? performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
+	let longest = 0;
+	for (const [start, d] of window.__dlockLongTasks) if (start + d > from && start < window.__dlockLiveAt) longest = Math.max(longest, d);
+	return longest;
+})()`
+
+// framesBefore is the bytes (as sent) of the frames files the page had
+// begun to fetch when it first answered a key, each whole: a file streams,
+// and the page answers once the frame it shows has arrived, so this is
+// what those requests cost, at most.
+const framesBefore = `performance.getEntriesByType("resource")
+	.filter(e => e.name.includes("/web/frames/") && e.startTime <= window.__dlockAnswersAt)
+	.reduce((n, e) => n + e.encodedBodySize, 0)`
 
 func firstVisit(b *testing.B, dir, prefix string, link linkConditions, repeat bool) visit {
+	return visitView(b, dir, prefix, "", link, repeat)
+}
+
+// visitView is a first visit of the address prefix+query.
+func visitView(b *testing.B, dir, prefix, query string, link linkConditions, repeat bool) visit {
 	host := &staticHost{prefix: prefix, cors: true, gzip: link.gzip, extra: map[string]string{}}
 	host.dir.Store(&dir)
 	srv := newBenchServer(host)
@@ -275,7 +402,7 @@ func firstVisit(b *testing.B, dir, prefix string, link linkConditions, repeat bo
 		}
 	}
 	url := srv + prefix
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(url+query)); err != nil {
 		b.Fatal(err)
 	}
 	times, err := chromedp.Run(ctx, chromedp.Poll[[6]float64](
@@ -288,6 +415,13 @@ func firstVisit(b *testing.B, dir, prefix string, link linkConditions, repeat bo
 		b.Fatal(err)
 	}
 	v := visit{fcp: times[0], answers: times[1], live: times[2], downloaded: times[3], main: times[4], compiled: times[5]}
+	// The last long task may end just after live: let the observer hear it.
+	time.Sleep(200 * time.Millisecond)
+	after, err := chromedp.Run(ctx, chromedp.Evaluate[[2]float64](`[`+longestTask+`, `+framesBefore+`]`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	v.longest, v.framesBytes = after[0], after[1]
 	if !repeat {
 		return v
 	}
@@ -337,16 +471,18 @@ func BenchmarkFirstVisit(b *testing.B) {
 			}
 			var fcp, answers, live, repeat, bytes, floor []float64
 			var downloaded, compiled, mainAt, floorDownloaded, floorMain []float64
+			var longest, floorLongest, frames []float64
 			for range 5 {
 				v := firstVisit(b, site, "/dlock/", link, true)
 				answers, live = append(answers, v.answers), append(live, v.live)
+				longest, frames = append(longest, v.longest), append(frames, v.framesBytes)
 				if v.fcp >= 0 { // headless Chromium does not always report a first paint
 					fcp = append(fcp, v.fcp)
 				}
 				bytes, repeat = append(bytes, v.bytes), append(repeat, v.repeat)
 				downloaded, compiled, mainAt = append(downloaded, v.downloaded), append(compiled, v.compiled), append(mainAt, v.main)
 				m := firstVisit(b, minimal, "/", link, false)
-				floor = append(floor, m.live)
+				floor, floorLongest = append(floor, m.live), append(floorLongest, m.longest)
 				floorDownloaded, floorMain = append(floorDownloaded, m.downloaded), append(floorMain, m.main)
 			}
 			b.ReportMetric(median(fcp), "ms-fcp-"+link.name)
@@ -371,7 +507,12 @@ func BenchmarkFirstVisit(b *testing.B) {
 				"go_main_ms_median":                median(mainAt),
 				"minimal_goapp_wasm_downloaded_ms": median(floorDownloaded),
 				"minimal_goapp_go_main_ms_median":  median(floorMain),
+				// The longest main-thread task from first paint to live.
+				"longest_task_ms_median":               median(longest),
+				"frames_bytes_before_answer_median":    median(frames),
+				"minimal_goapp_longest_task_ms_median": median(floorLongest),
 				"runs": map[string][]float64{"fcp_ms": fcp, "answers_ms": answers, "live_ms": live,
+					"longest_task_ms": longest, "minimal_goapp_longest_task_ms": floorLongest,
 					"minimal_goapp_live_ms": floor, "repeat_live_ms": repeat, "bytes": bytes,
 					"wasm_downloaded_ms": downloaded, "wasm_compiled_ms": compiled, "go_main_ms": mainAt,
 					"minimal_goapp_wasm_downloaded_ms": floorDownloaded, "minimal_goapp_go_main_ms": floorMain},
@@ -380,8 +521,51 @@ func BenchmarkFirstVisit(b *testing.B) {
 				link.name, median(fcp), median(answers), median(live), median(live)/median(floor), median(floor), median(bytes), median(repeat))
 			fmt.Printf("  where it goes: app.wasm downloaded %.0f ms, compiled %.0f ms, Go's main %.0f ms, live %.0f ms; minimal page downloaded %.0f, main %.0f, live %.0f ms\n",
 				median(downloaded), median(compiled), median(mainAt), median(live), median(floorDownloaded), median(floorMain), median(floor))
+			fmt.Printf("  longest main-thread task from first paint to live: %.0f ms (each visit %.0f); minimal page %.0f ms\n",
+				median(longest), longest, median(floorLongest))
 		}
 		record("first_visit_static_site", results)
+	}
+}
+
+// benchViews are the addresses other than the default view a first visit
+// is measured at: a run under another row, in English, and the matrix.
+var benchViews = []string{"?scenario=heartbeat&strategy=lease&lang=en", "?view=matrix"}
+
+// BenchmarkFirstVisitViews loads the static site at each of benchViews in 5
+// fresh profiles, over localhost and the 10 Mbit/s link with a compressing
+// host: when the page first answers a step key (for the matrix: when it
+// shows the table before the app, whose cells are links), the frames'
+// bytes that took, live, and the longest main-thread task from first paint
+// to live.
+func BenchmarkFirstVisitViews(b *testing.B) {
+	site := dist(b, "dlock", repoStatic())
+	if _, err := compressedFile(filepath.Join(site, "web", "app.wasm")); err != nil {
+		b.Fatal(err)
+	}
+	for range b.N {
+		results := map[string]any{}
+		for _, link := range links {
+			if link.name == "10mbit_40ms" {
+				continue // the uncompressed link adds nothing the other two do not show
+			}
+			for _, q := range benchViews {
+				var answers, live, longest, frames []float64
+				for range 5 {
+					v := visitView(b, site, "/dlock/", q, link, false)
+					answers, live = append(answers, v.answers), append(live, v.live)
+					longest, frames = append(longest, v.longest), append(frames, v.framesBytes)
+				}
+				results[link.name+" "+q] = map[string]any{
+					"answers_ms_median": median(answers), "live_ms_median": median(live),
+					"longest_task_ms_median": median(longest), "frames_bytes_before_answer_median": median(frames),
+					"runs": map[string][]float64{"answers_ms": answers, "live_ms": live, "longest_task_ms": longest, "frames_bytes": frames},
+				}
+				fmt.Printf("first visit to %s over %s, 5 fresh profiles (medians): answers %.0f ms after %.0f bytes of frames, live %.0f ms, longest task %.0f ms (each %.0f)\n",
+					q, link.name, median(answers), median(frames), median(live), median(longest), longest)
+			}
+		}
+		record("first_visit_views", results)
 	}
 }
 
