@@ -329,7 +329,11 @@ func minimalSite(b *testing.B) string {
 	if out, err := gen.CombinedOutput(); err != nil {
 		b.Fatalf("writing the minimal site: %v\n%s", err, out)
 	}
-	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "web", "app.wasm"), "./e2e/minimal")
+	flags, err := wasmFlags("")
+	if err != nil {
+		b.Fatal(err)
+	}
+	build := exec.Command("go", append(append([]string{"build"}, flags...), "-o", filepath.Join(dir, "web", "app.wasm"), "./e2e/minimal")...)
 	build.Dir = repoRoot
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := build.CombinedOutput(); err != nil {

@@ -31,7 +31,12 @@ func hookedSite(t *testing.T) string {
 			hookedErr = fmt.Errorf("copying static: %v %s", err, out)
 			return
 		}
-		build := exec.Command("go", "build", "-tags", "dlocktest", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "web", "app.wasm"), "./wasm")
+		flags, err := wasmFlags("")
+		if err != nil {
+			hookedErr = err
+			return
+		}
+		build := exec.Command("go", append(append([]string{"build", "-tags", "dlocktest"}, flags...), "-o", filepath.Join(dir, "web", "app.wasm"), "./wasm")...)
 		build.Dir = repoRoot
 		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 		if out, err := build.CombinedOutput(); err != nil {

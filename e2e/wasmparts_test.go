@@ -13,6 +13,23 @@ import (
 	"testing"
 )
 
+// wasmFlags are the flags make build builds app.wasm with (wasm/buildflags,
+// one a line), with ldflags, when not "", in place of its -ldflags.
+func wasmFlags(ldflags string) ([]string, error) {
+	text, err := os.ReadFile(filepath.Join(repoRoot, "wasm", "buildflags"))
+	if err != nil {
+		return nil, err
+	}
+	var flags []string
+	for _, f := range strings.Split(strings.TrimSpace(string(text)), "\n") {
+		if strings.HasPrefix(f, "-ldflags=") && ldflags != "" {
+			f = ldflags
+		}
+		flags = append(flags, f)
+	}
+	return flags, nil
+}
+
 // wasmParts is what an app.wasm is made of: the bytes of its functions'
 // code by the package that owns them, and its data (strings, tables, type
 // and position information, every package's together).
@@ -175,7 +192,7 @@ func TestWasmOwners(t *testing.T) {
 }
 
 // BenchmarkWasmParts builds dlock's app.wasm and the minimal go-app page's
-// with the flags of make build but the function names kept, and prints what
+// with the flags of make build (wasm/buildflags) but the function names kept, and prints what
 // each is made of, raw and gzip -9 (each part compressed alone, so the parts
 // add up to a little more than the whole): where dlock's bytes above
 // go-app's floor are.
@@ -183,7 +200,11 @@ func BenchmarkWasmParts(b *testing.B) {
 	dir := b.TempDir()
 	read := func(pkg string) wasmParts {
 		out := filepath.Join(dir, strings.ReplaceAll(pkg, "/", "_")+".wasm")
-		build := exec.Command("go", "build", "-trimpath", "-ldflags=-w", "-o", out, pkg)
+		flags, err := wasmFlags("-ldflags=-w")
+		if err != nil {
+			b.Fatal(err)
+		}
+		build := exec.Command("go", append(append([]string{"build"}, flags...), "-o", out, pkg)...)
 		build.Dir = repoRoot
 		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 		if msg, err := build.CombinedOutput(); err != nil {
