@@ -352,6 +352,34 @@ func TestNoKeyIsLostAtTheTakeover(t *testing.T) {
 	t.Logf("%d keys pressed while the app took over", pressed)
 }
 
+// Keys the loader had not done when the app took over count too: a switch
+// of fencing whose run's frames are still on their way, and the steps
+// pressed after it, are done by the app.
+func TestKeysOnTheirWayAtTheTakeoverCount(t *testing.T) {
+	t.Parallel()
+	wasm, release := gate(t)
+	file, releaseFile := gate(t)
+	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), func(h *staticHost) {
+		h.hold = wasm
+		h.holdPath, h.holdPathGate = "web/frames/en/demo/gc-pause.lease.html", file
+	})
+	tb := newTab(t)
+	tb.openIn(host.url("?sw=off&lang=en"), "enhanced")
+	tb.key("f")
+	tb.key(kb.ArrowRight)
+	tb.key(kb.ArrowRight)
+	time.Sleep(200 * time.Millisecond)
+	if got := tb.hook("fencing-switch"); got != "on" {
+		t.Fatalf("fencing-switch = %s before the unfenced run's frames arrived, want on (the frame shown)", got)
+	}
+	release()
+	tb.waitJS(`document.querySelector('[data-testid="app"]').dataset.phase === "live"`)
+	tb.waitHook("fencing-switch", "off")
+	tb.waitHook("step-counter", "3")
+	tb.waitSearch("sw=off&fencing=off&step=3&lang=en")
+	releaseFile()
+}
+
 // The loader answers keys once the frame it shows has arrived, not the
 // whole file of frames: on a slow link a key pressed before the next frame
 // arrives moves the state at once, and the page shows it when its frame

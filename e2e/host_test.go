@@ -41,9 +41,13 @@ type staticHost struct {
 	// when set, a frames file is sent up to its first frame, and the rest
 	// only once it is closed (a slow link, in two steps)
 	holdFrames chan struct{}
-	srv        *httptest.Server
-	mu         sync.Mutex
-	asked      map[string]int // path → requests for it
+	// when set, the file at holdPath (under the prefix) is sent only once
+	// holdPathGate is closed
+	holdPath     string
+	holdPathGate chan struct{}
+	srv          *httptest.Server
+	mu           sync.Mutex
+	asked        map[string]int // path → requests for it
 }
 
 // requests is how many times path was asked for.
@@ -135,6 +139,13 @@ func (h *staticHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Encoding", "gzip")
 			w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 			w.Write(body)
+			return
+		}
+	}
+	if h.holdPathGate != nil && rel == h.holdPath {
+		select {
+		case <-h.holdPathGate:
+		case <-r.Context().Done():
 			return
 		}
 	}

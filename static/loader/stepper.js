@@ -274,6 +274,7 @@ function dlockEnhance() {
   // are not known until that file's head has arrived, so the commands
   // given meanwhile wait in pending, in order.
   let moving = null;
+  let movingBy = null; // the command that began the move
   const pending = [];
   const moved = () => {
     moving = null;
@@ -301,6 +302,7 @@ function dlockEnhance() {
     }
     // Another run (fencing switched) or language: once its states are in.
     moving = to;
+    movingBy = command;
     frameOf(to, set).then(([head, frame]) => {
       if (!stopped && frame) {
         current = head.states;
@@ -338,8 +340,11 @@ function dlockEnhance() {
     const focused = document.activeElement && main && main.contains(document.activeElement) ? document.activeElement.dataset.testid || "" : "";
     const open = main ? [...main.querySelectorAll("details[open]")].map((d) => d.className) : [];
     // shown: the page shows the frame of the state it is at, which the
-    // app may then keep on screen while it mounts (Demo.held).
-    return JSON.stringify({ focus: focused, open: open, opened: opened, shown: shown === state });
+    // app may then keep on screen while it mounts (Demo.held). commands:
+    // what the reader asked for that the loader had not done yet (a move
+    // to another run's frames, and the keys after it), which the app does.
+    const commands = moving ? [movingBy, ...pending] : [];
+    return JSON.stringify({ focus: focused, open: open, opened: opened, shown: shown === state, commands: commands });
   };
 
   const first = framesOf(state);

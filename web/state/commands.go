@@ -35,6 +35,16 @@ func (c Command) String() string {
 	return "none"
 }
 
+// CommandNamed is the command String names name; CmdNone for any other.
+func CommandNamed(name string) Command {
+	for _, c := range Commands {
+		if c.String() == name {
+			return c
+		}
+	}
+	return CmdNone
+}
+
 // Commands lists every command a button or a key can give.
 var Commands = []Command{CmdFirst, CmdPrev, CmdNext, CmdLast, CmdToggleFencing, CmdToggleLang}
 

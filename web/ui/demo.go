@@ -42,8 +42,11 @@ type Demo struct {
 	handedOpen   []string
 	handedOpened *string
 	handedShown  bool // the page showed the frame of the state it was at
-	held         heldParts
-	update       bool // a new version has been installed: offer a reload
+	// handedCommands: what the reader asked the loader for that it had not
+	// done, which the first OnNav does.
+	handedCommands []state.Command
+	held           heldParts
+	update         bool // a new version has been installed: offer a reload
 
 	keydown  app.Func
 	popstate app.Func
@@ -113,9 +116,17 @@ func (d *Demo) takeOver() {
 		Open   []string `json:"open"`
 		Opened string   `json:"opened"` // the address the page was opened at
 		Shown  bool     `json:"shown"`  // the page shows the frame of the state the address is at
+		// What the reader asked for that the loader had not done: a move
+		// to another run's frames still on its way, and the keys after it.
+		Commands []string `json:"commands"`
 	}
 	if err := json.Unmarshal([]byte(handover.Invoke().String()), &was); err == nil {
 		d.handedFocus, d.handedOpen, d.handedOpened, d.handedShown = was.Focus, was.Open, &was.Opened, was.Shown
+		for _, name := range was.Commands {
+			if cmd := state.CommandNamed(name); cmd != state.CmdNone {
+				d.handedCommands = append(d.handedCommands, cmd)
+			}
+		}
 	}
 }
 
@@ -139,6 +150,12 @@ func (d *Demo) OnNav(ctx app.Context) {
 	d.guard("navigation", func() {
 		d.readURL(ctx.Page().URL())
 		d.handedOpened = nil // the first navigation is the page's opening
+		// It reads the address the loader left, which is of the state the
+		// loader had reached: what it had not done yet follows.
+		for _, cmd := range d.handedCommands {
+			d.do(ctx, cmd)
+		}
+		d.handedCommands = nil
 		d.syncPage(ctx)
 	})
 }
