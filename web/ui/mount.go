@@ -14,17 +14,19 @@ import (
 // no key is answered. Where the page shows the frame of the state the app
 // starts at, the app mounts in parts instead: the first render keeps the
 // largest parts as the frame drew them (their HTML, taken from the page),
-// and each later task mounts one of them for real, after the browser has
-// run what was waiting. A part is a subtree whose root says
-// data-mount="key"; its HTML is the app's own prerendering of the same
-// state, so nothing on screen moves.
+// and each later task mounts the next of them for real (about mountBudget
+// of HTML), after the browser has run what was waiting. A part is a
+// subtree whose root says data-mount="key", and may hold parts of its own;
+// its HTML is the app's own prerendering of the same state, so nothing on
+// screen moves. The page says data-phase="mounting" until the last part is
+// real.
 
 // heldParts are the parts still shown as the frame drew them.
 type heldParts struct {
-	parts  map[string]string // data-mount → its HTML
-	order  []string          // the parts, top to bottom: the order they are mounted in
-	weight map[string]int    // the bytes of HTML mounting a part builds: its own, less the parts it holds
-	for_   state.Settings    // the state they were drawn for
+	parts    map[string]string // data-mount → its HTML
+	order    []string          // the parts, top to bottom: the order they are mounted in
+	weight   map[string]int    // the bytes of HTML mounting a part builds: its own, less the parts it holds
+	drawnFor state.Settings    // the state they were drawn for
 }
 
 // mountBudget is about how much HTML one task builds, in bytes: a part
@@ -36,7 +38,7 @@ const mountBudget = 10000
 // holdParts takes the parts of the page as it stands, drawn for s.
 func holdParts(s state.Settings) heldParts {
 	found := app.Window().Get("document").Call("querySelectorAll", `main[data-testid="app"] [data-mount]`)
-	h := heldParts{parts: map[string]string{}, weight: map[string]int{}, for_: s}
+	h := heldParts{parts: map[string]string{}, weight: map[string]int{}, drawnFor: s}
 	for i := range found.Length() {
 		el := found.Index(i)
 		key := el.Get("dataset").Get("mount").String()
@@ -74,7 +76,7 @@ func (h heldParts) holding() bool { return len(h.parts) > 0 }
 // drop lets go of every part once the state is no longer the one they
 // were drawn for: from then on every render draws everything.
 func (h *heldParts) drop(s state.Settings) {
-	if h.holding() && s != h.for_ {
+	if h.holding() && s != h.drawnFor {
 		*h = heldParts{}
 	}
 }
