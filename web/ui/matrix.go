@@ -13,7 +13,11 @@ import (
 // matrix is the chapter's comparison table, computed: every scenario
 // replayed under every strategy, each cell a link to that run.
 func (p pageView) matrix() app.UI {
-	return app.Div().Class("view-body").Body(
+	return part(p.held, "body", p.drawMatrix)
+}
+
+func (p pageView) drawMatrix() app.UI {
+	return app.Div().Class("view-body").DataSet("mount", "body").Body(
 		app.P().Class("shows").Text(p.t("matrix.intro")),
 		app.P().Class("shows").DataSet("testid", "matrix-purpose").Text(p.t("matrix.purpose")),
 		&matrixTable{Lang: p.s.Lang, Path: p.path, Runs: p.runs, Held: p.held},
