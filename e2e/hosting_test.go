@@ -49,7 +49,11 @@ func TestStaticSiteWorksOfflineAfterTheFirstVisit(t *testing.T) {
 	}
 }
 
-func TestFirstVisitFetchesWasmOnce(t *testing.T) {
+// A first visit asks the host for each file once, app.wasm and the page
+// included: the worker's install takes what it keeps from what the page
+// has just loaded. A repeat visit fetches app.wasm no more, and a visit
+// offline still has the page.
+func TestAFirstVisitFetchesEachFileOnce(t *testing.T) {
 	t.Parallel()
 	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)
 	tb := newIsolatedTab(t)
@@ -58,13 +62,27 @@ func TestFirstVisitFetchesWasmOnce(t *testing.T) {
 	// A worker is activated only once its install, which precaches the
 	// site, has finished: every fetch it makes of its own is done by then.
 	tb.waitJS(`navigator.serviceWorker.ready.then(r => r.active && r.active.state === "activated")`)
+	tb.waitJS(fmt.Sprintf(`caches.match(%q).then(r => !!r)`, host.url("")))
 	if n := host.wasm.Load(); n != 1 {
 		t.Fatalf("the first visit fetched app.wasm %d times, want 1", n)
 	}
+	if n := host.requests("/dlock/"); n != 1 {
+		t.Errorf("the page was fetched %d times, want once", n)
+	}
+	host.mu.Lock()
+	for path, n := range host.asked {
+		if n > 1 {
+			t.Errorf("a first visit asked for %s %d times", path, n)
+		}
+	}
+	host.mu.Unlock()
 	tb.open(host.url("?step=2"))
 	if n := host.wasm.Load(); n != 1 {
 		t.Errorf("a repeat visit fetched app.wasm again (%d requests)", n)
 	}
+	host.down.Store(true)
+	tb.open(host.url("?step=3"))
+	tb.waitHook("step-counter", "3")
 }
 
 func TestRedeployOffersAReloadThatRunsTheNewVersion(t *testing.T) {
@@ -380,32 +398,6 @@ func TestThePageIsStyledByTheSheetInIt(t *testing.T) {
 // The worker keeps what the page uses offline: the book's run, fenced or
 // not, from the install on, and another run's frames once opened; not the
 // style sheets, which the page carries inline.
-// A first visit asks the host for each file once: the worker's install
-// takes the page, and what else it keeps, from what the page has just
-// loaded, and a later visit offline still has the page.
-func TestAFirstVisitFetchesEachFileOnce(t *testing.T) {
-	t.Parallel()
-	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)
-	tb := newIsolatedTab(t)
-	tb.open(host.url(""))
-	tb.waitOfflineReady(host.url("web/app.wasm"))
-	tb.waitJS(`navigator.serviceWorker.ready.then(r => r.active && r.active.state === "activated")`)
-	tb.waitJS(fmt.Sprintf(`caches.match(%q).then(r => !!r)`, host.url("")))
-	host.mu.Lock()
-	for path, n := range host.asked {
-		if n > 1 {
-			t.Errorf("a first visit asked for %s %d times", path, n)
-		}
-	}
-	host.mu.Unlock()
-	if n := host.requests("/dlock/"); n != 1 {
-		t.Errorf("the page was fetched %d times, want once", n)
-	}
-	host.down.Store(true)
-	tb.open(host.url("?step=3"))
-	tb.waitHook("step-counter", "3")
-}
-
 func TestTheWorkerKeepsWhatThePageUses(t *testing.T) {
 	t.Parallel()
 	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)
