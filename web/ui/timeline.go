@@ -172,6 +172,7 @@ func keepCurrentInView() {
 		inViewDue = false
 		f.Release()
 		scrollCurrentIntoView()
+		placeTip()
 		return nil
 	})
 	app.Window().Call("requestAnimationFrame", f)

@@ -84,6 +84,9 @@ func markKey(e app.Value) (handled bool, open int) {
 // tipID is the one tip the page shows for a mark.
 const tipID = "tl-tip"
 
+// tipFor is the mark the tip shows, while it is shown.
+var tipFor app.Value
+
 // showTip shows mark m's step and note below its timeline's drawing,
 // under the mark.
 func showTip(m app.Value) {
@@ -111,6 +114,7 @@ func showTip(m app.Value) {
 	tip.Call("appendChild", body)
 	tip.Call("setAttribute", "data-step", m.Get("dataset").Get("step"))
 	tip.Set("hidden", false)
+	tipFor = m
 	win := app.Window()
 	svg := m.Get("ownerSVGElement").Call("getBoundingClientRect")
 	box := m.Call("getBoundingClientRect")
@@ -125,8 +129,22 @@ func showTip(m app.Value) {
 
 // hideTip hides the mark's tip.
 func hideTip() {
+	tipFor = nil
 	if tip := app.Window().Get("document").Call("getElementById", tipID); tip.Truthy() {
 		tip.Set("hidden", true)
+	}
+}
+
+// placeTip puts a shown tip under its mark again: a step changes what is
+// drawn above the timeline, and the drawing moves, but the tip is placed on
+// the page. A mark no longer in the page takes its tip with it.
+func placeTip() {
+	switch {
+	case tipFor == nil:
+	case tipFor.Get("isConnected").Bool():
+		showTip(tipFor)
+	default:
+		hideTip()
 	}
 }
 
