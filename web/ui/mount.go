@@ -119,21 +119,22 @@ func part(held map[string]string, key string, build func() app.UI) app.UI {
 	return build()
 }
 
-// mountHeld mounts the held parts one a task. Before each, what the reader
-// has in the page (focus, open details) is noted, and it is given back
-// after: a part mounted for real is new DOM.
+// mountHeld mounts the held parts, the next few a task (heldParts.next).
+// Before each task, what the reader has in the page (focus, open details)
+// is noted, and it is given back after: a part mounted for real is new DOM.
 func (d *Demo) mountHeld(ctx app.Context) {
 	if !d.held.holding() {
 		return
 	}
-	afterBrowser(func() {
+	afterBrowser(0, func() {
 		ctx.Dispatch(func(ctx app.Context) {
 			d.guard("mount", func() {
 				if !d.held.holding() {
 					return // a change of state has drawn everything
 				}
 				if !d.partReady(d.held.upNext()) {
-					d.waitForPart(ctx)
+					// What it waits for is on its way: again a little later.
+					afterBrowser(30, func() { d.mountHeld(ctx) })
 					return
 				}
 				d.noteReader()
@@ -148,22 +149,11 @@ func (d *Demo) mountHeld(ctx app.Context) {
 	})
 }
 
-// partReady reports whether the part key can be drawn as the frame drew
-// it: the matrix's rows carry the lab's marks, which the app fetches.
+// partReady reports whether the part key can be mounted for real: a row
+// of the matrix waits for the lab's marks, which the app fetches, so that
+// it never shows without them.
 func (d *Demo) partReady(key string) bool {
 	return !strings.HasPrefix(key, "matrix-") || d.runs.Recordings() != nil
-}
-
-// waitForPart tries again a little later: what the next part waits for is
-// on its way.
-func (d *Demo) waitForPart(ctx app.Context) {
-	var wake app.Func
-	wake = app.FuncOf(func(app.Value, []app.Value) any {
-		wake.Release()
-		d.mountHeld(ctx)
-		return nil
-	})
-	app.Window().Call("setTimeout", wake, 30)
 }
 
 // noteReader notes what the reader has in the page, which restoreHandover
@@ -187,13 +177,14 @@ func (d *Demo) noteReader() {
 }
 
 // afterBrowser calls fn once the browser has run what is waiting (input, a
-// paint): from a timer, so the task that asked ends first.
-func afterBrowser(fn func()) {
+// paint) and ms milliseconds have passed: from a timer, so the task that
+// asked ends first.
+func afterBrowser(ms int, fn func()) {
 	var wake app.Func
 	wake = app.FuncOf(func(app.Value, []app.Value) any {
 		wake.Release()
 		fn()
 		return nil
 	})
-	app.Window().Call("setTimeout", wake, 0)
+	app.Window().Call("setTimeout", wake, ms)
 }
