@@ -49,19 +49,27 @@ func TestStaticSiteWorksOfflineAfterTheFirstVisit(t *testing.T) {
 	}
 }
 
+// installedVisit is a first visit to the static site under /dlock/, in a
+// profile of its own, once its service worker is activated: a worker is
+// activated only once its install, which precaches the site, has finished,
+// so every fetch it makes of its own is done by then.
+func installedVisit(t *testing.T) (*staticHost, *tab) {
+	t.Helper()
+	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)
+	tb := newIsolatedTab(t)
+	tb.open(host.url(""))
+	tb.waitOfflineReady(host.url("web/app.wasm"))
+	tb.waitJS(`navigator.serviceWorker.ready.then(r => r.active && r.active.state === "activated")`)
+	return host, tb
+}
+
 // A first visit asks the host for each file once, app.wasm and the page
 // included: the worker's install takes what it keeps from what the page
 // has just loaded. A repeat visit fetches app.wasm no more, and a visit
 // offline still has the page.
 func TestAFirstVisitFetchesEachFileOnce(t *testing.T) {
 	t.Parallel()
-	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)
-	tb := newIsolatedTab(t)
-	tb.open(host.url(""))
-	tb.waitOfflineReady(host.url("web/app.wasm"))
-	// A worker is activated only once its install, which precaches the
-	// site, has finished: every fetch it makes of its own is done by then.
-	tb.waitJS(`navigator.serviceWorker.ready.then(r => r.active && r.active.state === "activated")`)
+	host, tb := installedVisit(t)
 	tb.waitJS(fmt.Sprintf(`caches.match(%q).then(r => !!r)`, host.url("")))
 	if n := host.wasm.Load(); n != 1 {
 		t.Fatalf("the first visit fetched app.wasm %d times, want 1", n)
@@ -400,11 +408,7 @@ func TestThePageIsStyledByTheSheetInIt(t *testing.T) {
 // style sheets, which the page carries inline.
 func TestTheWorkerKeepsWhatThePageUses(t *testing.T) {
 	t.Parallel()
-	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)
-	tb := newIsolatedTab(t)
-	tb.open(host.url(""))
-	tb.waitOfflineReady(host.url("web/app.wasm"))
-	tb.waitJS(`navigator.serviceWorker.ready.then(r => r.active && r.active.state === "activated")`)
+	host, tb := installedVisit(t)
 	tb.open(host.url("?scenario=heartbeat&strategy=redlock&lang=en"))
 	const keys = `caches.keys().then(ks => caches.open(ks[0])).then(c => c.keys()).then(rs => rs.map(r => new URL(r.url).pathname).sort())`
 	tb.waitJS(keys + `.then(ps => ps.includes("/dlock/web/frames/en/demo/heartbeat.redlock.html"))`)
