@@ -94,6 +94,7 @@ test: vet workflows build e2e/node_modules/axe-core/axe.min.js $(DOCS)
 	$(GO) mod download github.com/maxence-charriere/go-app/v10@v10.1.11
 	$(GO) test ./core ./web/... ./third_party .
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(NODEEXEC)" ./core
+	cd third_party/goapp && GOOS=js GOARCH=wasm $(GO) test -exec="$(NODEEXEC)" -run AESGCM ./pkg/app
 	$(MAKE) -j2 --output-sync=target test-lab test-e2e
 
 .PHONY: test-lab test-e2e
