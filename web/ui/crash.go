@@ -86,21 +86,21 @@ type crashPage struct {
 func (c *crashPage) Render() app.UI {
 	l := c.State.Lang
 	st := words.T(l, "crash.state", c.State.Scenario, c.State.Strategy, c.State.Step, c.State.View)
-	return app.Main().
+	return app.Elem("main").
 		Class("dlock", "view-crash").
 		DataSet("testid", "app").
 		DataSet("phase", "live").
 		DataSet("view", "crash").
 		Lang(string(l)).
 		Body(
-			app.Section().Class("frame", "crash").Role("alert").DataSet("testid", "crash").DataSet("value", c.Where).Body(
+			app.Elem("section").Class("frame", "crash").Role("alert").DataSet("testid", "crash").DataSet("value", c.Where).Body(
 				app.H1().Text(words.T(l, "crash.title")),
-				app.P().Text(words.T(l, "crash.report")),
-				app.Pre().Class("crash-url").DataSet("testid", "crash-url").Text(c.URL),
-				app.P().DataSet("testid", "crash-state").Text(st),
-				app.P().Class("muted").DataSet("testid", "crash-message").Text(strings.TrimSpace(c.Message)),
-				app.Button().
-					Type("button").
+				app.Elem("p").Text(words.T(l, "crash.report")),
+				app.Elem("pre").Class("crash-url").DataSet("testid", "crash-url").Text(c.URL),
+				app.Elem("p").DataSet("testid", "crash-state").Text(st),
+				app.Elem("p").Class("muted").DataSet("testid", "crash-message").Text(strings.TrimSpace(c.Message)),
+				app.Elem("button").
+					Attr("type", "button").
 					Class("btn", "primary").
 					DataSet("testid", "crash-reset").
 					Text(words.T(l, "crash.reset")).

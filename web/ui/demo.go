@@ -512,7 +512,7 @@ func (d *Demo) Render() (ui app.UI) {
 	if d.s.Present {
 		present = "present"
 	}
-	return app.Main().
+	return app.Elem("main").
 		Class("dlock", "view-"+string(d.s.View), mode, present).
 		DataSet("testid", "app").
 		DataSet("phase", phase).
@@ -524,11 +524,11 @@ func (d *Demo) Render() (ui app.UI) {
 			// The slots stay when what they hold goes: go-app matches
 			// children by position, and a vanishing child would rebuild
 			// (and unfocus) everything after it.
-			app.Div().Class("notice-slot").Body(
+			app.Elem("div").Class("notice-slot").Body(
 				app.If(d.update, func() app.UI { return updatePrompt(l, d.onReload) }),
 				app.If(len(d.bad) > 0, func() app.UI { return urlNotice(l, d.bad, d.safe("dismiss", d.onDismissNotice)) }),
 			),
-			app.Section().Class("frame").Aria("labelledby", "demo-title").Body(
+			app.Elem("section").Class("frame").Aria("labelledby", "demo-title").Body(
 				page.header(d.safe("language", d.onLang)),
 				app.If(!embed, page.viewNav),
 				page.pickers(),
@@ -540,7 +540,7 @@ func (d *Demo) Render() (ui app.UI) {
 				})
 			}),
 			app.If(!embed && closing != "", func() app.UI {
-				return app.P().Class("legend").DataSet("testid", "closing").DataSet("value", closing).Text(words.T(l, closing))
+				return app.Elem("p").Class("legend").DataSet("testid", "closing").DataSet("value", closing).Text(words.T(l, closing))
 			}),
 			app.If(!embed && d.s.View != state.ViewMatrix, func() app.UI {
 				key := "keys.help"
@@ -550,9 +550,9 @@ func (d *Demo) Render() (ui app.UI) {
 				case d.s.View == state.ViewPlay:
 					key = "keys.help.play"
 				case d.s.View == state.ViewSearch:
-					return app.P()
+					return app.Elem("p")
 				}
-				return app.P().Class("keys-help").Text(words.T(l, key))
+				return app.Elem("p").Class("keys-help").Text(words.T(l, key))
 			}),
 		)
 }
@@ -571,31 +571,31 @@ func (d *Demo) embed() Embed {
 }
 
 func updatePrompt(l state.Lang, reload app.EventHandler) app.UI {
-	return app.Div().Class("notice", "update").Role("status").DataSet("testid", "update-prompt").Body(
-		app.P().Text(words.T(l, "update.available")),
-		app.Button().Type("button").Class("btn", "primary").DataSet("testid", "update-reload").Text(words.T(l, "update.reload")).OnClick(reload),
+	return app.Elem("div").Class("notice", "update").Role("status").DataSet("testid", "update-prompt").Body(
+		app.Elem("p").Text(words.T(l, "update.available")),
+		app.Elem("button").Attr("type", "button").Class("btn", "primary").DataSet("testid", "update-reload").Text(words.T(l, "update.reload")).OnClick(reload),
 	)
 }
 
 func urlNotice(l state.Lang, bad []state.BadParam, dismiss app.EventHandler) app.UI {
-	return app.Div().
+	return app.Elem("div").
 		Class("notice").
 		Role("status").
 		DataSet("testid", "url-notice").
 		DataSet("value", bad[0].Name).
 		Body(
-			app.Ul().Body(
+			app.Elem("ul").Body(
 				app.Range(bad).Slice(func(i int) app.UI {
 					text := words.T(l, "notice.bad", bad[i].Name, bad[i].Value)
 					if bad[i].Name == state.ParamScript {
 						_, err := core.ParseScript(bad[i].Value)
 						text = words.T(l, "notice.script", scriptProblem(l, err))
 					}
-					return app.Li().DataSet("param", bad[i].Name).Text(text)
+					return app.Elem("li").DataSet("param", bad[i].Name).Text(text)
 				}),
 			),
-			app.Button().
-				Type("button").
+			app.Elem("button").
+				Attr("type", "button").
 				Class("notice-dismiss").
 				DataSet("testid", "url-notice-dismiss").
 				Aria("label", words.T(l, "notice.dismiss")).

@@ -104,36 +104,36 @@ func (c *embedBox) Render() app.UI {
 	}
 	target := c.chosen()
 	parts := c.Embed.Parts(target)
-	return app.Details().Class("embed-code").DataSet("mount", "embed").Body(
-		app.Summary().Text(words.T(l, "embed.title")),
-		app.P().Class("muted").Text(words.T(l, "embed.about")),
-		app.Div().Class("embed-targets").Role("radiogroup").Aria("labelledby", "embed-targets-label").Body(
-			app.Span().ID("embed-targets-label").Class("embed-targets-label").Text(words.T(l, "embed.targets")),
+	return app.Elem("details").Class("embed-code").DataSet("mount", "embed").Body(
+		app.Elem("summary").Text(words.T(l, "embed.title")),
+		app.Elem("p").Class("muted").Text(words.T(l, "embed.about")),
+		app.Elem("div").Class("embed-targets").Role("radiogroup").Aria("labelledby", "embed-targets-label").Body(
+			app.Elem("span").ID("embed-targets-label").Class("embed-targets-label").Text(words.T(l, "embed.targets")),
 			app.Range(EmbedTargets).Slice(func(i int) app.UI {
 				t := EmbedTargets[i]
-				in := app.Input().Type("radio").Name("embed-target").ID("embed-target-"+t).Value(t).
-					DataSet("testid", "embed-target").Disabled(!c.Live).OnChange(c.Link.Safe("embed", c.onTarget))
+				in := app.ElemSelfClosing("input").Attr("type", "radio").Attr("name", "embed-target").ID("embed-target-"+t).Attr("value", t).
+					DataSet("testid", "embed-target").Attr("disabled", !c.Live).OnChange(c.Link.Safe("embed", c.onTarget))
 				if t == target {
-					in = in.Checked(true)
+					in = in.Attr("checked", true)
 				}
-				return app.Label().Class("embed-target").For("embed-target-"+t).Body(in, app.Text(" "+words.T(l, "embed.target."+t)))
+				return app.Elem("label").Class("embed-target").Attr("for", "embed-target-"+t).Body(in, app.Text(" "+words.T(l, "embed.target."+t)))
 			}),
 		),
 		app.Range(parts).Slice(func(i int) app.UI {
 			id := "embed-where-" + strconv.Itoa(i)
-			return app.Div().Class("embed-part").Body(
-				app.P().ID(id).Class("embed-where").Text(words.T(l, parts[i].Where)),
+			return app.Elem("div").Class("embed-part").Body(
+				app.Elem("p").ID(id).Class("embed-where").Text(words.T(l, parts[i].Where)),
 				// A pre, not a textarea: go-app prerenders a textarea's text
 				// as a quoted attribute, which breaks the HTML.
-				app.Pre().Class("embed-snippet").DataSet("testid", "embed-code").DataSet("target", target).DataSet("part", i).
+				app.Elem("pre").Class("embed-snippet").DataSet("testid", "embed-code").DataSet("target", target).DataSet("part", i).
 					Aria("labelledby", id).Text(parts[i].Code),
-				app.Button().Type("button").Class("btn").DataSet("testid", "copy-embed").DataSet("part", i).
+				app.Elem("button").Attr("type", "button").Class("btn").DataSet("testid", "copy-embed").DataSet("part", i).
 					Aria("disabled", !c.Live).Aria("describedby", id).
 					Text(words.T(l, "embed.copy")).OnClick(c.Link.Safe("embed", c.onCopy(i))),
 			)
 		}),
-		app.P().Class("muted").Text(words.T(l, "embed.without-script")),
-		app.Span().Role("status").DataSet("testid", "copy-status").Text(status),
+		app.Elem("p").Class("muted").Text(words.T(l, "embed.without-script")),
+		app.Elem("span").Role("status").DataSet("testid", "copy-status").Text(status),
 	)
 }
 

@@ -29,24 +29,24 @@ func (c *handout) Render() app.UI {
 	if c.Scenario == "" || !ok {
 		var err error
 		if sc, err = c.Runs.Script(c.Script); err != nil {
-			return app.Section().Class("handout")
+			return app.Elem("section").Class("handout")
 		}
 	}
 	run := c.Runs.Run(sc, c.Strategy)
 	if run.Err != nil {
-		return app.Section().Class("handout")
+		return app.Elem("section").Class("handout")
 	}
 	frames := run.Frames
-	return app.Section().Class("handout").DataSet("testid", "handout").DataSet("mount", "handout-"+string(c.Strategy)).Aria("labelledby", "handout-title-"+string(c.Strategy)).Body(
+	return app.Elem("section").Class("handout").DataSet("testid", "handout").DataSet("mount", "handout-"+string(c.Strategy)).Aria("labelledby", "handout-title-"+string(c.Strategy)).Body(
 		app.H2().ID("handout-title-"+string(c.Strategy)).Text(t("handout.title", t("strategy."+string(c.Strategy)))),
-		app.Ol().Body(app.Range(frames).Slice(func(i int) app.UI {
+		app.Elem("ol").Body(app.Range(frames).Slice(func(i int) app.UI {
 			f := frames[i]
-			return app.Li().DataSet("testid", "handout-step").DataSet("step", f.Step).Body(
-				app.Span().Class("handout-action").Text("t="+strconv.Itoa(f.Clock)+" "+words.ActionText(c.Lang, f)),
+			return app.Elem("li").DataSet("testid", "handout-step").DataSet("step", f.Step).Body(
+				app.Elem("span").Class("handout-action").Text("t="+strconv.Itoa(f.Clock)+" "+words.ActionText(c.Lang, f)),
 				app.Text(" — "+words.Note(c.Lang, frames, f.Step)),
 			)
 		})),
-		app.P().DataSet("testid", "handout-verdict").Text(t("handout.verdict", t("verdict."+string(core.VerdictOf(frames))))),
+		app.Elem("p").DataSet("testid", "handout-verdict").Text(t("handout.verdict", t("verdict."+string(core.VerdictOf(frames))))),
 	)
 }
 

@@ -154,57 +154,57 @@ func (c *playEditor) Render() app.UI {
 		}
 	})
 	field := func(id, label string, el app.UI) app.UI {
-		return app.Div().Class("picker").Body(app.Label().For(id).Text(c.t(label)), el)
+		return app.Elem("div").Class("picker").Body(app.Elem("label").Attr("for", id).Text(c.t(label)), el)
 	}
-	return app.Section().Class("play").Aria("labelledby", "play-title").Body(
+	return app.Elem("section").Class("play").Aria("labelledby", "play-title").Body(
 		app.H2().ID("play-title").Text(c.t("play.editor")),
-		app.Div().Class("play-fields").Body(
-			field("play-client", "play.client", app.Select().ID("play-client").DataSet("testid", "play-client").
-				DataSet("value", c.client).Disabled(!c.Live).OnChange(onField).OnKeyDown(onEnter).
+		app.Elem("div").Class("play-fields").Body(
+			field("play-client", "play.client", app.Elem("select").ID("play-client").DataSet("testid", "play-client").
+				DataSet("value", c.client).Attr("disabled", !c.Live).OnChange(onField).OnKeyDown(onEnter).
 				Body(app.Range(playClients).Slice(func(i int) app.UI {
 					return option(playClients[i], playClients[i], playClients[i] == c.client)
 				}))),
-			field("play-verb", "play.verb", app.Select().ID("play-verb").DataSet("testid", "play-verb").
-				DataSet("value", c.verb).Disabled(!c.Live).OnChange(onField).OnKeyDown(onEnter).
+			field("play-verb", "play.verb", app.Elem("select").ID("play-verb").DataSet("testid", "play-verb").
+				DataSet("value", c.verb).Attr("disabled", !c.Live).OnChange(onField).OnKeyDown(onEnter).
 				Body(app.Range(playVerbs).Slice(func(i int) app.UI {
 					return option(playVerbs[i].verb, c.t("play.verb."+playVerbs[i].verb), playVerbs[i].verb == c.verb)
 				}))),
-			field("play-arg", "play.arg", app.Input().ID("play-arg").DataSet("testid", "play-arg").Type("text").
-				Value(c.arg).Placeholder("%s", c.t(orKey(arg, "play.arg.none"))).Disabled(!c.Live).
+			field("play-arg", "play.arg", app.ElemSelfClosing("input").ID("play-arg").DataSet("testid", "play-arg").Attr("type", "text").
+				Attr("value", c.arg).Attr("placeholder", c.t(orKey(arg, "play.arg.none"))).Attr("disabled", !c.Live).
 				Aria("describedby", "play-arg-help").OnInput(onField).OnKeyDown(onEnter)),
 			checkbox("play-hold", c.t("play.hold"), c.hold, c.Live, onField, onEnter),
-			app.Button().Type("button").Class("btn", "primary").DataSet("testid", "play-add").
+			app.Elem("button").Attr("type", "button").Class("btn", "primary").DataSet("testid", "play-add").
 				Aria("disabled", !c.Live).Text(c.t("play.add")).OnClick(c.Link.Safe("play", c.onAdd)),
 		),
-		app.P().ID("play-arg-help").Class("muted").Text(c.t("play.help")),
-		app.P().Class("play-error").Role("alert").DataSet("testid", "play-error").DataSet("value", orNone(c.problem)).Text(c.problem),
-		app.Div().Class("play-history").Body(
+		app.Elem("p").ID("play-arg-help").Class("muted").Text(c.t("play.help")),
+		app.Elem("p").Class("play-error").Role("alert").DataSet("testid", "play-error").DataSet("value", orNone(c.problem)).Text(c.problem),
+		app.Elem("div").Class("play-history").Body(
 			c.button("play-undo", "play.undo", "Control+Z", len(c.past) == 0, c.onUndo),
 			c.button("play-redo", "play.redo", "Control+Shift+Z", len(c.future) == 0, c.onRedo),
 			c.button("play-clear", "play.clear", "", len(items) == 0, c.onClear),
 		),
-		app.Ol().Class("play-items").DataSet("testid", "play-items").DataSet("value", len(items)).
+		app.Elem("ol").Class("play-items").DataSet("testid", "play-items").DataSet("value", len(items)).
 			Aria("label", c.t("play.items")).Body(
 			app.Range(items).Slice(func(i int) app.UI {
 				// What the item did, in the run's words: item i is step i+2.
 				var what app.UI
 				if i+1 < len(frames) {
-					what = app.Span().Class("play-what").Text(" " + words.ActionText(c.Lang, frames[i+1]))
+					what = app.Elem("span").Class("play-what").Text(" " + words.ActionText(c.Lang, frames[i+1]))
 				}
-				return app.Li().DataSet("testid", "play-item").DataSet("value", items[i]).Body(
-					app.Code().Text(items[i]),
+				return app.Elem("li").DataSet("testid", "play-item").DataSet("value", items[i]).Body(
+					app.Elem("code").Text(items[i]),
 					what,
-					app.Button().Type("button").Class("btn", "play-remove").DataSet("testid", "play-remove").
+					app.Elem("button").Attr("type", "button").Class("btn", "play-remove").DataSet("testid", "play-remove").
 						Aria("label", c.t("play.remove", i+1, items[i])).Aria("disabled", !c.Live).
 						Text("×").OnClick(c.Link.Safe("play", c.onRemove(i))),
 				)
 			})),
-		app.P().Class("sr-only").Role("status").DataSet("testid", "play-status").Text(c.said),
+		app.Elem("p").Class("sr-only").Role("status").DataSet("testid", "play-status").Text(c.said),
 	)
 }
 
 func (c *playEditor) button(testid, label, keys string, off bool, h app.EventHandler) app.UI {
-	b := app.Button().Type("button").Class("btn").DataSet("testid", testid).
+	b := app.Elem("button").Attr("type", "button").Class("btn").DataSet("testid", testid).
 		Aria("disabled", !c.Live || off).Text(c.t(label)).OnClick(c.Link.Safe("play", h))
 	if keys != "" {
 		b = b.Aria("keyshortcuts", keys)
@@ -216,17 +216,17 @@ func (c *playEditor) button(testid, label, keys string, off bool, h app.EventHan
 // disabled only when not live: go-app prerenders a false boolean attribute
 // as written, and HTML reads it as true.
 func checkbox(id, label string, checked, live bool, onChange, onKey app.EventHandler) app.UI {
-	in := app.Input().ID(id).DataSet("testid", id).Type("checkbox").OnChange(onChange)
+	in := app.ElemSelfClosing("input").ID(id).DataSet("testid", id).Attr("type", "checkbox").OnChange(onChange)
 	if onKey != nil {
 		in = in.OnKeyDown(onKey)
 	}
 	if checked {
-		in = in.Checked(true)
+		in = in.Attr("checked", true)
 	}
 	if !live {
-		in = in.Disabled(true)
+		in = in.Attr("disabled", true)
 	}
-	return app.Div().Class("play-hold").Body(in, app.Label().For(id).Text(label))
+	return app.Elem("div").Class("play-hold").Body(in, app.Elem("label").Attr("for", id).Text(label))
 }
 
 func orKey(key, fallback string) string {
@@ -244,7 +244,7 @@ func (p pageView) editLink() app.UI {
 	if p.s.View != state.ViewCompare {
 		s.Versus = ""
 	}
-	return app.A().Class("edit-run").DataSet("testid", "edit-run").Href(p.href(s)).Text(p.t("play.edit"))
+	return app.Elem("a").Class("edit-run").DataSet("testid", "edit-run").Attr("href", p.href(s)).Text(p.t("play.edit"))
 }
 
 // onField reads the editor's fields as the reader changes them.

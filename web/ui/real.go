@@ -113,8 +113,8 @@ func (c *realPanel) fetch(ctx app.Context) {
 }
 
 func (c *realPanel) Render() app.UI {
-	return app.Details().Class("real").DataSet("testid", "real-panel").OnToggle(c.Link.Safe("real", c.onToggle)).Body(
-		app.Summary().Text(c.t("real.title")),
+	return app.Elem("details").Class("real").DataSet("testid", "real-panel").On("toggle", c.Link.Safe("real", c.onToggle)).Body(
+		app.Elem("summary").Text(c.t("real.title")),
 		app.If(c.open && c.Play != nil, c.command),
 		app.If(c.open && c.Play == nil, c.body),
 	)
@@ -129,22 +129,22 @@ func labCommand(script string, st core.Strategy) string {
 // copy, or why the lab cannot.
 func (c *realPanel) command() app.UI {
 	if why, ok := core.Replayable(*c.Play, c.Strategy); !ok {
-		return app.P().DataSet("testid", "real-command").DataSet("value", "not-replayed").
+		return app.Elem("p").DataSet("testid", "real-command").DataSet("value", "not-replayed").
 			Text(c.t("real.not-replayed", c.t("real.why."+string(why))))
 	}
 	if c.Script == "" {
-		return app.P().DataSet("testid", "real-command").DataSet("value", "empty").Text(c.t("real.play.empty"))
+		return app.Elem("p").DataSet("testid", "real-command").DataSet("value", "empty").Text(c.t("real.play.empty"))
 	}
 	cmd := labCommand(c.Script, c.Strategy)
 	status := ""
 	if c.copied != "" {
 		status = c.t(c.copied)
 	}
-	return app.Div().Body(
-		app.P().ID("real-command-about").Text(c.t("real.play")),
-		app.Pre().Class("embed-snippet").DataSet("testid", "real-command").DataSet("value", cmd).
+	return app.Elem("div").Body(
+		app.Elem("p").ID("real-command-about").Text(c.t("real.play")),
+		app.Elem("pre").Class("embed-snippet").DataSet("testid", "real-command").DataSet("value", cmd).
 			Aria("labelledby", "real-command-about").Text(cmd),
-		app.Button().Type("button").Class("btn").DataSet("testid", "copy-command").Aria("disabled", !c.Live).
+		app.Elem("button").Attr("type", "button").Class("btn").DataSet("testid", "copy-command").Aria("disabled", !c.Live).
 			Aria("describedby", "real-command-about").Text(c.t("real.copy")).
 			OnClick(c.Link.Safe("real", func(ctx app.Context, e app.Event) {
 				copyText(ctx, cmd, `[data-testid="real-command"]`, func(copied bool) {
@@ -154,8 +154,8 @@ func (c *realPanel) command() app.UI {
 					}
 				})
 			})),
-		app.Span().Role("status").DataSet("testid", "copy-command-status").Text(status),
-		app.P().Class("muted").Text(c.t("real.play.about")),
+		app.Elem("span").Role("status").DataSet("testid", "copy-command-status").Text(status),
+		app.Elem("p").Class("muted").Text(c.t("real.play.about")),
 	)
 }
 
@@ -163,12 +163,12 @@ func (c *realPanel) body() app.UI {
 	rec := c.rec
 	switch {
 	case c.problem != "":
-		return app.P().Role("alert").Text(c.t("real.failed", c.problem))
+		return app.Elem("p").Role("alert").Text(c.t("real.failed", c.problem))
 	case rec == nil:
-		return app.P().Role("status").Text(c.t("real.loading"))
+		return app.Elem("p").Role("status").Text(c.t("real.loading"))
 	case rec.Why != "":
-		return app.Div().Body(
-			app.P().DataSet("testid", "real-trace").DataSet("value", "not-replayed").
+		return app.Elem("div").Body(
+			app.Elem("p").DataSet("testid", "real-trace").DataSet("value", "not-replayed").
 				Text(c.t("real.not-replayed", c.t("real.why."+string(rec.Why)))),
 		)
 	}
@@ -190,60 +190,60 @@ func (c *realPanel) body() app.UI {
 	if rec.Renewal == core.RenewedByLibrary {
 		renewal = "real.renewal.library." + string(c.Strategy)
 	}
-	return app.Div().Body(
-		app.P().Class("muted").Text(c.t("real.about")),
-		app.P().Body(
-			app.Span().DataSet("testid", "real-trace").DataSet("value", string(rec.Verdict)).
+	return app.Elem("div").Body(
+		app.Elem("p").Class("muted").Text(c.t("real.about")),
+		app.Elem("p").Body(
+			app.Elem("span").DataSet("testid", "real-trace").DataSet("value", string(rec.Verdict)).
 				Text(c.t("real.verdict", c.t("verdict."+string(rec.Verdict)), c.t("verdict."+string(rec.Model)))),
 			app.Text(" — "),
-			app.Span().DataSet("testid", "real-agrees").DataSet("value", agrees).Text(agreeWords),
+			app.Elem("span").DataSet("testid", "real-agrees").DataSet("value", agrees).Text(agreeWords),
 		),
-		app.P().Text(c.t("real.service."+string(c.Strategy))+" "+c.t(resource)),
-		app.P().DataSet("testid", "real-renewal").DataSet("value", orNone(rec.Renewal)).Text(c.t(renewal)),
+		app.Elem("p").Text(c.t("real.service."+string(c.Strategy))+" "+c.t(resource)),
+		app.Elem("p").DataSet("testid", "real-renewal").DataSet("value", orNone(rec.Renewal)).Text(c.t(renewal)),
 		app.Range(rec.Leases).Slice(func(i int) app.UI {
-			return app.P().DataSet("testid", "real-lease").Text(c.leaseEnd(rec.Leases[i]))
+			return app.Elem("p").DataSet("testid", "real-lease").Text(c.leaseEnd(rec.Leases[i]))
 		}),
 		c.steps(rec),
-		app.Div().Class("real-scroll").TabIndex(0).Role("region").Aria("label", c.t("real.calls")).Body(
-			app.Table().Class("real-calls").Body(
-				app.Caption().Text(c.t("real.calls")),
-				app.THead().Body(app.Tr().Body(
-					app.Th().Scope("col").Text(c.t("real.col.ms")),
-					app.Th().Scope("col").Text(c.t("real.col.step")),
-					app.Th().Scope("col").Text(c.t("real.col.client")),
-					app.Th().Scope("col").Text(c.t("real.col.call")),
-					app.Th().Scope("col").Text(c.t("real.col.result")),
+		app.Elem("div").Class("real-scroll").TabIndex(0).Role("region").Aria("label", c.t("real.calls")).Body(
+			app.Elem("table").Class("real-calls").Body(
+				app.Elem("caption").Text(c.t("real.calls")),
+				app.Elem("thead").Body(app.Elem("tr").Body(
+					app.Elem("th").Attr("scope", "col").Text(c.t("real.col.ms")),
+					app.Elem("th").Attr("scope", "col").Text(c.t("real.col.step")),
+					app.Elem("th").Attr("scope", "col").Text(c.t("real.col.client")),
+					app.Elem("th").Attr("scope", "col").Text(c.t("real.col.call")),
+					app.Elem("th").Attr("scope", "col").Text(c.t("real.col.result")),
 				)),
-				app.TBody().Body(app.Range(rec.Calls).Slice(func(i int) app.UI {
+				app.Elem("tbody").Body(app.Range(rec.Calls).Slice(func(i int) app.UI {
 					call := rec.Calls[i]
-					return app.Tr().DataSet("testid", "real-call").Body(
-						app.Td().Class("num").Text(call.MS),
-						app.Td().Class("num").Text(call.Step),
-						app.Td().Text(orDash(call.Client)),
-						app.Td().Body(app.Code().Text(call.Call)),
-						app.Td().Text(call.Result),
+					return app.Elem("tr").DataSet("testid", "real-call").Body(
+						app.Elem("td").Class("num").Text(call.MS),
+						app.Elem("td").Class("num").Text(call.Step),
+						app.Elem("td").Text(orDash(call.Client)),
+						app.Elem("td").Body(app.Elem("code").Text(call.Call)),
+						app.Elem("td").Text(call.Result),
 					)
 				})),
 			),
 		),
-		app.P().Class("muted").Text(c.t("real.raw")),
+		app.Elem("p").Class("muted").Text(c.t("real.raw")),
 	)
 }
 
 // steps is every step of the real run beside the model's: the same, or
 // where it differs, both; a difference of timing alone said apart.
 func (c *realPanel) steps(rec *core.Recording) app.UI {
-	return app.Div().Class("real-scroll").TabIndex(0).Role("region").Aria("label", c.t("real.steps")).Body(
-		app.Table().Class("real-steps").Body(
-			app.Caption().Text(c.t("real.steps")),
-			app.THead().Body(app.Tr().Body(
-				app.Th().Scope("col").Text(c.t("real.col.step")),
-				app.Th().Scope("col").Text(c.t("real.col.action")),
-				app.Th().Scope("col").Text(c.t("real.col.agree")),
-				app.Th().Scope("col").Text(c.t("real.col.model")),
-				app.Th().Scope("col").Text(c.t("real.col.real")),
+	return app.Elem("div").Class("real-scroll").TabIndex(0).Role("region").Aria("label", c.t("real.steps")).Body(
+		app.Elem("table").Class("real-steps").Body(
+			app.Elem("caption").Text(c.t("real.steps")),
+			app.Elem("thead").Body(app.Elem("tr").Body(
+				app.Elem("th").Attr("scope", "col").Text(c.t("real.col.step")),
+				app.Elem("th").Attr("scope", "col").Text(c.t("real.col.action")),
+				app.Elem("th").Attr("scope", "col").Text(c.t("real.col.agree")),
+				app.Elem("th").Attr("scope", "col").Text(c.t("real.col.model")),
+				app.Elem("th").Attr("scope", "col").Text(c.t("real.col.real")),
 			)),
-			app.TBody().Body(app.Range(rec.Steps).Slice(func(i int) app.UI {
+			app.Elem("tbody").Body(app.Range(rec.Steps).Slice(func(i int) app.UI {
 				s := rec.Steps[i]
 				agree, real, value := c.t("real.step.same"), c.t("real.step.as-model"), "yes"
 				if !s.Agrees {
@@ -252,16 +252,16 @@ func (c *realPanel) steps(rec *core.Recording) app.UI {
 				if s.Timing != "" {
 					real += " " + c.t("real.step.timing", s.Timing)
 				}
-				row := app.Tr().DataSet("testid", "real-step").DataSet("value", value)
+				row := app.Elem("tr").DataSet("testid", "real-step").DataSet("value", value)
 				if s.Step == rec.FirstDiffers {
 					row = row.Class("first-differs").DataSet("first", "true")
 				}
 				return row.Body(
-					app.Td().Class("num").Text(s.Step),
-					app.Td().Body(app.Code().Text(s.Action)),
-					app.Td().Text(agree),
-					app.Td().Text(s.Model),
-					app.Td().Text(real),
+					app.Elem("td").Class("num").Text(s.Step),
+					app.Elem("td").Body(app.Elem("code").Text(s.Action)),
+					app.Elem("td").Text(agree),
+					app.Elem("td").Text(s.Model),
+					app.Elem("td").Text(real),
 				)
 			})),
 		),

@@ -28,7 +28,7 @@ func (r runView) t(key string, args ...any) string { return words.T(r.s.Lang, ke
 // cards are the lock service's card and the resources'.
 func (r runView) cards() app.UI {
 	return part(r.held, "cards-"+r.id, func() app.UI {
-		return app.Div().Class("cards").DataSet("mount", "cards-"+r.id).Body(r.lockCard(), r.resourceCards())
+		return app.Elem("div").Class("cards").DataSet("mount", "cards-"+r.id).Body(r.lockCard(), r.resourceCards())
 	})
 }
 
@@ -57,30 +57,30 @@ func (r runView) lockCard() app.UI {
 	}
 	title := "lock-title-" + r.id
 	kind := r.st.Design().Service
-	return app.Section().Class("card").Aria("labelledby", r.labelledBy(title)).Body(
+	return app.Elem("section").Class("card").Aria("labelledby", r.labelledBy(title)).Body(
 		app.H2().ID(title).Body(
 			app.Text(r.t("lock.title")),
-			app.Span().Class("tag", "tag-service").DataSet("testid", "lock-kind").DataSet("value", string(kind)).Text(r.t("lock.kind."+string(kind))),
+			app.Elem("span").Class("tag", "tag-service").DataSet("testid", "lock-kind").DataSet("value", string(kind)).Text(r.t("lock.kind."+string(kind))),
 		),
-		app.Dl().Body(
-			app.Dt().Text(r.t(holderLabel(lock))),
-			app.Dd().DataSet("testid", "lock-holder").DataSet("value", orNone(lock.Holder)).Text(holder),
-			app.Dt().Text(r.t("lock.token")),
-			app.Dd().DataSet("testid", "lock-token").DataSet("value", tokenOrNone(lock.Token)).Body(
+		app.Elem("dl").Body(
+			app.Elem("dt").Text(r.t(holderLabel(lock))),
+			app.Elem("dd").DataSet("testid", "lock-holder").DataSet("value", orNone(lock.Holder)).Text(holder),
+			app.Elem("dt").Text(r.t("lock.token")),
+			app.Elem("dd").DataSet("testid", "lock-token").DataSet("value", tokenOrNone(lock.Token)).Body(
 				app.Text(token),
-				app.If(!lock.Tokens, func() app.UI { return app.Span().Class("muted").Text(" " + r.t("lock.no-tokens")) }),
+				app.If(!lock.Tokens, func() app.UI { return app.Elem("span").Class("muted").Text(" " + r.t("lock.no-tokens")) }),
 			),
 			app.If(len(lock.Nodes) == 1, r.leaseLine),
 			app.If(lock.Restarts > 0, func() app.UI {
-				return app.Div().Class("dl-row").Body(
-					app.Dt().Text(r.t("lock.restarts")),
-					app.Dd().DataSet("testid", "lock-restarts").DataSet("value", lock.Restarts).Text(lock.Restarts),
+				return app.Elem("div").Class("dl-row").Body(
+					app.Elem("dt").Text(r.t("lock.restarts")),
+					app.Elem("dd").DataSet("testid", "lock-restarts").DataSet("value", lock.Restarts).Text(lock.Restarts),
 				)
 			}),
 		),
 		app.If(len(lock.Nodes) > 1, r.nodeTable),
 		app.If(kind == core.Replicated, func() app.UI {
-			return app.P().Class("muted", "simplifies").DataSet("testid", "lock-simplifies").Text(r.t("lock.simplifies.replicated"))
+			return app.Elem("p").Class("muted", "simplifies").DataSet("testid", "lock-simplifies").Text(r.t("lock.simplifies.replicated"))
 		}),
 	)
 }
@@ -107,22 +107,22 @@ func (r runView) leaseLine() app.UI {
 		// at 0.
 		expiryLabel, expiry = "", r.t("lock.no-lease")
 	}
-	return app.Div().Class("dl-row").Body(
-		app.Dt().Text(r.t("lock.lease")),
+	return app.Elem("div").Class("dl-row").Body(
+		app.Elem("dt").Text(r.t("lock.lease")),
 		// Each half keeps its words together; a narrow card breaks the line
 		// after the slash, not inside "now t=10".
-		app.Dd().Body(
-			app.Span().Class("nowrap").Body(
+		app.Elem("dd").Body(
+			app.Elem("span").Class("nowrap").Body(
 				app.Text(expiryLabel),
-				app.Span().DataSet("testid", "lock-expiry").DataSet("value", expiryValue).Text(expiry),
+				app.Elem("span").DataSet("testid", "lock-expiry").DataSet("value", expiryValue).Text(expiry),
 			),
 			app.Text(" / "),
-			app.Span().Class("nowrap").Body(
+			app.Elem("span").Class("nowrap").Body(
 				app.Text(r.t("lock.now")),
-				app.Span().DataSet("testid", "lock-now").DataSet("value", lock.Now).Text(lock.Now),
+				app.Elem("span").DataSet("testid", "lock-now").DataSet("value", lock.Now).Text(lock.Now),
 			),
 			app.If(lock.Now != r.f.Clock, func() app.UI {
-				return app.Span().Class("clock-skew").DataSet("testid", "clients-now").DataSet("value", r.f.Clock).
+				return app.Elem("span").Class("clock-skew").DataSet("testid", "clients-now").DataSet("value", r.f.Clock).
 					Text(" " + r.t("lock.clients-now", r.f.Clock))
 			}),
 		),
@@ -132,15 +132,15 @@ func (r runView) leaseLine() app.UI {
 // nodeTable shows Redlock's nodes, each with its own clock.
 func (r runView) nodeTable() app.UI {
 	nodes := r.f.Lock.Nodes
-	return app.Table().Class("nodes").DataSet("testid", "lock-nodes").DataSet("value", len(nodes)).Body(
-		app.Caption().Text(r.t("nodes.caption", r.f.Clock)),
-		app.THead().Body(app.Tr().Body(
-			app.Th().Scope("col").Text(r.t("nodes.node")),
-			app.Th().Scope("col").Text(r.t("nodes.clock")),
-			app.Th().Scope("col").Text(r.t("nodes.holder")),
-			app.Th().Scope("col").Text(r.t("nodes.expiry")),
+	return app.Elem("table").Class("nodes").DataSet("testid", "lock-nodes").DataSet("value", len(nodes)).Body(
+		app.Elem("caption").Text(r.t("nodes.caption", r.f.Clock)),
+		app.Elem("thead").Body(app.Elem("tr").Body(
+			app.Elem("th").Attr("scope", "col").Text(r.t("nodes.node")),
+			app.Elem("th").Attr("scope", "col").Text(r.t("nodes.clock")),
+			app.Elem("th").Attr("scope", "col").Text(r.t("nodes.holder")),
+			app.Elem("th").Attr("scope", "col").Text(r.t("nodes.expiry")),
 		)),
-		app.TBody().Body(app.Range(nodes).Slice(func(i int) app.UI {
+		app.Elem("tbody").Body(app.Range(nodes).Slice(func(i int) app.UI {
 			n := nodes[i]
 			id := "lock-node-" + strconv.Itoa(i+1)
 			holder := n.Holder
@@ -151,11 +151,11 @@ func (r runView) nodeTable() app.UI {
 			if n.Expiry != 0 {
 				expiry = "t=" + strconv.Itoa(n.Expiry)
 			}
-			return app.Tr().Body(
-				app.Th().Scope("row").Text(i+1),
-				app.Td().DataSet("testid", id+"-clock").DataSet("value", n.Clock).Text("t="+strconv.Itoa(n.Clock)),
-				app.Td().DataSet("testid", id+"-holder").DataSet("value", orNone(n.Holder)).Text(holder),
-				app.Td().Text(expiry),
+			return app.Elem("tr").Body(
+				app.Elem("th").Attr("scope", "row").Text(i+1),
+				app.Elem("td").DataSet("testid", id+"-clock").DataSet("value", n.Clock).Text("t="+strconv.Itoa(n.Clock)),
+				app.Elem("td").DataSet("testid", id+"-holder").DataSet("value", orNone(n.Holder)).Text(holder),
+				app.Elem("td").Text(expiry),
 			)
 		})),
 	)
@@ -191,23 +191,23 @@ func (r runView) resourceCard(res core.ResourceView, suffix string) app.UI {
 		rejectedClass = "count count-alert"
 	}
 	title := "resource-title-" + r.id + suffix
-	return app.Section().Class("card").Aria("labelledby", r.labelledBy(title)).DataSet("testid", "resource-card"+suffix).DataSet("value", check).Body(
+	return app.Elem("section").Class("card").Aria("labelledby", r.labelledBy(title)).DataSet("testid", "resource-card"+suffix).DataSet("value", check).Body(
 		app.H2().ID(title).Body(
 			app.Text(r.t("resource.title")+" "),
-			app.Code().Text(res.Name),
-			app.Span().Class("tag", "tag-"+state.OnOff(res.Fenced)).Text(r.t("resource."+check)),
+			app.Elem("code").Text(res.Name),
+			app.Elem("span").Class("tag", "tag-"+state.OnOff(res.Fenced)).Text(r.t("resource."+check)),
 		),
-		app.P().Class("value-label").Text(r.t("resource.value")),
-		app.P().
+		app.Elem("p").Class("value-label").Text(r.t("resource.value")),
+		app.Elem("p").
 			Class("value").
 			DataSet("testid", "resource-data"+suffix).
 			DataSet("value", orNone(res.Data)).
 			Text(data),
-		app.Dl().Body(
-			app.Dt().Text(r.t("resource.maxToken")),
-			app.Dd().DataSet("testid", "resource-max-token"+suffix).DataSet("value", res.MaxToken).Text(res.MaxToken),
-			app.Dt().Text(r.t("resource.rejected")),
-			app.Dd().Class(rejectedClass).DataSet("testid", "resource-rejected"+suffix).DataSet("value", res.Rejected).Text(res.Rejected),
+		app.Elem("dl").Body(
+			app.Elem("dt").Text(r.t("resource.maxToken")),
+			app.Elem("dd").DataSet("testid", "resource-max-token"+suffix).DataSet("value", res.MaxToken).Text(res.MaxToken),
+			app.Elem("dt").Text(r.t("resource.rejected")),
+			app.Elem("dd").Class(rejectedClass).DataSet("testid", "resource-rejected"+suffix).DataSet("value", res.Rejected).Text(res.Rejected),
 		),
 	)
 }
@@ -215,21 +215,21 @@ func (r runView) resourceCard(res core.ResourceView, suffix string) app.UI {
 // network lists the messages in flight, for scenarios that hold some.
 func (r runView) network() app.UI {
 	if !r.sc.HoldsMessages() {
-		return app.Div().Class("network-slot")
+		return app.Elem("div").Class("network-slot")
 	}
 	msgs := r.f.Network
-	return app.Div().Class("network-slot").Body(
-		app.Section().
+	return app.Elem("div").Class("network-slot").Body(
+		app.Elem("section").
 			Class("network").
 			DataSet("testid", "network").
 			DataSet("value", len(msgs)).
 			Aria("labelledby", r.labelledBy("network-title-"+r.id)).
 			Body(
 				app.H2().ID("network-title-"+r.id).Text(r.t("network.title")),
-				app.If(len(msgs) == 0, func() app.UI { return app.P().Class("muted").Text(r.t("network.empty")) }).
+				app.If(len(msgs) == 0, func() app.UI { return app.Elem("p").Class("muted").Text(r.t("network.empty")) }).
 					Else(func() app.UI {
-						return app.Ul().Body(app.Range(msgs).Slice(func(i int) app.UI {
-							return app.Li().
+						return app.Elem("ul").Body(app.Range(msgs).Slice(func(i int) app.UI {
+							return app.Elem("li").
 								DataSet("testid", "network-message").
 								DataSet("value", msgs[i].ID).
 								Text(words.MessageText(r.s.Lang, msgs[i]))
@@ -240,33 +240,33 @@ func (r runView) network() app.UI {
 }
 
 func (r runView) clients() app.UI {
-	return app.Section().Class("clients").Aria("labelledby", r.labelledBy("clients-title-"+r.id)).Body(
+	return app.Elem("section").Class("clients").Aria("labelledby", r.labelledBy("clients-title-"+r.id)).Body(
 		app.H2().ID("clients-title-"+r.id).Class("clients-title").Text(r.t("clients.title")),
-		app.Ul().Body(
+		app.Elem("ul").Body(
 			app.Range(r.f.Clients).Slice(func(i int) app.UI {
 				c := r.f.Clients[i]
-				return app.Li().Class("client", "client-"+string(c.State)).Body(
-					app.Span().Class("chip").Text(c.Name),
-					app.Span().
+				return app.Elem("li").Class("client", "client-"+string(c.State)).Body(
+					app.Elem("span").Class("chip").Text(c.Name),
+					app.Elem("span").
 						Class("client-state").
 						DataSet("testid", "client-"+c.Name+"-state").
 						DataSet("value", string(c.State)).
 						Text(words.ClientStateText(r.s.Lang, c.State)),
-					app.Span().
+					app.Elem("span").
 						Class("client-token").
 						DataSet("testid", "client-"+c.Name+"-token").
 						DataSet("value", tokenOrNone(c.Token)).
 						DataSet("grant", c.Grant).
 						Text(words.BeliefText(r.s.Lang, c)),
 					app.If(c.Discipline == core.FromReply, func() app.UI {
-						return app.Span().
+						return app.Elem("span").
 							Class("client-discipline").
 							DataSet("testid", "client-"+c.Name+"-discipline").
 							DataSet("value", string(c.Discipline)).
 							Text(r.t("client.discipline." + string(c.Discipline)))
 					}),
 					app.If(r.f.Outdated(c.Name), func() app.UI {
-						return app.Span().
+						return app.Elem("span").
 							Class("client-outdated").
 							DataSet("testid", "client-"+c.Name+"-outdated").
 							Text("⚠ " + r.t("client.outdated"))
@@ -285,18 +285,18 @@ func (r runView) actionLine() app.UI {
 	if kind == "" {
 		kind = none
 	}
-	return app.Div().
+	return app.Elem("div").
 		Class("action", "action-"+kind).
 		Aria("label", r.t("action.label")).
 		Role("group").
 		Body(
-			app.Span().
+			app.Elem("span").
 				Class("chip").
 				DataSet("testid", "action-actor").
 				DataSet("value", orNone(ev.Client)).
 				Text(ev.Client),
-			app.Code().Class("action-label").Text(words.ActionText(r.s.Lang, r.f)),
-			app.Span().
+			app.Elem("code").Class("action-label").Text(words.ActionText(r.s.Lang, r.f)),
+			app.Elem("span").
 				Class("tag", "tag-"+kind).
 				DataSet("testid", "action-result").
 				DataSet("value", result).

@@ -34,14 +34,14 @@ func (r runView) drawTimeline() app.UI {
 			Attr("x", x).Attr("y", 0).Attr("width", lay.width-x).Attr("height", lanesBottom)
 	}
 	first, last := tl.Steps[0].From, tl.Steps[len(tl.Steps)-1].To
-	return app.Figure().
+	return app.Elem("figure").
 		Class("timeline").
 		DataSet("testid", "timeline").
 		DataSet("column", r.id).
 		DataSet("mount", "timeline-"+r.id).
 		DataSet("value", len(r.frames)-1).
 		Body(
-			app.Div().
+			app.Elem("div").
 				Class("timeline-scroll").
 				TabIndex(0).
 				Role("region").
@@ -85,7 +85,7 @@ func (r runView) drawTimeline() app.UI {
 func (r runView) downloadButton() app.UI {
 	name := timelineFileName(r.s, r.sc.ID, string(r.st))
 	id := r.id
-	return app.Button().Type("button").Class("btn", "tl-download").
+	return app.Elem("button").Attr("type", "button").Class("btn", "tl-download").
 		// The hook's value is the format; the file's name, which carries
 		// the language, is data-file (hook values do not change with it).
 		DataSet("testid", "timeline-download").DataSet("value", "svg").DataSet("file", name).
@@ -97,11 +97,11 @@ func (r runView) downloadButton() app.UI {
 // timelineLegend says what the drawing's marks mean, with a swatch of each.
 func (r runView) timelineLegend() app.UI {
 	item := func(swatch, key string) app.UI {
-		return app.Li().Body(app.Span().Class("tl-swatch", swatch).Aria("hidden", "true"), app.Text(" "+r.t(key)))
+		return app.Elem("li").Body(app.Elem("span").Class("tl-swatch", swatch).Aria("hidden", "true"), app.Text(" "+r.t(key)))
 	}
-	return app.Details().Class("timeline-legend").DataSet("testid", "timeline-legend").Body(
-		app.Summary().Text(r.t("timeline.legend")),
-		app.Ul().Body(
+	return app.Elem("details").Class("timeline-legend").DataSet("testid", "timeline-legend").Body(
+		app.Elem("summary").Text(r.t("timeline.legend")),
+		app.Elem("ul").Body(
 			item("tl-swatch-axis", "timeline.legend.axis"),
 			item("tl-swatch-lease", "timeline.legend.lease"),
 			item("tl-swatch-pause", "timeline.legend.pause"),
@@ -127,25 +127,25 @@ func (r runView) transcript() app.UI {
 }
 
 func (r runView) drawTranscript() app.UI {
-	return app.Details().Class("transcript").DataSet("mount", "transcript-"+r.id).Body(
-		app.Summary().Text(r.t("timeline.transcript")),
-		app.Table().DataSet("testid", "transcript").Body(
-			app.Caption().Text(r.t("timeline.title", r.t(r.sc.Title), r.t("strategy."+string(r.st)))),
-			app.THead().Body(app.Tr().Body(
-				app.Th().Scope("col").Text(r.t("transcript.step")),
-				app.Th().Scope("col").Text(r.t("transcript.time")),
-				app.Th().Scope("col").Text(r.t("transcript.who")),
-				app.Th().Scope("col").Text(r.t("transcript.action")),
-				app.Th().Scope("col").Text(r.t("transcript.result")),
+	return app.Elem("details").Class("transcript").DataSet("mount", "transcript-"+r.id).Body(
+		app.Elem("summary").Text(r.t("timeline.transcript")),
+		app.Elem("table").DataSet("testid", "transcript").Body(
+			app.Elem("caption").Text(r.t("timeline.title", r.t(r.sc.Title), r.t("strategy."+string(r.st)))),
+			app.Elem("thead").Body(app.Elem("tr").Body(
+				app.Elem("th").Attr("scope", "col").Text(r.t("transcript.step")),
+				app.Elem("th").Attr("scope", "col").Text(r.t("transcript.time")),
+				app.Elem("th").Attr("scope", "col").Text(r.t("transcript.who")),
+				app.Elem("th").Attr("scope", "col").Text(r.t("transcript.action")),
+				app.Elem("th").Attr("scope", "col").Text(r.t("transcript.result")),
 			)),
-			app.TBody().Body(app.Range(r.frames).Slice(func(i int) app.UI {
+			app.Elem("tbody").Body(app.Range(r.frames).Slice(func(i int) app.UI {
 				f := r.frames[i]
-				row := app.Tr().Body(
-					app.Td().Text(f.Step),
-					app.Td().Text("t="+strconv.Itoa(f.Clock)),
-					app.Td().Text(f.Event.Client),
-					app.Td().Text(words.ActionText(r.s.Lang, f)),
-					app.Td().Text(words.ResultWords(r.s.Lang, f.Event)),
+				row := app.Elem("tr").Body(
+					app.Elem("td").Text(f.Step),
+					app.Elem("td").Text("t="+strconv.Itoa(f.Clock)),
+					app.Elem("td").Text(f.Event.Client),
+					app.Elem("td").Text(words.ActionText(r.s.Lang, f)),
+					app.Elem("td").Text(words.ResultWords(r.s.Lang, f.Event)),
 				)
 				if f.Step == r.s.Step {
 					row = row.Aria("current", "step").Class("current")

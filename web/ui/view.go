@@ -65,12 +65,12 @@ func (p pageView) play(on func(state.Command) app.EventHandler) app.UI {
 	}
 	editor := &playEditor{Script: p.s.Script, Strategy: p.s.Strategy, Single: p.single(), Lang: p.s.Lang,
 		Live: p.live, Runs: p.runs, Link: p.link}
-	return app.Div().Class("view-body").Body(editor, run)
+	return app.Elem("div").Class("view-body").Body(editor, run)
 }
 
 // search is the search view: one component, which keeps the search.
 func (p pageView) search() app.UI {
-	return app.Div().Class("view-body").Body(&searchPanel{Strategy: p.s.Strategy, Search: p.s.Search, Lang: p.s.Lang,
+	return app.Elem("div").Class("view-body").Body(&searchPanel{Strategy: p.s.Strategy, Search: p.s.Search, Lang: p.s.Lang,
 		Live: p.live, Path: p.path, Runs: p.runs, Link: p.link})
 }
 
@@ -90,15 +90,15 @@ func (p pageView) header(onLang app.EventHandler) app.UI {
 	if p.single() && p.err == nil {
 		badge = outcomeBadge(p.s.Lang, p.frames[p.s.Step-1], len(p.frames))
 	}
-	return app.Header().Class("frame-head").Body(
-		app.Div().Body(
-			app.P().Class("kicker").Text(p.t("demo.kicker")),
+	return app.Elem("header").Class("frame-head").Body(
+		app.Elem("div").Body(
+			app.Elem("p").Class("kicker").Text(p.t("demo.kicker")),
 			app.H1().ID("demo-title").Text(p.title()),
 		),
-		app.Div().Class("head-end").Body(
+		app.Elem("div").Class("head-end").Body(
 			badge,
-			app.Button().
-				Type("button").
+			app.Elem("button").
+				Attr("type", "button").
 				Class("lang-switch").
 				DataSet("testid", "lang-switch").
 				DataSet("value", string(p.s.Lang)).
@@ -137,7 +137,7 @@ func (p pageView) title() string {
 
 func outcomeBadge(l state.Lang, f core.Frame, total int) app.UI {
 	v := badgeValue(f, f.Step == total)
-	return app.Span().
+	return app.Elem("span").
 		Class("badge", "badge-"+v).
 		DataSet("testid", "outcome-badge").
 		DataSet("value", v).
@@ -147,15 +147,15 @@ func outcomeBadge(l state.Lang, f core.Frame, total int) app.UI {
 // viewNav links the three views; they are navigations, so the browser's
 // back button returns from the matrix to the run it came from.
 func (p pageView) viewNav() app.UI {
-	return app.Nav().Class("views").Aria("label", p.t("views.label")).Body(
+	return app.Elem("nav").Class("views").Aria("label", p.t("views.label")).Body(
 		app.Range(state.Views).Slice(func(i int) app.UI {
 			v := state.Views[i]
 			s := p.s
 			s.View = v
-			a := app.A().
+			a := app.Elem("a").
 				Class("view-link").
 				DataSet("testid", "view-"+string(v)).
-				Href(p.href(s)).
+				Attr("href", p.href(s)).
 				Text(p.t("view." + string(v)))
 			if v == p.s.View {
 				a = a.Aria("current", "page")
@@ -170,7 +170,7 @@ func (p pageView) viewNav() app.UI {
 // leaves them as they are.
 func (p pageView) pickers() app.UI {
 	if p.s.View == state.ViewMatrix {
-		return app.Div().Class("pickers")
+		return app.Elem("div").Class("pickers")
 	}
 	pair := p.s.Compared(p.runs)
 	return part(p.held, "pickers", func() app.UI {
@@ -199,14 +199,14 @@ func (c *pickers) Render() app.UI {
 	sc, _ := c.Runs.Scenario(c.Scenario)
 	scenarios := c.Runs.Scenarios()
 	onScenario, onStrategy := c.Link.Safe("scenario", c.onScenario), c.onStrategy
-	return app.Div().Class("pickers").DataSet("mount", "pickers").Body(
+	return app.Elem("div").Class("pickers").DataSet("mount", "pickers").Body(
 		app.If(!c.NoScenario, func() app.UI { return c.scenarioPicker(sc, scenarios, onScenario) }),
 		c.strategyPicker("strategy-picker", "picker.strategy", c.Left, onStrategy(false)),
 		app.If(c.Compare, func() app.UI {
 			return c.strategyPicker("versus-picker", "picker.versus", c.Right, onStrategy(true))
 		}),
 		app.If(!c.NoScenario, func() app.UI {
-			return app.P().Class("shows").DataSet("testid", "scenario-shows").Text(c.t(sc.Shows))
+			return app.Elem("p").Class("shows").DataSet("testid", "scenario-shows").Text(c.t(sc.Shows))
 		}),
 	)
 }
@@ -246,13 +246,13 @@ func (c *pickers) onStrategy(right bool) app.EventHandler {
 }
 
 func (c *pickers) scenarioPicker(sc core.Scenario, scenarios []core.Scenario, onScenario app.EventHandler) app.UI {
-	return app.Div().Class("picker").Body(
-		app.Label().For("scenario-picker").Text(c.t("picker.scenario")),
-		app.Select().
+	return app.Elem("div").Class("picker").Body(
+		app.Elem("label").Attr("for", "scenario-picker").Text(c.t("picker.scenario")),
+		app.Elem("select").
 			ID("scenario-picker").
 			DataSet("testid", "scenario-picker").
 			DataSet("value", sc.ID).
-			Disabled(!c.Live).
+			Attr("disabled", !c.Live).
 			OnChange(onScenario).
 			Body(app.Range(scenarios).Slice(func(i int) app.UI {
 				o := scenarios[i]
@@ -265,22 +265,22 @@ func (c *pickers) scenarioPicker(sc core.Scenario, scenarios []core.Scenario, on
 // attribute: go-app prerenders selected=false as written, and HTML reads
 // any selected attribute as selected, so the page would show the last
 // option chosen until the app runs.
-func option(value, text string, chosen bool) app.HTMLOption {
-	o := app.Option().Value(value).Text(text)
+func option(value, text string, chosen bool) app.HTMLElem {
+	o := app.Elem("option").Attr("value", value).Text(text)
 	if chosen {
-		o = o.Selected(true)
+		o = o.Attr("selected", true)
 	}
 	return o
 }
 
 func (c *pickers) strategyPicker(id, label string, current core.Strategy, on app.EventHandler) app.UI {
-	return app.Div().Class("picker").Body(
-		app.Label().For(id).Text(c.t(label)),
-		app.Select().
+	return app.Elem("div").Class("picker").Body(
+		app.Elem("label").Attr("for", id).Text(c.t(label)),
+		app.Elem("select").
 			ID(id).
 			DataSet("testid", id).
 			DataSet("value", string(current)).
-			Disabled(!c.Live).
+			Attr("disabled", !c.Live).
 			OnChange(on).
 			Body(app.Range(strategies).Slice(func(i int) app.UI {
 				st := strategies[i]
@@ -293,7 +293,7 @@ func (c *pickers) strategyPicker(id, label string, current core.Strategy, on app
 func (p pageView) demo(on func(state.Command) app.EventHandler) app.UI {
 	frames, err := p.frames, p.err
 	if err != nil {
-		return app.P().Role("alert").Text(err.Error())
+		return app.Elem("p").Role("alert").Text(err.Error())
 	}
 	f := frames[p.s.Step-1]
 	r := runView{s: p.s, sc: p.sc, st: p.s.Strategy, f: f, frames: frames, id: "run", runs: p.runs, held: p.held}
@@ -301,14 +301,14 @@ func (p pageView) demo(on func(state.Command) app.EventHandler) app.UI {
 }
 
 func (p pageView) drawDemo(on func(state.Command) app.EventHandler, r runView) app.UI {
-	return app.Div().Class("view-body").DataSet("mount", "body").Body(
+	return app.Elem("div").Class("view-body").DataSet("mount", "body").Body(
 		p.toolbar(on, true),
 		app.If(p.s.View == state.ViewDemo && !p.s.Embed, p.editLink),
 		r.cards(),
 		r.network(),
 		r.clients(),
 		r.actionLine(),
-		app.P().Class("note").DataSet("testid", "step-note").Text(r.note()),
+		app.Elem("p").Class("note").DataSet("testid", "step-note").Text(r.note()),
 		p.stepper(on),
 		r.timeline(),
 		app.If(p.s.View == state.ViewDemo && !p.s.Embed, func() app.UI {
@@ -331,7 +331,7 @@ func (p pageView) compare(on func(state.Command) app.EventHandler) app.UI {
 	for i, st := range pair {
 		frames, err := p.run(st)
 		if err != nil {
-			return app.P().Role("alert").Text(err.Error())
+			return app.Elem("p").Role("alert").Text(err.Error())
 		}
 		runs = append(runs, runView{s: p.s, sc: p.sc, st: st, f: frames[p.s.Step-1], frames: frames, id: []string{"left", "right"}[i], runs: p.runs, held: p.held})
 	}
@@ -339,19 +339,19 @@ func (p pageView) compare(on func(state.Command) app.EventHandler) app.UI {
 }
 
 func (p pageView) drawCompare(on func(state.Command) app.EventHandler, runs []runView, pair [2]core.Strategy) app.UI {
-	return app.Div().Class("view-body").DataSet("mount", "body").Body(
+	return app.Elem("div").Class("view-body").DataSet("mount", "body").Body(
 		p.toolbar(on, false),
 		app.If(p.s.View == state.ViewCompare, p.editLink),
-		app.Div().Class("compare").Body(
+		app.Elem("div").Class("compare").Body(
 			app.Range(runs).Slice(func(i int) app.UI {
 				r := runs[i]
-				return app.Section().
+				return app.Elem("section").
 					Class("column").
 					DataSet("testid", "compare-"+r.id).
 					DataSet("value", string(r.st)).
 					Aria("labelledby", "column-"+r.id).
 					Body(
-						app.Div().Class("column-head").Body(
+						app.Elem("div").Class("column-head").Body(
 							app.H2().ID("column-"+r.id).Text(r.t("strategy."+string(r.st))),
 							outcomeBadge(p.s.Lang, r.f, len(r.frames)),
 						),
@@ -359,7 +359,7 @@ func (p pageView) drawCompare(on func(state.Command) app.EventHandler, runs []ru
 						r.network(),
 						r.clients(),
 						r.actionLine(),
-						app.P().Class("note").DataSet("testid", "step-note").Text(r.note()),
+						app.Elem("p").Class("note").DataSet("testid", "step-note").Text(r.note()),
 						r.timeline(),
 					)
 			}),
@@ -388,9 +388,9 @@ func (p pageView) toolbar(on func(state.Command) app.EventHandler, fencingSwitch
 		if !p.s.Strategy.CanFence() {
 			what = "fencing.unavailable." + string(p.s.Strategy)
 		}
-		help = app.P().ID("fencing-help").Class("muted", "fencing-help").DataSet("testid", "fencing-help").Text(p.t(what))
-		sw = app.Button().
-			Type("button").
+		help = app.Elem("p").ID("fencing-help").Class("muted", "fencing-help").DataSet("testid", "fencing-help").Text(p.t(what))
+		sw = app.Elem("button").
+			Attr("type", "button").
 			Class("switch").
 			Role("switch").
 			DataSet("testid", "fencing-switch").
@@ -402,14 +402,14 @@ func (p pageView) toolbar(on func(state.Command) app.EventHandler, fencingSwitch
 			Aria("keyshortcuts", "F").
 			OnClick(on(state.CmdToggleFencing)).
 			Body(
-				app.Span().ID("fencing-label").Class("switch-label").Text(p.t("fencing")),
-				app.Span().Class("switch-track").Aria("hidden", "true").Body(
-					app.Span().Class("seg", segClass(fenced)).Text(p.t("fencing.on")),
-					app.Span().Class("seg", segClass(!fenced)).Text(p.t("fencing.off")),
+				app.Elem("span").ID("fencing-label").Class("switch-label").Text(p.t("fencing")),
+				app.Elem("span").Class("switch-track").Aria("hidden", "true").Body(
+					app.Elem("span").Class("seg", segClass(fenced)).Text(p.t("fencing.on")),
+					app.Elem("span").Class("seg", segClass(!fenced)).Text(p.t("fencing.off")),
 				),
 			)
 	}
-	return app.Div().Class("toolbar").Body(
+	return app.Elem("div").Class("toolbar").Body(
 		sw,
 		p.button("btn-advance", "primary", p.t("advance"), "", "", state.CmdNext, on),
 		help,
@@ -425,9 +425,9 @@ func segClass(active bool) string {
 
 // button is a control bound to a command; it is aria-disabled (and keeps
 // focus) where the command cannot move.
-func (p pageView) button(testid, class, text, label, keys string, cmd state.Command, on func(state.Command) app.EventHandler) app.HTMLButton {
-	b := app.Button().
-		Type("button").
+func (p pageView) button(testid, class, text, label, keys string, cmd state.Command, on func(state.Command) app.EventHandler) app.HTMLElem {
+	b := app.Elem("button").
+		Attr("type", "button").
 		Class("btn", class).
 		DataSet("testid", testid).
 		Aria("disabled", !p.stepping || !p.s.Can(p.runs, cmd)).
@@ -444,10 +444,10 @@ func (p pageView) button(testid, class, text, label, keys string, cmd state.Comm
 
 func (p pageView) stepper(on func(state.Command) app.EventHandler) app.UI {
 	total := p.s.Total(p.runs)
-	return app.Nav().Class("stepper").Aria("label", p.t("nav.label")).Body(
+	return app.Elem("nav").Class("stepper").Aria("label", p.t("nav.label")).Body(
 		p.button("btn-first", "", p.t("nav.first"), "", "Home", state.CmdFirst, on),
 		p.button("btn-prev", "", "◀", p.t("nav.prev"), "ArrowLeft", state.CmdPrev, on),
-		app.Span().
+		app.Elem("span").
 			Class("counter").
 			DataSet("testid", "step-counter").
 			DataSet("value", p.s.Step).
@@ -469,17 +469,17 @@ func (p pageView) playControls(total int) app.UI {
 		label, value = p.t("playback.pause"), "playing"
 	}
 	pace := p.s.PaceOrDefault()
-	return app.Span().Class("play-controls").Body(
-		app.Button().Type("button").Class("btn", "btn-play").DataSet("testid", "btn-play").DataSet("value", value).
+	return app.Elem("span").Class("play-controls").Body(
+		app.Elem("button").Attr("type", "button").Class("btn", "btn-play").DataSet("testid", "btn-play").DataSet("value", value).
 			Aria("disabled", !p.live || total < 2).Aria("keyshortcuts", "Space").
 			Text(label).OnClick(p.link.Play),
-		app.Label().For("play-pace").Class("play-pace-label").Text(p.t("playback.pace")),
-		app.Select().ID("play-pace").DataSet("testid", "play-pace").DataSet("value", pace).Disabled(!p.live).
+		app.Elem("label").Attr("for", "play-pace").Class("play-pace-label").Text(p.t("playback.pace")),
+		app.Elem("select").ID("play-pace").DataSet("testid", "play-pace").DataSet("value", pace).Attr("disabled", !p.live).
 			OnChange(p.link.Pace).Body(app.Range(state.Paces).Slice(func(i int) app.UI {
 			v := state.Paces[i]
 			return option(strconv.Itoa(v), state.PaceParam(v)+"×", v == pace)
 		})),
-		app.Button().Type("button").Class("btn", "btn-present").DataSet("testid", "btn-present").
+		app.Elem("button").Attr("type", "button").Class("btn", "btn-present").DataSet("testid", "btn-present").
 			DataSet("value", state.OnOff(p.s.Present)).Aria("pressed", p.s.Present).Aria("disabled", !p.live).
 			Text(p.t("present")).OnClick(p.link.Safe("present", func(ctx app.Context, e app.Event) {
 			p.link.Change(ctx, func(s state.Settings) state.Settings {
@@ -499,7 +499,7 @@ func announcer(s state.Settings, runs []runView) app.UI {
 	for _, r := range runs {
 		text += words.Announcement(s.Lang, s.View, r.st, r.frames, r.f.Step) + " "
 	}
-	return app.Div().
+	return app.Elem("div").
 		Class("sr-only").
 		DataSet("testid", "announcer").
 		Aria("live", "polite").
