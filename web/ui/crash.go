@@ -86,23 +86,16 @@ type crashPage struct {
 func (c *crashPage) Render() app.UI {
 	l := c.State.Lang
 	st := words.T(l, "crash.state", c.State.Scenario, c.State.Strategy, c.State.Step, c.State.View)
-	return app.Elem("main").
-		Class("dlock", "view-crash").
-		DataSet("testid", "app").
-		DataSet("phase", "live").
-		DataSet("view", "crash").
+	return el("main.dlock.view-crash data-testid=app data-phase=live data-view=crash").
 		Lang(string(l)).
 		Body(
-			app.Elem("section").Class("frame", "crash").Role("alert").DataSet("testid", "crash").DataSet("value", c.Where).Body(
-				app.H1().Text(words.T(l, "crash.title")),
-				app.Elem("p").Text(words.T(l, "crash.report")),
-				app.Elem("pre").Class("crash-url").DataSet("testid", "crash-url").Text(c.URL),
-				app.Elem("p").DataSet("testid", "crash-state").Text(st),
-				app.Elem("p").Class("muted").DataSet("testid", "crash-message").Text(strings.TrimSpace(c.Message)),
-				app.Elem("button").
-					Attr("type", "button").
-					Class("btn", "primary").
-					DataSet("testid", "crash-reset").
+			el("section.frame.crash role=alert data-testid=crash").DataSet("value", c.Where).Body(
+				el("h1").Text(words.T(l, "crash.title")),
+				el("p").Text(words.T(l, "crash.report")),
+				el("pre.crash-url data-testid=crash-url").Text(c.URL),
+				el("p data-testid=crash-state").Text(st),
+				el("p.muted data-testid=crash-message").Text(strings.TrimSpace(c.Message)),
+				el("button.btn.primary type=button data-testid=crash-reset").
 					Text(words.T(l, "crash.reset")).
 					OnClick(func(ctx app.Context, e app.Event) { c.Reset(ctx) }),
 			),

@@ -512,7 +512,7 @@ func (d *Demo) Render() (ui app.UI) {
 	if d.s.Present {
 		present = "present"
 	}
-	return app.Elem("main").
+	return el("main").
 		Class("dlock", "view-"+string(d.s.View), mode, present).
 		DataSet("testid", "app").
 		DataSet("phase", phase).
@@ -524,11 +524,11 @@ func (d *Demo) Render() (ui app.UI) {
 			// The slots stay when what they hold goes: go-app matches
 			// children by position, and a vanishing child would rebuild
 			// (and unfocus) everything after it.
-			app.Elem("div").Class("notice-slot").Body(
+			el("div.notice-slot").Body(
 				app.If(d.update, func() app.UI { return updatePrompt(l, d.onReload) }),
 				app.If(len(d.bad) > 0, func() app.UI { return urlNotice(l, d.bad, d.safe("dismiss", d.onDismissNotice)) }),
 			),
-			app.Elem("section").Class("frame").Aria("labelledby", "demo-title").Body(
+			el("section.frame aria-labelledby=demo-title").Body(
 				page.header(d.safe("language", d.onLang)),
 				app.If(!embed, page.viewNav),
 				page.pickers(),
@@ -540,7 +540,7 @@ func (d *Demo) Render() (ui app.UI) {
 				})
 			}),
 			app.If(!embed && closing != "", func() app.UI {
-				return app.Elem("p").Class("legend").DataSet("testid", "closing").DataSet("value", closing).Text(words.T(l, closing))
+				return el("p.legend data-testid=closing").DataSet("value", closing).Text(words.T(l, closing))
 			}),
 			app.If(!embed && d.s.View != state.ViewMatrix, func() app.UI {
 				key := "keys.help"
@@ -550,9 +550,9 @@ func (d *Demo) Render() (ui app.UI) {
 				case d.s.View == state.ViewPlay:
 					key = "keys.help.play"
 				case d.s.View == state.ViewSearch:
-					return app.Elem("p")
+					return el("p")
 				}
-				return app.Elem("p").Class("keys-help").Text(words.T(l, key))
+				return el("p.keys-help").Text(words.T(l, key))
 			}),
 		)
 }
@@ -571,33 +571,27 @@ func (d *Demo) embed() Embed {
 }
 
 func updatePrompt(l state.Lang, reload app.EventHandler) app.UI {
-	return app.Elem("div").Class("notice", "update").Role("status").DataSet("testid", "update-prompt").Body(
-		app.Elem("p").Text(words.T(l, "update.available")),
-		app.Elem("button").Attr("type", "button").Class("btn", "primary").DataSet("testid", "update-reload").Text(words.T(l, "update.reload")).OnClick(reload),
+	return el("div.notice.update role=status data-testid=update-prompt").Body(
+		el("p").Text(words.T(l, "update.available")),
+		el("button.btn.primary type=button data-testid=update-reload").Text(words.T(l, "update.reload")).OnClick(reload),
 	)
 }
 
 func urlNotice(l state.Lang, bad []state.BadParam, dismiss app.EventHandler) app.UI {
-	return app.Elem("div").
-		Class("notice").
-		Role("status").
-		DataSet("testid", "url-notice").
+	return el("div.notice role=status data-testid=url-notice").
 		DataSet("value", bad[0].Name).
 		Body(
-			app.Elem("ul").Body(
+			el("ul").Body(
 				app.Range(bad).Slice(func(i int) app.UI {
 					text := words.T(l, "notice.bad", bad[i].Name, bad[i].Value)
 					if bad[i].Name == state.ParamScript {
 						_, err := core.ParseScript(bad[i].Value)
 						text = words.T(l, "notice.script", scriptProblem(l, err))
 					}
-					return app.Elem("li").DataSet("param", bad[i].Name).Text(text)
+					return el("li").DataSet("param", bad[i].Name).Text(text)
 				}),
 			),
-			app.Elem("button").
-				Attr("type", "button").
-				Class("notice-dismiss").
-				DataSet("testid", "url-notice-dismiss").
+			el("button.notice-dismiss type=button data-testid=url-notice-dismiss").
 				Aria("label", words.T(l, "notice.dismiss")).
 				Text("×").
 				OnClick(dismiss),

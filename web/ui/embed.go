@@ -104,11 +104,11 @@ func (c *embedBox) Render() app.UI {
 	}
 	target := c.chosen()
 	parts := c.Embed.Parts(target)
-	return app.Elem("details").Class("embed-code").DataSet("mount", "embed").Body(
-		app.Elem("summary").Text(words.T(l, "embed.title")),
-		app.Elem("p").Class("muted").Text(words.T(l, "embed.about")),
-		app.Elem("div").Class("embed-targets").Role("radiogroup").Aria("labelledby", "embed-targets-label").Body(
-			app.Elem("span").ID("embed-targets-label").Class("embed-targets-label").Text(words.T(l, "embed.targets")),
+	return el("details.embed-code data-mount=embed").Body(
+		el("summary").Text(words.T(l, "embed.title")),
+		el("p.muted").Text(words.T(l, "embed.about")),
+		el("div.embed-targets role=radiogroup aria-labelledby=embed-targets-label").Body(
+			el("span.embed-targets-label#embed-targets-label").Text(words.T(l, "embed.targets")),
 			app.Range(EmbedTargets).Slice(func(i int) app.UI {
 				t := EmbedTargets[i]
 				in := app.ElemSelfClosing("input").Attr("type", "radio").Attr("name", "embed-target").ID("embed-target-"+t).Attr("value", t).
@@ -116,24 +116,24 @@ func (c *embedBox) Render() app.UI {
 				if t == target {
 					in = in.Attr("checked", true)
 				}
-				return app.Elem("label").Class("embed-target").Attr("for", "embed-target-"+t).Body(in, app.Text(" "+words.T(l, "embed.target."+t)))
+				return el("label.embed-target").Attr("for", "embed-target-"+t).Body(in, app.Text(" "+words.T(l, "embed.target."+t)))
 			}),
 		),
 		app.Range(parts).Slice(func(i int) app.UI {
 			id := "embed-where-" + strconv.Itoa(i)
-			return app.Elem("div").Class("embed-part").Body(
-				app.Elem("p").ID(id).Class("embed-where").Text(words.T(l, parts[i].Where)),
+			return el("div.embed-part").Body(
+				el("p").ID(id).Class("embed-where").Text(words.T(l, parts[i].Where)),
 				// A pre, not a textarea: go-app prerenders a textarea's text
 				// as a quoted attribute, which breaks the HTML.
-				app.Elem("pre").Class("embed-snippet").DataSet("testid", "embed-code").DataSet("target", target).DataSet("part", i).
+				el("pre.embed-snippet data-testid=embed-code").DataSet("target", target).DataSet("part", i).
 					Aria("labelledby", id).Text(parts[i].Code),
-				app.Elem("button").Attr("type", "button").Class("btn").DataSet("testid", "copy-embed").DataSet("part", i).
+				el("button.btn type=button data-testid=copy-embed").DataSet("part", i).
 					Aria("disabled", !c.Live).Aria("describedby", id).
 					Text(words.T(l, "embed.copy")).OnClick(c.Link.Safe("embed", c.onCopy(i))),
 			)
 		}),
-		app.Elem("p").Class("muted").Text(words.T(l, "embed.without-script")),
-		app.Elem("span").Role("status").DataSet("testid", "copy-status").Text(status),
+		el("p.muted").Text(words.T(l, "embed.without-script")),
+		el("span role=status data-testid=copy-status").Text(status),
 	)
 }
 

@@ -29,24 +29,24 @@ func (c *handout) Render() app.UI {
 	if c.Scenario == "" || !ok {
 		var err error
 		if sc, err = c.Runs.Script(c.Script); err != nil {
-			return app.Elem("section").Class("handout")
+			return el("section.handout")
 		}
 	}
 	run := c.Runs.Run(sc, c.Strategy)
 	if run.Err != nil {
-		return app.Elem("section").Class("handout")
+		return el("section.handout")
 	}
 	frames := run.Frames
-	return app.Elem("section").Class("handout").DataSet("testid", "handout").DataSet("mount", "handout-"+string(c.Strategy)).Aria("labelledby", "handout-title-"+string(c.Strategy)).Body(
-		app.H2().ID("handout-title-"+string(c.Strategy)).Text(t("handout.title", t("strategy."+string(c.Strategy)))),
-		app.Elem("ol").Body(app.Range(frames).Slice(func(i int) app.UI {
+	return el("section.handout data-testid=handout").DataSet("mount", "handout-"+string(c.Strategy)).Aria("labelledby", "handout-title-"+string(c.Strategy)).Body(
+		el("h2").ID("handout-title-"+string(c.Strategy)).Text(t("handout.title", t("strategy."+string(c.Strategy)))),
+		el("ol").Body(app.Range(frames).Slice(func(i int) app.UI {
 			f := frames[i]
-			return app.Elem("li").DataSet("testid", "handout-step").DataSet("step", f.Step).Body(
-				app.Elem("span").Class("handout-action").Text("t="+strconv.Itoa(f.Clock)+" "+words.ActionText(c.Lang, f)),
+			return el("li data-testid=handout-step").DataSet("step", f.Step).Body(
+				el("span.handout-action").Text("t="+strconv.Itoa(f.Clock)+" "+words.ActionText(c.Lang, f)),
 				app.Text(" — "+words.Note(c.Lang, frames, f.Step)),
 			)
 		})),
-		app.Elem("p").DataSet("testid", "handout-verdict").Text(t("handout.verdict", t("verdict."+string(core.VerdictOf(frames))))),
+		el("p data-testid=handout-verdict").Text(t("handout.verdict", t("verdict."+string(core.VerdictOf(frames))))),
 	)
 }
 

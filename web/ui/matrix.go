@@ -17,21 +17,21 @@ func (p pageView) matrix() app.UI {
 }
 
 func (p pageView) drawMatrix() app.UI {
-	return app.Elem("div").Class("view-body").DataSet("mount", "body").Body(
-		app.Elem("p").Class("shows").Text(p.t("matrix.intro")),
-		app.Elem("p").Class("shows").DataSet("testid", "matrix-purpose").Text(p.t("matrix.purpose")),
+	return el("div.view-body data-mount=body").Body(
+		el("p.shows").Text(p.t("matrix.intro")),
+		el("p.shows data-testid=matrix-purpose").Text(p.t("matrix.purpose")),
 		&matrixTable{Lang: p.s.Lang, Path: p.path, Runs: p.runs, Held: p.held},
-		app.Elem("p").Class("matrix-legend").Text(p.t("matrix.legend")),
-		app.Elem("p").Class("matrix-legend").DataSet("testid", "real-legend").Text(p.t("real.legend")),
-		app.H2().ID("rows-title").Class("rows-title").Text(p.t("matrix.rows")),
-		app.Elem("dl").Class("rows").Aria("labelledby", "rows-title").Body(app.Range(strategies).Slice(func(i int) app.UI {
+		el("p.matrix-legend").Text(p.t("matrix.legend")),
+		el("p.matrix-legend data-testid=real-legend").Text(p.t("real.legend")),
+		el("h2.rows-title#rows-title").Text(p.t("matrix.rows")),
+		el("dl.rows aria-labelledby=rows-title").Body(app.Range(strategies).Slice(func(i int) app.UI {
 			st := strategies[i]
-			return app.Elem("div").Class("dl-row").Body(
-				app.Elem("dt").Text(p.t("strategy."+string(st))),
-				app.Elem("dd").Text(p.t("strategy."+string(st)+".about")),
+			return el("div.dl-row").Body(
+				el("dt").Text(p.t("strategy."+string(st))),
+				el("dd").Text(p.t("strategy."+string(st)+".about")),
 			)
 		})),
-		app.Elem("p").Class("matrix-legend").DataSet("testid", "simplifies").Text(p.t("matrix.simplifies")),
+		el("p.matrix-legend data-testid=simplifies").Text(p.t("matrix.simplifies")),
 	)
 }
 
@@ -69,31 +69,29 @@ func (c *matrixTable) t(key string, args ...any) string { return words.T(c.Lang,
 func (c *matrixTable) Render() app.UI {
 	scenarios := c.Runs.Scenarios()
 	real := c.Runs.Recordings()
-	return app.Elem("div").
-		Class("matrix-scroll").
-		DataSet("testid", "matrix").
+	return el("div.matrix-scroll data-testid=matrix").
 		TabIndex(0).
 		Role("region").
 		Aria("labelledby", "matrix-caption").
 		Body(
-			app.Elem("table").Class("matrix").Body(
-				app.Elem("caption").ID("matrix-caption").Text(c.t("matrix.caption")),
-				app.Elem("thead").Body(app.Elem("tr").Body(
-					app.Elem("th").Attr("scope", "col").Text(c.t("matrix.corner")),
+			el("table.matrix").Body(
+				el("caption#matrix-caption").Text(c.t("matrix.caption")),
+				el("thead").Body(el("tr").Body(
+					el("th scope=col").Text(c.t("matrix.corner")),
 					app.Range(strategies).Slice(func(i int) app.UI {
 						st := strategies[i]
-						return app.Elem("th").Attr("scope", "col").Body(
-							app.Elem("span").Class("strategy-name").Text(c.t("strategy."+string(st))),
-							app.Elem("span").Class("strategy-about").Text(designText(c.Lang, st.Design())),
+						return el("th scope=col").Body(
+							el("span.strategy-name").Text(c.t("strategy."+string(st))),
+							el("span.strategy-about").Text(designText(c.Lang, st.Design())),
 						)
 					}),
 				)),
-				app.Elem("tbody").Body(app.Range(scenarios).Slice(func(i int) app.UI {
+				el("tbody").Body(app.Range(scenarios).Slice(func(i int) app.UI {
 					sc := scenarios[i]
 					key := "matrix-" + sc.ID
 					return part(c.Held, key, func() app.UI {
-						return app.Elem("tr").DataSet("mount", key).Body(
-							app.Elem("th").Attr("scope", "row").Text(c.t(sc.Title)),
+						return el("tr").DataSet("mount", key).Body(
+							el("th scope=row").Text(c.t(sc.Title)),
 							app.Range(strategies).Slice(func(j int) app.UI {
 								return c.cell(sc, strategies[j], real[sc.ID+"."+string(strategies[j])])
 							}),
@@ -114,7 +112,7 @@ func designText(l state.Lang, d core.Design) string {
 func (c *matrixTable) cell(sc core.Scenario, st core.Strategy, real core.Recording) app.UI {
 	r := c.Runs.Run(sc, st)
 	if r.Err != nil {
-		return app.Elem("td").Role("alert").Text(r.Err.Error())
+		return el("td role=alert").Text(r.Err.Error())
 	}
 	v, harm := core.VerdictOf(r.Frames), core.HarmOf(r.Frames)
 	said := c.t("verdict." + string(v))
@@ -124,23 +122,23 @@ func (c *matrixTable) cell(sc core.Scenario, st core.Strategy, real core.Recordi
 	if harm != "" {
 		label = c.t("matrix.harm", said, c.t("harm."+string(harm)))
 		// The visible words are the accessible name's start, as written.
-		how = app.Elem("span").Class("verdict-harm").Text(c.t("matrix.harm.part", c.t("harm."+string(harm))))
+		how = el("span.verdict-harm").Text(c.t("matrix.harm.part", c.t("harm."+string(harm))))
 	}
 	// The run opens where its verdict is decided.
 	run := state.Settings{Scenario: sc.ID, Strategy: st, Step: core.DecidedAt(r.Frames), Lang: c.Lang, View: state.ViewDemo}
-	return app.Elem("td").
+	return el("td").
 		Class("verdict", "verdict-"+string(v)).
 		DataSet("testid", "matrix-cell").
 		DataSet("scenario", sc.ID).
 		DataSet("strategy", string(st)).
 		DataSet("value", string(v)).
 		DataSet("harm", orNone(string(harm))).
-		Body(app.Elem("a").
+		Body(el("a").
 			Attr("href", hrefOf(c.Path, run)).
 			Aria("label", c.t("matrix.cell", label, c.t(sc.Title), c.t("strategy."+string(st)))).
-			Body(app.Elem("span").Class("verdict-words").Text(said), app.Elem("span").Class("verdict-go").Aria("hidden", "true").Text(" ›"), how),
+			Body(el("span.verdict-words").Text(said), el("span.verdict-go aria-hidden=true").Text(" ›"), how),
 			app.Range(notes).Slice(func(i int) app.UI {
-				return app.Elem("span").Class("cell-note").DataSet("testid", "cell-note").Text(notes[i])
+				return el("span.cell-note data-testid=cell-note").Text(notes[i])
 			}),
 			app.If(real.Scenario != "" && real.Why == "", func() app.UI {
 				mark, value := c.t("real.mark"), "agrees"
@@ -150,7 +148,7 @@ func (c *matrixTable) cell(sc core.Scenario, st core.Strategy, real core.Recordi
 				case !real.Agrees():
 					mark, value = c.t("real.mark.no", c.t("verdict."+string(real.Verdict))), "disagrees"
 				}
-				return app.Elem("span").Class("real-mark").DataSet("testid", "real-mark").DataSet("value", value).Text(mark)
+				return el("span.real-mark data-testid=real-mark").DataSet("value", value).Text(mark)
 			}),
 		)
 }

@@ -153,18 +153,18 @@ func (c *playEditor) Render() app.UI {
 			c.onAdd(ctx, e)
 		}
 	})
-	field := func(id, label string, el app.UI) app.UI {
-		return app.Elem("div").Class("picker").Body(app.Elem("label").Attr("for", id).Text(c.t(label)), el)
+	field := func(id, label string, input app.UI) app.UI {
+		return el("div.picker").Body(el("label").Attr("for", id).Text(c.t(label)), input)
 	}
-	return app.Elem("section").Class("play").Aria("labelledby", "play-title").Body(
-		app.H2().ID("play-title").Text(c.t("play.editor")),
-		app.Elem("div").Class("play-fields").Body(
-			field("play-client", "play.client", app.Elem("select").ID("play-client").DataSet("testid", "play-client").
+	return el("section.play aria-labelledby=play-title").Body(
+		el("h2#play-title").Text(c.t("play.editor")),
+		el("div.play-fields").Body(
+			field("play-client", "play.client", el("select#play-client data-testid=play-client").
 				DataSet("value", c.client).Attr("disabled", !c.Live).OnChange(onField).OnKeyDown(onEnter).
 				Body(app.Range(playClients).Slice(func(i int) app.UI {
 					return option(playClients[i], playClients[i], playClients[i] == c.client)
 				}))),
-			field("play-verb", "play.verb", app.Elem("select").ID("play-verb").DataSet("testid", "play-verb").
+			field("play-verb", "play.verb", el("select#play-verb data-testid=play-verb").
 				DataSet("value", c.verb).Attr("disabled", !c.Live).OnChange(onField).OnKeyDown(onEnter).
 				Body(app.Range(playVerbs).Slice(func(i int) app.UI {
 					return option(playVerbs[i].verb, c.t("play.verb."+playVerbs[i].verb), playVerbs[i].verb == c.verb)
@@ -173,38 +173,38 @@ func (c *playEditor) Render() app.UI {
 				Attr("value", c.arg).Attr("placeholder", c.t(orKey(arg, "play.arg.none"))).Attr("disabled", !c.Live).
 				Aria("describedby", "play-arg-help").OnInput(onField).OnKeyDown(onEnter)),
 			checkbox("play-hold", c.t("play.hold"), c.hold, c.Live, onField, onEnter),
-			app.Elem("button").Attr("type", "button").Class("btn", "primary").DataSet("testid", "play-add").
+			el("button.btn.primary type=button data-testid=play-add").
 				Aria("disabled", !c.Live).Text(c.t("play.add")).OnClick(c.Link.Safe("play", c.onAdd)),
 		),
-		app.Elem("p").ID("play-arg-help").Class("muted").Text(c.t("play.help")),
-		app.Elem("p").Class("play-error").Role("alert").DataSet("testid", "play-error").DataSet("value", orNone(c.problem)).Text(c.problem),
-		app.Elem("div").Class("play-history").Body(
+		el("p.muted#play-arg-help").Text(c.t("play.help")),
+		el("p.play-error role=alert data-testid=play-error").DataSet("value", orNone(c.problem)).Text(c.problem),
+		el("div.play-history").Body(
 			c.button("play-undo", "play.undo", "Control+Z", len(c.past) == 0, c.onUndo),
 			c.button("play-redo", "play.redo", "Control+Shift+Z", len(c.future) == 0, c.onRedo),
 			c.button("play-clear", "play.clear", "", len(items) == 0, c.onClear),
 		),
-		app.Elem("ol").Class("play-items").DataSet("testid", "play-items").DataSet("value", len(items)).
+		el("ol.play-items data-testid=play-items").DataSet("value", len(items)).
 			Aria("label", c.t("play.items")).Body(
 			app.Range(items).Slice(func(i int) app.UI {
 				// What the item did, in the run's words: item i is step i+2.
 				var what app.UI
 				if i+1 < len(frames) {
-					what = app.Elem("span").Class("play-what").Text(" " + words.ActionText(c.Lang, frames[i+1]))
+					what = el("span.play-what").Text(" " + words.ActionText(c.Lang, frames[i+1]))
 				}
-				return app.Elem("li").DataSet("testid", "play-item").DataSet("value", items[i]).Body(
-					app.Elem("code").Text(items[i]),
+				return el("li data-testid=play-item").DataSet("value", items[i]).Body(
+					el("code").Text(items[i]),
 					what,
-					app.Elem("button").Attr("type", "button").Class("btn", "play-remove").DataSet("testid", "play-remove").
+					el("button.btn.play-remove type=button data-testid=play-remove").
 						Aria("label", c.t("play.remove", i+1, items[i])).Aria("disabled", !c.Live).
 						Text("×").OnClick(c.Link.Safe("play", c.onRemove(i))),
 				)
 			})),
-		app.Elem("p").Class("sr-only").Role("status").DataSet("testid", "play-status").Text(c.said),
+		el("p.sr-only role=status data-testid=play-status").Text(c.said),
 	)
 }
 
 func (c *playEditor) button(testid, label, keys string, off bool, h app.EventHandler) app.UI {
-	b := app.Elem("button").Attr("type", "button").Class("btn").DataSet("testid", testid).
+	b := el("button.btn type=button").DataSet("testid", testid).
 		Aria("disabled", !c.Live || off).Text(c.t(label)).OnClick(c.Link.Safe("play", h))
 	if keys != "" {
 		b = b.Aria("keyshortcuts", keys)
@@ -226,7 +226,7 @@ func checkbox(id, label string, checked, live bool, onChange, onKey app.EventHan
 	if !live {
 		in = in.Attr("disabled", true)
 	}
-	return app.Elem("div").Class("play-hold").Body(in, app.Elem("label").Attr("for", id).Text(label))
+	return el("div.play-hold").Body(in, el("label").Attr("for", id).Text(label))
 }
 
 func orKey(key, fallback string) string {
@@ -244,7 +244,7 @@ func (p pageView) editLink() app.UI {
 	if p.s.View != state.ViewCompare {
 		s.Versus = ""
 	}
-	return app.Elem("a").Class("edit-run").DataSet("testid", "edit-run").Attr("href", p.href(s)).Text(p.t("play.edit"))
+	return el("a.edit-run data-testid=edit-run").Attr("href", p.href(s)).Text(p.t("play.edit"))
 }
 
 // onField reads the editor's fields as the reader changes them.

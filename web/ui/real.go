@@ -113,8 +113,8 @@ func (c *realPanel) fetch(ctx app.Context) {
 }
 
 func (c *realPanel) Render() app.UI {
-	return app.Elem("details").Class("real").DataSet("testid", "real-panel").On("toggle", c.Link.Safe("real", c.onToggle)).Body(
-		app.Elem("summary").Text(c.t("real.title")),
+	return el("details.real data-testid=real-panel").On("toggle", c.Link.Safe("real", c.onToggle)).Body(
+		el("summary").Text(c.t("real.title")),
 		app.If(c.open && c.Play != nil, c.command),
 		app.If(c.open && c.Play == nil, c.body),
 	)
@@ -129,22 +129,22 @@ func labCommand(script string, st core.Strategy) string {
 // copy, or why the lab cannot.
 func (c *realPanel) command() app.UI {
 	if why, ok := core.Replayable(*c.Play, c.Strategy); !ok {
-		return app.Elem("p").DataSet("testid", "real-command").DataSet("value", "not-replayed").
+		return el("p data-testid=real-command data-value=not-replayed").
 			Text(c.t("real.not-replayed", c.t("real.why."+string(why))))
 	}
 	if c.Script == "" {
-		return app.Elem("p").DataSet("testid", "real-command").DataSet("value", "empty").Text(c.t("real.play.empty"))
+		return el("p data-testid=real-command data-value=empty").Text(c.t("real.play.empty"))
 	}
 	cmd := labCommand(c.Script, c.Strategy)
 	status := ""
 	if c.copied != "" {
 		status = c.t(c.copied)
 	}
-	return app.Elem("div").Body(
-		app.Elem("p").ID("real-command-about").Text(c.t("real.play")),
-		app.Elem("pre").Class("embed-snippet").DataSet("testid", "real-command").DataSet("value", cmd).
+	return el("div").Body(
+		el("p#real-command-about").Text(c.t("real.play")),
+		el("pre.embed-snippet data-testid=real-command").DataSet("value", cmd).
 			Aria("labelledby", "real-command-about").Text(cmd),
-		app.Elem("button").Attr("type", "button").Class("btn").DataSet("testid", "copy-command").Aria("disabled", !c.Live).
+		el("button.btn type=button data-testid=copy-command").Aria("disabled", !c.Live).
 			Aria("describedby", "real-command-about").Text(c.t("real.copy")).
 			OnClick(c.Link.Safe("real", func(ctx app.Context, e app.Event) {
 				copyText(ctx, cmd, `[data-testid="real-command"]`, func(copied bool) {
@@ -154,8 +154,8 @@ func (c *realPanel) command() app.UI {
 					}
 				})
 			})),
-		app.Elem("span").Role("status").DataSet("testid", "copy-command-status").Text(status),
-		app.Elem("p").Class("muted").Text(c.t("real.play.about")),
+		el("span role=status data-testid=copy-command-status").Text(status),
+		el("p.muted").Text(c.t("real.play.about")),
 	)
 }
 
@@ -163,12 +163,12 @@ func (c *realPanel) body() app.UI {
 	rec := c.rec
 	switch {
 	case c.problem != "":
-		return app.Elem("p").Role("alert").Text(c.t("real.failed", c.problem))
+		return el("p role=alert").Text(c.t("real.failed", c.problem))
 	case rec == nil:
-		return app.Elem("p").Role("status").Text(c.t("real.loading"))
+		return el("p role=status").Text(c.t("real.loading"))
 	case rec.Why != "":
-		return app.Elem("div").Body(
-			app.Elem("p").DataSet("testid", "real-trace").DataSet("value", "not-replayed").
+		return el("div").Body(
+			el("p data-testid=real-trace data-value=not-replayed").
 				Text(c.t("real.not-replayed", c.t("real.why."+string(rec.Why)))),
 		)
 	}
@@ -190,60 +190,60 @@ func (c *realPanel) body() app.UI {
 	if rec.Renewal == core.RenewedByLibrary {
 		renewal = "real.renewal.library." + string(c.Strategy)
 	}
-	return app.Elem("div").Body(
-		app.Elem("p").Class("muted").Text(c.t("real.about")),
-		app.Elem("p").Body(
-			app.Elem("span").DataSet("testid", "real-trace").DataSet("value", string(rec.Verdict)).
+	return el("div").Body(
+		el("p.muted").Text(c.t("real.about")),
+		el("p").Body(
+			el("span data-testid=real-trace").DataSet("value", string(rec.Verdict)).
 				Text(c.t("real.verdict", c.t("verdict."+string(rec.Verdict)), c.t("verdict."+string(rec.Model)))),
 			app.Text(" — "),
-			app.Elem("span").DataSet("testid", "real-agrees").DataSet("value", agrees).Text(agreeWords),
+			el("span data-testid=real-agrees").DataSet("value", agrees).Text(agreeWords),
 		),
-		app.Elem("p").Text(c.t("real.service."+string(c.Strategy))+" "+c.t(resource)),
-		app.Elem("p").DataSet("testid", "real-renewal").DataSet("value", orNone(rec.Renewal)).Text(c.t(renewal)),
+		el("p").Text(c.t("real.service."+string(c.Strategy))+" "+c.t(resource)),
+		el("p data-testid=real-renewal").DataSet("value", orNone(rec.Renewal)).Text(c.t(renewal)),
 		app.Range(rec.Leases).Slice(func(i int) app.UI {
-			return app.Elem("p").DataSet("testid", "real-lease").Text(c.leaseEnd(rec.Leases[i]))
+			return el("p data-testid=real-lease").Text(c.leaseEnd(rec.Leases[i]))
 		}),
 		c.steps(rec),
-		app.Elem("div").Class("real-scroll").TabIndex(0).Role("region").Aria("label", c.t("real.calls")).Body(
-			app.Elem("table").Class("real-calls").Body(
-				app.Elem("caption").Text(c.t("real.calls")),
-				app.Elem("thead").Body(app.Elem("tr").Body(
-					app.Elem("th").Attr("scope", "col").Text(c.t("real.col.ms")),
-					app.Elem("th").Attr("scope", "col").Text(c.t("real.col.step")),
-					app.Elem("th").Attr("scope", "col").Text(c.t("real.col.client")),
-					app.Elem("th").Attr("scope", "col").Text(c.t("real.col.call")),
-					app.Elem("th").Attr("scope", "col").Text(c.t("real.col.result")),
+		el("div.real-scroll").TabIndex(0).Role("region").Aria("label", c.t("real.calls")).Body(
+			el("table.real-calls").Body(
+				el("caption").Text(c.t("real.calls")),
+				el("thead").Body(el("tr").Body(
+					el("th scope=col").Text(c.t("real.col.ms")),
+					el("th scope=col").Text(c.t("real.col.step")),
+					el("th scope=col").Text(c.t("real.col.client")),
+					el("th scope=col").Text(c.t("real.col.call")),
+					el("th scope=col").Text(c.t("real.col.result")),
 				)),
-				app.Elem("tbody").Body(app.Range(rec.Calls).Slice(func(i int) app.UI {
+				el("tbody").Body(app.Range(rec.Calls).Slice(func(i int) app.UI {
 					call := rec.Calls[i]
-					return app.Elem("tr").DataSet("testid", "real-call").Body(
-						app.Elem("td").Class("num").Text(call.MS),
-						app.Elem("td").Class("num").Text(call.Step),
-						app.Elem("td").Text(orDash(call.Client)),
-						app.Elem("td").Body(app.Elem("code").Text(call.Call)),
-						app.Elem("td").Text(call.Result),
+					return el("tr data-testid=real-call").Body(
+						el("td.num").Text(call.MS),
+						el("td.num").Text(call.Step),
+						el("td").Text(orDash(call.Client)),
+						el("td").Body(el("code").Text(call.Call)),
+						el("td").Text(call.Result),
 					)
 				})),
 			),
 		),
-		app.Elem("p").Class("muted").Text(c.t("real.raw")),
+		el("p.muted").Text(c.t("real.raw")),
 	)
 }
 
 // steps is every step of the real run beside the model's: the same, or
 // where it differs, both; a difference of timing alone said apart.
 func (c *realPanel) steps(rec *core.Recording) app.UI {
-	return app.Elem("div").Class("real-scroll").TabIndex(0).Role("region").Aria("label", c.t("real.steps")).Body(
-		app.Elem("table").Class("real-steps").Body(
-			app.Elem("caption").Text(c.t("real.steps")),
-			app.Elem("thead").Body(app.Elem("tr").Body(
-				app.Elem("th").Attr("scope", "col").Text(c.t("real.col.step")),
-				app.Elem("th").Attr("scope", "col").Text(c.t("real.col.action")),
-				app.Elem("th").Attr("scope", "col").Text(c.t("real.col.agree")),
-				app.Elem("th").Attr("scope", "col").Text(c.t("real.col.model")),
-				app.Elem("th").Attr("scope", "col").Text(c.t("real.col.real")),
+	return el("div.real-scroll").TabIndex(0).Role("region").Aria("label", c.t("real.steps")).Body(
+		el("table.real-steps").Body(
+			el("caption").Text(c.t("real.steps")),
+			el("thead").Body(el("tr").Body(
+				el("th scope=col").Text(c.t("real.col.step")),
+				el("th scope=col").Text(c.t("real.col.action")),
+				el("th scope=col").Text(c.t("real.col.agree")),
+				el("th scope=col").Text(c.t("real.col.model")),
+				el("th scope=col").Text(c.t("real.col.real")),
 			)),
-			app.Elem("tbody").Body(app.Range(rec.Steps).Slice(func(i int) app.UI {
+			el("tbody").Body(app.Range(rec.Steps).Slice(func(i int) app.UI {
 				s := rec.Steps[i]
 				agree, real, value := c.t("real.step.same"), c.t("real.step.as-model"), "yes"
 				if !s.Agrees {
@@ -252,16 +252,16 @@ func (c *realPanel) steps(rec *core.Recording) app.UI {
 				if s.Timing != "" {
 					real += " " + c.t("real.step.timing", s.Timing)
 				}
-				row := app.Elem("tr").DataSet("testid", "real-step").DataSet("value", value)
+				row := el("tr data-testid=real-step").DataSet("value", value)
 				if s.Step == rec.FirstDiffers {
 					row = row.Class("first-differs").DataSet("first", "true")
 				}
 				return row.Body(
-					app.Elem("td").Class("num").Text(s.Step),
-					app.Elem("td").Body(app.Elem("code").Text(s.Action)),
-					app.Elem("td").Text(agree),
-					app.Elem("td").Text(s.Model),
-					app.Elem("td").Text(real),
+					el("td.num").Text(s.Step),
+					el("td").Body(el("code").Text(s.Action)),
+					el("td").Text(agree),
+					el("td").Text(s.Model),
+					el("td").Text(real),
 				)
 			})),
 		),

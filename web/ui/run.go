@@ -28,7 +28,7 @@ func (r runView) t(key string, args ...any) string { return words.T(r.s.Lang, ke
 // cards are the lock service's card and the resources'.
 func (r runView) cards() app.UI {
 	return part(r.held, "cards-"+r.id, func() app.UI {
-		return app.Elem("div").Class("cards").DataSet("mount", "cards-"+r.id).Body(r.lockCard(), r.resourceCards())
+		return el("div.cards").DataSet("mount", "cards-"+r.id).Body(r.lockCard(), r.resourceCards())
 	})
 }
 
@@ -57,30 +57,30 @@ func (r runView) lockCard() app.UI {
 	}
 	title := "lock-title-" + r.id
 	kind := r.st.Design().Service
-	return app.Elem("section").Class("card").Aria("labelledby", r.labelledBy(title)).Body(
-		app.H2().ID(title).Body(
+	return el("section.card").Aria("labelledby", r.labelledBy(title)).Body(
+		el("h2").ID(title).Body(
 			app.Text(r.t("lock.title")),
-			app.Elem("span").Class("tag", "tag-service").DataSet("testid", "lock-kind").DataSet("value", string(kind)).Text(r.t("lock.kind."+string(kind))),
+			el("span.tag.tag-service data-testid=lock-kind").DataSet("value", string(kind)).Text(r.t("lock.kind."+string(kind))),
 		),
-		app.Elem("dl").Body(
-			app.Elem("dt").Text(r.t(holderLabel(lock))),
-			app.Elem("dd").DataSet("testid", "lock-holder").DataSet("value", orNone(lock.Holder)).Text(holder),
-			app.Elem("dt").Text(r.t("lock.token")),
-			app.Elem("dd").DataSet("testid", "lock-token").DataSet("value", tokenOrNone(lock.Token)).Body(
+		el("dl").Body(
+			el("dt").Text(r.t(holderLabel(lock))),
+			el("dd data-testid=lock-holder").DataSet("value", orNone(lock.Holder)).Text(holder),
+			el("dt").Text(r.t("lock.token")),
+			el("dd data-testid=lock-token").DataSet("value", tokenOrNone(lock.Token)).Body(
 				app.Text(token),
-				app.If(!lock.Tokens, func() app.UI { return app.Elem("span").Class("muted").Text(" " + r.t("lock.no-tokens")) }),
+				app.If(!lock.Tokens, func() app.UI { return el("span.muted").Text(" " + r.t("lock.no-tokens")) }),
 			),
 			app.If(len(lock.Nodes) == 1, r.leaseLine),
 			app.If(lock.Restarts > 0, func() app.UI {
-				return app.Elem("div").Class("dl-row").Body(
-					app.Elem("dt").Text(r.t("lock.restarts")),
-					app.Elem("dd").DataSet("testid", "lock-restarts").DataSet("value", lock.Restarts).Text(lock.Restarts),
+				return el("div.dl-row").Body(
+					el("dt").Text(r.t("lock.restarts")),
+					el("dd data-testid=lock-restarts").DataSet("value", lock.Restarts).Text(lock.Restarts),
 				)
 			}),
 		),
 		app.If(len(lock.Nodes) > 1, r.nodeTable),
 		app.If(kind == core.Replicated, func() app.UI {
-			return app.Elem("p").Class("muted", "simplifies").DataSet("testid", "lock-simplifies").Text(r.t("lock.simplifies.replicated"))
+			return el("p.muted.simplifies data-testid=lock-simplifies").Text(r.t("lock.simplifies.replicated"))
 		}),
 	)
 }
@@ -107,22 +107,22 @@ func (r runView) leaseLine() app.UI {
 		// at 0.
 		expiryLabel, expiry = "", r.t("lock.no-lease")
 	}
-	return app.Elem("div").Class("dl-row").Body(
-		app.Elem("dt").Text(r.t("lock.lease")),
+	return el("div.dl-row").Body(
+		el("dt").Text(r.t("lock.lease")),
 		// Each half keeps its words together; a narrow card breaks the line
 		// after the slash, not inside "now t=10".
-		app.Elem("dd").Body(
-			app.Elem("span").Class("nowrap").Body(
+		el("dd").Body(
+			el("span.nowrap").Body(
 				app.Text(expiryLabel),
-				app.Elem("span").DataSet("testid", "lock-expiry").DataSet("value", expiryValue).Text(expiry),
+				el("span data-testid=lock-expiry").DataSet("value", expiryValue).Text(expiry),
 			),
 			app.Text(" / "),
-			app.Elem("span").Class("nowrap").Body(
+			el("span.nowrap").Body(
 				app.Text(r.t("lock.now")),
-				app.Elem("span").DataSet("testid", "lock-now").DataSet("value", lock.Now).Text(lock.Now),
+				el("span data-testid=lock-now").DataSet("value", lock.Now).Text(lock.Now),
 			),
 			app.If(lock.Now != r.f.Clock, func() app.UI {
-				return app.Elem("span").Class("clock-skew").DataSet("testid", "clients-now").DataSet("value", r.f.Clock).
+				return el("span.clock-skew data-testid=clients-now").DataSet("value", r.f.Clock).
 					Text(" " + r.t("lock.clients-now", r.f.Clock))
 			}),
 		),
@@ -132,15 +132,15 @@ func (r runView) leaseLine() app.UI {
 // nodeTable shows Redlock's nodes, each with its own clock.
 func (r runView) nodeTable() app.UI {
 	nodes := r.f.Lock.Nodes
-	return app.Elem("table").Class("nodes").DataSet("testid", "lock-nodes").DataSet("value", len(nodes)).Body(
-		app.Elem("caption").Text(r.t("nodes.caption", r.f.Clock)),
-		app.Elem("thead").Body(app.Elem("tr").Body(
-			app.Elem("th").Attr("scope", "col").Text(r.t("nodes.node")),
-			app.Elem("th").Attr("scope", "col").Text(r.t("nodes.clock")),
-			app.Elem("th").Attr("scope", "col").Text(r.t("nodes.holder")),
-			app.Elem("th").Attr("scope", "col").Text(r.t("nodes.expiry")),
+	return el("table.nodes data-testid=lock-nodes").DataSet("value", len(nodes)).Body(
+		el("caption").Text(r.t("nodes.caption", r.f.Clock)),
+		el("thead").Body(el("tr").Body(
+			el("th scope=col").Text(r.t("nodes.node")),
+			el("th scope=col").Text(r.t("nodes.clock")),
+			el("th scope=col").Text(r.t("nodes.holder")),
+			el("th scope=col").Text(r.t("nodes.expiry")),
 		)),
-		app.Elem("tbody").Body(app.Range(nodes).Slice(func(i int) app.UI {
+		el("tbody").Body(app.Range(nodes).Slice(func(i int) app.UI {
 			n := nodes[i]
 			id := "lock-node-" + strconv.Itoa(i+1)
 			holder := n.Holder
@@ -151,11 +151,11 @@ func (r runView) nodeTable() app.UI {
 			if n.Expiry != 0 {
 				expiry = "t=" + strconv.Itoa(n.Expiry)
 			}
-			return app.Elem("tr").Body(
-				app.Elem("th").Attr("scope", "row").Text(i+1),
-				app.Elem("td").DataSet("testid", id+"-clock").DataSet("value", n.Clock).Text("t="+strconv.Itoa(n.Clock)),
-				app.Elem("td").DataSet("testid", id+"-holder").DataSet("value", orNone(n.Holder)).Text(holder),
-				app.Elem("td").Text(expiry),
+			return el("tr").Body(
+				el("th scope=row").Text(i+1),
+				el("td").DataSet("testid", id+"-clock").DataSet("value", n.Clock).Text("t="+strconv.Itoa(n.Clock)),
+				el("td").DataSet("testid", id+"-holder").DataSet("value", orNone(n.Holder)).Text(holder),
+				el("td").Text(expiry),
 			)
 		})),
 	)
@@ -191,23 +191,22 @@ func (r runView) resourceCard(res core.ResourceView, suffix string) app.UI {
 		rejectedClass = "count count-alert"
 	}
 	title := "resource-title-" + r.id + suffix
-	return app.Elem("section").Class("card").Aria("labelledby", r.labelledBy(title)).DataSet("testid", "resource-card"+suffix).DataSet("value", check).Body(
-		app.H2().ID(title).Body(
+	return el("section.card").Aria("labelledby", r.labelledBy(title)).DataSet("testid", "resource-card"+suffix).DataSet("value", check).Body(
+		el("h2").ID(title).Body(
 			app.Text(r.t("resource.title")+" "),
-			app.Elem("code").Text(res.Name),
-			app.Elem("span").Class("tag", "tag-"+state.OnOff(res.Fenced)).Text(r.t("resource."+check)),
+			el("code").Text(res.Name),
+			el("span").Class("tag", "tag-"+state.OnOff(res.Fenced)).Text(r.t("resource."+check)),
 		),
-		app.Elem("p").Class("value-label").Text(r.t("resource.value")),
-		app.Elem("p").
-			Class("value").
+		el("p.value-label").Text(r.t("resource.value")),
+		el("p.value").
 			DataSet("testid", "resource-data"+suffix).
 			DataSet("value", orNone(res.Data)).
 			Text(data),
-		app.Elem("dl").Body(
-			app.Elem("dt").Text(r.t("resource.maxToken")),
-			app.Elem("dd").DataSet("testid", "resource-max-token"+suffix).DataSet("value", res.MaxToken).Text(res.MaxToken),
-			app.Elem("dt").Text(r.t("resource.rejected")),
-			app.Elem("dd").Class(rejectedClass).DataSet("testid", "resource-rejected"+suffix).DataSet("value", res.Rejected).Text(res.Rejected),
+		el("dl").Body(
+			el("dt").Text(r.t("resource.maxToken")),
+			el("dd").DataSet("testid", "resource-max-token"+suffix).DataSet("value", res.MaxToken).Text(res.MaxToken),
+			el("dt").Text(r.t("resource.rejected")),
+			el("dd").Class(rejectedClass).DataSet("testid", "resource-rejected"+suffix).DataSet("value", res.Rejected).Text(res.Rejected),
 		),
 	)
 }
@@ -215,22 +214,19 @@ func (r runView) resourceCard(res core.ResourceView, suffix string) app.UI {
 // network lists the messages in flight, for scenarios that hold some.
 func (r runView) network() app.UI {
 	if !r.sc.HoldsMessages() {
-		return app.Elem("div").Class("network-slot")
+		return el("div.network-slot")
 	}
 	msgs := r.f.Network
-	return app.Elem("div").Class("network-slot").Body(
-		app.Elem("section").
-			Class("network").
-			DataSet("testid", "network").
+	return el("div.network-slot").Body(
+		el("section.network data-testid=network").
 			DataSet("value", len(msgs)).
 			Aria("labelledby", r.labelledBy("network-title-"+r.id)).
 			Body(
-				app.H2().ID("network-title-"+r.id).Text(r.t("network.title")),
-				app.If(len(msgs) == 0, func() app.UI { return app.Elem("p").Class("muted").Text(r.t("network.empty")) }).
+				el("h2").ID("network-title-"+r.id).Text(r.t("network.title")),
+				app.If(len(msgs) == 0, func() app.UI { return el("p.muted").Text(r.t("network.empty")) }).
 					Else(func() app.UI {
-						return app.Elem("ul").Body(app.Range(msgs).Slice(func(i int) app.UI {
-							return app.Elem("li").
-								DataSet("testid", "network-message").
+						return el("ul").Body(app.Range(msgs).Slice(func(i int) app.UI {
+							return el("li data-testid=network-message").
 								DataSet("value", msgs[i].ID).
 								Text(words.MessageText(r.s.Lang, msgs[i]))
 						}))
@@ -240,34 +236,30 @@ func (r runView) network() app.UI {
 }
 
 func (r runView) clients() app.UI {
-	return app.Elem("section").Class("clients").Aria("labelledby", r.labelledBy("clients-title-"+r.id)).Body(
-		app.H2().ID("clients-title-"+r.id).Class("clients-title").Text(r.t("clients.title")),
-		app.Elem("ul").Body(
+	return el("section.clients").Aria("labelledby", r.labelledBy("clients-title-"+r.id)).Body(
+		el("h2").ID("clients-title-"+r.id).Class("clients-title").Text(r.t("clients.title")),
+		el("ul").Body(
 			app.Range(r.f.Clients).Slice(func(i int) app.UI {
 				c := r.f.Clients[i]
-				return app.Elem("li").Class("client", "client-"+string(c.State)).Body(
-					app.Elem("span").Class("chip").Text(c.Name),
-					app.Elem("span").
-						Class("client-state").
+				return el("li").Class("client", "client-"+string(c.State)).Body(
+					el("span.chip").Text(c.Name),
+					el("span.client-state").
 						DataSet("testid", "client-"+c.Name+"-state").
 						DataSet("value", string(c.State)).
 						Text(words.ClientStateText(r.s.Lang, c.State)),
-					app.Elem("span").
-						Class("client-token").
+					el("span.client-token").
 						DataSet("testid", "client-"+c.Name+"-token").
 						DataSet("value", tokenOrNone(c.Token)).
 						DataSet("grant", c.Grant).
 						Text(words.BeliefText(r.s.Lang, c)),
 					app.If(c.Discipline == core.FromReply, func() app.UI {
-						return app.Elem("span").
-							Class("client-discipline").
+						return el("span.client-discipline").
 							DataSet("testid", "client-"+c.Name+"-discipline").
 							DataSet("value", string(c.Discipline)).
 							Text(r.t("client.discipline." + string(c.Discipline)))
 					}),
 					app.If(r.f.Outdated(c.Name), func() app.UI {
-						return app.Elem("span").
-							Class("client-outdated").
+						return el("span.client-outdated").
 							DataSet("testid", "client-"+c.Name+"-outdated").
 							Text("⚠ " + r.t("client.outdated"))
 					}),
@@ -285,18 +277,16 @@ func (r runView) actionLine() app.UI {
 	if kind == "" {
 		kind = none
 	}
-	return app.Elem("div").
+	return el("div").
 		Class("action", "action-"+kind).
 		Aria("label", r.t("action.label")).
 		Role("group").
 		Body(
-			app.Elem("span").
-				Class("chip").
-				DataSet("testid", "action-actor").
+			el("span.chip data-testid=action-actor").
 				DataSet("value", orNone(ev.Client)).
 				Text(ev.Client),
-			app.Elem("code").Class("action-label").Text(words.ActionText(r.s.Lang, r.f)),
-			app.Elem("span").
+			el("code.action-label").Text(words.ActionText(r.s.Lang, r.f)),
+			el("span").
 				Class("tag", "tag-"+kind).
 				DataSet("testid", "action-result").
 				DataSet("value", result).

@@ -196,41 +196,41 @@ func (c *searchPanel) Render() app.UI {
 	for i := range depths {
 		depths[i] = i + 1
 	}
-	var outcome app.UI = app.Elem("p").Text(c.t("search.idle"))
+	var outcome app.UI = el("p").Text(c.t("search.idle"))
 	switch {
 	case run == nil:
 	case phase == "running":
-		outcome = app.Elem("p").Text(c.t("search.progress", result.States, result.Depth, depth))
+		outcome = el("p").Text(c.t("search.progress", result.States, result.Depth, depth))
 	case phase == "cancelled":
-		outcome = app.Elem("p").Text(c.t("search.cancelled-after", result.States, result.Depth))
+		outcome = el("p").Text(c.t("search.cancelled-after", result.States, result.Depth))
 	default:
-		outcome = app.Elem("p").Text(searchOutcome(c.Lang, run))
+		outcome = el("p").Text(searchOutcome(c.Lang, run))
 	}
 	var link app.UI
 	if run != nil && phase == "found" {
 		sc, _ := c.Runs.Script(result.Script)
 		s := state.Settings{View: state.ViewPlay, Script: result.Script, Strategy: run.strategy, Step: sc.Frames(), Lang: c.Lang}
-		link = app.Elem("p").Body(
-			app.Elem("a").DataSet("testid", "search-run").Attr("href", hrefOf(c.Path, s)).Text(c.t("search.open")),
+		link = el("p").Body(
+			el("a data-testid=search-run").Attr("href", hrefOf(c.Path, s)).Text(c.t("search.open")),
 			app.Text(" "),
-			app.Elem("code").Class("search-script").DataSet("testid", "search-script").Text(result.Script),
+			el("code.search-script data-testid=search-script").Text(result.Script),
 		)
 	}
-	return app.Elem("div").Class("view-body").Body(
-		app.Elem("p").Class("shows").Text(c.t("search.intro")),
-		app.Elem("div").Class("search-options").Body(
-			app.Elem("div").Class("picker").Body(
-				app.Elem("label").Attr("for", "search-goal").Text(c.t("search.goal")),
-				app.Elem("select").ID("search-goal").DataSet("testid", "search-goal").DataSet("value", string(se.GoalOrDefault())).Attr("disabled", !c.Live).
+	return el("div.view-body").Body(
+		el("p.shows").Text(c.t("search.intro")),
+		el("div.search-options").Body(
+			el("div.picker").Body(
+				el("label for=search-goal").Text(c.t("search.goal")),
+				el("select#search-goal data-testid=search-goal").DataSet("value", string(se.GoalOrDefault())).Attr("disabled", !c.Live).
 					OnChange(c.Link.Safe("search", c.onOption)).Body(
 					option(string(core.Corrupted), c.t("search.goal.corrupted"), se.GoalOrDefault() == core.Corrupted),
 					option(string(core.AtRisk), c.t("search.goal.at-risk"), se.Goal == core.AtRisk),
 					option(string(core.Stuck), c.t("search.goal.stuck"), se.Goal == core.Stuck),
 				),
 			),
-			app.Elem("div").Class("picker").Body(
-				app.Elem("label").Attr("for", "search-depth").Text(c.t("search.depth")),
-				app.Elem("select").ID("search-depth").DataSet("testid", "search-depth").DataSet("value", depth).Attr("disabled", !c.Live).
+			el("div.picker").Body(
+				el("label for=search-depth").Text(c.t("search.depth")),
+				el("select#search-depth data-testid=search-depth").DataSet("value", depth).Attr("disabled", !c.Live).
 					OnChange(c.Link.Safe("search", c.onOption)).Body(
 					app.Range(depths).Slice(func(i int) app.UI {
 						return option(strconv.Itoa(depths[i]), strconv.Itoa(depths[i]), depths[i] == depth)
@@ -243,19 +243,19 @@ func (c *searchPanel) Render() app.UI {
 			checkbox("search-partial", c.t("search.partial"), se.Partial, c.Live, c.Link.Safe("search", c.onOption), nil),
 			checkbox("search-reply", c.t("search.reply"), se.Reply, c.Live, c.Link.Safe("search", c.onOption), nil),
 		),
-		app.Elem("div").Class("toolbar").Body(
-			app.Elem("button").Attr("type", "button").Class("btn", "primary").DataSet("testid", "search-start").
+		el("div.toolbar").Body(
+			el("button.btn.primary type=button data-testid=search-start").
 				Aria("disabled", !c.Live || phase == "running").Text(c.t("search.start")).OnClick(c.Link.Safe("search", c.onStart)),
-			app.Elem("button").Attr("type", "button").Class("btn").DataSet("testid", "search-cancel").
+			el("button.btn type=button data-testid=search-cancel").
 				Aria("disabled", !c.Live || phase != "running").Text(c.t("search.cancel")).OnClick(c.Link.Safe("search", c.onCancel)),
 		),
-		app.Elem("progress").ID("search-progress").DataSet("testid", "search-progress").
+		el("progress#search-progress data-testid=search-progress").
 			Attr("max", depth).Attr("value", progressOf(phase, result.Depth, depth)).Aria("label", c.t("search.depth-done")),
-		app.Elem("div").Class("search-result").DataSet("testid", "search-result").DataSet("value", phase).
+		el("div.search-result data-testid=search-result").DataSet("value", phase).
 			DataSet("verdict", string(result.Verdict)).DataSet("harm", string(result.Harm)).
 			DataSet("states", result.States).DataSet("depth", result.Depth).DataSet("ms", tookMs(run)).Body(outcome, link),
-		app.Elem("p").Class("legend").Text(c.t("search.alphabet")),
-		app.Elem("p").Class("sr-only").Role("status").DataSet("testid", "search-status").Text(c.say),
+		el("p.legend").Text(c.t("search.alphabet")),
+		el("p.sr-only role=status data-testid=search-status").Text(c.say),
 	)
 }
 

@@ -34,15 +34,12 @@ func (r runView) drawTimeline() app.UI {
 			Attr("x", x).Attr("y", 0).Attr("width", lay.width-x).Attr("height", lanesBottom)
 	}
 	first, last := tl.Steps[0].From, tl.Steps[len(tl.Steps)-1].To
-	return app.Elem("figure").
-		Class("timeline").
-		DataSet("testid", "timeline").
+	return el("figure.timeline data-testid=timeline").
 		DataSet("column", r.id).
 		DataSet("mount", "timeline-"+r.id).
 		DataSet("value", len(r.frames)-1).
 		Body(
-			app.Elem("div").
-				Class("timeline-scroll").
+			el("div.timeline-scroll").
 				TabIndex(0).
 				Role("region").
 				Aria("labelledby", id+"-title").
@@ -85,7 +82,7 @@ func (r runView) drawTimeline() app.UI {
 func (r runView) downloadButton() app.UI {
 	name := timelineFileName(r.s, r.sc.ID, string(r.st))
 	id := r.id
-	return app.Elem("button").Attr("type", "button").Class("btn", "tl-download").
+	return el("button.btn.tl-download type=button").
 		// The hook's value is the format; the file's name, which carries
 		// the language, is data-file (hook values do not change with it).
 		DataSet("testid", "timeline-download").DataSet("value", "svg").DataSet("file", name).
@@ -97,11 +94,11 @@ func (r runView) downloadButton() app.UI {
 // timelineLegend says what the drawing's marks mean, with a swatch of each.
 func (r runView) timelineLegend() app.UI {
 	item := func(swatch, key string) app.UI {
-		return app.Elem("li").Body(app.Elem("span").Class("tl-swatch", swatch).Aria("hidden", "true"), app.Text(" "+r.t(key)))
+		return el("li").Body(el("span").Class("tl-swatch", swatch).Aria("hidden", "true"), app.Text(" "+r.t(key)))
 	}
-	return app.Elem("details").Class("timeline-legend").DataSet("testid", "timeline-legend").Body(
-		app.Elem("summary").Text(r.t("timeline.legend")),
-		app.Elem("ul").Body(
+	return el("details.timeline-legend data-testid=timeline-legend").Body(
+		el("summary").Text(r.t("timeline.legend")),
+		el("ul").Body(
 			item("tl-swatch-axis", "timeline.legend.axis"),
 			item("tl-swatch-lease", "timeline.legend.lease"),
 			item("tl-swatch-pause", "timeline.legend.pause"),
@@ -127,25 +124,25 @@ func (r runView) transcript() app.UI {
 }
 
 func (r runView) drawTranscript() app.UI {
-	return app.Elem("details").Class("transcript").DataSet("mount", "transcript-"+r.id).Body(
-		app.Elem("summary").Text(r.t("timeline.transcript")),
-		app.Elem("table").DataSet("testid", "transcript").Body(
-			app.Elem("caption").Text(r.t("timeline.title", r.t(r.sc.Title), r.t("strategy."+string(r.st)))),
-			app.Elem("thead").Body(app.Elem("tr").Body(
-				app.Elem("th").Attr("scope", "col").Text(r.t("transcript.step")),
-				app.Elem("th").Attr("scope", "col").Text(r.t("transcript.time")),
-				app.Elem("th").Attr("scope", "col").Text(r.t("transcript.who")),
-				app.Elem("th").Attr("scope", "col").Text(r.t("transcript.action")),
-				app.Elem("th").Attr("scope", "col").Text(r.t("transcript.result")),
+	return el("details.transcript").DataSet("mount", "transcript-"+r.id).Body(
+		el("summary").Text(r.t("timeline.transcript")),
+		el("table data-testid=transcript").Body(
+			el("caption").Text(r.t("timeline.title", r.t(r.sc.Title), r.t("strategy."+string(r.st)))),
+			el("thead").Body(el("tr").Body(
+				el("th scope=col").Text(r.t("transcript.step")),
+				el("th scope=col").Text(r.t("transcript.time")),
+				el("th scope=col").Text(r.t("transcript.who")),
+				el("th scope=col").Text(r.t("transcript.action")),
+				el("th scope=col").Text(r.t("transcript.result")),
 			)),
-			app.Elem("tbody").Body(app.Range(r.frames).Slice(func(i int) app.UI {
+			el("tbody").Body(app.Range(r.frames).Slice(func(i int) app.UI {
 				f := r.frames[i]
-				row := app.Elem("tr").Body(
-					app.Elem("td").Text(f.Step),
-					app.Elem("td").Text("t="+strconv.Itoa(f.Clock)),
-					app.Elem("td").Text(f.Event.Client),
-					app.Elem("td").Text(words.ActionText(r.s.Lang, f)),
-					app.Elem("td").Text(words.ResultWords(r.s.Lang, f.Event)),
+				row := el("tr").Body(
+					el("td").Text(f.Step),
+					el("td").Text("t="+strconv.Itoa(f.Clock)),
+					el("td").Text(f.Event.Client),
+					el("td").Text(words.ActionText(r.s.Lang, f)),
+					el("td").Text(words.ResultWords(r.s.Lang, f.Event)),
 				)
 				if f.Step == r.s.Step {
 					row = row.Aria("current", "step").Class("current")

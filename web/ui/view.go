@@ -65,12 +65,12 @@ func (p pageView) play(on func(state.Command) app.EventHandler) app.UI {
 	}
 	editor := &playEditor{Script: p.s.Script, Strategy: p.s.Strategy, Single: p.single(), Lang: p.s.Lang,
 		Live: p.live, Runs: p.runs, Link: p.link}
-	return app.Elem("div").Class("view-body").Body(editor, run)
+	return el("div.view-body").Body(editor, run)
 }
 
 // search is the search view: one component, which keeps the search.
 func (p pageView) search() app.UI {
-	return app.Elem("div").Class("view-body").Body(&searchPanel{Strategy: p.s.Strategy, Search: p.s.Search, Lang: p.s.Lang,
+	return el("div.view-body").Body(&searchPanel{Strategy: p.s.Strategy, Search: p.s.Search, Lang: p.s.Lang,
 		Live: p.live, Path: p.path, Runs: p.runs, Link: p.link})
 }
 
@@ -90,17 +90,14 @@ func (p pageView) header(onLang app.EventHandler) app.UI {
 	if p.single() && p.err == nil {
 		badge = outcomeBadge(p.s.Lang, p.frames[p.s.Step-1], len(p.frames))
 	}
-	return app.Elem("header").Class("frame-head").Body(
-		app.Elem("div").Body(
-			app.Elem("p").Class("kicker").Text(p.t("demo.kicker")),
-			app.H1().ID("demo-title").Text(p.title()),
+	return el("header.frame-head").Body(
+		el("div").Body(
+			el("p.kicker").Text(p.t("demo.kicker")),
+			el("h1#demo-title").Text(p.title()),
 		),
-		app.Elem("div").Class("head-end").Body(
+		el("div.head-end").Body(
 			badge,
-			app.Elem("button").
-				Attr("type", "button").
-				Class("lang-switch").
-				DataSet("testid", "lang-switch").
+			el("button.lang-switch type=button data-testid=lang-switch").
 				DataSet("value", string(p.s.Lang)).
 				Lang(string(other)).
 				Aria("disabled", !p.stepping).
@@ -137,7 +134,7 @@ func (p pageView) title() string {
 
 func outcomeBadge(l state.Lang, f core.Frame, total int) app.UI {
 	v := badgeValue(f, f.Step == total)
-	return app.Elem("span").
+	return el("span").
 		Class("badge", "badge-"+v).
 		DataSet("testid", "outcome-badge").
 		DataSet("value", v).
@@ -147,13 +144,12 @@ func outcomeBadge(l state.Lang, f core.Frame, total int) app.UI {
 // viewNav links the three views; they are navigations, so the browser's
 // back button returns from the matrix to the run it came from.
 func (p pageView) viewNav() app.UI {
-	return app.Elem("nav").Class("views").Aria("label", p.t("views.label")).Body(
+	return el("nav.views").Aria("label", p.t("views.label")).Body(
 		app.Range(state.Views).Slice(func(i int) app.UI {
 			v := state.Views[i]
 			s := p.s
 			s.View = v
-			a := app.Elem("a").
-				Class("view-link").
+			a := el("a.view-link").
 				DataSet("testid", "view-"+string(v)).
 				Attr("href", p.href(s)).
 				Text(p.t("view." + string(v)))
@@ -170,7 +166,7 @@ func (p pageView) viewNav() app.UI {
 // leaves them as they are.
 func (p pageView) pickers() app.UI {
 	if p.s.View == state.ViewMatrix {
-		return app.Elem("div").Class("pickers")
+		return el("div.pickers")
 	}
 	pair := p.s.Compared(p.runs)
 	return part(p.held, "pickers", func() app.UI {
@@ -199,14 +195,14 @@ func (c *pickers) Render() app.UI {
 	sc, _ := c.Runs.Scenario(c.Scenario)
 	scenarios := c.Runs.Scenarios()
 	onScenario, onStrategy := c.Link.Safe("scenario", c.onScenario), c.onStrategy
-	return app.Elem("div").Class("pickers").DataSet("mount", "pickers").Body(
+	return el("div.pickers data-mount=pickers").Body(
 		app.If(!c.NoScenario, func() app.UI { return c.scenarioPicker(sc, scenarios, onScenario) }),
 		c.strategyPicker("strategy-picker", "picker.strategy", c.Left, onStrategy(false)),
 		app.If(c.Compare, func() app.UI {
 			return c.strategyPicker("versus-picker", "picker.versus", c.Right, onStrategy(true))
 		}),
 		app.If(!c.NoScenario, func() app.UI {
-			return app.Elem("p").Class("shows").DataSet("testid", "scenario-shows").Text(c.t(sc.Shows))
+			return el("p.shows data-testid=scenario-shows").Text(c.t(sc.Shows))
 		}),
 	)
 }
@@ -246,11 +242,9 @@ func (c *pickers) onStrategy(right bool) app.EventHandler {
 }
 
 func (c *pickers) scenarioPicker(sc core.Scenario, scenarios []core.Scenario, onScenario app.EventHandler) app.UI {
-	return app.Elem("div").Class("picker").Body(
-		app.Elem("label").Attr("for", "scenario-picker").Text(c.t("picker.scenario")),
-		app.Elem("select").
-			ID("scenario-picker").
-			DataSet("testid", "scenario-picker").
+	return el("div.picker").Body(
+		el("label for=scenario-picker").Text(c.t("picker.scenario")),
+		el("select#scenario-picker data-testid=scenario-picker").
 			DataSet("value", sc.ID).
 			Attr("disabled", !c.Live).
 			OnChange(onScenario).
@@ -266,7 +260,7 @@ func (c *pickers) scenarioPicker(sc core.Scenario, scenarios []core.Scenario, on
 // any selected attribute as selected, so the page would show the last
 // option chosen until the app runs.
 func option(value, text string, chosen bool) app.HTMLElem {
-	o := app.Elem("option").Attr("value", value).Text(text)
+	o := el("option").Attr("value", value).Text(text)
 	if chosen {
 		o = o.Attr("selected", true)
 	}
@@ -274,9 +268,9 @@ func option(value, text string, chosen bool) app.HTMLElem {
 }
 
 func (c *pickers) strategyPicker(id, label string, current core.Strategy, on app.EventHandler) app.UI {
-	return app.Elem("div").Class("picker").Body(
-		app.Elem("label").Attr("for", id).Text(c.t(label)),
-		app.Elem("select").
+	return el("div.picker").Body(
+		el("label").Attr("for", id).Text(c.t(label)),
+		el("select").
 			ID(id).
 			DataSet("testid", id).
 			DataSet("value", string(current)).
@@ -293,7 +287,7 @@ func (c *pickers) strategyPicker(id, label string, current core.Strategy, on app
 func (p pageView) demo(on func(state.Command) app.EventHandler) app.UI {
 	frames, err := p.frames, p.err
 	if err != nil {
-		return app.Elem("p").Role("alert").Text(err.Error())
+		return el("p role=alert").Text(err.Error())
 	}
 	f := frames[p.s.Step-1]
 	r := runView{s: p.s, sc: p.sc, st: p.s.Strategy, f: f, frames: frames, id: "run", runs: p.runs, held: p.held}
@@ -301,14 +295,14 @@ func (p pageView) demo(on func(state.Command) app.EventHandler) app.UI {
 }
 
 func (p pageView) drawDemo(on func(state.Command) app.EventHandler, r runView) app.UI {
-	return app.Elem("div").Class("view-body").DataSet("mount", "body").Body(
+	return el("div.view-body data-mount=body").Body(
 		p.toolbar(on, true),
 		app.If(p.s.View == state.ViewDemo && !p.s.Embed, p.editLink),
 		r.cards(),
 		r.network(),
 		r.clients(),
 		r.actionLine(),
-		app.Elem("p").Class("note").DataSet("testid", "step-note").Text(r.note()),
+		el("p.note data-testid=step-note").Text(r.note()),
 		p.stepper(on),
 		r.timeline(),
 		app.If(p.s.View == state.ViewDemo && !p.s.Embed, func() app.UI {
@@ -331,7 +325,7 @@ func (p pageView) compare(on func(state.Command) app.EventHandler) app.UI {
 	for i, st := range pair {
 		frames, err := p.run(st)
 		if err != nil {
-			return app.Elem("p").Role("alert").Text(err.Error())
+			return el("p role=alert").Text(err.Error())
 		}
 		runs = append(runs, runView{s: p.s, sc: p.sc, st: st, f: frames[p.s.Step-1], frames: frames, id: []string{"left", "right"}[i], runs: p.runs, held: p.held})
 	}
@@ -339,27 +333,26 @@ func (p pageView) compare(on func(state.Command) app.EventHandler) app.UI {
 }
 
 func (p pageView) drawCompare(on func(state.Command) app.EventHandler, runs []runView, pair [2]core.Strategy) app.UI {
-	return app.Elem("div").Class("view-body").DataSet("mount", "body").Body(
+	return el("div.view-body data-mount=body").Body(
 		p.toolbar(on, false),
 		app.If(p.s.View == state.ViewCompare, p.editLink),
-		app.Elem("div").Class("compare").Body(
+		el("div.compare").Body(
 			app.Range(runs).Slice(func(i int) app.UI {
 				r := runs[i]
-				return app.Elem("section").
-					Class("column").
+				return el("section.column").
 					DataSet("testid", "compare-"+r.id).
 					DataSet("value", string(r.st)).
 					Aria("labelledby", "column-"+r.id).
 					Body(
-						app.Elem("div").Class("column-head").Body(
-							app.H2().ID("column-"+r.id).Text(r.t("strategy."+string(r.st))),
+						el("div.column-head").Body(
+							el("h2").ID("column-"+r.id).Text(r.t("strategy."+string(r.st))),
 							outcomeBadge(p.s.Lang, r.f, len(r.frames)),
 						),
 						r.cards(),
 						r.network(),
 						r.clients(),
 						r.actionLine(),
-						app.Elem("p").Class("note").DataSet("testid", "step-note").Text(r.note()),
+						el("p.note data-testid=step-note").Text(r.note()),
 						r.timeline(),
 					)
 			}),
@@ -388,12 +381,8 @@ func (p pageView) toolbar(on func(state.Command) app.EventHandler, fencingSwitch
 		if !p.s.Strategy.CanFence() {
 			what = "fencing.unavailable." + string(p.s.Strategy)
 		}
-		help = app.Elem("p").ID("fencing-help").Class("muted", "fencing-help").DataSet("testid", "fencing-help").Text(p.t(what))
-		sw = app.Elem("button").
-			Attr("type", "button").
-			Class("switch").
-			Role("switch").
-			DataSet("testid", "fencing-switch").
+		help = el("p.muted.fencing-help#fencing-help data-testid=fencing-help").Text(p.t(what))
+		sw = el("button.switch type=button role=switch data-testid=fencing-switch").
 			DataSet("value", state.OnOff(fenced)).
 			Aria("checked", fenced).
 			Aria("disabled", !p.stepping || !p.s.Can(p.runs, state.CmdToggleFencing)).
@@ -402,14 +391,14 @@ func (p pageView) toolbar(on func(state.Command) app.EventHandler, fencingSwitch
 			Aria("keyshortcuts", "F").
 			OnClick(on(state.CmdToggleFencing)).
 			Body(
-				app.Elem("span").ID("fencing-label").Class("switch-label").Text(p.t("fencing")),
-				app.Elem("span").Class("switch-track").Aria("hidden", "true").Body(
-					app.Elem("span").Class("seg", segClass(fenced)).Text(p.t("fencing.on")),
-					app.Elem("span").Class("seg", segClass(!fenced)).Text(p.t("fencing.off")),
+				el("span.switch-label#fencing-label").Text(p.t("fencing")),
+				el("span.switch-track aria-hidden=true").Body(
+					el("span").Class("seg", segClass(fenced)).Text(p.t("fencing.on")),
+					el("span").Class("seg", segClass(!fenced)).Text(p.t("fencing.off")),
 				),
 			)
 	}
-	return app.Elem("div").Class("toolbar").Body(
+	return el("div.toolbar").Body(
 		sw,
 		p.button("btn-advance", "primary", p.t("advance"), "", "", state.CmdNext, on),
 		help,
@@ -426,8 +415,7 @@ func segClass(active bool) string {
 // button is a control bound to a command; it is aria-disabled (and keeps
 // focus) where the command cannot move.
 func (p pageView) button(testid, class, text, label, keys string, cmd state.Command, on func(state.Command) app.EventHandler) app.HTMLElem {
-	b := app.Elem("button").
-		Attr("type", "button").
+	b := el("button type=button").
 		Class("btn", class).
 		DataSet("testid", testid).
 		Aria("disabled", !p.stepping || !p.s.Can(p.runs, cmd)).
@@ -444,12 +432,10 @@ func (p pageView) button(testid, class, text, label, keys string, cmd state.Comm
 
 func (p pageView) stepper(on func(state.Command) app.EventHandler) app.UI {
 	total := p.s.Total(p.runs)
-	return app.Elem("nav").Class("stepper").Aria("label", p.t("nav.label")).Body(
+	return el("nav.stepper").Aria("label", p.t("nav.label")).Body(
 		p.button("btn-first", "", p.t("nav.first"), "", "Home", state.CmdFirst, on),
 		p.button("btn-prev", "", "◀", p.t("nav.prev"), "ArrowLeft", state.CmdPrev, on),
-		app.Elem("span").
-			Class("counter").
-			DataSet("testid", "step-counter").
+		el("span.counter data-testid=step-counter").
 			DataSet("value", p.s.Step).
 			DataSet("total", total).
 			Aria("label", p.t("nav.counter", p.s.Step, total)).
@@ -469,17 +455,17 @@ func (p pageView) playControls(total int) app.UI {
 		label, value = p.t("playback.pause"), "playing"
 	}
 	pace := p.s.PaceOrDefault()
-	return app.Elem("span").Class("play-controls").Body(
-		app.Elem("button").Attr("type", "button").Class("btn", "btn-play").DataSet("testid", "btn-play").DataSet("value", value).
+	return el("span.play-controls").Body(
+		el("button.btn.btn-play type=button data-testid=btn-play").DataSet("value", value).
 			Aria("disabled", !p.live || total < 2).Aria("keyshortcuts", "Space").
 			Text(label).OnClick(p.link.Play),
-		app.Elem("label").Attr("for", "play-pace").Class("play-pace-label").Text(p.t("playback.pace")),
-		app.Elem("select").ID("play-pace").DataSet("testid", "play-pace").DataSet("value", pace).Attr("disabled", !p.live).
+		el("label.play-pace-label for=play-pace").Text(p.t("playback.pace")),
+		el("select#play-pace data-testid=play-pace").DataSet("value", pace).Attr("disabled", !p.live).
 			OnChange(p.link.Pace).Body(app.Range(state.Paces).Slice(func(i int) app.UI {
 			v := state.Paces[i]
 			return option(strconv.Itoa(v), state.PaceParam(v)+"×", v == pace)
 		})),
-		app.Elem("button").Attr("type", "button").Class("btn", "btn-present").DataSet("testid", "btn-present").
+		el("button.btn.btn-present type=button data-testid=btn-present").
 			DataSet("value", state.OnOff(p.s.Present)).Aria("pressed", p.s.Present).Aria("disabled", !p.live).
 			Text(p.t("present")).OnClick(p.link.Safe("present", func(ctx app.Context, e app.Event) {
 			p.link.Change(ctx, func(s state.Settings) state.Settings {
@@ -499,10 +485,6 @@ func announcer(s state.Settings, runs []runView) app.UI {
 	for _, r := range runs {
 		text += words.Announcement(s.Lang, s.View, r.st, r.frames, r.f.Step) + " "
 	}
-	return app.Elem("div").
-		Class("sr-only").
-		DataSet("testid", "announcer").
-		Aria("live", "polite").
-		Aria("atomic", "true").
+	return el("div.sr-only data-testid=announcer aria-live=polite aria-atomic=true").
 		Text(text)
 }
