@@ -90,11 +90,11 @@ func (c *crashPage) Render() app.UI {
 		Lang(string(l)).
 		Body(
 			el("section.frame.crash role=alert data-testid=crash").DataSet("value", c.Where).Body(
-				el("h1").Text(words.T(l, "crash.title")),
-				el("p").Text(words.T(l, "crash.report")),
-				el("pre.crash-url data-testid=crash-url").Text(c.URL),
-				el("p data-testid=crash-state").Text(st),
-				el("p.muted data-testid=crash-message").Text(strings.TrimSpace(c.Message)),
+				elText("h1", words.T(l, "crash.title")),
+				elText("p", words.T(l, "crash.report")),
+				elText("pre.crash-url data-testid=crash-url", c.URL),
+				elText("p data-testid=crash-state", st),
+				elText("p.muted data-testid=crash-message", strings.TrimSpace(c.Message)),
 				el("button.btn.primary type=button data-testid=crash-reset").
 					Text(words.T(l, "crash.reset")).
 					OnClick(func(ctx app.Context, e app.Event) { c.Reset(ctx) }),

@@ -524,11 +524,11 @@ func (d *Demo) Render() (ui app.UI) {
 			// The slots stay when what they hold goes: go-app matches
 			// children by position, and a vanishing child would rebuild
 			// (and unfocus) everything after it.
-			el("div.notice-slot").Body(
+			elBody("div.notice-slot",
 				app.If(d.update, func() app.UI { return updatePrompt(l, d.onReload) }),
 				app.If(len(d.bad) > 0, func() app.UI { return urlNotice(l, d.bad, d.safe("dismiss", d.onDismissNotice)) }),
 			),
-			el("section.frame aria-labelledby=demo-title").Body(
+			elBody("section.frame aria-labelledby=demo-title",
 				page.header(d.safe("language", d.onLang)),
 				app.If(!embed, page.viewNav),
 				page.pickers(),
@@ -552,7 +552,7 @@ func (d *Demo) Render() (ui app.UI) {
 				case d.s.View == state.ViewSearch:
 					return el("p")
 				}
-				return el("p.keys-help").Text(words.T(l, key))
+				return elText("p.keys-help", words.T(l, key))
 			}),
 		)
 }
@@ -571,8 +571,8 @@ func (d *Demo) embed() Embed {
 }
 
 func updatePrompt(l state.Lang, reload app.EventHandler) app.UI {
-	return el("div.notice.update role=status data-testid=update-prompt").Body(
-		el("p").Text(words.T(l, "update.available")),
+	return elBody("div.notice.update role=status data-testid=update-prompt",
+		elText("p", words.T(l, "update.available")),
 		el("button.btn.primary type=button data-testid=update-reload").Text(words.T(l, "update.reload")).OnClick(reload),
 	)
 }
@@ -581,7 +581,7 @@ func urlNotice(l state.Lang, bad []state.BadParam, dismiss app.EventHandler) app
 	return el("div.notice role=status data-testid=url-notice").
 		DataSet("value", bad[0].Name).
 		Body(
-			el("ul").Body(
+			elBody("ul",
 				app.Range(bad).Slice(func(i int) app.UI {
 					text := words.T(l, "notice.bad", bad[i].Name, bad[i].Value)
 					if bad[i].Name == state.ParamScript {

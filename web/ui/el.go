@@ -17,12 +17,25 @@ import (
 // return, and dlock draws several hundred elements. TestEverySpecIsWellFormed
 // reads every spec in the package's source.
 func el(spec string) app.HTMLElem {
+	return elIn("", spec, nil)
+}
+
+// svg is an SVG element (in svgNS) written as el's, where a name without a value takes
+// the next of nums: svg("circle.dot cx cy r=4", x, y) is a circle at x, y.
+func svg(spec string, nums ...int) app.HTMLElem {
+	return elIn(svgNS, spec, nums)
+}
+
+func elIn(ns, spec string, nums []int) app.HTMLElem {
 	head, rest, _ := strings.Cut(spec, " ")
 	end := strings.IndexAny(head, ".#")
 	if end < 0 {
 		end = len(head)
 	}
 	e := app.Elem(head[:end])
+	if ns != "" {
+		e = e.XMLNS(ns)
+	}
 	if id := strings.IndexByte(head, '#'); id >= 0 {
 		e = e.Attr("id", head[id+1:])
 		head = head[:id]
@@ -33,8 +46,27 @@ func el(spec string) app.HTMLElem {
 	for rest != "" {
 		var kv string
 		kv, rest, _ = strings.Cut(rest, " ")
-		k, v, _ := strings.Cut(kv, "=")
-		e = e.Attr(k, v)
+		k, v, fixed := strings.Cut(kv, "=")
+		switch {
+		case fixed:
+			e = e.Attr(k, v)
+		case len(nums) > 0:
+			e = e.Attr(k, nums[0])
+			nums = nums[1:]
+		}
 	}
 	return e
+}
+
+// elText is el(spec).Text(text), finished: an element whose one child is
+// text, the most common element there is. It is an app.UI, as a child is,
+// so that the conversion from app.HTMLElem, a call of its own in
+// WebAssembly, is written once, here, not at each of its uses.
+func elText(spec, text string) app.UI {
+	return el(spec).Text(text)
+}
+
+// elBody is el(spec).Body(kids...), finished, as elText is.
+func elBody(spec string, kids ...app.UI) app.UI {
+	return el(spec).Body(kids...)
 }

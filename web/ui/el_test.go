@@ -27,6 +27,15 @@ func TestElWritesItsSpec(t *testing.T) {
 			t.Errorf("el(%q) = %s, want %s", spec, got, want)
 		}
 	}
+	if got, want := app.HTMLString(elText("p.shows", "A <b>")), `<p class="shows">A &lt;b&gt;</p>`; got != want {
+		t.Errorf("elText = %s, want %s", got, want)
+	}
+	if got, want := app.HTMLString(elBody("ul.list", elText("li", "a"), elText("li", "b"))), `<ul class="list"><li>a</li><li>b</li></ul>`; got != want {
+		t.Errorf("elBody = %s, want %s", got, want)
+	}
+	if got, want := sortedAttrs(app.HTMLString(svg("circle.dot cx cy r=4", 10, -3))), `<circle class="dot" cx="10" cy="-3" r="4"></circle>`; got != want {
+		t.Errorf("svg = %s, want %s", got, want)
+	}
 	// What is set on it afterwards adds to it, as on any element.
 	got := sortedAttrs(app.HTMLString(el("button.btn data-testid=x").Class("primary").Attr("title", "t")))
 	if want := `<button class="btn primary" data-testid="x" title="t"></button>`; got != want {
@@ -53,16 +62,17 @@ func sortedAttrs(html string) string {
 var (
 	specHead = regexp.MustCompile(`^[a-z][a-z0-9]*(\.[a-z][a-z0-9-]*)*(#[a-z][a-z0-9-]*)?$`)
 	specAttr = regexp.MustCompile(`^[a-z][a-z-]*=[^\s"=]+$`)
+	specName = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 )
 
-// Every spec in the package's source is a tag, classes, an id, then
+// Every spec in the package's source (el's, elText's, elBody's and svg's) is a tag, classes, an id, then
 // name=value pairs, each once: what el reads, and nothing it would misread.
 func TestEverySpecIsWellFormed(t *testing.T) {
 	files, _ := filepath.Glob("*.go")
 	fset := token.NewFileSet()
 	n := 0
 	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
+		if strings.HasSuffix(f, "_test.go") || f == "el.go" {
 			continue
 		}
 		file, err := parser.ParseFile(fset, f, nil, 0)
@@ -74,9 +84,10 @@ func TestEverySpecIsWellFormed(t *testing.T) {
 			if !ok {
 				return true
 			}
-			if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "el" {
+			if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "el" && id.Name != "elText" && id.Name != "elBody" && id.Name != "svg" {
 				return true
 			}
+			isSVG := call.Fun.(*ast.Ident).Name == "svg"
 			lit, ok := call.Args[0].(*ast.BasicLit)
 			if !ok {
 				t.Errorf("%s: el's spec is not a literal", fset.Position(call.Pos()))
@@ -89,20 +100,27 @@ func TestEverySpecIsWellFormed(t *testing.T) {
 				t.Errorf("%s: %q: the tag, classes and id are not tag.class#id", fset.Position(call.Pos()), spec)
 			}
 			seen := map[string]bool{}
+			bare := 0
 			for _, kv := range strings.Split(rest, " ") {
 				if rest == "" {
 					break
 				}
-				name, _, _ := strings.Cut(kv, "=")
-				if !specAttr.MatchString(kv) || seen[name] || name == "class" || name == "id" {
+				name, _, fixed := strings.Cut(kv, "=")
+				switch {
+				case isSVG && !fixed && specName.MatchString(kv):
+					bare++ // takes the next number
+				case !specAttr.MatchString(kv), seen[name], name == "class", name == "id":
 					t.Errorf("%s: %q: %q is not one name=value", fset.Position(call.Pos()), spec, kv)
 				}
 				seen[name] = true
 			}
+			if isSVG && call.Ellipsis == token.NoPos && bare != len(call.Args)-1 {
+				t.Errorf("%s: %q names %d attributes without a value for %d numbers", fset.Position(call.Pos()), spec, bare, len(call.Args)-1)
+			}
 			return true
 		})
 	}
-	if n < 200 {
+	if n < 250 {
 		t.Fatalf("read %d specs; the package draws with several hundred", n)
 	}
 }

@@ -104,11 +104,11 @@ func (c *embedBox) Render() app.UI {
 	}
 	target := c.chosen()
 	parts := c.Embed.Parts(target)
-	return el("details.embed-code data-mount=embed").Body(
-		el("summary").Text(words.T(l, "embed.title")),
-		el("p.muted").Text(words.T(l, "embed.about")),
-		el("div.embed-targets role=radiogroup aria-labelledby=embed-targets-label").Body(
-			el("span.embed-targets-label#embed-targets-label").Text(words.T(l, "embed.targets")),
+	return elBody("details.embed-code data-mount=embed",
+		elText("summary", words.T(l, "embed.title")),
+		elText("p.muted", words.T(l, "embed.about")),
+		elBody("div.embed-targets role=radiogroup aria-labelledby=embed-targets-label",
+			elText("span.embed-targets-label#embed-targets-label", words.T(l, "embed.targets")),
 			app.Range(EmbedTargets).Slice(func(i int) app.UI {
 				t := EmbedTargets[i]
 				in := app.ElemSelfClosing("input").Attr("type", "radio").Attr("name", "embed-target").ID("embed-target-"+t).Attr("value", t).
@@ -121,7 +121,7 @@ func (c *embedBox) Render() app.UI {
 		),
 		app.Range(parts).Slice(func(i int) app.UI {
 			id := "embed-where-" + strconv.Itoa(i)
-			return el("div.embed-part").Body(
+			return elBody("div.embed-part",
 				el("p").ID(id).Class("embed-where").Text(words.T(l, parts[i].Where)),
 				// A pre, not a textarea: go-app prerenders a textarea's text
 				// as a quoted attribute, which breaks the HTML.
@@ -132,8 +132,8 @@ func (c *embedBox) Render() app.UI {
 					Text(words.T(l, "embed.copy")).OnClick(c.Link.Safe("embed", c.onCopy(i))),
 			)
 		}),
-		el("p.muted").Text(words.T(l, "embed.without-script")),
-		el("span role=status data-testid=copy-status").Text(status),
+		elText("p.muted", words.T(l, "embed.without-script")),
+		elText("span role=status data-testid=copy-status", status),
 	)
 }
 

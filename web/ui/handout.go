@@ -39,14 +39,14 @@ func (c *handout) Render() app.UI {
 	frames := run.Frames
 	return el("section.handout data-testid=handout").DataSet("mount", "handout-"+string(c.Strategy)).Aria("labelledby", "handout-title-"+string(c.Strategy)).Body(
 		el("h2").ID("handout-title-"+string(c.Strategy)).Text(t("handout.title", t("strategy."+string(c.Strategy)))),
-		el("ol").Body(app.Range(frames).Slice(func(i int) app.UI {
+		elBody("ol", app.Range(frames).Slice(func(i int) app.UI {
 			f := frames[i]
 			return el("li data-testid=handout-step").DataSet("step", f.Step).Body(
-				el("span.handout-action").Text("t="+strconv.Itoa(f.Clock)+" "+words.ActionText(c.Lang, f)),
+				elText("span.handout-action", "t="+strconv.Itoa(f.Clock)+" "+words.ActionText(c.Lang, f)),
 				app.Text(" — "+words.Note(c.Lang, frames, f.Step)),
 			)
 		})),
-		el("p data-testid=handout-verdict").Text(t("handout.verdict", t("verdict."+string(core.VerdictOf(frames))))),
+		elText("p data-testid=handout-verdict", t("handout.verdict", t("verdict."+string(core.VerdictOf(frames))))),
 	)
 }
 

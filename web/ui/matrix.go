@@ -17,21 +17,21 @@ func (p pageView) matrix() app.UI {
 }
 
 func (p pageView) drawMatrix() app.UI {
-	return el("div.view-body data-mount=body").Body(
-		el("p.shows").Text(p.t("matrix.intro")),
-		el("p.shows data-testid=matrix-purpose").Text(p.t("matrix.purpose")),
+	return elBody("div.view-body data-mount=body",
+		elText("p.shows", p.t("matrix.intro")),
+		elText("p.shows data-testid=matrix-purpose", p.t("matrix.purpose")),
 		&matrixTable{Lang: p.s.Lang, Path: p.path, Runs: p.runs, Held: p.held},
-		el("p.matrix-legend").Text(p.t("matrix.legend")),
-		el("p.matrix-legend data-testid=real-legend").Text(p.t("real.legend")),
-		el("h2.rows-title#rows-title").Text(p.t("matrix.rows")),
-		el("dl.rows aria-labelledby=rows-title").Body(app.Range(strategies).Slice(func(i int) app.UI {
+		elText("p.matrix-legend", p.t("matrix.legend")),
+		elText("p.matrix-legend data-testid=real-legend", p.t("real.legend")),
+		elText("h2.rows-title#rows-title", p.t("matrix.rows")),
+		elBody("dl.rows aria-labelledby=rows-title", app.Range(strategies).Slice(func(i int) app.UI {
 			st := strategies[i]
-			return el("div.dl-row").Body(
-				el("dt").Text(p.t("strategy."+string(st))),
-				el("dd").Text(p.t("strategy."+string(st)+".about")),
+			return elBody("div.dl-row",
+				elText("dt", p.t("strategy."+string(st))),
+				elText("dd", p.t("strategy."+string(st)+".about")),
 			)
 		})),
-		el("p.matrix-legend data-testid=simplifies").Text(p.t("matrix.simplifies")),
+		elText("p.matrix-legend data-testid=simplifies", p.t("matrix.simplifies")),
 	)
 }
 
@@ -74,24 +74,24 @@ func (c *matrixTable) Render() app.UI {
 		Role("region").
 		Aria("labelledby", "matrix-caption").
 		Body(
-			el("table.matrix").Body(
-				el("caption#matrix-caption").Text(c.t("matrix.caption")),
-				el("thead").Body(el("tr").Body(
-					el("th scope=col").Text(c.t("matrix.corner")),
+			elBody("table.matrix",
+				elText("caption#matrix-caption", c.t("matrix.caption")),
+				elBody("thead", elBody("tr",
+					elText("th scope=col", c.t("matrix.corner")),
 					app.Range(strategies).Slice(func(i int) app.UI {
 						st := strategies[i]
-						return el("th scope=col").Body(
-							el("span.strategy-name").Text(c.t("strategy."+string(st))),
-							el("span.strategy-about").Text(designText(c.Lang, st.Design())),
+						return elBody("th scope=col",
+							elText("span.strategy-name", c.t("strategy."+string(st))),
+							elText("span.strategy-about", designText(c.Lang, st.Design())),
 						)
 					}),
 				)),
-				el("tbody").Body(app.Range(scenarios).Slice(func(i int) app.UI {
+				elBody("tbody", app.Range(scenarios).Slice(func(i int) app.UI {
 					sc := scenarios[i]
 					key := "matrix-" + sc.ID
 					return part(c.Held, key, func() app.UI {
 						return el("tr").DataSet("mount", key).Body(
-							el("th scope=row").Text(c.t(sc.Title)),
+							elText("th scope=row", c.t(sc.Title)),
 							app.Range(strategies).Slice(func(j int) app.UI {
 								return c.cell(sc, strategies[j], real[sc.ID+"."+string(strategies[j])])
 							}),
@@ -112,7 +112,7 @@ func designText(l state.Lang, d core.Design) string {
 func (c *matrixTable) cell(sc core.Scenario, st core.Strategy, real core.Recording) app.UI {
 	r := c.Runs.Run(sc, st)
 	if r.Err != nil {
-		return el("td role=alert").Text(r.Err.Error())
+		return elText("td role=alert", r.Err.Error())
 	}
 	v, harm := core.VerdictOf(r.Frames), core.HarmOf(r.Frames)
 	said := c.t("verdict." + string(v))
@@ -122,7 +122,7 @@ func (c *matrixTable) cell(sc core.Scenario, st core.Strategy, real core.Recordi
 	if harm != "" {
 		label = c.t("matrix.harm", said, c.t("harm."+string(harm)))
 		// The visible words are the accessible name's start, as written.
-		how = el("span.verdict-harm").Text(c.t("matrix.harm.part", c.t("harm."+string(harm))))
+		how = elText("span.verdict-harm", c.t("matrix.harm.part", c.t("harm."+string(harm))))
 	}
 	// The run opens where its verdict is decided.
 	run := state.Settings{Scenario: sc.ID, Strategy: st, Step: core.DecidedAt(r.Frames), Lang: c.Lang, View: state.ViewDemo}
@@ -136,9 +136,9 @@ func (c *matrixTable) cell(sc core.Scenario, st core.Strategy, real core.Recordi
 		Body(el("a").
 			Attr("href", hrefOf(c.Path, run)).
 			Aria("label", c.t("matrix.cell", label, c.t(sc.Title), c.t("strategy."+string(st)))).
-			Body(el("span.verdict-words").Text(said), el("span.verdict-go aria-hidden=true").Text(" ›"), how),
+			Body(elText("span.verdict-words", said), elText("span.verdict-go aria-hidden=true", " ›"), how),
 			app.Range(notes).Slice(func(i int) app.UI {
-				return el("span.cell-note data-testid=cell-note").Text(notes[i])
+				return elText("span.cell-note data-testid=cell-note", notes[i])
 			}),
 			app.If(real.Scenario != "" && real.Why == "", func() app.UI {
 				mark, value := c.t("real.mark"), "agrees"

@@ -154,11 +154,11 @@ func (c *playEditor) Render() app.UI {
 		}
 	})
 	field := func(id, label string, input app.UI) app.UI {
-		return el("div.picker").Body(el("label").Attr("for", id).Text(c.t(label)), input)
+		return elBody("div.picker", el("label").Attr("for", id).Text(c.t(label)), input)
 	}
-	return el("section.play aria-labelledby=play-title").Body(
-		el("h2#play-title").Text(c.t("play.editor")),
-		el("div.play-fields").Body(
+	return elBody("section.play aria-labelledby=play-title",
+		elText("h2#play-title", c.t("play.editor")),
+		elBody("div.play-fields",
 			field("play-client", "play.client", el("select#play-client data-testid=play-client").
 				DataSet("value", c.client).Attr("disabled", !c.Live).OnChange(onField).OnKeyDown(onEnter).
 				Body(app.Range(playClients).Slice(func(i int) app.UI {
@@ -176,9 +176,9 @@ func (c *playEditor) Render() app.UI {
 			el("button.btn.primary type=button data-testid=play-add").
 				Aria("disabled", !c.Live).Text(c.t("play.add")).OnClick(c.Link.Safe("play", c.onAdd)),
 		),
-		el("p.muted#play-arg-help").Text(c.t("play.help")),
+		elText("p.muted#play-arg-help", c.t("play.help")),
 		el("p.play-error role=alert data-testid=play-error").DataSet("value", orNone(c.problem)).Text(c.problem),
-		el("div.play-history").Body(
+		elBody("div.play-history",
 			c.button("play-undo", "play.undo", "Control+Z", len(c.past) == 0, c.onUndo),
 			c.button("play-redo", "play.redo", "Control+Shift+Z", len(c.future) == 0, c.onRedo),
 			c.button("play-clear", "play.clear", "", len(items) == 0, c.onClear),
@@ -189,17 +189,17 @@ func (c *playEditor) Render() app.UI {
 				// What the item did, in the run's words: item i is step i+2.
 				var what app.UI
 				if i+1 < len(frames) {
-					what = el("span.play-what").Text(" " + words.ActionText(c.Lang, frames[i+1]))
+					what = elText("span.play-what", " "+words.ActionText(c.Lang, frames[i+1]))
 				}
 				return el("li data-testid=play-item").DataSet("value", items[i]).Body(
-					el("code").Text(items[i]),
+					elText("code", items[i]),
 					what,
 					el("button.btn.play-remove type=button data-testid=play-remove").
 						Aria("label", c.t("play.remove", i+1, items[i])).Aria("disabled", !c.Live).
 						Text("×").OnClick(c.Link.Safe("play", c.onRemove(i))),
 				)
 			})),
-		el("p.sr-only role=status data-testid=play-status").Text(c.said),
+		elText("p.sr-only role=status data-testid=play-status", c.said),
 	)
 }
 
@@ -226,7 +226,7 @@ func checkbox(id, label string, checked, live bool, onChange, onKey app.EventHan
 	if !live {
 		in = in.Attr("disabled", true)
 	}
-	return el("div.play-hold").Body(in, el("label").Attr("for", id).Text(label))
+	return elBody("div.play-hold", in, el("label").Attr("for", id).Text(label))
 }
 
 func orKey(key, fallback string) string {

@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"dlock/core"
@@ -114,7 +115,7 @@ func (c *realPanel) fetch(ctx app.Context) {
 
 func (c *realPanel) Render() app.UI {
 	return el("details.real data-testid=real-panel").On("toggle", c.Link.Safe("real", c.onToggle)).Body(
-		el("summary").Text(c.t("real.title")),
+		elText("summary", c.t("real.title")),
 		app.If(c.open && c.Play != nil, c.command),
 		app.If(c.open && c.Play == nil, c.body),
 	)
@@ -133,15 +134,15 @@ func (c *realPanel) command() app.UI {
 			Text(c.t("real.not-replayed", c.t("real.why."+string(why))))
 	}
 	if c.Script == "" {
-		return el("p data-testid=real-command data-value=empty").Text(c.t("real.play.empty"))
+		return elText("p data-testid=real-command data-value=empty", c.t("real.play.empty"))
 	}
 	cmd := labCommand(c.Script, c.Strategy)
 	status := ""
 	if c.copied != "" {
 		status = c.t(c.copied)
 	}
-	return el("div").Body(
-		el("p#real-command-about").Text(c.t("real.play")),
+	return elBody("div",
+		elText("p#real-command-about", c.t("real.play")),
 		el("pre.embed-snippet data-testid=real-command").DataSet("value", cmd).
 			Aria("labelledby", "real-command-about").Text(cmd),
 		el("button.btn type=button data-testid=copy-command").Aria("disabled", !c.Live).
@@ -154,8 +155,8 @@ func (c *realPanel) command() app.UI {
 					}
 				})
 			})),
-		el("span role=status data-testid=copy-command-status").Text(status),
-		el("p.muted").Text(c.t("real.play.about")),
+		elText("span role=status data-testid=copy-command-status", status),
+		elText("p.muted", c.t("real.play.about")),
 	)
 }
 
@@ -163,11 +164,11 @@ func (c *realPanel) body() app.UI {
 	rec := c.rec
 	switch {
 	case c.problem != "":
-		return el("p role=alert").Text(c.t("real.failed", c.problem))
+		return elText("p role=alert", c.t("real.failed", c.problem))
 	case rec == nil:
-		return el("p role=status").Text(c.t("real.loading"))
+		return elText("p role=status", c.t("real.loading"))
 	case rec.Why != "":
-		return el("div").Body(
+		return elBody("div",
 			el("p data-testid=real-trace data-value=not-replayed").
 				Text(c.t("real.not-replayed", c.t("real.why."+string(rec.Why)))),
 		)
@@ -190,43 +191,43 @@ func (c *realPanel) body() app.UI {
 	if rec.Renewal == core.RenewedByLibrary {
 		renewal = "real.renewal.library." + string(c.Strategy)
 	}
-	return el("div").Body(
-		el("p.muted").Text(c.t("real.about")),
-		el("p").Body(
+	return elBody("div",
+		elText("p.muted", c.t("real.about")),
+		elBody("p",
 			el("span data-testid=real-trace").DataSet("value", string(rec.Verdict)).
 				Text(c.t("real.verdict", c.t("verdict."+string(rec.Verdict)), c.t("verdict."+string(rec.Model)))),
 			app.Text(" — "),
 			el("span data-testid=real-agrees").DataSet("value", agrees).Text(agreeWords),
 		),
-		el("p").Text(c.t("real.service."+string(c.Strategy))+" "+c.t(resource)),
+		elText("p", c.t("real.service."+string(c.Strategy))+" "+c.t(resource)),
 		el("p data-testid=real-renewal").DataSet("value", orNone(rec.Renewal)).Text(c.t(renewal)),
 		app.Range(rec.Leases).Slice(func(i int) app.UI {
-			return el("p data-testid=real-lease").Text(c.leaseEnd(rec.Leases[i]))
+			return elText("p data-testid=real-lease", c.leaseEnd(rec.Leases[i]))
 		}),
 		c.steps(rec),
 		el("div.real-scroll").TabIndex(0).Role("region").Aria("label", c.t("real.calls")).Body(
-			el("table.real-calls").Body(
-				el("caption").Text(c.t("real.calls")),
-				el("thead").Body(el("tr").Body(
-					el("th scope=col").Text(c.t("real.col.ms")),
-					el("th scope=col").Text(c.t("real.col.step")),
-					el("th scope=col").Text(c.t("real.col.client")),
-					el("th scope=col").Text(c.t("real.col.call")),
-					el("th scope=col").Text(c.t("real.col.result")),
+			elBody("table.real-calls",
+				elText("caption", c.t("real.calls")),
+				elBody("thead", elBody("tr",
+					elText("th scope=col", c.t("real.col.ms")),
+					elText("th scope=col", c.t("real.col.step")),
+					elText("th scope=col", c.t("real.col.client")),
+					elText("th scope=col", c.t("real.col.call")),
+					elText("th scope=col", c.t("real.col.result")),
 				)),
-				el("tbody").Body(app.Range(rec.Calls).Slice(func(i int) app.UI {
+				elBody("tbody", app.Range(rec.Calls).Slice(func(i int) app.UI {
 					call := rec.Calls[i]
-					return el("tr data-testid=real-call").Body(
-						el("td.num").Text(call.MS),
-						el("td.num").Text(call.Step),
-						el("td").Text(orDash(call.Client)),
-						el("td").Body(el("code").Text(call.Call)),
-						el("td").Text(call.Result),
+					return elBody("tr data-testid=real-call",
+						elText("td.num", strconv.FormatInt(call.MS, 10)),
+						elText("td.num", strconv.Itoa(call.Step)),
+						elText("td", orDash(call.Client)),
+						elBody("td", elText("code", call.Call)),
+						elText("td", call.Result),
 					)
 				})),
 			),
 		),
-		el("p.muted").Text(c.t("real.raw")),
+		elText("p.muted", c.t("real.raw")),
 	)
 }
 
@@ -234,16 +235,16 @@ func (c *realPanel) body() app.UI {
 // where it differs, both; a difference of timing alone said apart.
 func (c *realPanel) steps(rec *core.Recording) app.UI {
 	return el("div.real-scroll").TabIndex(0).Role("region").Aria("label", c.t("real.steps")).Body(
-		el("table.real-steps").Body(
-			el("caption").Text(c.t("real.steps")),
-			el("thead").Body(el("tr").Body(
-				el("th scope=col").Text(c.t("real.col.step")),
-				el("th scope=col").Text(c.t("real.col.action")),
-				el("th scope=col").Text(c.t("real.col.agree")),
-				el("th scope=col").Text(c.t("real.col.model")),
-				el("th scope=col").Text(c.t("real.col.real")),
+		elBody("table.real-steps",
+			elText("caption", c.t("real.steps")),
+			elBody("thead", elBody("tr",
+				elText("th scope=col", c.t("real.col.step")),
+				elText("th scope=col", c.t("real.col.action")),
+				elText("th scope=col", c.t("real.col.agree")),
+				elText("th scope=col", c.t("real.col.model")),
+				elText("th scope=col", c.t("real.col.real")),
 			)),
-			el("tbody").Body(app.Range(rec.Steps).Slice(func(i int) app.UI {
+			elBody("tbody", app.Range(rec.Steps).Slice(func(i int) app.UI {
 				s := rec.Steps[i]
 				agree, real, value := c.t("real.step.same"), c.t("real.step.as-model"), "yes"
 				if !s.Agrees {
@@ -257,11 +258,11 @@ func (c *realPanel) steps(rec *core.Recording) app.UI {
 					row = row.Class("first-differs").DataSet("first", "true")
 				}
 				return row.Body(
-					el("td.num").Text(s.Step),
-					el("td").Body(el("code").Text(s.Action)),
-					el("td").Text(agree),
-					el("td").Text(s.Model),
-					el("td").Text(real),
+					elText("td.num", strconv.Itoa(s.Step)),
+					elBody("td", elText("code", s.Action)),
+					elText("td", agree),
+					elText("td", s.Model),
+					elText("td", real),
 				)
 			})),
 		),

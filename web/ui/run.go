@@ -62,25 +62,25 @@ func (r runView) lockCard() app.UI {
 			app.Text(r.t("lock.title")),
 			el("span.tag.tag-service data-testid=lock-kind").DataSet("value", string(kind)).Text(r.t("lock.kind."+string(kind))),
 		),
-		el("dl").Body(
-			el("dt").Text(r.t(holderLabel(lock))),
+		elBody("dl",
+			elText("dt", r.t(holderLabel(lock))),
 			el("dd data-testid=lock-holder").DataSet("value", orNone(lock.Holder)).Text(holder),
-			el("dt").Text(r.t("lock.token")),
+			elText("dt", r.t("lock.token")),
 			el("dd data-testid=lock-token").DataSet("value", tokenOrNone(lock.Token)).Body(
 				app.Text(token),
-				app.If(!lock.Tokens, func() app.UI { return el("span.muted").Text(" " + r.t("lock.no-tokens")) }),
+				app.If(!lock.Tokens, func() app.UI { return elText("span.muted", " "+r.t("lock.no-tokens")) }),
 			),
 			app.If(len(lock.Nodes) == 1, r.leaseLine),
 			app.If(lock.Restarts > 0, func() app.UI {
-				return el("div.dl-row").Body(
-					el("dt").Text(r.t("lock.restarts")),
+				return elBody("div.dl-row",
+					elText("dt", r.t("lock.restarts")),
 					el("dd data-testid=lock-restarts").DataSet("value", lock.Restarts).Text(lock.Restarts),
 				)
 			}),
 		),
 		app.If(len(lock.Nodes) > 1, r.nodeTable),
 		app.If(kind == core.Replicated, func() app.UI {
-			return el("p.muted.simplifies data-testid=lock-simplifies").Text(r.t("lock.simplifies.replicated"))
+			return elText("p.muted.simplifies data-testid=lock-simplifies", r.t("lock.simplifies.replicated"))
 		}),
 	)
 }
@@ -107,17 +107,17 @@ func (r runView) leaseLine() app.UI {
 		// at 0.
 		expiryLabel, expiry = "", r.t("lock.no-lease")
 	}
-	return el("div.dl-row").Body(
-		el("dt").Text(r.t("lock.lease")),
+	return elBody("div.dl-row",
+		elText("dt", r.t("lock.lease")),
 		// Each half keeps its words together; a narrow card breaks the line
 		// after the slash, not inside "now t=10".
-		el("dd").Body(
-			el("span.nowrap").Body(
+		elBody("dd",
+			elBody("span.nowrap",
 				app.Text(expiryLabel),
 				el("span data-testid=lock-expiry").DataSet("value", expiryValue).Text(expiry),
 			),
 			app.Text(" / "),
-			el("span.nowrap").Body(
+			elBody("span.nowrap",
 				app.Text(r.t("lock.now")),
 				el("span data-testid=lock-now").DataSet("value", lock.Now).Text(lock.Now),
 			),
@@ -133,14 +133,14 @@ func (r runView) leaseLine() app.UI {
 func (r runView) nodeTable() app.UI {
 	nodes := r.f.Lock.Nodes
 	return el("table.nodes data-testid=lock-nodes").DataSet("value", len(nodes)).Body(
-		el("caption").Text(r.t("nodes.caption", r.f.Clock)),
-		el("thead").Body(el("tr").Body(
-			el("th scope=col").Text(r.t("nodes.node")),
-			el("th scope=col").Text(r.t("nodes.clock")),
-			el("th scope=col").Text(r.t("nodes.holder")),
-			el("th scope=col").Text(r.t("nodes.expiry")),
+		elText("caption", r.t("nodes.caption", r.f.Clock)),
+		elBody("thead", elBody("tr",
+			elText("th scope=col", r.t("nodes.node")),
+			elText("th scope=col", r.t("nodes.clock")),
+			elText("th scope=col", r.t("nodes.holder")),
+			elText("th scope=col", r.t("nodes.expiry")),
 		)),
-		el("tbody").Body(app.Range(nodes).Slice(func(i int) app.UI {
+		elBody("tbody", app.Range(nodes).Slice(func(i int) app.UI {
 			n := nodes[i]
 			id := "lock-node-" + strconv.Itoa(i+1)
 			holder := n.Holder
@@ -151,11 +151,11 @@ func (r runView) nodeTable() app.UI {
 			if n.Expiry != 0 {
 				expiry = "t=" + strconv.Itoa(n.Expiry)
 			}
-			return el("tr").Body(
-				el("th scope=row").Text(i+1),
+			return elBody("tr",
+				elText("th scope=row", strconv.Itoa(i+1)),
 				el("td").DataSet("testid", id+"-clock").DataSet("value", n.Clock).Text("t="+strconv.Itoa(n.Clock)),
 				el("td").DataSet("testid", id+"-holder").DataSet("value", orNone(n.Holder)).Text(holder),
-				el("td").Text(expiry),
+				elText("td", expiry),
 			)
 		})),
 	)
@@ -194,18 +194,18 @@ func (r runView) resourceCard(res core.ResourceView, suffix string) app.UI {
 	return el("section.card").Aria("labelledby", r.labelledBy(title)).DataSet("testid", "resource-card"+suffix).DataSet("value", check).Body(
 		el("h2").ID(title).Body(
 			app.Text(r.t("resource.title")+" "),
-			el("code").Text(res.Name),
+			elText("code", res.Name),
 			el("span").Class("tag", "tag-"+state.OnOff(res.Fenced)).Text(r.t("resource."+check)),
 		),
-		el("p.value-label").Text(r.t("resource.value")),
+		elText("p.value-label", r.t("resource.value")),
 		el("p.value").
 			DataSet("testid", "resource-data"+suffix).
 			DataSet("value", orNone(res.Data)).
 			Text(data),
-		el("dl").Body(
-			el("dt").Text(r.t("resource.maxToken")),
+		elBody("dl",
+			elText("dt", r.t("resource.maxToken")),
 			el("dd").DataSet("testid", "resource-max-token"+suffix).DataSet("value", res.MaxToken).Text(res.MaxToken),
-			el("dt").Text(r.t("resource.rejected")),
+			elText("dt", r.t("resource.rejected")),
 			el("dd").Class(rejectedClass).DataSet("testid", "resource-rejected"+suffix).DataSet("value", res.Rejected).Text(res.Rejected),
 		),
 	)
@@ -217,15 +217,15 @@ func (r runView) network() app.UI {
 		return el("div.network-slot")
 	}
 	msgs := r.f.Network
-	return el("div.network-slot").Body(
+	return elBody("div.network-slot",
 		el("section.network data-testid=network").
 			DataSet("value", len(msgs)).
 			Aria("labelledby", r.labelledBy("network-title-"+r.id)).
 			Body(
 				el("h2").ID("network-title-"+r.id).Text(r.t("network.title")),
-				app.If(len(msgs) == 0, func() app.UI { return el("p.muted").Text(r.t("network.empty")) }).
+				app.If(len(msgs) == 0, func() app.UI { return elText("p.muted", r.t("network.empty")) }).
 					Else(func() app.UI {
-						return el("ul").Body(app.Range(msgs).Slice(func(i int) app.UI {
+						return elBody("ul", app.Range(msgs).Slice(func(i int) app.UI {
 							return el("li data-testid=network-message").
 								DataSet("value", msgs[i].ID).
 								Text(words.MessageText(r.s.Lang, msgs[i]))
@@ -238,11 +238,11 @@ func (r runView) network() app.UI {
 func (r runView) clients() app.UI {
 	return el("section.clients").Aria("labelledby", r.labelledBy("clients-title-"+r.id)).Body(
 		el("h2").ID("clients-title-"+r.id).Class("clients-title").Text(r.t("clients.title")),
-		el("ul").Body(
+		elBody("ul",
 			app.Range(r.f.Clients).Slice(func(i int) app.UI {
 				c := r.f.Clients[i]
 				return el("li").Class("client", "client-"+string(c.State)).Body(
-					el("span.chip").Text(c.Name),
+					elText("span.chip", c.Name),
 					el("span.client-state").
 						DataSet("testid", "client-"+c.Name+"-state").
 						DataSet("value", string(c.State)).
@@ -285,7 +285,7 @@ func (r runView) actionLine() app.UI {
 			el("span.chip data-testid=action-actor").
 				DataSet("value", orNone(ev.Client)).
 				Text(ev.Client),
-			el("code.action-label").Text(words.ActionText(r.s.Lang, r.f)),
+			elText("code.action-label", words.ActionText(r.s.Lang, r.f)),
 			el("span").
 				Class("tag", "tag-"+kind).
 				DataSet("testid", "action-result").

@@ -196,31 +196,31 @@ func (c *searchPanel) Render() app.UI {
 	for i := range depths {
 		depths[i] = i + 1
 	}
-	var outcome app.UI = el("p").Text(c.t("search.idle"))
+	var outcome app.UI = elText("p", c.t("search.idle"))
 	switch {
 	case run == nil:
 	case phase == "running":
-		outcome = el("p").Text(c.t("search.progress", result.States, result.Depth, depth))
+		outcome = elText("p", c.t("search.progress", result.States, result.Depth, depth))
 	case phase == "cancelled":
-		outcome = el("p").Text(c.t("search.cancelled-after", result.States, result.Depth))
+		outcome = elText("p", c.t("search.cancelled-after", result.States, result.Depth))
 	default:
-		outcome = el("p").Text(searchOutcome(c.Lang, run))
+		outcome = elText("p", searchOutcome(c.Lang, run))
 	}
 	var link app.UI
 	if run != nil && phase == "found" {
 		sc, _ := c.Runs.Script(result.Script)
 		s := state.Settings{View: state.ViewPlay, Script: result.Script, Strategy: run.strategy, Step: sc.Frames(), Lang: c.Lang}
-		link = el("p").Body(
+		link = elBody("p",
 			el("a data-testid=search-run").Attr("href", hrefOf(c.Path, s)).Text(c.t("search.open")),
 			app.Text(" "),
-			el("code.search-script data-testid=search-script").Text(result.Script),
+			elText("code.search-script data-testid=search-script", result.Script),
 		)
 	}
-	return el("div.view-body").Body(
-		el("p.shows").Text(c.t("search.intro")),
-		el("div.search-options").Body(
-			el("div.picker").Body(
-				el("label for=search-goal").Text(c.t("search.goal")),
+	return elBody("div.view-body",
+		elText("p.shows", c.t("search.intro")),
+		elBody("div.search-options",
+			elBody("div.picker",
+				elText("label for=search-goal", c.t("search.goal")),
 				el("select#search-goal data-testid=search-goal").DataSet("value", string(se.GoalOrDefault())).Attr("disabled", !c.Live).
 					OnChange(c.Link.Safe("search", c.onOption)).Body(
 					option(string(core.Corrupted), c.t("search.goal.corrupted"), se.GoalOrDefault() == core.Corrupted),
@@ -228,8 +228,8 @@ func (c *searchPanel) Render() app.UI {
 					option(string(core.Stuck), c.t("search.goal.stuck"), se.Goal == core.Stuck),
 				),
 			),
-			el("div.picker").Body(
-				el("label for=search-depth").Text(c.t("search.depth")),
+			elBody("div.picker",
+				elText("label for=search-depth", c.t("search.depth")),
 				el("select#search-depth data-testid=search-depth").DataSet("value", depth).Attr("disabled", !c.Live).
 					OnChange(c.Link.Safe("search", c.onOption)).Body(
 					app.Range(depths).Slice(func(i int) app.UI {
@@ -243,7 +243,7 @@ func (c *searchPanel) Render() app.UI {
 			checkbox("search-partial", c.t("search.partial"), se.Partial, c.Live, c.Link.Safe("search", c.onOption), nil),
 			checkbox("search-reply", c.t("search.reply"), se.Reply, c.Live, c.Link.Safe("search", c.onOption), nil),
 		),
-		el("div.toolbar").Body(
+		elBody("div.toolbar",
 			el("button.btn.primary type=button data-testid=search-start").
 				Aria("disabled", !c.Live || phase == "running").Text(c.t("search.start")).OnClick(c.Link.Safe("search", c.onStart)),
 			el("button.btn type=button data-testid=search-cancel").
@@ -254,8 +254,8 @@ func (c *searchPanel) Render() app.UI {
 		el("div.search-result data-testid=search-result").DataSet("value", phase).
 			DataSet("verdict", string(result.Verdict)).DataSet("harm", string(result.Harm)).
 			DataSet("states", result.States).DataSet("depth", result.Depth).DataSet("ms", tookMs(run)).Body(outcome, link),
-		el("p.legend").Text(c.t("search.alphabet")),
-		el("p.sr-only role=status data-testid=search-status").Text(c.say),
+		elText("p.legend", c.t("search.alphabet")),
+		elText("p.sr-only role=status data-testid=search-status", c.say),
 	)
 }
 

@@ -30,7 +30,7 @@ func (r runView) drawTimeline() app.UI {
 	if cur < len(tl.Steps) {
 		// From just before the next step's mark.
 		x := lay.mark(cur+1) - 6
-		future = svg("rect").Class("tl-future-mask").DataSet("testid", "timeline-future").DataSet("value", cur+1).
+		future = svg("rect.tl-future-mask").DataSet("testid", "timeline-future").DataSet("value", cur+1).
 			Attr("x", x).Attr("y", 0).Attr("width", lay.width-x).Attr("height", lanesBottom)
 	}
 	first, last := tl.Steps[0].From, tl.Steps[len(tl.Steps)-1].To
@@ -62,7 +62,7 @@ func (r runView) drawTimeline() app.UI {
 							svg("defs").Body(
 								svg("marker").ID(id+"-arrow").Attr("viewBox", "0 0 10 10").Attr("refX", 9).Attr("refY", 5).
 									Attr("markerWidth", 7).Attr("markerHeight", 7).Attr("orient", "auto-start-reverse").Body(
-									svg("path").Attr("d", "M0,0 L10,5 L0,10 z").Class("tl-arrowhead"),
+									svg("path.tl-arrowhead").Attr("d", "M0,0 L10,5 L0,10 z"),
 								),
 							),
 							// The current step, behind the drawing.
@@ -94,11 +94,11 @@ func (r runView) downloadButton() app.UI {
 // timelineLegend says what the drawing's marks mean, with a swatch of each.
 func (r runView) timelineLegend() app.UI {
 	item := func(swatch, key string) app.UI {
-		return el("li").Body(el("span").Class("tl-swatch", swatch).Aria("hidden", "true"), app.Text(" "+r.t(key)))
+		return elBody("li", el("span").Class("tl-swatch", swatch).Aria("hidden", "true"), app.Text(" "+r.t(key)))
 	}
-	return el("details.timeline-legend data-testid=timeline-legend").Body(
-		el("summary").Text(r.t("timeline.legend")),
-		el("ul").Body(
+	return elBody("details.timeline-legend data-testid=timeline-legend",
+		elText("summary", r.t("timeline.legend")),
+		elBody("ul",
 			item("tl-swatch-axis", "timeline.legend.axis"),
 			item("tl-swatch-lease", "timeline.legend.lease"),
 			item("tl-swatch-pause", "timeline.legend.pause"),
@@ -125,24 +125,24 @@ func (r runView) transcript() app.UI {
 
 func (r runView) drawTranscript() app.UI {
 	return el("details.transcript").DataSet("mount", "transcript-"+r.id).Body(
-		el("summary").Text(r.t("timeline.transcript")),
-		el("table data-testid=transcript").Body(
-			el("caption").Text(r.t("timeline.title", r.t(r.sc.Title), r.t("strategy."+string(r.st)))),
-			el("thead").Body(el("tr").Body(
-				el("th scope=col").Text(r.t("transcript.step")),
-				el("th scope=col").Text(r.t("transcript.time")),
-				el("th scope=col").Text(r.t("transcript.who")),
-				el("th scope=col").Text(r.t("transcript.action")),
-				el("th scope=col").Text(r.t("transcript.result")),
+		elText("summary", r.t("timeline.transcript")),
+		elBody("table data-testid=transcript",
+			elText("caption", r.t("timeline.title", r.t(r.sc.Title), r.t("strategy."+string(r.st)))),
+			elBody("thead", elBody("tr",
+				elText("th scope=col", r.t("transcript.step")),
+				elText("th scope=col", r.t("transcript.time")),
+				elText("th scope=col", r.t("transcript.who")),
+				elText("th scope=col", r.t("transcript.action")),
+				elText("th scope=col", r.t("transcript.result")),
 			)),
-			el("tbody").Body(app.Range(r.frames).Slice(func(i int) app.UI {
+			elBody("tbody", app.Range(r.frames).Slice(func(i int) app.UI {
 				f := r.frames[i]
 				row := el("tr").Body(
-					el("td").Text(f.Step),
-					el("td").Text("t="+strconv.Itoa(f.Clock)),
-					el("td").Text(f.Event.Client),
-					el("td").Text(words.ActionText(r.s.Lang, f)),
-					el("td").Text(words.ResultWords(r.s.Lang, f.Event)),
+					elText("td", strconv.Itoa(f.Step)),
+					elText("td", "t="+strconv.Itoa(f.Clock)),
+					elText("td", f.Event.Client),
+					elText("td", words.ActionText(r.s.Lang, f)),
+					elText("td", words.ResultWords(r.s.Lang, f.Event)),
 				)
 				if f.Step == r.s.Step {
 					row = row.Aria("current", "step").Class("current")

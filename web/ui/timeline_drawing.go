@@ -42,19 +42,19 @@ func (c *timelineDrawing) Render() app.UI {
 	for i, label := range labels {
 		y := lay.laneY(i)
 		els = append(els,
-			svg("line").Class("tl-lane").Attr("x1", tlLabel-6).Attr("x2", lay.width-tlRight).Attr("y1", y).Attr("y2", y),
-			svg("text").Class("tl-label").Attr("x", 4).Attr("y", y+4).Text(label),
+			svg("line.tl-lane x1 x2 y1 y2", tlLabel-6, lay.width-tlRight, y, y),
+			svg("text.tl-label x y", 4, y+4).Text(label),
 		)
 	}
 	// The time axis: a tick at every unit of time, a label on each where
 	// it fits (every unit at this width).
 	axisY := h - tlAxis + 4
-	els = append(els, svg("line").Class("tl-axis-line").Attr("x1", lay.t(lay.first)).Attr("x2", lay.t(lay.last)).Attr("y1", axisY).Attr("y2", axisY))
+	els = append(els, svg("line.tl-axis-line x1 x2 y1 y2", lay.t(lay.first), lay.t(lay.last), axisY, axisY))
 	for t := lay.first; t <= lay.last; t++ {
 		x := lay.t(t)
 		els = append(els,
-			svg("line").Class("tl-tick").DataSet("testid", "timeline-tick").DataSet("t", t).Attr("x1", x).Attr("x2", x).Attr("y1", axisY-4).Attr("y2", axisY+4),
-			svg("text").Class("tl-axis").Attr("x", x).Attr("y", h-6).Attr("text-anchor", "middle").Text("t="+strconv.Itoa(t)),
+			svg("line.tl-tick data-testid=timeline-tick x1 x2 y1 y2", x, x, axisY-4, axisY+4).DataSet("t", t),
+			svg("text.tl-axis x y text-anchor=middle", x, h-6).Text("t="+strconv.Itoa(t)),
 		)
 	}
 	// Leases on the lock service's lane.
@@ -67,8 +67,8 @@ func (c *timelineDrawing) Render() app.UI {
 		}
 		els = append(els, svg("g").Class("tl-lease", lay.clientClass(l.Client)).Body(
 			svg("title").Text(leaseTitle(c.Lang, l)),
-			svg("rect").Attr("x", x1).Attr("y", y-7).Attr("width", max(x2-x1, 3)).Attr("height", 14).Attr("rx", 3),
-			svg("text").Class("tl-bar-label").Attr("x", x1+3).Attr("y", y+4).Text(label),
+			svg("rect x y width height rx", x1, y-7, max(x2-x1, 3), 14, 3),
+			svg("text.tl-bar-label x y", x1+3, y+4).Text(label),
 		))
 	}
 	// Pauses and crashes on the clients' lanes.
@@ -77,7 +77,7 @@ func (c *timelineDrawing) Render() app.UI {
 		// The band's own label, inside it, clear of its border.
 		if x2 := lay.end(p.ToStep, p.To); x2-lay.t(p.From) > 60 {
 			y := lay.laneY(lay.lanes[p.Client])
-			els = append(els, svg("text").Class("tl-band-label").Attr("x", (lay.t(p.From)+x2)/2).Attr("y", y+4).Attr("text-anchor", "middle").Text(t("timeline.pause")))
+			els = append(els, svg("text.tl-band-label x y text-anchor=middle", (lay.t(p.From)+x2)/2, y+4).Text(t("timeline.pause")))
 		}
 	}
 	for _, cr := range tl.Crashes {
@@ -88,7 +88,7 @@ func (c *timelineDrawing) Render() app.UI {
 	for _, f := range run.Frames[1:] {
 		els = append(els, marks.draw(f))
 	}
-	return svg("g").Class("tl-drawing").Body(els...)
+	return svg("g.tl-drawing").Body(els...)
 }
 
 // band is a pause or a crash on a client's lane (its event's mark names it).
@@ -97,7 +97,7 @@ func band(class string, s core.Span, lay timelineLayout, title string) app.UI {
 	y := lay.laneY(lay.lanes[s.Client])
 	return svg("g").Class(class, lay.clientClass(s.Client)).Body(
 		svg("title").Text(title),
-		svg("rect").Attr("x", x1).Attr("y", y-11).Attr("width", max(x2-x1, 3)).Attr("height", 22).Attr("rx", 2),
+		svg("rect x y width height rx", x1, y-11, max(x2-x1, 3), 22, 2),
 	)
 }
 

@@ -8,10 +8,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
+// svgNS is the namespace go-app needs on each SVG element (svg, el.go).
 const svgNS = "http://www.w3.org/2000/svg"
-
-// svg returns an SVG element (go-app needs the namespace on each one).
-func svg(tag string) app.HTMLElem { return app.Elem(tag).XMLNS(svgNS) }
 
 // Timeline geometry, in CSS pixels: the drawing is never scaled, so its
 // text stays the size the style sheet gives it whatever the width, and a
@@ -133,6 +131,6 @@ func (lay timelineLayout) current(step, bottom int) app.UI {
 	if s := lay.tl.Steps[step-1]; s.To > s.From {
 		x1, x2 = min(x1, lay.t(s.From)), max(x2, lay.t(s.To))
 	}
-	return svg("rect").Class("tl-current").DataSet("testid", "timeline-current").DataSet("value", step).
+	return svg("rect.tl-current").DataSet("testid", "timeline-current").DataSet("value", step).
 		Attr("x", x1).Attr("y", 0).Attr("width", x2-x1).Attr("height", bottom)
 }

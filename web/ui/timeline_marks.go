@@ -72,8 +72,8 @@ func (em eventMarks) draw(f core.Frame) app.UI {
 	dot := func(lane int, label string) {
 		y := lay.laneY(lane)
 		marks = append(marks,
-			svg("circle").Attr("cx", x).Attr("cy", y).Attr("r", 4),
-			svg("text").Class("tl-ev-label").Attr("x", x).Attr("y", y+labelDY).Attr("text-anchor", "middle").Text(show(label)),
+			svg("circle cx cy r", x, y, 4),
+			svg("text.tl-ev-label x y text-anchor=middle", x, y+labelDY).Text(show(label)),
 		)
 	}
 	arrow := func(m core.Arrow, ok bool) {
@@ -90,8 +90,7 @@ func (em eventMarks) draw(f core.Frame) app.UI {
 			// Still in the network at the end: the arrow stops midway.
 			x2, y2 = min(x1+tlUnit, lay.width-tlRight), (from+to)/2
 		}
-		marks = append(marks, svg("line").Class("tl-msg").
-			Attr("x1", x1).Attr("y1", from).Attr("x2", x2).Attr("y2", y2).
+		marks = append(marks, svg("line.tl-msg x1 y1 x2 y2", x1, from, x2, y2).
 			Attr("marker-end", "url(#tl-"+em.column+"-arrow)"))
 		if !ok {
 			return
@@ -111,13 +110,13 @@ func (em eventMarks) draw(f core.Frame) app.UI {
 			}
 		}
 		if cls == "tl-result" {
-			marks = append(marks, svg("text").Class("tl-ev-label", cls).Attr("x", x2+4).Attr("y", y2+labelDY).Text(show(label)))
+			marks = append(marks, svg("text.tl-ev-label x y", x2+4, y2+labelDY).Class(cls).Text(show(label)))
 			return
 		}
 		// Named marks are long: they read leftwards from the arrow's
 		// head, over the resource's lane, so they never run off the edge.
 		class = append(class, cls)
-		marks = append(marks, svg("text").Class("tl-ev-label", cls).Attr("x", x2-8).Attr("y", y2+labelDY).Attr("text-anchor", "end").Text(show(label)))
+		marks = append(marks, svg("text.tl-ev-label x y text-anchor=end", x2-8, y2+labelDY).Class(cls).Text(show(label)))
 	}
 	switch ev.Kind {
 	case core.ActWrite, core.ActRead, core.ActPeek:
@@ -165,7 +164,7 @@ func (em eventMarks) draw(f core.Frame) app.UI {
 		y := lay.height() - tlAxis + 5
 		marks = append(marks,
 			svg("path").Attr("d", fmt.Sprintf("M%d,%d l-4,-5 h8 z", x, y)),
-			svg("text").Class("tl-ev-label").Attr("x", x+6).Attr("y", y+1).Text(show("+"+strconv.Itoa(ev.Ticks))),
+			svg("text.tl-ev-label x y", x+6, y+1).Text(show("+"+strconv.Itoa(ev.Ticks))),
 		)
 	default:
 		dot(laneOf(ev.Client), eventMark(ev))
@@ -199,7 +198,7 @@ func (em eventMarks) draw(f core.Frame) app.UI {
 			svg("title").Text(transcriptLine(em.lang, f)),
 			svg("desc").ID(noteID).Text(words.Note(em.lang, em.frames, f.Step)),
 			// The mark's target: wider than its dot, for a finger.
-			svg("rect").Class("tl-hit").Attr("x", x-hit/2).Attr("y", 0).Attr("width", hit).Attr("height", lay.height()-tlAxis),
+			svg("rect.tl-hit x y width height", x-hit/2, 0, hit, lay.height()-tlAxis),
 		}, marks...)...)
 }
 

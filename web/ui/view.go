@@ -65,12 +65,12 @@ func (p pageView) play(on func(state.Command) app.EventHandler) app.UI {
 	}
 	editor := &playEditor{Script: p.s.Script, Strategy: p.s.Strategy, Single: p.single(), Lang: p.s.Lang,
 		Live: p.live, Runs: p.runs, Link: p.link}
-	return el("div.view-body").Body(editor, run)
+	return elBody("div.view-body", editor, run)
 }
 
 // search is the search view: one component, which keeps the search.
 func (p pageView) search() app.UI {
-	return el("div.view-body").Body(&searchPanel{Strategy: p.s.Strategy, Search: p.s.Search, Lang: p.s.Lang,
+	return elBody("div.view-body", &searchPanel{Strategy: p.s.Strategy, Search: p.s.Search, Lang: p.s.Lang,
 		Live: p.live, Path: p.path, Runs: p.runs, Link: p.link})
 }
 
@@ -90,12 +90,12 @@ func (p pageView) header(onLang app.EventHandler) app.UI {
 	if p.single() && p.err == nil {
 		badge = outcomeBadge(p.s.Lang, p.frames[p.s.Step-1], len(p.frames))
 	}
-	return el("header.frame-head").Body(
-		el("div").Body(
-			el("p.kicker").Text(p.t("demo.kicker")),
-			el("h1#demo-title").Text(p.title()),
+	return elBody("header.frame-head",
+		elBody("div",
+			elText("p.kicker", p.t("demo.kicker")),
+			elText("h1#demo-title", p.title()),
 		),
-		el("div.head-end").Body(
+		elBody("div.head-end",
 			badge,
 			el("button.lang-switch type=button data-testid=lang-switch").
 				DataSet("value", string(p.s.Lang)).
@@ -195,14 +195,14 @@ func (c *pickers) Render() app.UI {
 	sc, _ := c.Runs.Scenario(c.Scenario)
 	scenarios := c.Runs.Scenarios()
 	onScenario, onStrategy := c.Link.Safe("scenario", c.onScenario), c.onStrategy
-	return el("div.pickers data-mount=pickers").Body(
+	return elBody("div.pickers data-mount=pickers",
 		app.If(!c.NoScenario, func() app.UI { return c.scenarioPicker(sc, scenarios, onScenario) }),
 		c.strategyPicker("strategy-picker", "picker.strategy", c.Left, onStrategy(false)),
 		app.If(c.Compare, func() app.UI {
 			return c.strategyPicker("versus-picker", "picker.versus", c.Right, onStrategy(true))
 		}),
 		app.If(!c.NoScenario, func() app.UI {
-			return el("p.shows data-testid=scenario-shows").Text(c.t(sc.Shows))
+			return elText("p.shows data-testid=scenario-shows", c.t(sc.Shows))
 		}),
 	)
 }
@@ -242,8 +242,8 @@ func (c *pickers) onStrategy(right bool) app.EventHandler {
 }
 
 func (c *pickers) scenarioPicker(sc core.Scenario, scenarios []core.Scenario, onScenario app.EventHandler) app.UI {
-	return el("div.picker").Body(
-		el("label for=scenario-picker").Text(c.t("picker.scenario")),
+	return elBody("div.picker",
+		elText("label for=scenario-picker", c.t("picker.scenario")),
 		el("select#scenario-picker data-testid=scenario-picker").
 			DataSet("value", sc.ID).
 			Attr("disabled", !c.Live).
@@ -268,7 +268,7 @@ func option(value, text string, chosen bool) app.HTMLElem {
 }
 
 func (c *pickers) strategyPicker(id, label string, current core.Strategy, on app.EventHandler) app.UI {
-	return el("div.picker").Body(
+	return elBody("div.picker",
 		el("label").Attr("for", id).Text(c.t(label)),
 		el("select").
 			ID(id).
@@ -287,7 +287,7 @@ func (c *pickers) strategyPicker(id, label string, current core.Strategy, on app
 func (p pageView) demo(on func(state.Command) app.EventHandler) app.UI {
 	frames, err := p.frames, p.err
 	if err != nil {
-		return el("p role=alert").Text(err.Error())
+		return elText("p role=alert", err.Error())
 	}
 	f := frames[p.s.Step-1]
 	r := runView{s: p.s, sc: p.sc, st: p.s.Strategy, f: f, frames: frames, id: "run", runs: p.runs, held: p.held}
@@ -295,14 +295,14 @@ func (p pageView) demo(on func(state.Command) app.EventHandler) app.UI {
 }
 
 func (p pageView) drawDemo(on func(state.Command) app.EventHandler, r runView) app.UI {
-	return el("div.view-body data-mount=body").Body(
+	return elBody("div.view-body data-mount=body",
 		p.toolbar(on, true),
 		app.If(p.s.View == state.ViewDemo && !p.s.Embed, p.editLink),
 		r.cards(),
 		r.network(),
 		r.clients(),
 		r.actionLine(),
-		el("p.note data-testid=step-note").Text(r.note()),
+		elText("p.note data-testid=step-note", r.note()),
 		p.stepper(on),
 		r.timeline(),
 		app.If(p.s.View == state.ViewDemo && !p.s.Embed, func() app.UI {
@@ -325,7 +325,7 @@ func (p pageView) compare(on func(state.Command) app.EventHandler) app.UI {
 	for i, st := range pair {
 		frames, err := p.run(st)
 		if err != nil {
-			return el("p role=alert").Text(err.Error())
+			return elText("p role=alert", err.Error())
 		}
 		runs = append(runs, runView{s: p.s, sc: p.sc, st: st, f: frames[p.s.Step-1], frames: frames, id: []string{"left", "right"}[i], runs: p.runs, held: p.held})
 	}
@@ -333,10 +333,10 @@ func (p pageView) compare(on func(state.Command) app.EventHandler) app.UI {
 }
 
 func (p pageView) drawCompare(on func(state.Command) app.EventHandler, runs []runView, pair [2]core.Strategy) app.UI {
-	return el("div.view-body data-mount=body").Body(
+	return elBody("div.view-body data-mount=body",
 		p.toolbar(on, false),
 		app.If(p.s.View == state.ViewCompare, p.editLink),
-		el("div.compare").Body(
+		elBody("div.compare",
 			app.Range(runs).Slice(func(i int) app.UI {
 				r := runs[i]
 				return el("section.column").
@@ -344,7 +344,7 @@ func (p pageView) drawCompare(on func(state.Command) app.EventHandler, runs []ru
 					DataSet("value", string(r.st)).
 					Aria("labelledby", "column-"+r.id).
 					Body(
-						el("div.column-head").Body(
+						elBody("div.column-head",
 							el("h2").ID("column-"+r.id).Text(r.t("strategy."+string(r.st))),
 							outcomeBadge(p.s.Lang, r.f, len(r.frames)),
 						),
@@ -352,7 +352,7 @@ func (p pageView) drawCompare(on func(state.Command) app.EventHandler, runs []ru
 						r.network(),
 						r.clients(),
 						r.actionLine(),
-						el("p.note data-testid=step-note").Text(r.note()),
+						elText("p.note data-testid=step-note", r.note()),
 						r.timeline(),
 					)
 			}),
@@ -381,7 +381,7 @@ func (p pageView) toolbar(on func(state.Command) app.EventHandler, fencingSwitch
 		if !p.s.Strategy.CanFence() {
 			what = "fencing.unavailable." + string(p.s.Strategy)
 		}
-		help = el("p.muted.fencing-help#fencing-help data-testid=fencing-help").Text(p.t(what))
+		help = elText("p.muted.fencing-help#fencing-help data-testid=fencing-help", p.t(what))
 		sw = el("button.switch type=button role=switch data-testid=fencing-switch").
 			DataSet("value", state.OnOff(fenced)).
 			Aria("checked", fenced).
@@ -391,14 +391,14 @@ func (p pageView) toolbar(on func(state.Command) app.EventHandler, fencingSwitch
 			Aria("keyshortcuts", "F").
 			OnClick(on(state.CmdToggleFencing)).
 			Body(
-				el("span.switch-label#fencing-label").Text(p.t("fencing")),
-				el("span.switch-track aria-hidden=true").Body(
+				elText("span.switch-label#fencing-label", p.t("fencing")),
+				elBody("span.switch-track aria-hidden=true",
 					el("span").Class("seg", segClass(fenced)).Text(p.t("fencing.on")),
 					el("span").Class("seg", segClass(!fenced)).Text(p.t("fencing.off")),
 				),
 			)
 	}
-	return el("div.toolbar").Body(
+	return elBody("div.toolbar",
 		sw,
 		p.button("btn-advance", "primary", p.t("advance"), "", "", state.CmdNext, on),
 		help,
@@ -455,11 +455,11 @@ func (p pageView) playControls(total int) app.UI {
 		label, value = p.t("playback.pause"), "playing"
 	}
 	pace := p.s.PaceOrDefault()
-	return el("span.play-controls").Body(
+	return elBody("span.play-controls",
 		el("button.btn.btn-play type=button data-testid=btn-play").DataSet("value", value).
 			Aria("disabled", !p.live || total < 2).Aria("keyshortcuts", "Space").
 			Text(label).OnClick(p.link.Play),
-		el("label.play-pace-label for=play-pace").Text(p.t("playback.pace")),
+		elText("label.play-pace-label for=play-pace", p.t("playback.pace")),
 		el("select#play-pace data-testid=play-pace").DataSet("value", pace).Attr("disabled", !p.live).
 			OnChange(p.link.Pace).Body(app.Range(state.Paces).Slice(func(i int) app.UI {
 			v := state.Paces[i]
