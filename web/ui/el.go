@@ -20,8 +20,9 @@ func el(spec string) app.HTMLElem {
 	return elIn("", spec, nil)
 }
 
-// svg is an SVG element (in svgNS) written as el's, where a name without a value takes
-// the next of nums: svg("circle.dot cx cy r=4", x, y) is a circle at x, y.
+// svg is an SVG element (in svgNS) written as el's, where a name without a
+// value takes the next of nums: svg("circle.dot cx cy r=4", x, y) is a
+// circle at x, y.
 func svg(spec string, nums ...int) app.HTMLElem {
 	return elIn(svgNS, spec, nums)
 }
