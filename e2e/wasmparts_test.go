@@ -174,6 +174,23 @@ func readWasmParts(raw []byte) (wasmParts, error) {
 	return parts, nil
 }
 
+// wasmBudget is the most app.wasm may weigh, gzip -9: every reader waits
+// for each of its bytes before the page is live.
+const wasmBudget = 1_600_000
+
+// app.wasm as make build writes it stays within its budget. Where its bytes
+// go, part by part: go test -run '^$' -bench WasmParts -benchtime 1x ./e2e
+func TestAppWasmKeepsToItsBudget(t *testing.T) {
+	t.Parallel()
+	raw, err := os.ReadFile(filepath.Join(repoRoot, "static", "web", "app.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := gzipSize(raw); n > wasmBudget {
+		t.Errorf("app.wasm is %d bytes gzip -9, %d over its budget of %d", n, n-wasmBudget, wasmBudget)
+	}
+}
+
 func TestWasmOwners(t *testing.T) {
 	t.Parallel()
 	for name, want := range map[string]string{
