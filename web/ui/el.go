@@ -71,3 +71,12 @@ func elText(spec, text string) app.UI {
 func elBody(spec string, kids ...app.UI) app.UI {
 	return el(spec).Body(kids...)
 }
+
+// columns is a table's head: one row of column headers, named by heads.
+func columns(heads ...string) app.UI {
+	cells := make([]app.UI, len(heads))
+	for i, h := range heads {
+		cells[i] = elText("th scope=col", h)
+	}
+	return elBody("thead", elBody("tr", cells...))
+}

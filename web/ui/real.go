@@ -208,13 +208,7 @@ func (c *realPanel) body() app.UI {
 		el("div.real-scroll").TabIndex(0).Role("region").Aria("label", c.t("real.calls")).Body(
 			elBody("table.real-calls",
 				elText("caption", c.t("real.calls")),
-				elBody("thead", elBody("tr",
-					elText("th scope=col", c.t("real.col.ms")),
-					elText("th scope=col", c.t("real.col.step")),
-					elText("th scope=col", c.t("real.col.client")),
-					elText("th scope=col", c.t("real.col.call")),
-					elText("th scope=col", c.t("real.col.result")),
-				)),
+				columns(c.t("real.col.ms"), c.t("real.col.step"), c.t("real.col.client"), c.t("real.col.call"), c.t("real.col.result")),
 				elBody("tbody", app.Range(rec.Calls).Slice(func(i int) app.UI {
 					call := rec.Calls[i]
 					return elBody("tr data-testid=real-call",
@@ -237,13 +231,7 @@ func (c *realPanel) steps(rec *core.Recording) app.UI {
 	return el("div.real-scroll").TabIndex(0).Role("region").Aria("label", c.t("real.steps")).Body(
 		elBody("table.real-steps",
 			elText("caption", c.t("real.steps")),
-			elBody("thead", elBody("tr",
-				elText("th scope=col", c.t("real.col.step")),
-				elText("th scope=col", c.t("real.col.action")),
-				elText("th scope=col", c.t("real.col.agree")),
-				elText("th scope=col", c.t("real.col.model")),
-				elText("th scope=col", c.t("real.col.real")),
-			)),
+			columns(c.t("real.col.step"), c.t("real.col.action"), c.t("real.col.agree"), c.t("real.col.model"), c.t("real.col.real")),
 			elBody("tbody", app.Range(rec.Steps).Slice(func(i int) app.UI {
 				s := rec.Steps[i]
 				agree, real, value := c.t("real.step.same"), c.t("real.step.as-model"), "yes"

@@ -134,12 +134,7 @@ func (r runView) nodeTable() app.UI {
 	nodes := r.f.Lock.Nodes
 	return el("table.nodes data-testid=lock-nodes").DataSet("value", len(nodes)).Body(
 		elText("caption", r.t("nodes.caption", r.f.Clock)),
-		elBody("thead", elBody("tr",
-			elText("th scope=col", r.t("nodes.node")),
-			elText("th scope=col", r.t("nodes.clock")),
-			elText("th scope=col", r.t("nodes.holder")),
-			elText("th scope=col", r.t("nodes.expiry")),
-		)),
+		columns(r.t("nodes.node"), r.t("nodes.clock"), r.t("nodes.holder"), r.t("nodes.expiry")),
 		elBody("tbody", app.Range(nodes).Slice(func(i int) app.UI {
 			n := nodes[i]
 			id := "lock-node-" + strconv.Itoa(i+1)

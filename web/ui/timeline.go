@@ -128,13 +128,7 @@ func (r runView) drawTranscript() app.UI {
 		elText("summary", r.t("timeline.transcript")),
 		elBody("table data-testid=transcript",
 			elText("caption", r.t("timeline.title", r.t(r.sc.Title), r.t("strategy."+string(r.st)))),
-			elBody("thead", elBody("tr",
-				elText("th scope=col", r.t("transcript.step")),
-				elText("th scope=col", r.t("transcript.time")),
-				elText("th scope=col", r.t("transcript.who")),
-				elText("th scope=col", r.t("transcript.action")),
-				elText("th scope=col", r.t("transcript.result")),
-			)),
+			columns(r.t("transcript.step"), r.t("transcript.time"), r.t("transcript.who"), r.t("transcript.action"), r.t("transcript.result")),
 			elBody("tbody", app.Range(r.frames).Slice(func(i int) app.UI {
 				f := r.frames[i]
 				row := el("tr").Body(
