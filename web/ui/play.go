@@ -349,8 +349,6 @@ func (c *playEditor) history(ctx app.Context, from, to *[]string, said string) {
 
 // scriptProblem words why a script cannot be read or run.
 func scriptProblem(l state.Lang, err error) string {
-	var se *core.ScriptError
-	var step *core.StepError
 	why := words.T(l, "script.err.other")
 	for _, k := range []struct {
 		err error
@@ -374,11 +372,24 @@ func scriptProblem(l state.Lang, err error) string {
 			break
 		}
 	}
-	switch {
-	case errors.As(err, &se):
+	if se := errorIn[*core.ScriptError](err); se != nil {
 		return words.T(l, "script.err.item", se.Item, se.Text, why)
-	case errors.As(err, &step):
+	}
+	if step := errorIn[*core.StepError](err); step != nil {
 		return words.T(l, "script.err.step", step.Step-1, why)
 	}
 	return why
+}
+
+// errorIn is the first error of type E in err's chain, as errors.As finds
+// it (core wraps with Unwrap() error only); errors.As would put reflection's
+// assignment code into app.wasm for two look-ups.
+func errorIn[E error](err error) E {
+	for ; err != nil; err = errors.Unwrap(err) {
+		if e, ok := err.(E); ok {
+			return e
+		}
+	}
+	var none E
+	return none
 }
