@@ -1,8 +1,8 @@
 package ui
 
 import (
-	"html"
 	"strconv"
+	"strings"
 
 	"dlock/web/state"
 	"dlock/web/words"
@@ -41,7 +41,7 @@ type Embed struct {
 // Parts is the snippet for target: the pieces the host pastes, each with
 // where it goes.
 func (e Embed) Parts(target string) []embedPart {
-	src, title, script := html.EscapeString(e.Src), html.EscapeString(e.Title), html.EscapeString(e.Script)
+	src, title, script := escapeHTML(e.Src), escapeHTML(e.Title), escapeHTML(e.Script)
 	height := strconv.Itoa(embedHeight)
 	iframe := `<iframe src="` + src + `" title="` + title + `" width="100%" height="` + height +
 		`" style="border:0" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>`
@@ -166,4 +166,28 @@ func (c *embedBox) onCopy(i int) app.EventHandler {
 			}
 		})
 	}
+}
+
+// escapeHTML is html.EscapeString: the five characters HTML gives meaning
+// to, as entities. html's own builds a strings.Replacer, whose machinery
+// would be a part of app.wasm for this one use.
+func escapeHTML(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '&':
+			b.WriteString("&amp;")
+		case '\'':
+			b.WriteString("&#39;")
+		case '"':
+			b.WriteString("&#34;")
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
