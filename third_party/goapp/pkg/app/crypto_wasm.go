@@ -14,6 +14,10 @@ import (
 // into every app.wasm. The result has crypto.go's format: a 12-byte nonce,
 // then the ciphertext and its 16-byte tag; either side opens the other's.
 //
+// go-app's key is a device ID without its dashes, 32 bytes (AES-256). A
+// 24-byte key, which Go's AES takes, Chromium's Web Crypto refuses: an
+// error, never another result.
+//
 // Web Crypto answers with promises, which these functions wait for: they
 // must run on a goroutine, as go-app's UI goroutine is, not inside a
 // JavaScript callback.
