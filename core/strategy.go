@@ -29,8 +29,13 @@ const (
 	ConsensusUnfenced Strategy = "consensus-unfenced"
 	// Consensus: a lease and fencing tokens on a lock service replicated by
 	// consensus, whose counter survives restarts, checked by the resource.
-	// The token is Chubby's lock sequencer, the lock znode's czxid (or its
-	// sequence number) in ZooKeeper, the lock key's CreateRevision in etcd.
+	// The token is Chubby's lock sequencer, the lock znode's czxid in
+	// ZooKeeper, the lock key's CreateRevision in etcd: numbers that never
+	// go back and in whose order the lock is granted. Not ZooKeeper's
+	// sequence number: it counts within the parent znode and starts again
+	// at 0 when the parent is re-created (Curator's parents are container
+	// nodes, deleted once empty), so a new holder can get a number below an
+	// old holder's.
 	Consensus Strategy = "consensus"
 )
 

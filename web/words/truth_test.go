@@ -1,0 +1,82 @@
+package words
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// sentences splits a text into its sentences, English or Japanese, and the
+// lines of a Markdown table or list into sentences of their own.
+func sentences(s string) []string {
+	return regexp.MustCompile(`(?:[.!?](?:\s|$))|。|\n`).Split(s, -1)
+}
+
+// writtenTexts are the texts a reader acts on: every catalogue string in
+// both languages, and the README, which says the same things to a
+// developer.
+func writtenTexts(t *testing.T) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, k := range Keys() {
+		out[k+" (ja)"] = catalog[k].ja
+		out[k+" (en)"] = catalog[k].en
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out["README.md"] = string(readme)
+	return out
+}
+
+// ZooKeeper's fencing token is the lock znode's czxid. The sequence number
+// of a lock recipe's znode counts within its parent and starts again at 0
+// when the parent is re-created (Curator's parents are container nodes,
+// deleted once empty): a reader told to fence with it builds a counter
+// reset into a consensus service. No sentence may offer it as a token.
+func TestZooKeeperTokenIsNeverTheSequenceNumber(t *testing.T) {
+	zk := regexp.MustCompile(`(?i)zookeeper|znode`)
+	seq := regexp.MustCompile(`(?i)sequence number|sequential number|連番|シーケンス番号`)
+	token := regexp.MustCompile(`(?i)token|トークン`)
+	denied := regexp.MustCompile(`(?i)\bnot\b|\bnever\b|ならない|ではない|使えない|使わない`)
+	for where, text := range writtenTexts(t) {
+		for _, s := range sentences(text) {
+			if zk.MatchString(s) && seq.MatchString(s) && token.MatchString(s) && !denied.MatchString(s) {
+				t.Errorf("%s offers ZooKeeper's sequence number as a token: %q", where, s)
+			}
+		}
+	}
+	for _, l := range []Lang{Japanese, English} {
+		if about := T(l, "strategy.consensus.about"); !strings.Contains(about, "czxid") {
+			t.Errorf("strategy.consensus.about (%s) does not name the czxid: %q", l, about)
+		}
+	}
+}
+
+// Some libraries do issue fencing tokens (Redisson's RFencedLock,
+// Hazelcast's FencedLock; etcd's lock key's CreateRevision serves as one):
+// no sentence may say that none does.
+func TestNoSentenceSaysNoLibraryIssuesAToken(t *testing.T) {
+	claims := []*regexp.Regexp{
+		regexp.MustCompile(`(?i)\bno (lock |go |redis )?librar(y|ies)\b[^.]*\b(issues?|gives?|provides?|hands? out|does)\b`),
+		regexp.MustCompile(`(?i)\bwhich no librar(y|ies)\b`),
+		regexp.MustCompile(`トークンを(出す|発行する|返す)ライブラリは(無い|ない)`),
+		regexp.MustCompile(`ライブラリは(どれも|一つも)[^。]*トークンを(出さ|発行し)ない`),
+	}
+	for where, text := range writtenTexts(t) {
+		for _, s := range sentences(text) {
+			if !regexp.MustCompile(`(?i)token|トークン|fenc|フェンシング`).MatchString(s) {
+				continue
+			}
+			for _, c := range claims {
+				// "None of the Go Redis libraries used here" is a claim
+				// about the lab's libraries, which is true.
+				if c.MatchString(s) && !regexp.MustCompile(`(?i)used here|ここで使う`).MatchString(s) {
+					t.Errorf("%s says no library issues a fencing token: %q", where, s)
+				}
+			}
+		}
+	}
+}
