@@ -119,7 +119,7 @@ func Check(frames []Frame) error {
 					}
 				}
 				if r.Writes == prev.Writes {
-					if r.Data != prev.Data {
+					if r.Data != prev.Data || r.Grant != prev.Grant {
 						return fail("%s changed its data without applying a write", r.Name)
 					}
 					continue
@@ -128,6 +128,12 @@ func Check(frames []Frame) error {
 					return fail("%s applied a write the event does not show", r.Name)
 				}
 				applied = true
+				if r.Grant != ev.Grant || r.Writer != holderOf[ev.Grant] {
+					return fail("%s says its value was written under grant %d by %q, the event's is %d", r.Name, r.Grant, r.Writer, ev.Grant)
+				}
+				if ev.Replaced != prev.Writer {
+					return fail("the write is said to replace %q's value, %s held %q's", ev.Replaced, r.Name, prev.Writer)
+				}
 				if r.Fenced && r.Atomic && ev.Token < prev.MaxToken {
 					return fail("fenced resource %s applied token %d below maxToken %d", r.Name, ev.Token, prev.MaxToken)
 				}

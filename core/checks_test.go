@@ -85,8 +85,22 @@ func TestCheckCatchesAFencedResourceApplyingAStaleToken(t *testing.T) {
 		last := &frames[6]
 		last.Event.Write, last.Event.Result = Accepted, ResultAccepted
 		last.Resources[0].Data, last.Resources[0].Writes, last.Resources[0].Rejected = "A-STALE", 3, 0
+		last.Resources[0].Grant, last.Resources[0].Writer, last.Event.Replaced = 1, "A", "B"
 	})
 	wantViolation(t, err, "applied token 1 below maxToken 2")
+}
+
+// The resource says whose value it holds: the grant of the write it
+// applied last, which a note and a result tag word.
+func TestCheckCatchesAResourceNamingTheWrongWriter(t *testing.T) {
+	err := forged(t, GCPause(), Lease, func(frames []Frame) {
+		frames[6].Resources[0].Writer = "B"
+	})
+	wantViolation(t, err, `written under grant 1 by "B"`)
+	err = forged(t, GCPause(), Lease, func(frames []Frame) {
+		frames[6].Event.Replaced = "A"
+	})
+	wantViolation(t, err, `replace "A"'s value`)
 }
 
 func TestCheckCatchesDataChangedWithoutAWrite(t *testing.T) {

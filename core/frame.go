@@ -47,6 +47,12 @@ type ResourceView struct {
 	MaxToken int64
 	Rejected int
 	Writes   int
+	// Grant is the grant under which the current value was written, and
+	// Writer the client it went to (0 and "" while nothing is written).
+	// A value written under an older grant than the newest is a late
+	// write's.
+	Grant  int
+	Writer string
 }
 
 // MessageKind is what a held message carries.
@@ -185,10 +191,14 @@ type Event struct {
 	// write or an apply) among the run's writes, in the order their clients
 	// sent them, from 1; 0 for everything else.
 	Sent int
-	// Reordered is set on a write that overwrote a write of the same grant
+	// Reordered is set on a write applied after a write of the same grant
 	// sent after it (see Landing.Reordered): fencing let it through, since
-	// the token is the same.
+	// the token is the same. It overwrote that write unless another write
+	// landed between them (Replaced says whose value it replaced).
 	Reordered bool
+	// Replaced names, on a write that was applied, the client whose value
+	// it replaced ("" when the resource was empty).
+	Replaced string
 	// PastOwnLease is set on a write or read a client sent although, by
 	// its own clock and reckoning, its lease had already ended: it acted on
 	// what it believed without checking (a client checks only at a check

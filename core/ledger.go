@@ -93,7 +93,8 @@ type Landing struct {
 	// late write landed.
 	MissedBy string
 	// Reordered: the resource had already applied a write of the same
-	// grant that was sent after this one, and this one now overwrites it.
+	// grant that was sent after this one, and this one now lands after it
+	// (over it, unless an older grant's late write landed between them).
 	// Fencing cannot see it (the token is the same) and does not promise
 	// otherwise: it orders grants, not the writes of one grant. The verdict
 	// does not count it; a reader should.

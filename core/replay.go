@@ -47,7 +47,8 @@ type world struct {
 	clients   []ClientView
 	network   []Message
 	restarts  int
-	sent      int // the writes sent so far
+	sent      int   // the writes sent so far
+	written   []int // per resource: the grant its current value was written under
 	// Ledger: the grants, and what reached the resources under each.
 	Ledger
 }
@@ -72,6 +73,7 @@ func newWorld(sc Scenario, st Strategy) *world {
 			r = NewResource(name)
 		}
 		w.resources = append(w.resources, r)
+		w.written = append(w.written, 0)
 	}
 	for _, name := range sc.Clients {
 		d := FromRequest
@@ -534,6 +536,8 @@ func (w *world) land(i int, m Message, ev *Event) {
 		return
 	}
 	ev.Result = ResultAccepted
+	ev.Replaced = w.holders[w.written[i]]
+	w.written[i] = m.Grant
 	l := w.Landed(i, m.Grant, m.Sent)
 	ev.Harm, ev.Overwritten, ev.MissedBy, ev.Reordered = l.Harm, l.Overwritten, l.MissedBy, l.Reordered
 	if l.Late {
@@ -604,10 +608,10 @@ func (w *world) frame(step int, ev Event, note string) Frame {
 		Event:   ev,
 		Note:    note,
 	}
-	for _, r := range w.resources {
+	for i, r := range w.resources {
 		f.Resources = append(f.Resources, ResourceView{
 			Name: r.Name, Fenced: r.Fenced(), Atomic: r.Atomic(), Data: r.Data(), MaxToken: r.MaxToken(),
-			Rejected: r.Rejected(), Writes: r.Writes(),
+			Rejected: r.Rejected(), Writes: r.Writes(), Grant: w.written[i], Writer: w.holders[w.written[i]],
 		})
 	}
 	f.Verdict, f.Harm, f.Reordered = w.Verdict(w.stuck()), w.harm, w.reordered

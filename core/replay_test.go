@@ -34,7 +34,7 @@ func TestBookScenarioEventsCarryTheirArguments(t *testing.T) {
 		{Kind: ActWrite, Client: "A", Resource: "row-42", Token: 1, Grant: 1, Value: "A-value", Write: Accepted, Sent: 1, Result: ResultAccepted},
 		{Kind: ActPause, Client: "A", Ticks: 10, Expired: "A", Result: ResultExpires},
 		{Kind: ActAcquire, Client: "B", Token: 2, Grant: 2, Lease: 10, LeaseEnd: 20, Nodes: 1, Result: ResultGranted},
-		{Kind: ActWrite, Client: "B", Resource: "row-42", Token: 2, Grant: 2, Value: "B-value", Write: Accepted, Sent: 2, Result: ResultAccepted},
+		{Kind: ActWrite, Client: "B", Resource: "row-42", Token: 2, Grant: 2, Value: "B-value", Write: Accepted, Sent: 2, Replaced: "A", Result: ResultAccepted},
 		{Kind: ActWrite, Client: "A", Resource: "row-42", Token: 1, Grant: 1, Value: "A-STALE", Write: RejectedStale, Sent: 3, PastOwnLease: true, Resumed: true, Result: ResultRejected},
 	}
 	for i, w := range want {

@@ -314,13 +314,16 @@ func TwoResources() Scenario {
 // equals maxToken, which the resource accepts on purpose, so fencing lets
 // it through (no order within one holder's writes).
 func SameTokenRetry() Scenario {
-	noLock := map[NoteKey]string{{Strategy: NoTTL}: ""}
+	// B holds no lock without a TTL, and no token under Redlock.
+	told := func(a Action, note string) Step {
+		return Step{Action: a, Note: note, Notes: map[NoteKey]string{{Strategy: NoTTL}: "", {Strategy: Redlock}: note + ".no-token"}}
+	}
 	sc := scenario("same-token-retry",
 		words(acquire("A")),
 		words(pause("A", BookLease)),
 		words(acquire("B")),
-		Step{Action: heldWrite("B", "B-1", "w1"), Note: "same-token-retry.b-times-out", Notes: noLock},
-		Step{Action: write("B", "B-1"), Note: "same-token-retry.b-retries", Notes: noLock},
+		told(heldWrite("B", "B-1", "w1"), "same-token-retry.b-times-out"),
+		told(write("B", "B-1"), "same-token-retry.b-retries"),
 		words(write("B", "B-2")),
 		words(write("A", "A-STALE")),
 		words(deliver("w1")),

@@ -285,6 +285,7 @@ func (w *world) clone() *world {
 		c.resources[i] = &resources[i]
 	}
 	c.nodeGrant = slices.Clone(w.nodeGrant)
+	c.written = slices.Clone(w.written)
 	c.clients = slices.Clone(w.clients)
 	c.network = slices.Clone(w.network)
 	c.Ledger = w.Ledger.clone()

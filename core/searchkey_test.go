@@ -21,6 +21,7 @@ var searchKeyFields = map[reflect.Type]map[string]string{
 		"network":   "keyed: each held message (see Message), sorted",
 		"restarts":  "left out: a count for the notes; no move reads it",
 		"sent":      "left out: writes are numbered for the reordering, which decides no goal",
+		"written":   "left out: whose value a resource holds decides nothing later, as its data",
 		"Ledger":    "keyed: see Ledger",
 	},
 	reflect.TypeFor[Ledger](): {

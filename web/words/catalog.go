@@ -384,6 +384,7 @@ var catalog = map[string]text{
 	"action.write.skipped":           {"Write → 送らない(ロック無し)", "Write → not sent (no lock)"},
 	"action.read":                    {"Read(token %d) → %s", "Read(token %d) → %s"},
 	"action.read.skipped":            {"Read → 送らない(ロック無し)", "Read → not sent (no lock)"},
+	"action.read.no-token":           {"Read → %s", "Read → %s"},
 	"action.peek":                    {"Peek(トークン無し) → %s", "Peek (no token) → %s"},
 	"action.check.valid":             {"リース確認 → 有効(t=%d < %d)", "Check lease → valid (t=%d < %d)"},
 	"action.check.forever":           {"リース確認 → 有効(無期限)", "Check lease → valid (no expiry)"},
@@ -425,6 +426,7 @@ var catalog = map[string]text{
 	"result.dropped":                 {"受け取り手がいない", "nobody to receive it"},
 	"result.late-grant":              {"遅すぎた返事(使わない)", "too late (unused)"},
 	"result.reordered":               {"受理 — 同じ持ち主が後に送った書き込みを上書き", "accepted — overwrites the same holder's later write"},
+	"result.reordered.after":         {"受理 — 同じ持ち主が後に送った書き込みより後に適用", "accepted — applied after the same holder's later write"},
 
 	// The timeline.
 	"timeline.title":          {"タイムライン: %s(%s)", "Timeline: %s (%s)"},

@@ -192,6 +192,10 @@ func extraRuns() []extraRun {
 		run("peek-then-late", core.Consensus, acq("A"), core.Action{Kind: core.ActPause, Client: "A", Ticks: 10}, acq("B"),
 			act(core.ActPeek, "B"), write("A")),
 		peekThenApply,
+		// One holder's own writes out of order, with nothing between
+		// them: with tokens and without.
+		run("own-reordered", core.Lease, acq("A"), heldWrite("A", "w"), write("A"), deliver("w")),
+		run("own-reordered-no-token", core.Redlock, acq("A"), heldWrite("A", "w"), write("A"), deliver("w")),
 	}
 }
 

@@ -194,8 +194,16 @@ var noteWords = map[string]text{
 		"But %[1]s sent this write before the one now at %[2]s. Its token, that of the same grant, equals maxToken, so it is accepted and overwrites %[1]s's own newer value with an older one: fencing orders holders, not one holder's own writes.",
 	},
 	"gen.write.reordered.unfenced": {
-		"だがこれは、%[1]s がいま %[2]s にある書き込みより前に送ったものだ。%[1]s 自身の新しい値が、古い値で上書きされた。%[2]s がトークンを検査していても、同じトークンなので止められない。",
-		"But %[1]s sent this write before the one now at %[2]s: %[1]s's own newer value is overwritten by an older one. Had %[2]s checked tokens, it would not have stopped it either: the token is the same.",
+		"だがこれは、%[1]s がいま %[2]s にある書き込みより前に送ったものだ。%[1]s 自身の新しい値が、古い値で上書きされた。%[2]s がトークンを検査していても止められない。どちらの書き込みも %[1]s のトークンを添えているからだ。",
+		"But %[1]s sent this write before the one now at %[2]s: %[1]s's own newer value is overwritten by an older one. Had %[2]s checked tokens, it would not have stopped it either: both writes carry %[1]s's token.",
+	},
+	"gen.write.reordered.no-token": {
+		"だがこれは、%[1]s がいま %[2]s にある書き込みより前に送ったものだ。%[1]s 自身の新しい値が、古い値で上書きされた。フェンシングトークンがあっても、この二つは見分けられない。どちらも %[1]s が一度の取得のもとで書いたものだからだ。",
+		"But %[1]s sent this write before the one now at %[2]s: %[1]s's own newer value is overwritten by an older one. A fencing token would not have told the two apart either: %[1]s made both under one grant of the lock.",
+	},
+	"gen.write.reordered.between": {
+		"だがこれは、%[1]s が後に送った書き込みより前に送ったものだ。後の書き込みは %[2]s にすでに適用され、その後 %[3]s の遅れた書き込みに上書きされている。いま %[2]s にあるのは、%[1]s の最新の値ではなく、それより前の値だ。",
+		"But %[1]s sent this write before a later write of its own, which %[2]s had already applied and %[3]s's late write has since overwritten: what %[2]s now holds is not %[1]s's newest value but an older one.",
 	},
 	"gen.write.past-lease": {
 		"%[1]s 自身の時計でも、リースは t=%[2]d に切れている。%[1]s は書く前にそれを確かめないので、そのまま送る。確かめるクライアントならここでやめるが、確かめてから書くまでの間に止まれば同じことになる(「確認してから書く」)。",

@@ -248,11 +248,24 @@ func (n *noteWriter) landed() {
 		n.say("gen.write.lost-update", ev.Client, ev.Resource)
 	}
 	if ev.Reordered {
-		key := "gen.write.reordered"
-		if !res.Fenced {
-			key += ".unfenced"
-		}
-		n.say(key, ev.Client, ev.Resource)
+		n.reordered(res.Fenced)
+	}
+}
+
+// reordered words a write applied after a later write of its own grant:
+// over it, or, where an older grant's late write landed between them, over
+// that one. Where there are no tokens, no token is spoken of.
+func (n *noteWriter) reordered(fenced bool) {
+	ev := n.ev
+	switch {
+	case ev.Replaced != ev.Client:
+		n.say("gen.write.reordered.between", ev.Client, ev.Resource, ev.Replaced)
+	case fenced:
+		n.say("gen.write.reordered", ev.Client, ev.Resource)
+	case !n.f.Lock.Tokens:
+		n.say("gen.write.reordered.no-token", ev.Client, ev.Resource)
+	default:
+		n.say("gen.write.reordered.unfenced", ev.Client, ev.Resource)
 	}
 }
 

@@ -1,6 +1,7 @@
 package words
 
 import (
+	"strings"
 	"testing"
 
 	"dlock/core"
@@ -20,7 +21,8 @@ func TestNotesSayWhatHappened(t *testing.T) {
 		{"clock-jump", core.LeaseFencing, 5, English, `The lock service's clock jumps 7 ticks ahead: it reads t=10 while the clients' clocks read t=3 (a clock stepped forward, or one that runs fast). By that clock A's lease has run out. By A's own clock, its lease holds until t=10.`},
 		{"clock-jump", core.Consensus, 5, English, `The leader's clock runs fast and gets 7 ticks ahead: the service's clock reads t=10 while the clients' clocks read t=3. A step of the wall clock would not do this (etcd and ZooKeeper time leases with a monotonic clock): this is a clock that runs fast. By that clock A's lease has run out. By A's own clock, its lease holds until t=10.`},
 		{"same-token-retry", core.Consensus, 9, English, `B's write of "B-1" with token 2, held up until now, reaches row-42. row-42 accepts it; maxToken is 2. But B sent this write before the one now at row-42. Its token, that of the same grant, equals maxToken, so it is accepted and overwrites B's own newer value with an older one: fencing orders holders, not one holder's own writes.`},
-		{"same-token-retry", core.ConsensusUnfenced, 9, Japanese, `足止めされていた B の書き込み "B-1"(token 2)が row-42 に届く。row-42 はそれを受理する。だがこれは、B がいま row-42 にある書き込みより前に送ったものだ。B 自身の新しい値が、古い値で上書きされた。row-42 がトークンを検査していても、同じトークンなので止められない。`},
+		{"same-token-retry", core.ConsensusUnfenced, 9, Japanese, `足止めされていた B の書き込み "B-1"(token 2)が row-42 に届く。row-42 はそれを受理する。だがこれは、B が後に送った書き込みより前に送ったものだ。後の書き込みは row-42 にすでに適用され、その後 A の遅れた書き込みに上書きされている。いま row-42 にあるのは、B の最新の値ではなく、それより前の値だ。`},
+		{"same-token-retry", core.Redlock, 9, English, `B's write of "B-1", held up until now, reaches row-42. row-42 accepts it. But B sent this write before a later write of its own, which row-42 had already applied and A's late write has since overwritten: what row-42 now holds is not B's newest value but an older one.`},
 		{"partitioned-holder", core.Redlock, 9, English, `A writes "A-2" to row-42 (it has no token to send with it). By A's own clock its lease ended at t=10, but A does not check before writing and sends it anyway. A client that checks would stop here; one paused between its check and its write would not ("Check, then write"). Redlock's algorithm forbids using the lock past its validity. row-42 does not check tokens, so it accepts the write: A, which is no longer the holder at the lock service, overwrites a newer holder's value. The data is corrupted.`},
 		{"clock-jump", core.Redlock, 6, English, `B wins 3 of the 5 nodes, a majority: it holds the lock. There is no token (a random value only tells the holder apart). Counting from when it sent its request, B reckons by its own clock that it holds the lock until t=13.`},
 		{"stale-before-new-holder", core.Consensus, 6, English, `A resumes after its GC pause. A writes "A-STALE" to row-42 with token 1. row-42 has not seen the new holder's token yet: token 1 is not below maxToken 1, so it accepts the write of A, which is no longer the holder at the lock service. The new holder has not written here yet, so the writes stay in token order and nothing is destroyed now (at risk). If the new holder read row-42 without showing its token (a peek) before this and writes from that read, this write is lost; a read that shows the token makes row-42 refuse a write like this one.`},
@@ -44,6 +46,66 @@ func TestNotesSayWhatHappened(t *testing.T) {
 		}
 		if got := Note(c.lang, frames, c.step); got != c.want {
 			t.Errorf("%s under %s, step %d (%s):\n got %s\nwant %s", c.scenario, c.st, c.step, c.lang, got, c.want)
+		}
+	}
+}
+
+// A write applied after a later write of its own grant is worded by what
+// it replaced: the holder's own newer value, or an older grant's late
+// write that had landed between the two; and no token is spoken of where
+// the row has none.
+func TestReorderedWritesSayWhatTheyReplaced(t *testing.T) {
+	own := func(st core.Strategy) []core.Frame {
+		sc := core.Scenario{ID: "own", Resources: []string{core.Row42}, Clients: []string{"A", "B"}, Steps: []core.Step{
+			{Action: core.Action{Kind: core.ActAcquire, Client: "A", Lease: 10}},
+			{Action: core.Action{Kind: core.ActWrite, Client: "A", Value: "A-1", Hold: "w"}},
+			{Action: core.Action{Kind: core.ActWrite, Client: "A", Value: "A-2"}},
+			{Action: core.Action{Kind: core.ActDeliver, Message: "w"}},
+		}}
+		frames, err := core.Replay(sc, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return frames
+	}
+	retry, _ := core.ScenarioByID("same-token-retry")
+	between, err := core.Replay(retry, core.Lease)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name         string
+		frames       []core.Frame
+		result       string
+		says, avoids []string
+	}{
+		{"own, unfenced", own(core.Lease), "accepted — overwrites the same holder's later write",
+			[]string{"A's own newer value is overwritten", "both writes carry A's token"}, nil},
+		{"own, no tokens", own(core.Redlock), "accepted — overwrites the same holder's later write",
+			[]string{"A's own newer value is overwritten", "one grant of the lock"}, []string{"carry", "the token is"}},
+		{"own, fenced", own(core.Consensus), "accepted — overwrites the same holder's later write",
+			[]string{"equals maxToken", "overwrites A's own newer value"}, nil},
+		{"a late write between", between, "accepted — applied after the same holder's later write",
+			[]string{"A's late write has since overwritten", "not B's newest value"}, []string{"B's own newer value is overwritten"}},
+	}
+	for _, c := range cases {
+		last := c.frames[len(c.frames)-1]
+		if !last.Event.Reordered {
+			t.Fatalf("%s: the last write is not reordered", c.name)
+		}
+		if got := ResultWords(English, last.Event); got != c.result {
+			t.Errorf("%s: result %q, want %q", c.name, got, c.result)
+		}
+		note := Note(English, c.frames, len(c.frames))
+		for _, s := range c.says {
+			if !strings.Contains(note, s) {
+				t.Errorf("%s: the note does not say %q: %s", c.name, s, note)
+			}
+		}
+		for _, s := range c.avoids {
+			if strings.Contains(note, s) {
+				t.Errorf("%s: the note says %q: %s", c.name, s, note)
+			}
 		}
 	}
 }

@@ -233,6 +233,14 @@ var scenarioWords = map[string]text{
 		"B が token 2 を添えて B-1 を書き込むが、メッセージはネットワークで足止めされる。返事が来ないので B はタイムアウトし、届いたかどうか分からないまま、同じ書き込みを送り直すことにする。",
 		"B writes B-1 with token 2, but the message is held up in the network. No answer comes: B times out and, unable to tell whether the write arrived, decides to send it again.",
 	},
+	"same-token-retry.b-times-out.no-token": {
+		"B が B-1 を書き込むが、メッセージはネットワークで足止めされる。返事が来ないので B はタイムアウトし、届いたかどうか分からないまま、同じ書き込みを送り直すことにする。",
+		"B writes B-1, but the message is held up in the network. No answer comes: B times out and, unable to tell whether the write arrived, decides to send it again.",
+	},
+	"same-token-retry.b-retries.no-token": {
+		"B が同じ書き込み B-1 を送り直す。今度はすぐに届き、資源は受理する。最初の書き込みはまだネットワークの中にある。",
+		"B sends the same write of B-1 again. This time it arrives at once and the resource accepts it. The first one is still in the network.",
+	},
 	"same-token-retry.b-retries": {
 		"B が同じ書き込み B-1 を token 2 で送り直す。今度はすぐに届き、資源は受理する。最初の書き込みはまだネットワークの中にある。",
 		"B sends the same write of B-1 with token 2 again. This time it arrives at once and the resource accepts it. The first one is still in the network.",

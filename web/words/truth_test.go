@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"dlock/core"
 )
 
 // sentences splits a text into its sentences, English or Japanese, and the
@@ -75,6 +77,32 @@ func TestNoSentenceSaysNoLibraryIssuesAToken(t *testing.T) {
 				// about the lab's libraries, which is true.
 				if c.MatchString(s) && !regexp.MustCompile(`(?i)used here|ここで使う`).MatchString(s) {
 					t.Errorf("%s says no library issues a fencing token: %q", where, s)
+				}
+			}
+		}
+	}
+}
+
+// Where a row issues no token (Redlock), no line of any run speaks of one:
+// no token number in an action, a result or a note.
+func TestNoTokenWordsWhereThereAreNone(t *testing.T) {
+	number := regexp.MustCompile(`(?i)token \d|トークン \d|maxToken`)
+	for _, sc := range core.Scenarios() {
+		for _, st := range core.Strategies() {
+			if st.Tokens() {
+				continue
+			}
+			frames, err := core.Replay(sc, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range []Lang{Japanese, English} {
+				for i, f := range frames {
+					for _, s := range []string{ActionText(l, f), ResultWords(l, f.Event), Note(l, frames, i+1)} {
+						if number.MatchString(s) {
+							t.Errorf("%s under %s, step %d (%s) speaks of a token: %q", sc.ID, st, i+1, l, s)
+						}
+					}
 				}
 			}
 		}

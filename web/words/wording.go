@@ -46,6 +46,9 @@ func ActionText(l Lang, f core.Frame) string {
 		if ev.Result == core.ResultSkipped {
 			return T(l, "action.read.skipped")
 		}
+		if ev.Token == 0 {
+			return T(l, "action.read.no-token", ev.Resource)
+		}
 		return T(l, "action.read", ev.Token, ev.Resource)
 	case core.ActPeek:
 		if ev.Result == core.ResultSkipped {
@@ -158,6 +161,8 @@ func ResultWords(l Lang, ev core.Event) string {
 			return T(l, "result.lost-update")
 		case ev.Write == core.AcceptedStale:
 			return T(l, "result.stale-token")
+		case ev.Reordered && ev.Replaced != ev.Client:
+			return T(l, "result.reordered.after")
 		case ev.Reordered:
 			return T(l, "result.reordered")
 		}
