@@ -24,7 +24,7 @@ func Replay(sc Scenario, st Strategy) ([]Frame, error) {
 	}
 	w := newWorld(sc, st)
 	frames := make([]Frame, 0, len(sc.Steps)+1)
-	frames = append(frames, w.frame(1, Event{}, sc.Start))
+	frames = append(frames, w.frame(1, Event{}, sc.startNote(st)))
 	for i, step := range sc.Steps {
 		ev, err := w.step(step.Action)
 		if err != nil {

@@ -157,7 +157,10 @@ type Scenario struct {
 	Title     string // message id of the scenario's title
 	Shows     string // message id of the one line saying what it teaches
 	Start     string // message id of the note for the initial frame
-	Steps     []Step
+	// Starts replace Start under some rows, where the initial frame's
+	// note would not be true of them.
+	Starts map[Strategy]string
+	Steps  []Step
 	// Contrast is the pair of strategies whose outcomes differ in the way
 	// this scenario teaches; the compare view opens with it.
 	Contrast [2]Strategy
@@ -286,6 +289,14 @@ func (sc Scenario) Validate() error {
 		}
 	}
 	return nil
+}
+
+// startNote returns the message id of the initial frame's note under st.
+func (sc Scenario) startNote(st Strategy) string {
+	if n, ok := sc.Starts[st]; ok {
+		return n
+	}
+	return sc.Start
 }
 
 // HoldsMessages reports whether some step holds a message in the network,

@@ -259,12 +259,12 @@ func TestFencedReadRaisesMaxTokenFirst(t *testing.T) {
 
 func TestFencingProtectsOnlyResourcesThatSawTheNewerToken(t *testing.T) {
 	frames := mustReplay(t, TwoResources(), Consensus)
-	if ev := frames[7].Event; ev.Resource != Row42 || ev.Result != ResultRejected {
-		t.Errorf("A's late write to row-42, which B wrote: %+v", ev)
-	}
-	ev := frames[8].Event
+	ev := frames[7].Event
 	if ev.Resource != Row43 || ev.Result != ResultStale || ev.Stale != BeforeNewHolder || ev.Write != Accepted {
 		t.Errorf("A's late write to row-43, which B never touched: %+v", ev)
+	}
+	if ev := frames[8].Event; ev.Resource != Row42 || ev.Result != ResultRejected {
+		t.Errorf("A's late write to row-42, which B wrote: %+v", ev)
 	}
 	r42, _ := frames[8].Resource(Row42)
 	r43, _ := frames[8].Resource(Row43)

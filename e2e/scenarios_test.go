@@ -346,15 +346,15 @@ func TestTwoResourcesHaveACardEach(t *testing.T) {
 	t.Parallel()
 	tb := newTab(t)
 	tb.open(siteURL + "?scenario=two-resources&strategy=consensus&step=8&lang=en")
-	if got := tb.hook("action-result"); got != "rejected" {
-		t.Errorf("A's late write to row-42: %s", got)
+	if got := tb.hook("action-result"); got != "accepted" {
+		t.Errorf("A's late write to row-43: %s", got)
 	}
 	tb.key(kb.ArrowRight)
 	tb.waitHook("step-counter", "9")
 	want := map[string]string{
 		"resource-data": "B-value", "resource-max-token": "2",
 		"resource-data-row-43": "A-STALE", "resource-max-token-row-43": "1",
-		"action-result": "accepted", "outcome-badge": "at-risk",
+		"action-result": "rejected", "outcome-badge": "at-risk",
 	}
 	got := tb.hooks()
 	for id, w := range want {

@@ -56,7 +56,7 @@ var scenarioWords = map[string]text{
 
 	"check-then-write.title": {"確認してから書く", "Check, then write"},
 	"check-then-write.shows": {
-		"書き込む直前にリースを確かめても、確認と書き込みの間に止まれば意味がない。リースのあるロックでは、クライアント側の確認では守れず、資源側の検査だけが守る。",
+		"書き込む直前にリースを確かめても、確認と書き込みの間に止まれば意味がない。リースのあるロックでは、クライアント側の確認では守れない。データを守れるのは資源側の検査だけだ。",
 		"Checking the lease just before writing does not help if the client stops between the check and the write. With a lease, a client-side check cannot protect the data; only the resource's check can.",
 	},
 	"check-then-write.start": {
@@ -70,7 +70,7 @@ var scenarioWords = map[string]text{
 
 	"delayed-write.title": {"遅れて届く書き込み", "Delayed write"},
 	"delayed-write.shows": {
-		"ロックを持っている間に送った書き込みでも、ネットワークで遅れれば、次の持ち主の書き込みより後に届く。ロックを手放しても送った書き込みは取り消せないので、TTL の無いロックでも壊れる。止められるのは資源のトークン検査だけ。",
+		"ロックを持っている間に送った書き込みでも、ネットワークで遅れれば、次の持ち主の書き込みより後に届きうる。ロックを手放しても送った書き込みは取り消せないので、TTL の無いロックでも壊れる。止められるのは資源のトークン検査だけ。",
 		"A write sent while the client held the lock can still arrive after the next holder's write. Releasing the lock does not call a write back, so even a lock without TTL is corrupted. Only the resource's token check can refuse it.",
 	},
 	"delayed-write.start": {
@@ -90,6 +90,15 @@ var scenarioWords = map[string]text{
 	"slow-grant.start": {
 		"まだ誰もロックを持っていない。ロックサービスから A への返事は、ときどき大きく遅れる。A はリースを返事の届いた時点から数える。",
 		"Nobody holds the lock yet. Replies from the lock service to A are sometimes badly delayed, and A counts its lease from when a reply arrives.",
+	},
+
+	"slow-grant.start.no-ttl": {
+		"まだ誰もロックを持っていない。ロックサービスから A への返事は、ときどき大きく遅れる。TTL が無いので、数えるべきリースは無い。",
+		"Nobody holds the lock yet. Replies from the lock service to A are sometimes badly delayed. Without a TTL there is no lease to count.",
+	},
+	"slow-grant.start.redlock": {
+		"まだ誰もロックを持っていない。ロックサービスから A への返事は、ときどき大きく遅れる。A は Redlock の手順に従い、有効期間を最初の要求を送った時点から数える。",
+		"Nobody holds the lock yet. Replies from the lock service to A are sometimes badly delayed. A follows Redlock's algorithm: it counts its validity from when it sent its first request.",
 	},
 
 	"crash-no-ttl.title": {"持ち主のクラッシュ", "The holder crashes"},
@@ -138,7 +147,7 @@ var scenarioWords = map[string]text{
 
 	"restart-during-lease.title": {"リース中の再起動", "Restart during a lease"},
 	"restart-during-lease.shows": {
-		"A のロックが有効な間にロックサービスが再起動する。誰も止まらない。状態をメモリにだけ持つノードは A のロックを忘れ、すぐに B へ貸す。二重取得が起き、カウンタも失われて番号が重なる。Redlock では、A がノード 1〜3 を取った後にノード 3 が永続化無しで再起動して A を忘れ、B がノード 3〜5 で過半数を得る(Redlock の仕様が挙げる例)。再起動後、最長のリースが切れるまで貸さずに待てば(Redlock の仕様の遅延再起動)、二重取得は防げる。だが番号の再利用を防げるのは、再起動を越えて残るカウンタ(fsync したもの、あるいは合意で複製した状態)だけだ。合意で複製されたサービスでは、ロックは複製されたデータベースにあり、再起動で失われない(Chubby の新しいマスタはロックを引き継ぎ、前のマスタが与えた最長のリースまでセッションを延ばす。持ち主を失った後にサーバー側で待つ仕組みは、別の lock-delay だ)。",
+		"A のロックが有効な間にロックサービスが再起動する。誰も止まらない。状態をメモリにだけ持つノードは A のロックを忘れ、すぐに B へ貸す。二重取得が起き、カウンタも失われて番号が重なる。Redlock では、A がノード 1〜3 を取った後にノード 3 が永続化無しで再起動して A を忘れ、B がノード 3〜5 で過半数を得る(Redlock の仕様が挙げる例)。再起動後、最長のリースが切れるまで貸さずに待てば(Redlock の仕様の遅延再起動)、二重取得は防げる。だが番号の再利用を防げるのは、再起動を越えて残るカウンタ(fsync したもの、あるいは合意で複製した状態)だけだ。合意で複製されたサービスでは、ロックは複製されたデータベースにあり、再起動で失われない(Chubby の新しいマスタはロックを引き継ぎ、前のマスタが与えた最長のリースまでセッションを延ばす。持ち主を失った後にサーバー側で待つのは、これとは別の仕組み(lock-delay)だ)。",
 		"The lock service restarts while A's lock is in force, and nobody pauses. A node that keeps its state in memory forgets A's lock and grants B at once: two holders, and with the counter lost, equal tokens. Under Redlock it is the algorithm's own example: A holds nodes 1–3, node 3 restarts without persistence and forgets A, and B wins nodes 3–5. Waiting after a restart until the longest lease could have run out (the Redlock page's delayed restart) prevents two holders; only a counter that survives restarts (fsynced, or replicated by consensus) prevents reused tokens. In a service replicated by consensus the locks live in the replicated database, and a restart loses nothing (a new Chubby master keeps the locks and extends sessions to the longest lease the old master may have granted; the server-side wait after a holder is lost is a different mechanism, lock-delay).",
 	},
 	"restart-during-lease.start": {
@@ -166,7 +175,7 @@ var scenarioWords = map[string]text{
 
 	"stale-before-new-holder.title": {"新しい持ち主より先に届く遅れた書き込み", "Late write before the new holder's"},
 	"stale-before-new-holder.shows": {
-		"リースのあるロックで、A の遅れた書き込みが、B がロックを取得した後、B が資源に触れる前に届く。最大のトークンを覚えておくだけの資源は B のトークンをまだ見ていないので、フェンシングがあっても受理する。それでも書き込みはトークン順(A の 1、A の 1、B の 2)に並び、この実行では何も壊れていない: 危うい、であって破壊ではない。フェンシングが約束するのは資源での順序であって、実時間での排他ではない。B がその前にトークンを示さずに読んでいて、その読み取りをもとに書けば、A の書き込みは失われる(「先に読む」)。トークンがまだ有効かをロックサービスに問い合わせる資源なら、この書き込みも拒否できる(Chubby のシーケンサを Chubby で確かめる、データが etcd にあるなら Txn(If(mutex.IsOwner())) の中で書く)。最大のトークンを覚えるだけの資源には、それができない。",
+		"リースのあるロックで、A の遅れた書き込みが、B がロックを取得した後、B が資源に触れる前に届く。最大のトークンを覚えておくだけの資源は B のトークンをまだ見ていないので、フェンシングがあっても受理する。それでも書き込みはトークン順(A の 1、A の 1、B の 2)に並び、この実行では何も壊れていないので、判定は「破壊」ではなく「危うい」だ。フェンシングが約束するのは資源での順序であって、実時間での排他ではない。B がその前にトークンを示さずに読んでいて、その読み取りをもとに書けば、A の書き込みは失われる(「先に読む」)。トークンがまだ有効かをロックサービスに問い合わせる資源なら、この書き込みも拒否できる(Chubby のシーケンサを Chubby で確かめる、データが etcd にあるなら Txn(If(mutex.IsOwner())) の中で書く)。最大のトークンを覚えるだけの資源には、それができない。",
 		"With a lease, A's late write lands after B was granted the lock but before B has touched the resource. A resource that only remembers the largest token has not seen B's token, so it accepts the write even with fencing. Yet the writes are in token order (A's 1, A's 1, B's 2), and nothing is destroyed in this run: at risk, not corrupted. Fencing promises order at the resource, not mutual exclusion in real time. Had B read the data without showing its token before that, and written from that read, A's write would be lost (see \"Read first\"). A resource that asks the lock service whether the token is still current would refuse this write too (Chubby's sequencer checked with Chubby; where the data is in etcd, a write inside Txn(If(mutex.IsOwner()))); one that only remembers the largest token cannot.",
 	},
 	"stale-before-new-holder.start": {
@@ -186,8 +195,8 @@ var scenarioWords = map[string]text{
 
 	"two-resources.title": {"二つの資源", "Two resources"},
 	"two-resources.shows": {
-		"A は row-42 と row-43 に書く。リースのあるロックで A のリースが切れると、B がロックを取り、row-42 だけに書く。A の古いトークンは、B のトークンを見た row-42 では拒否され、見ていない row-43 では受理される。フェンシングは資源ごとの検査で、トランザクションではない: A の更新は中途半端に終わる(row-42 では拒否、row-43 では適用)。row-43 では何も壊れていない(B はそこを読みも書きもしていない)が、二つの行をそろえて更新したいなら、それは資源の側のトランザクションの仕事だ。",
-		"A writes to row-42 and row-43. With a lease, once A's lease runs out, B takes the lock and writes only row-42. A's old token is refused at row-42, which has seen B's token, and accepted at row-43, which has not. Fencing is a check per resource, not a transaction: A's update is torn, refused at row-42 and applied at row-43. Nothing is destroyed at row-43 (B neither read nor wrote it), but keeping two rows in step is the job of a transaction at the resource.",
+		"A は row-42 と row-43 に書く。リースのあるロックで A のリースが切れると、B がロックを取り、row-42 だけに書く。目覚めた A は row-43 から書き直す。A の古いトークンは、B のトークンを見ていない row-43 では受理され、見た row-42 では拒否される。A は拒否されたところで止まるが、row-43 はもう書き換わっている。フェンシングは資源ごとの検査で、トランザクションではない: A の更新は中途半端に終わる(row-43 では適用、row-42 では拒否)。row-43 では何も壊れていない(B はそこを読みも書きもしていない)が、二つの行をそろえて更新したいなら、それは資源の側のトランザクションの仕事だ。",
+		"A writes to row-42 and row-43. With a lease, once A's lease runs out, B takes the lock and writes only row-42. A wakes and writes again, row-43 first: its old token is accepted at row-43, which has not seen B's token, and refused at row-42, which has. A stops at the refusal, but row-43 has already changed. Fencing is a check per resource, not a transaction: A's update is torn, applied at row-43 and refused at row-42. Nothing is destroyed at row-43 (B neither read nor wrote it), but keeping two rows in step is the job of a transaction at the resource.",
 	},
 	"two-resources.start": {
 		"まだ誰もロックを持っていない。一つのロックで二つの資源 row-42 と row-43 を守る。",
@@ -196,7 +205,7 @@ var scenarioWords = map[string]text{
 
 	"lock-delay.title": {"ロック遅延", "Lock-delay"},
 	"lock-delay.shows": {
-		"ロックサービスは Chubby の lock-delay を持つ: 持ち主のリースが手放されずに切れたら、その後 5 tick は誰にも貸さない。前の持ち主がすでに送った要求を、次の持ち主より先に届かせるためだ。B は遅延の間は断られるので、A がその間に目覚めて書くなら害は無い。だが A の停止がリースと遅延を合わせたより長いと、B が取って書く。資源がトークンを検査できない場合、A は目覚めてその値を上書きする。遅延は危険な時間帯を短くするが、なくしはしない。資源が検査していれば(フェンシング)、A の書き込みは拒否される。",
+		"ロックサービスは Chubby の lock-delay を持つ: 持ち主のリースが手放されずに切れたら、その後 5 tick は誰にも貸さない。前の持ち主がすでに送った要求が、次の持ち主が現れる前に届き終わるのを待つためだ。B は遅延の間は断られるので、A がその間に目覚めて書くなら害は無い。だが A の停止がリースと遅延を合わせたより長いと、B が取って書く。資源がトークンを検査できない場合、A は目覚めてその値を上書きする。遅延は危険な時間帯を短くするが、なくしはしない。資源が検査していれば(フェンシング)、A の書き込みは拒否される。",
 		"The lock service keeps Chubby's lock-delay: when a holder's lease lapses without a release, it grants the lock to nobody for 5 more ticks, so that requests the old holder has already sent arrive before anyone else holds the lock. B is turned away during the delay, so A waking and writing within it does no harm. But A's pause lasts longer than lease and delay together, and B takes the lock and writes. Where the resource cannot check tokens, A wakes and overwrites B's value. The delay narrows the window; it does not close it. Where the resource checks tokens (fencing), A's write is refused.",
 	},
 	"lock-delay.start": {
@@ -206,8 +215,8 @@ var scenarioWords = map[string]text{
 
 	"partitioned-holder.title": {"分断された持ち主", "Partitioned holder"},
 	"partitioned-holder.shows": {
-		"A はロックサービスから分断されるが、資源とはまだ通信できる。更新の要求が届かないまま、サービスの側で A のリースが切れ、B が取って書く。A は t=12 に書く。A 自身の時計でもリースは t=10 に切れているが、A は書く前にそれを確かめない(このモデルのクライアントが確かめるのは check のステップだけだ)。A がロックを失ったと知るのは、知らされたとき(ここでは分断が解けて更新の返事が届く)か、実際のライブラリなら、そのライブラリ自身のタイマーによってだ。etcd の Session.Done は、最後に受け取ったキープアライブの返事から TTL を数え、1 秒ごとに確かめて閉じる。返事が遅れれば、その分だけ遅く閉じる(lab では、返事を 1 秒遅らせると、サービスの側でリースが切れてから 0.6〜1.6 秒後に閉じた)。ZooKeeper はまず接続が切れたこと(Disconnected)を知らせ、セッションの失効(Expired)を知るのは再接続してからだ。どちらも、サービスの側でリースが切れた後になりうる。書く前に自分の時計でリースを確かめるクライアントならここでは書かないが、確かめてから書くまでの間に止まれば同じことが起きる(「確認してから書く」)。その隙間を埋められるのは資源の検査だけで、資源が検査していれば A の書き込みは拒否される。",
-		"A is cut off from the lock service but can still reach the resource. Its renewal never arrives, its lease lapses at the service, and B takes the lock and writes. A writes at t=12: by its own clock its lease ended at t=10, but A does not check before writing (the model's clients check only at a check step). A learns that it lost the lock when it is told (here, when the partition heals and the renewal's answer arrives), or, in a real library, by the library's own timer: etcd's Session.Done counts the TTL from the last keep-alive reply it received, checks once a second, and closes: the later the replies, the later it closes (in the lab, with the replies 1 s late, it closed 0.6 to 1.6 s after the service had ended the lease). ZooKeeper first reports that the connection is lost (Disconnected), and learns that the session has expired (Expired) only once it reconnects. Both can come after the lease has ended at the service. A client that checks its lease by its own clock before writing would not write here, but a pause between its check and its write does the same (\"Check, then write\"). Only the resource's check closes the gap: where the resource checks tokens, A's write is refused.",
+		"A はロックサービスから分断されるが、資源とはまだ通信できる。更新の要求が届かないまま、サービスの側で A のリースが切れ、B が取って書く。A は t=12 に書く。A 自身の時計でもリースは t=10 に切れているが、A は書く前にそれを確かめない(このモデルのクライアントが確かめるのは check のステップだけだ)。A がロックを失ったと知るのは、知らされたとき(ここでは分断が解けて更新の返事が届く)か、実際のライブラリなら、そのライブラリ自身の知らせによってだ。etcd の Session.Done は、最後に受け取ったキープアライブの返事から TTL を数え、期限を過ぎたかを 1 秒ごとに確かめ、過ぎていれば閉じる。返事が遅れれば、その分だけ遅く閉じる(lab の別のテスト TestSessionDone では、TTL 3 秒で返事を 1 秒遅らせると、サービスの側でリースが切れてから 0.6〜1.6 秒後に閉じた。このシナリオを lab で再生したときにいつ、なぜ閉じたかは「実際のソフトウェアで」に出る)。ZooKeeper のクライアントは、接続が切れるとすぐに Disconnected(Curator では SUSPENDED)を受け取る。ふつうはサーバーがセッションを失効させるより前だ。これをロックを失ったものとして扱うのが定石だ。Expired を受け取るのは再接続してからで、そのときにはサーバーはもうセッションを終わらせている。こうした知らせや自分の時計のリースを書く前に確かめるクライアントなら、ここでは書かない。だが確かめてから書くまでの間に止まれば、同じことが起きる(「確認してから書く」)。その隙間を埋められるのは資源の検査だけで、資源が検査していれば A の書き込みは拒否される。",
+		"A is cut off from the lock service but can still reach the resource. Its renewal never arrives, its lease lapses at the service, and B takes the lock and writes. A writes at t=12: by its own clock its lease ended at t=10, but A does not check before writing (the model's clients check only at a check step). A learns that it lost the lock when it is told (here, when the partition heals and the renewal's answer arrives), or, in a real library, by the library's own signal. etcd's Session.Done counts the TTL from the last keep-alive reply it received, checks once a second whether that has passed, and if so closes: the later the replies, the later it closes (in a separate lab test, TestSessionDone, with a TTL of 3 s and the replies 1 s late, it closed 0.6 to 1.6 s after the service had ended the lease; when and why it closed in this scenario's own lab run is under \"On real software\"). A ZooKeeper client gets Disconnected (Curator: SUSPENDED) as soon as its connection is lost, usually before the server expires its session; the established practice is to treat it as losing the lock, for Expired comes only once the client reconnects, when the server has already ended the session. A client that checks such a signal, or its lease by its own clock, before writing would not write here; but a pause between its check and its write does the same (\"Check, then write\"). Only the resource's check closes the gap: where the resource checks tokens, A's write is refused.",
 	},
 	"partitioned-holder.start": {
 		"まだ誰もロックを持っていない。A は 6 tick ごとにリースを更新する。A とロックサービスの間のネットワークは分断されうる。",
