@@ -94,8 +94,9 @@ func (s *LockService) Restart() {
 
 // SetLockDelay makes the service refuse every grant for d ticks after a
 // holder's lease lapses without a release, as Chubby's lock-delay does: a
-// holder that is slow rather than gone gets that long to finish before
-// anyone else holds the lock. A release ends the lease at once, with no
+// request the old holder had already sent is delivered (or lost) before
+// anyone else holds the lock, so a delayed message of the old holder's
+// does not reach a resource under the new one. A release ends the lease at once, with no
 // delay. It narrows the window for a late write; it does not close it (a
 // pause longer than lease and delay still lets another client in). d <= 0
 // means no delay. A restart that forgets the lease forgets its delay too.

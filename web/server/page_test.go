@@ -537,12 +537,12 @@ func TestNoSettingsCrashThePage(t *testing.T) {
 // chapter's, both rows when comparing, the view elsewhere.
 func TestTheTitleNamesWhatIsShown(t *testing.T) {
 	cases := map[string]string{
-		"":                                     "distributed-lock(リース + フェンシング)",
+		"":                                     "distributed-lock(リース + フェンシング、1 台)",
 		"fencing=off&lang=en":                  "distributed-lock (lease, no fencing)",
 		"strategy=redlock&scenario=clock-jump": "distributed-lock(Redlock)— 時計の跳躍",
 		"strategy=consensus&scenario=lock-delay&lang=en": "distributed-lock (consensus + fencing) — Lock-delay",
-		"view=compare&scenario=counter-reset&lang=en":    "distributed-lock (lease + fencing on one node vs consensus + fencing) — Counter reset",
-		"scenario=counter-reset":                         "distributed-lock(1 台のリース + フェンシング)— カウンタのリセット",
+		"view=compare&scenario=counter-reset&lang=en":    "distributed-lock (lease + fencing, one node vs consensus + fencing) — Counter reset",
+		"scenario=counter-reset":                         "distributed-lock(リース + フェンシング、1 台)— カウンタのリセット",
 		"view=matrix":                                    "distributed-lock(方式 × シナリオ表)",
 		"view=search&lang=en":                            "distributed-lock (Search)",
 	}

@@ -122,11 +122,6 @@ func (p pageView) title() string {
 		return p.t("demo.title", p.t("view."+string(p.s.View)))
 	}
 	if p.sc.ID == core.GCPauseID {
-		if p.s.View == state.ViewDemo && p.s.Strategy == core.LeaseFencing {
-			// The book's demo, under the book's own title: in its story
-			// no restart tells one node from a replicated service.
-			what = p.t("title.book")
-		}
 		return p.t("demo.title", what)
 	}
 	return p.t("demo.title.scenario", what, p.t(p.sc.Title))

@@ -81,10 +81,10 @@ var catalog = map[string]text{
 	"demo.title":          {"distributed-lock(%s)", "distributed-lock (%s)"},
 	"demo.title.scenario": {"distributed-lock(%s)— %s", "distributed-lock (%s) — %s"},
 	"title.versus":        {"%s 対 %s", "%s vs %s"},
-	// The rows, as the title names them. The book's own title names the
-	// chapter's story under its row as the book does (title.book).
-	"title.book":                        {"リース + フェンシング", "lease + fencing"},
-	"title.strategy.lease-fencing":      {"1 台のリース + フェンシング", "lease + fencing on one node"},
+	// The rows, as the title names them, one title a row in every view.
+	// The book's demo is the one-node row: its title keeps the book's
+	// words and says so.
+	"title.strategy.lease-fencing":      {"リース + フェンシング、1 台", "lease + fencing, one node"},
 	"title.strategy.lease":              {"リース、フェンシング無し", "lease, no fencing"},
 	"title.strategy.no-ttl":             {"TTL 無しのロック", "lock without TTL"},
 	"title.strategy.redlock":            {"Redlock", "Redlock"},
@@ -103,8 +103,8 @@ var catalog = map[string]text{
 		"Count a lease from when the request was sent: the time the reply took to arrive comes out of the lease.",
 	},
 	"moral.crash-no-ttl": {
-		"TTL の無いロックで二重取得は起きないが、持ち主が落ちれば二度と使えない。リースはこの問題を解消するが、代わりに、まだ持っていると信じる古い持ち主を生む。",
-		"A lock without TTL is never granted twice, but a crashed holder keeps it forever. A lease solves that, and in exchange makes old holders who still believe they hold it.",
+		"サービスが状態を失わない限り、TTL の無いロックで二重取得は起きないが、持ち主が落ちれば二度と使えない。リースはこの問題を解消するが、代わりに、まだ持っていると信じる古い持ち主を生む。",
+		"As long as its service keeps its state, a lock without TTL is never granted twice, but a crashed holder keeps it forever. A lease solves that, and in exchange makes old holders who still believe they hold it.",
 	},
 	"moral.heartbeat": {
 		"更新は同じ持ち主の保持を延ばすだけで、トークンは変わらない。更新が止まれば、次の持ち主は新しいトークンを得る。",
@@ -336,6 +336,7 @@ var catalog = map[string]text{
 	"network.title":          {"足止めされたメッセージ", "Held up on the way"},
 	"network.empty":          {"(足止めされたメッセージ無し)", "(nothing held up)"},
 	"network.write":          {"%s: %s → %s Write(token %d, %q)、t=%d に送信", "%s: %s → %s Write(token %d, %q), sent at t=%d"},
+	"network.write.no-token": {"%s: %s → %s Write(%q)、t=%d に送信", "%s: %s → %s Write(%q), sent at t=%d"},
 	"network.renew":          {"%s: %s → ロックサービス Renew、t=%d に送信(分断で届かない)", "%s: %s → lock service Renew, sent at t=%d (cut off by a partition)"},
 	"network.apply":          {"%[1]s: %[2]s の %[3]s への Write(token %[4]d, %[5]q)、t=%[6]d に検査済み、適用待ち", "%[1]s: %[2]s's Write(token %[4]d, %[5]q) to %[3]s, checked at t=%[6]d, waiting to be applied"},
 	"network.grant":          {"%s: ロックサービス → %s 返事「ロックが取れた(token %d)」、t=%d の要求への返事", "%s: lock service → %s reply \"granted, token %d\", to the request of t=%d"},
@@ -529,8 +530,8 @@ var catalog = map[string]text{
 	"real.renewal.library.lease":              {"リースの更新: このシナリオ(heartbeat、heartbeat-pause、partitioned-holder)では、クライアントのプロセスの中のループが、リースの 3 分の 1 ごとに Refresh する(Redisson の watchdog のように)。SIGSTOP はそのループも止める。", "Renewal: in this scenario (heartbeat, heartbeat-pause, partitioned-holder), a loop in the client process refreshes the lease every third of it, as Redis lock libraries do (Redisson's watchdog); a SIGSTOP stops it too."},
 	"real.renewal.library.lease-fencing":      {"リースの更新: このシナリオ(heartbeat、heartbeat-pause、partitioned-holder)では、クライアントのプロセスの中のループが、リースの 3 分の 1 ごとに延長する。SIGSTOP はそのループも止める。", "Renewal: in this scenario (heartbeat, heartbeat-pause, partitioned-holder), a loop in the client process extends the lease every third of it; a SIGSTOP stops it too."},
 	"real.renewal.library.redlock":            {"リースの更新: このシナリオ(heartbeat、heartbeat-pause、partitioned-holder)では、クライアントのプロセスの中のループが、リースの 3 分の 1 ごとに redsync の Extend をする。SIGSTOP はそのループも止める。", "Renewal: in this scenario (heartbeat, heartbeat-pause, partitioned-holder), a loop in the client process calls redsync's Extend every third of the lease; a SIGSTOP stops it too."},
-	"real.renewal.library.consensus-unfenced": {"リースの更新: このシナリオ(heartbeat、heartbeat-pause、partitioned-holder)では、etcd の Session が自分でキープアライブを送る(TTL の 3 分の 1 ごと)。SIGSTOP はそれも止める。記録に、送られたキープアライブが並ぶ。", "Renewal: in this scenario (heartbeat, heartbeat-pause, partitioned-holder), etcd's Session sends its own keep-alives (every third of the TTL); a SIGSTOP stops them too. The recording lists each one sent."},
-	"real.renewal.library.consensus":          {"リースの更新: このシナリオ(heartbeat、heartbeat-pause、partitioned-holder)では、etcd の Session が自分でキープアライブを送る(TTL の 3 分の 1 ごと)。SIGSTOP はそれも止める。記録に、送られたキープアライブが並ぶ。", "Renewal: in this scenario (heartbeat, heartbeat-pause, partitioned-holder), etcd's Session sends its own keep-alives (every third of the TTL); a SIGSTOP stops them too. The recording lists each one sent."},
+	"real.renewal.library.consensus-unfenced": {"リースの更新: このシナリオ(heartbeat、heartbeat-pause、partitioned-holder)では、etcd の Session が自分でキープアライブを送る(返事が来れば TTL の 3 分の 1 ごと、返事が来ない間は 0.5 秒ごとに送り直す)。SIGSTOP はそれも止める。記録に、送られたキープアライブが並ぶ。", "Renewal: in this scenario (heartbeat, heartbeat-pause, partitioned-holder), etcd's Session sends its own keep-alives (every third of the TTL while they are answered, and again every half second while one is not); a SIGSTOP stops them too. The recording lists each one sent."},
+	"real.renewal.library.consensus":          {"リースの更新: このシナリオ(heartbeat、heartbeat-pause、partitioned-holder)では、etcd の Session が自分でキープアライブを送る(返事が来れば TTL の 3 分の 1 ごと、返事が来ない間は 0.5 秒ごとに送り直す)。SIGSTOP はそれも止める。記録に、送られたキープアライブが並ぶ。", "Renewal: in this scenario (heartbeat, heartbeat-pause, partitioned-holder), etcd's Session sends its own keep-alives (every third of the TTL while they are answered, and again every half second while one is not); a SIGSTOP stops them too. The recording lists each one sent."},
 	"real.lease.both":                         {"%[1]s のリース(%[2]s 秒に取得): サービスが終わらせたのは %[3]s 秒、ライブラリが %[1]s にそれを告げたのは %[4]s 秒。", "%[1]s's lease (granted at %[2]s s): the service ended it at %[3]s s; the library told %[1]s it was gone at %[4]s s."},
 	"real.lease.service":                      {"%[1]s のリース(%[2]s 秒に取得): サービスが終わらせたのは %[3]s 秒。ライブラリは、この実行の間には %[1]s に告げなかった。", "%[1]s's lease (granted at %[2]s s): the service ended it at %[3]s s; the library did not tell %[1]s within the run."},
 	"real.lease.library":                      {"%[1]s のリース(%[2]s 秒に取得): ライブラリが %[1]s に、失われたと告げたのは %[3]s 秒。", "%[1]s's lease (granted at %[2]s s): the library told %[1]s it was gone at %[3]s s."},
@@ -556,7 +557,7 @@ var catalog = map[string]text{
 	"real.col.call":                           {"実際の呼び出し", "real call"},
 	"real.col.result":                         {"結果", "result"},
 	"real.calls":                              {"実際の呼び出しの記録", "The real calls"},
-	"real.why.jumped-clock":                   {"時計の跳躍がある。etcd はリースを単調時計(モノトニッククロック)で測るので、システム時刻が跳んでもリースは動かない(それ自体が教訓だ)。Redis はキーの期限を自分の時計で測り、それを動かせるのは libfaketime だけだが、Debian の Redis(jemalloc)はその下では異常終了する。マシンの時計そのものを進めれば Redis の時計も動くが、lab はそこまではしない。", "A clock jumps: etcd times its leases with a monotonic clock, which a step of the system clock does not move (itself a lesson). Redis times its keys' expiry by its own clock, which only libfaketime could move, and Debian's Redis (jemalloc) aborts under it. Stepping the machine's own clock would move Redis's too, which the lab will not do."},
+	"real.why.jumped-clock":                   {"時計の跳躍がある。etcd はリースを単調時計(モノトニッククロック)で測るので、システム時刻が跳んでもリースは動かない(それ自体が教訓だ)。Redis はキーの期限をシステム時刻で測る。それを動かすには、マシンの時計そのものを進めるか(共有のマシンで lab はそれをしない)、libfaketime を使うしかないが、Debian の Redis(jemalloc)は libfaketime の下では異常終了する。", "A clock jumps: etcd times its leases with a monotonic clock, which a step of the system clock does not move (itself a lesson). Redis times its keys' expiry by the system clock: moving it would take stepping the machine's own clock, which the lab will not do to a shared machine, or libfaketime, under which Debian's Redis (jemalloc) aborts."},
 	"real.why.no-lock-delay":                  {"Redis にも etcd にも lock-delay(Chubby の)は無い。リースが終われば、すぐにロックが取れる。", "Neither Redis nor etcd has a lock-delay (Chubby's): the lock is granted as soon as the lease has ended."},
 	"real.why.call-in-partition":              {"クライアントが、自分の更新が止められている間にロックサービスを呼ぶ。lab は止められた更新を、クライアントとロックサービスの間の分断(両方向)として再現する(ライブラリ自身のキープアライブも止めるため)。そのため、その呼び出しは更新が届けられるまで分断の中で待ってしまう。モデルでは通る。", "The client calls its lock service while a renewal of its own is held. The lab holds a renewal as a partition between the client and its lock service, both ways (so that the library's own keep-alives are held too), so the call would wait in it until the renewal is delivered, where the model lets it through."},
 	"real.not-replayed":                       {"この組み合わせは実際のソフトウェアでは再生していない: %s", "Not replayed on real software: %s"},

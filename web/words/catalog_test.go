@@ -194,6 +194,7 @@ func extraRuns() []extraRun {
 		peekThenApply,
 		// One holder's own writes out of order, with nothing between
 		// them: with tokens and without.
+		run("renewal-arrives-late", core.Lease, acq("A"), core.Action{Kind: core.ActRenew, Client: "A", Lease: 10, Hold: "r"}, tick(10), deliver("r")),
 		run("own-reordered", core.Lease, acq("A"), heldWrite("A", "w"), write("A"), deliver("w")),
 		run("own-reordered-no-token", core.Redlock, acq("A"), heldWrite("A", "w"), write("A"), deliver("w")),
 	}
@@ -249,7 +250,7 @@ func TestJapaneseUsesTheChaptersWords(t *testing.T) {
 		{"受け取る者", "受け取り手"},
 		{"更新の消失", "ロストアップデート(更新の消失)"},
 		{"壁時計", "システム時刻"},
-		{"有界な証明", "長さを限った証明(有界モデル検査)"},
+		{"有界な証明", "壊れないことの証明(有界モデル検査)"},
 	}
 	serverLess := regexp.MustCompile(`サーバ([^ー]|$)`)
 	for _, key := range Keys() {

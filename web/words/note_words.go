@@ -38,7 +38,7 @@ var noteWords = map[string]text{
 		"%[1]s asks for the lock, but %[2]s's lease is in force until t=%[3]d, so %[1]s is refused.",
 	},
 	"gen.acquire.refused.lock-delay": {
-		"%[1]s がロックを求めるが拒否される。前の持ち主のリースは手放されずに切れたので、サービスはロック遅延(%[2]d tick)の間、誰にも貸さない。前の持ち主がすでに送った要求を、次の持ち主より先に届かせるためだ(Chubby の lock-delay)。",
+		"%[1]s がロックを求めるが拒否される。前の持ち主のリースは手放されずに切れたので、サービスはロック遅延(%[2]d tick)の間、誰にも貸さない。前の持ち主がすでに送った要求が、次の持ち主が現れる前に届き終わるのを待つためだ(Chubby の lock-delay)。",
 		"%[1]s asks for the lock and is refused: the last holder's lease lapsed without a release, so the service grants nobody the lock for its lock-delay of %[2]d ticks, so that requests the last holder had already sent arrive before anyone else holds the lock (Chubby's lock-delay).",
 	},
 	"gen.acquire.refused.self": {
@@ -76,8 +76,24 @@ var noteWords = map[string]text{
 		"%[1]s sends a renewal, but a lock without TTL has no deadline to extend.",
 	},
 	"gen.renew.expired": {
-		"%[1]s が更新しようとするが、リースはサービスの側でもう切れている。%[1]s はロックを失ったと知る。もう一度取得すれば、新しいトークンになる。",
-		"%[1]s tries to renew, but its lease has already run out at the service: %[1]s learns it has lost the lock. Acquiring it again would bring a new token.",
+		"%[1]s が更新しようとするが、リースはサービスの側でもう切れている。%[1]s はロックを失ったと知る。",
+		"%[1]s tries to renew, but its lease has already run out at the service: %[1]s learns it has lost the lock.",
+	},
+	"gen.renew.new-token": {
+		"もう一度取得すれば、新しいトークンになる。",
+		"Acquiring it again would bring a new token.",
+	},
+	"gen.renew.delivered.expired": {
+		"だがリースはサービスの側でもう切れているので、更新は拒否される。%[1]s はロックを失ったと知る。",
+		"But the lease has already run out at the service, so the renewal is refused: %[1]s learns it has lost the lock.",
+	},
+	"gen.renew.delivered.refused": {
+		"だがロックサービス上では %[1]s はもう持ち主ではないので、更新は拒否される。%[1]s はロックを失ったと知る。",
+		"But the service no longer holds the lock for %[1]s, so the renewal is refused: %[1]s learns it has lost the lock.",
+	},
+	"gen.renew.delivered.no-ttl": {
+		"だが TTL の無いロックには延ばす期限がない。",
+		"But a lock without TTL has no deadline to extend.",
 	},
 	"gen.renew.refused": {
 		"%[1]s が更新しようとするが、ロックサービス上では %[1]s はもう持ち主ではない。%[1]s はロックを失ったと知る。",
@@ -88,8 +104,8 @@ var noteWords = map[string]text{
 		"%[1]s tries to renew its lease, but the network between it and the lock service is partitioned: request %[2]s does not arrive. %[1]s waits for an answer, and still reaches the resource.",
 	},
 	"gen.deliver.renew": {
-		"分断が解け、%[1]s の更新の要求が t=%[2]d にロックサービスへ届く。",
-		"The partition heals: %[1]s's renewal reaches the lock service at t=%[2]d.",
+		"分断が解け、%[1]s が t=%[3]d に送った更新の要求が、t=%[2]d にロックサービスへ届く。",
+		"The partition heals: the renewal %[1]s sent at t=%[3]d reaches the lock service at t=%[2]d.",
 	},
 	"gen.renew.skipped": {
 		"%[1]s はロックを持っていないと思っているので、更新するものがない。",
@@ -222,8 +238,8 @@ var noteWords = map[string]text{
 		"%[1]s reads %[2]s without showing a token (a plain read). %[2]s checks nothing and remembers nothing: a late write that arrives after this read cannot be refused.",
 	},
 	"gen.read.fenced": {
-		"%[1]s が書き込まずに token %[2]d を %[3]s に示す(フェンス付きの読み取り)。maxToken が %[2]d になり、これ以降 %[3]s はそれより小さいトークンをすべて拒否する。",
-		"%[1]s presents token %[2]d to %[3]s without writing (a fenced read): maxToken becomes %[2]d, and from now on %[3]s refuses every smaller token.",
+		"%[1]s が token %[2]d を示して %[3]s を読む(フェンス付きの読み取り。データベースでは max_token の UPDATE になる)。maxToken が %[2]d になり、これ以降 %[3]s はそれより小さいトークンをすべて拒否する。",
+		"%[1]s reads %[3]s, showing token %[2]d (a fenced read; on a database it is an UPDATE of max_token): maxToken becomes %[2]d, and from now on %[3]s refuses every smaller token.",
 	},
 	"gen.read.unfenced": {
 		"%[1]s が token %[2]d を示して %[3]s を読む。だが %[3]s はトークンを見ないので、遅れて届く書き込みを防ぐ効果はない。",

@@ -134,19 +134,30 @@ func (n *noteWriter) holderCrashed() bool {
 	return ok && c.State == core.Crashed
 }
 
+// renew words a renewal decided now: sent now, or, delivered, sent earlier
+// (its answer then follows the sentence that says it arrived).
 func (n *noteWriter) renew() {
 	ev := n.ev
+	key := "gen.renew"
+	if ev.Kind == core.ActDeliver {
+		key = "gen.renew.delivered"
+	}
 	switch {
 	case ev.Result == core.ResultSkipped:
 		n.say("gen.renew.skipped", ev.Client)
 	case ev.Result == core.ResultHeld:
 		n.say("gen.renew.held", ev.Client, ev.Message)
 	case errors.Is(ev.Err, core.ErrLeaseExpired):
-		n.say("gen.renew.expired", ev.Client)
+		n.say(key+".expired", ev.Client)
+		if n.f.Lock.Tokens {
+			n.say("gen.renew.new-token")
+		}
 	case ev.Err != nil:
-		n.say("gen.renew.refused", ev.Client)
+		n.say(key+".refused", ev.Client)
+	case !n.f.Lock.TTL && ev.Kind == core.ActDeliver:
+		n.say(key + ".no-ttl")
 	case !n.f.Lock.TTL:
-		n.say("gen.renew.no-ttl", ev.Client)
+		n.say(key+".no-ttl", ev.Client)
 	case n.redlock():
 		n.say("gen.renew.majority", ev.Client, ev.Nodes, n.client().LeaseUntil)
 	default:
@@ -388,6 +399,16 @@ func (n *noteWriter) jump() {
 	}
 }
 
+// sentAt is when the message this step delivers was sent.
+func (n *noteWriter) sentAt() int {
+	for _, m := range n.prev.Network {
+		if m.ID == n.ev.Message {
+			return m.SentAt
+		}
+	}
+	return 0
+}
+
 func (n *noteWriter) deliver() {
 	ev := n.ev
 	switch ev.Delivered {
@@ -404,7 +425,7 @@ func (n *noteWriter) deliver() {
 		n.landed()
 		return
 	case core.MsgRenew:
-		n.say("gen.deliver.renew", ev.Client, n.f.Clock)
+		n.say("gen.deliver.renew", ev.Client, n.f.Clock, n.sentAt())
 		if ev.Result == core.ResultDropped {
 			n.say("gen.reply.dropped", ev.Client)
 			return
@@ -413,12 +434,7 @@ func (n *noteWriter) deliver() {
 		return
 	}
 	c := n.client()
-	var sentAt int
-	for _, m := range n.prev.Network {
-		if m.ID == ev.Message {
-			sentAt = m.SentAt
-		}
-	}
+	sentAt := n.sentAt()
 	switch ev.Result {
 	case core.ResultNothing:
 		n.say("gen.deliver.nothing", ev.Message)

@@ -75,7 +75,7 @@ var playWords = map[string]text{
 	"notice.script":           {"URL の script は使えないため、空の実行にしています: %s", "The URL's script cannot be used, so the run is empty: %s"},
 
 	"search.intro": {
-		"章の Go コードをもとにしたモデルで、クライアント A と B の実行を短いものから順にすべて調べ、この方式を壊す最短の実行を探す(同じ状態に至った実行は一度だけ調べる)。見つからなければ、その長さまでの、ここで試す操作の範囲についての、長さを限った証明(有界モデル検査)になる。試す操作と試さないものは、下に書いてある。",
+		"章の Go コードをもとにしたモデルで、クライアント A と B の実行を短いものから順にすべて調べ、この方式を壊す最短の実行を探す(同じ状態に至った実行は一度だけ調べる)。見つからなければ、それはこの長さまで、ここで試す操作の範囲では壊れないことの証明だ(有界モデル検査)。試す操作と試さないものは、下に書いてある。",
 		"The model built from the chapter's Go code tries every run of clients A and B, shortest first, and finds the shortest that breaks this strategy (runs that reach a state already seen are not explored again). If there is none, that is a bounded proof: for runs up to that length, over the actions tried. What is tried, and what is not, is listed below.",
 	},
 	"search.goal":           {"探すもの", "Look for"},
@@ -125,12 +125,12 @@ var playWords = map[string]text{
 		"%[1]s under %[2]s: %[3]d actions (%[4]d states explored, found at length %[5]d, in %[6]d ms).",
 	},
 	"search.none": {
-		"%[2]s では、%[3]d 個までの操作で%[1]sは無い(調べた状態 %[4]d、%[5]d ms)。この長さと、ここで試す操作の範囲についての、長さを限った証明(有界モデル検査)。",
+		"%[2]s では、%[3]d 個までの操作で%[1]sは無い(調べた状態 %[4]d、%[5]d ms)。この長さまで、ここで試す操作の範囲では壊れないことの証明だ(有界モデル検査)。",
 		"Under %[2]s no run of up to %[3]d actions %[1]s (%[4]d states explored, in %[5]d ms): a bounded proof, for that length and the actions tried.",
 	},
 	"search.open": {"見つけた実行を開く", "Open the run found"},
 	"search.alphabet": {
-		"試す操作: A と B それぞれの acquire(返事を足止めするものも)、write(足止めするものも)、トークンを示す read(選べば、示さない peek も)、check、5 と 10 の pause、release、crash。全体の 5 と 10 の tick、足止めしたメッセージの deliver、restart、10 の jump。選べば、renew(足止めするものも)、Redlock で一部のノードにしか届かない acquire、返事の時点からリースを数える A も試す。試さないもの: 10 以外の長さのリース、3 つ以上のクライアント、検査と適用を別々に行う資源、ロック遅延。選ばなければ、renew、一部のノードにしか届かない acquire(つまり Redlock 自身の再起動と時計の跳躍の例)、返事の時点から数えるクライアント。ロックの取得と資源への読み書きを一度にこなす操作は無い(資源がロックサービスの外にある限り、どのロックサービスにも無い)。A と B を入れ替えただけの状態、リースが切れた後の時刻だけが違う状態は、同じ状態として一度だけ調べる。",
+		"試す操作: A と B それぞれの acquire(返事を足止めするものも)、write(足止めするものも)、トークンを示す read(選べば、示さない peek も)、check、5 と 10 の pause、release、crash。全員の時計が進む 5 と 10 の tick、足止めしたメッセージの deliver、restart、10 の jump。選べば、renew(足止めするものも)、Redlock で一部のノードにしか届かない acquire、返事の時点からリースを数える A も試す。試さないもの: 10 以外の長さのリース、3 つ以上のクライアント、検査と適用を別々に行う資源、ロック遅延。選ばなければ、renew、一部のノードにしか届かない acquire(つまり Redlock 自身の再起動と時計の跳躍の例)、返事の時点から数えるクライアント。ロックの取得と資源への読み書きを一度にこなす操作は無い(資源がロックサービスの外にある限り、どのロックサービスにも無い)。A と B を入れ替えただけの状態、リースが切れた後の時刻だけが違う状態は、同じ状態として一度だけ調べる。",
 		"The actions tried: for A and for B, acquire (its reply delivered at once or held up), write (delivered or held up), read showing the token (and, if chosen, peek, which shows none), check, pauses of 5 and 10, release and crash; for everyone, ticks of 5 and 10, the delivery of a held message, a restart and a clock jump of 10. If chosen, also renew (delivered or held up), Redlock acquires that reach only some nodes, and an A that counts its lease from the reply. Not tried: leases other than 10, three or more clients, resources that check and apply in two steps, lock-delay; and unless chosen, renewals, acquires that reach only some nodes (so Redlock's own restart and clock-jump cases), and a client that counts from the reply. No action both takes the lock and touches the resource (no lock service offers one for a resource outside it). States that differ only by swapping A and B, or only in times past every lease's end, are explored once.",
 	},
 }

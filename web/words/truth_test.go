@@ -108,3 +108,22 @@ func TestNoTokenWordsWhereThereAreNone(t *testing.T) {
 		}
 	}
 }
+
+// A held message of a row without tokens shows none.
+func TestHeldMessagesShowNoTokenWhereThereIsNone(t *testing.T) {
+	for _, sc := range core.Scenarios() {
+		frames, err := core.Replay(sc, core.Redlock)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range frames {
+			for _, m := range f.Network {
+				for _, l := range []Lang{Japanese, English} {
+					if s := MessageText(l, m); regexp.MustCompile(`(?i)token`).MatchString(s) {
+						t.Errorf("%s, step %d: a held message under Redlock reads %q", sc.ID, f.Step, s)
+					}
+				}
+			}
+		}
+	}
+}

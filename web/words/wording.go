@@ -204,6 +204,8 @@ func BeliefText(l Lang, c core.ClientView) string {
 // MessageText describes a message held up on its way.
 func MessageText(l Lang, m core.Message) string {
 	switch {
+	case m.Kind == core.MsgWrite && m.Token == 0:
+		return T(l, "network.write.no-token", m.ID, m.Client, m.Resource, m.Value, m.SentAt)
 	case m.Kind == core.MsgWrite:
 		return T(l, "network.write", m.ID, m.Client, m.Resource, m.Token, m.Value, m.SentAt)
 	case m.Kind == core.MsgApply:
