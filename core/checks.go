@@ -8,11 +8,14 @@ import "fmt"
 //   - lock service: no node lends the lock while an earlier grant is in
 //     force by that node's own clock; a grant ends only when that clock
 //     reaches its expiry, when its holder releases it, or when a node that
-//     keeps its state in memory restarts. The grant a frame says is in force
+//     keeps its state in memory restarts, or when a node is restored from a
+//     backup. The grant a frame says is in force
 //     is the one a quorum of nodes holds;
 //   - tokens: every grant's token is larger than the one before, as long as
-//     the counter survives (always on a replicated service, between restarts
-//     on a single node); without tokens, grants carry none;
+//     the counter survives (on a replicated service always but through a
+//     restore, which puts back the backup's counter; between restarts on a
+//     single node), and the frame's counter is the last token issued;
+//     without tokens, grants carry none;
 //   - lock-delay: after a lease lapses without a release, its node grants
 //     nothing until the delay has passed by its clock;
 //   - clients believe only in grants the service made to them;
@@ -35,6 +38,7 @@ func Check(frames []Frame) error {
 	issued := 0                          // the newest grant made so far
 	holderOf := map[int]string{}         // grant → the client it went to
 	var lastToken int64                  // the last token issued since the counter was last lost
+	var backupToken int64                // the last token issued when the last backup was taken
 	newestWriter := map[string]int{}     // resource → newest grant that applied a write to it
 	readers := map[string]map[int]bool{} // resource → grant that read it before writing → a late write landed since
 	lapsed := map[int]int{}              // node → expiry of the lease that last lapsed there, while its delay may run
@@ -70,6 +74,12 @@ func Check(frames []Frame) error {
 			}
 			lastToken = 0
 		}
+		switch ev.Kind {
+		case ActBackup:
+			backupToken = lastToken
+		case ActRestore:
+			lastToken = backupToken
+		}
 
 		// The nodes: no grant displaced while in force.
 		if err := checkNodes(frames, i, issued); err != nil {
@@ -80,7 +90,7 @@ func Check(frames []Frame) error {
 		if i > 0 {
 			for n, cur := range f.Lock.Nodes {
 				prev := frames[i-1].Lock.Nodes[n]
-				if ev.Kind == ActRestart && ev.Result == ResultLost && ev.Node == n+1 {
+				if (ev.Kind == ActRestart && ev.Result == ResultLost || ev.Kind == ActRestore) && ev.Node == n+1 {
 					delete(lapsed, n)
 				}
 				if prev.Grant != 0 && cur.Grant != prev.Grant {
@@ -219,6 +229,9 @@ func Check(frames []Frame) error {
 		if want := recomputeVerdict(harm != "", late, f); f.Verdict != want {
 			return fail("verdict %q, recomputed %q", f.Verdict, want)
 		}
+		if f.Lock.Tokens && f.Lock.Issued != lastToken {
+			return fail("the service's counter reads %d, the last token issued is %d", f.Lock.Issued, lastToken)
+		}
 	}
 	return nil
 }
@@ -246,7 +259,7 @@ func checkNodes(frames []Frame, i, issued int) error {
 		ev := f.Event
 		ended := LeaseSpan{prev.Expiry}.Ended(cur.Clock)
 		released := ev.Kind == ActRelease && ev.Result == ResultReleased && ev.Client == prev.Holder
-		forgotten := ev.Kind == ActRestart && ev.Result == ResultLost && ev.Node == n+1
+		forgotten := (ev.Kind == ActRestart && ev.Result == ResultLost || ev.Kind == ActRestore) && ev.Node == n+1
 		if !ended && !released && !forgotten {
 			return fmt.Errorf("node %d gave up grant %d of %s (in force until %d by its clock, now %d) for grant %d",
 				n+1, prev.Grant, prev.Holder, prev.Expiry, cur.Clock, cur.Grant)

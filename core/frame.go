@@ -18,6 +18,10 @@ type LockView struct {
 	// "" when none is.
 	Holder string
 	Token  int64 // the holder's token, 0 when free or without tokens
+	// Issued is the service's token counter: the last token it issued as
+	// far as it knows (0 without tokens, before its first grant, or after
+	// a restart lost it; a restore puts back the backup's).
+	Issued int64
 	// Grant numbers the grant in force, counting every grant the service
 	// ever made from 1 (0 when free). The service does not know this
 	// number once it has forgotten its state, and Redlock's nodes never
@@ -119,6 +123,8 @@ const (
 	ResultStuck     Result = "stuck"      // crash of the holder of a lock without TTL
 	ResultKept      Result = "kept"       // restart of a replicated service
 	ResultLost      Result = "lost"       // restart of a node that keeps its state in memory
+	ResultBackedUp  Result = "backed-up"  // backup of the lock service's state
+	ResultRestored  Result = "restored"   // the lock service restored from its last backup
 )
 
 // StaleKind says where a late write landed: a write made under a grant
@@ -156,7 +162,7 @@ type Event struct {
 	LeaseEnd int
 	Value    string // write
 	Ticks    int    // pause, tick, jump: how much time passed (for jump, on one node's clock)
-	Node     int    // jump, restart: the node (1-based)
+	Node     int    // jump, restart, backup, restore: the node (1-based)
 	// Nodes is how many nodes agreed to an acquire or renew (Redlock needs
 	// a majority; one node is all or nothing).
 	Nodes int

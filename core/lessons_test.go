@@ -354,3 +354,57 @@ func TestStuckIsALargerTokenOrACrashWithoutTTL(t *testing.T) {
 		}
 	}
 }
+
+// Consensus keeps a service's state through restarts, not through a
+// restore from an older backup: the counter goes back with it, and the
+// next holder's token is below one the resource has seen. A fenced
+// resource then refuses the holder in force (stuck) and lets the old
+// holder's late write through, since its token is the largest; an
+// unfenced one lets the old holder overwrite the new.
+func TestARestoreFromBackupTurnsTokensBack(t *testing.T) {
+	frames := mustReplay(t, RestoreFromBackup(), Consensus)
+	grants := map[int]int64{}
+	for _, f := range frames {
+		if f.Event.Kind == ActAcquire && f.Event.Result == ResultGranted {
+			grants[f.Event.Grant] = f.Event.Token
+		}
+	}
+	if grants[1] != 1 || grants[2] != 2 || grants[3] != 1 {
+		t.Fatalf("tokens by grant %v, want 1, 2 and then 1 again", grants)
+	}
+	restored := frames[8]
+	if restored.Event.Kind != ActRestore || restored.Event.Result != ResultRestored || restored.Lock.Issued != 0 || frames[7].Lock.Issued != 2 {
+		t.Errorf("the restore: %+v, counter %d (it was %d)", restored.Event, restored.Lock.Issued, frames[7].Lock.Issued)
+	}
+	if a := frames[10]; a.Event.Result != ResultRejected || a.Verdict != Stuck {
+		t.Errorf("the holder in force, token 1 below maxToken 2: %+v, %s", a.Event, a.Verdict)
+	}
+	if b := frames[11]; b.Event.Result != ResultStale || b.Event.Stale != BeforeNewHolder || b.Resources[0].Data != "B-STALE" || b.Verdict != Stuck {
+		t.Errorf("B's late write, with the largest token: %+v, %q, %s", b.Event, b.Resources[0].Data, b.Verdict)
+	}
+	unfenced := mustReplay(t, RestoreFromBackup(), ConsensusUnfenced)
+	if last := unfenced[len(unfenced)-1]; last.Verdict != Corrupted || last.Event.Overwritten != "A" {
+		t.Errorf("unfenced, B's late write over A's: %+v, %s", last.Event, last.Verdict)
+	}
+	for _, st := range Strategies() {
+		if err := Check(mustReplay(t, RestoreFromBackup(), st)); err != nil {
+			t.Errorf("%s: %v", st, err)
+		}
+	}
+}
+
+// A restore needs a backup taken before it.
+func TestARestoreWithoutABackupIsRefused(t *testing.T) {
+	_, err := Replay(runOf(acquire("A"), Action{Kind: ActRestore}), Consensus)
+	var se *StepError
+	if !errors.As(err, &se) || !errors.Is(err, ErrNoBackup) || se.Step != 3 {
+		t.Errorf("Replay = %v, want ErrNoBackup at step 3", err)
+	}
+	if _, err := ParseScript("A:acquire,restore"); !errors.Is(err, ErrNoBackup) {
+		t.Errorf("ParseScript = %v, want ErrNoBackup", err)
+	}
+	sc, err := ParseScript("backup,A:acquire,restore")
+	if err != nil || ScriptOf(sc) != "backup,A:acquire,restore" {
+		t.Errorf("backup and restore do not read back: %q, %v", ScriptOf(sc), err)
+	}
+}

@@ -92,6 +92,22 @@ func (s *LockService) Restart() {
 	*s = LockService{clock: s.clock, noTTL: s.noTTL, delay: s.delay}
 }
 
+// Snapshot returns a copy of the service's state, as a backup holds it:
+// the holder, its lease and token, and the token counter, at this moment.
+func (s *LockService) Snapshot() LockService { return *s }
+
+// Restore puts the service back to the state of b, a Snapshot taken
+// earlier, as restoring a backup does: its holder, lease and token counter
+// are b's, so a grant made since is forgotten and the tokens issued since
+// are issued again. The clock goes on: a lease of b's that has ended by now
+// has ended. A replicated service is no exception: consensus keeps the
+// state through restarts, not through a restore from an older copy.
+func (s *LockService) Restore(b LockService) {
+	clock := s.clock
+	*s = b
+	s.clock = clock
+}
+
 // SetLockDelay makes the service refuse every grant for d ticks after a
 // holder's lease lapses without a release, as Chubby's lock-delay does: a
 // request the old holder had already sent is delivered (or lost) before

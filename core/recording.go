@@ -100,17 +100,26 @@ const (
 	// its own is held, which the lab stages as a partition between them
 	// (see HeldRenewalCall).
 	CallInPartition NotReplayed = "call-in-partition"
+	// NoRestore: the lock service is backed up and restored, which the lab
+	// does not stage.
+	NoRestore NotReplayed = "no-restore"
 )
 
 // Replayable says whether the lab can replay sc under st on real
 // software, and if not, why: a clock jump under a row whose lock has a
 // lease (a lock without one has no expiry for the jump to move), a
-// lock-delay, which neither Redis nor etcd has, or a call by a client in
-// the partition its held renewal makes.
+// lock-delay, which neither Redis nor etcd has, a call by a client in the
+// partition its held renewal makes, or a backup and restore of the lock
+// service, which the lab does not stage.
 func Replayable(sc Scenario, st Strategy) (NotReplayed, bool) {
 	for _, s := range sc.Steps {
 		if s.Action.Kind == ActJump && st.TTL() {
 			return JumpedClock, false
+		}
+	}
+	for _, s := range sc.Steps {
+		if s.Action.Kind == ActBackup || s.Action.Kind == ActRestore {
+			return NoRestore, false
 		}
 	}
 	if sc.LockDelay > 0 && st.TTL() {
@@ -151,5 +160,5 @@ func HeldRenewalCall(sc Scenario) int {
 
 // NotReplayedReasons lists every reason.
 func NotReplayedReasons() []NotReplayed {
-	return []NotReplayed{JumpedClock, NoLockDelay, CallInPartition}
+	return []NotReplayed{JumpedClock, NoLockDelay, CallInPartition, NoRestore}
 }

@@ -49,6 +49,10 @@ type world struct {
 	restarts  int
 	sent      int   // the writes sent so far
 	written   []int // per resource: the grant its current value was written under
+	// backups, per node: its last backup (nil while none), and the grant
+	// its record then belonged to.
+	backups     []*LockService
+	backupGrant []int
 	// Ledger: the grants, and what reached the resources under each.
 	Ledger
 }
@@ -64,6 +68,8 @@ func newWorld(sc Scenario, st Strategy) *world {
 		w.nodes = append(w.nodes, n)
 		w.nodeGrant = append(w.nodeGrant, 0)
 	}
+	w.backups = make([]*LockService, len(w.nodes))
+	w.backupGrant = make([]int, len(w.nodes))
 	for _, name := range sc.Resources {
 		r := NewUnfencedResource(name)
 		switch {
@@ -188,6 +194,23 @@ var handlers = map[ActionKind]func(*world, Action, *Event) error{
 			w.nodeGrant[k] = 0
 			ev.Result = ResultLost
 		}
+		return nil
+	},
+	ActBackup: func(w *world, a Action, ev *Event) error {
+		k := w.faulty()
+		b := w.nodes[k].Snapshot()
+		w.backups[k], w.backupGrant[k] = &b, w.nodeGrant[k]
+		ev.Node, ev.Result = k+1, ResultBackedUp
+		return nil
+	},
+	ActRestore: func(w *world, a Action, ev *Event) error {
+		k := w.faulty()
+		if w.backups[k] == nil {
+			return ErrNoBackup
+		}
+		w.nodes[k].Restore(*w.backups[k])
+		w.nodeGrant[k] = w.backupGrant[k]
+		ev.Node, ev.Result = k+1, ResultRestored
 		return nil
 	},
 	ActDeliver: (*world).deliver,
@@ -581,7 +604,7 @@ func (w *world) deliver(a Action, ev *Event) error {
 func (w *world) frame(step int, ev Event, note string) Frame {
 	g, token := w.inForce()
 	lock := LockView{
-		Holder: w.holders[g], Token: token, Grant: g,
+		Holder: w.holders[g], Token: token, Grant: g, Issued: w.issued(),
 		TTL: w.st.TTL(), Durable: w.st.Durable(), Tokens: w.st.Tokens(), Restarts: w.restarts,
 		LockDelay: w.nodes[0].LockDelay(),
 	}
@@ -616,6 +639,16 @@ func (w *world) frame(step int, ev Event, note string) Frame {
 	}
 	f.Verdict, f.Harm, f.Reordered = w.Verdict(w.stuck()), w.harm, w.reordered
 	return f
+}
+
+// issued is the last token the service issued, by its counter as it now
+// stands: 0 without tokens, or before the first grant, or after the
+// counter was lost.
+func (w *world) issued() int64 {
+	if !w.st.Tokens() {
+		return 0
+	}
+	return w.nodes[0].issued
 }
 
 // pastOwnLease reports whether, by c's own clock and reckoning, the lease

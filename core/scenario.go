@@ -64,12 +64,19 @@ const (
 	// ActRestart: the lock service restarts (under Redlock, FaultyNode
 	// does); see LockService.Restart.
 	ActRestart ActionKind = "restart"
+	// ActBackup: the lock service's state is backed up (under Redlock,
+	// FaultyNode's); see LockService.Snapshot.
+	ActBackup ActionKind = "backup"
+	// ActRestore: the lock service (under Redlock, FaultyNode) is restored
+	// from its last backup: everything since is forgotten, its token
+	// counter included; see LockService.Restore.
+	ActRestore ActionKind = "restore"
 )
 
 // ActionKinds lists every action kind.
 func ActionKinds() []ActionKind {
 	return []ActionKind{ActAcquire, ActRenew, ActRelease, ActWrite, ActRead, ActPeek, ActCheck, ActPause,
-		ActResume, ActCrash, ActTick, ActJump, ActDeliver, ActRestart}
+		ActResume, ActCrash, ActTick, ActJump, ActDeliver, ActRestart, ActBackup, ActRestore}
 }
 
 // Holdable reports whether an action of this kind sends a message that the
@@ -81,7 +88,7 @@ func (k ActionKind) Holdable() bool {
 // byClient reports whether a client performs the action.
 func (k ActionKind) byClient() bool {
 	switch k {
-	case ActTick, ActJump, ActDeliver, ActRestart:
+	case ActTick, ActJump, ActDeliver, ActRestart, ActBackup, ActRestore:
 		return false
 	}
 	return true
@@ -194,6 +201,8 @@ var (
 	ErrUnknownMessage = errors.New("no such message in the network")
 	// ErrDuplicateMessage: two messages held under one id.
 	ErrDuplicateMessage = errors.New("message id used twice")
+	// ErrNoBackup: a restore with no backup taken before it.
+	ErrNoBackup = errors.New("no backup to restore from")
 )
 
 // StepError reports the step (1-based, counting the initial frame as step 1,
@@ -247,11 +256,16 @@ func (sc Scenario) Validate() error {
 	}
 	held := map[string]bool{}      // ids held so far
 	delivered := map[string]bool{} // ids delivered so far
+	backedUp := false
 	for i, st := range sc.Steps {
 		a, step := st.Action, i+2
 		switch {
 		case !slices.Contains(ActionKinds(), a.Kind):
 			return fail(step, fmt.Errorf("%w: %q", ErrUnknownAction, a.Kind))
+		case a.Kind == ActBackup:
+			backedUp = true
+		case a.Kind == ActRestore && !backedUp:
+			return fail(step, ErrNoBackup)
 		case a.Kind == ActDeliver:
 			if !held[a.Message] || delivered[a.Message] {
 				return fail(step, fmt.Errorf("%w: %q", ErrUnknownMessage, a.Message))

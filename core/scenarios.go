@@ -236,6 +236,32 @@ func RestartDuringLease() Scenario {
 	return sc
 }
 
+// RestoreFromBackup: tokens that go back inside a service replicated by
+// consensus. The service is backed up while the lock is free; A and then B
+// take the lock (tokens 1 and 2) and B writes; B stops in a GC pause and
+// its lease runs out; the service is restored from the backup, its token
+// counter with it, and A takes the lock again with token 1, below the 2 the
+// resource has seen. A resource that checks tokens refuses the holder in
+// force (stuck) and lets B's late write through; one that does not lets A
+// write and B's late write overwrite it.
+func RestoreFromBackup() Scenario {
+	sc := scenario("restore-from-backup",
+		words(Action{Kind: ActBackup}),
+		words(acquire("A")),
+		words(write("A", "A-1")),
+		words(release("A")),
+		words(acquire("B")),
+		words(write("B", "B-1")),
+		words(pause("B", BookLease)),
+		words(Action{Kind: ActRestore}),
+		words(acquire("A")),
+		words(write("A", "A-2")),
+		words(write("B", "B-STALE")),
+	)
+	sc.Contrast = [2]Strategy{Consensus, ConsensusUnfenced}
+	return sc
+}
+
 // ClockJump: the lock service's clock (under Redlock, one node's) jumps
 // ahead; A, running and checking its lease by its own clock, still believes
 // it holds the lock while B takes it. Nobody pauses. Under Redlock A reached
@@ -415,6 +441,7 @@ var scenarioMakers = []struct {
 	{"heartbeat-pause", HeartbeatPause},
 	{"counter-reset", CounterReset},
 	{"restart-during-lease", RestartDuringLease},
+	{"restore-from-backup", RestoreFromBackup},
 	{"clock-jump", ClockJump},
 	{"stale-before-new-holder", StaleBeforeNewHolder},
 	{"fenced-read", FencedRead},

@@ -25,6 +25,8 @@ import (
 //	tick:5                                       5 ticks pass
 //	jump:7                                       the lock service's clock (Redlock: node 3's) jumps 7 ahead
 //	restart                                      the lock service (Redlock: node 3) restarts
+//	backup  restore                              the lock service's state (Redlock: node 3's) is
+//	                                             backed up; restored from the last backup
 //	A:acquire@m1  A:write:V@m1   deliver:m1      hold the reply or the write until delivered
 //	A:renew@m1                                   hold the renewal (a partition) until delivered
 //	A:counts-from-reply                          declares that A counts its lease from the reply
@@ -169,14 +171,14 @@ func parseItem(item string) (a Action, decl string, err error) {
 			}
 			return a, parts[0], err
 		}
-	case "restart", "check-then-apply":
+	case "restart", "backup", "restore", "check-then-apply":
 		if len(parts) != 1 {
 			return a, "", fmt.Errorf("%w: %s takes none", ErrScriptArgument, parts[0])
 		}
 		if parts[0] == "check-then-apply" {
 			return a, parts[0], holdless(hold)
 		}
-		a.Kind = ActRestart
+		a.Kind = ActionKind(parts[0])
 	case "deliver":
 		if len(parts) != 2 || !isScriptMessage(parts[1]) {
 			return a, "", fmt.Errorf("%w: deliver takes a message id", ErrScriptArgument)
@@ -326,8 +328,8 @@ func ItemOf(a Action) string {
 	switch a.Kind {
 	case ActTick, ActJump:
 		s = fmt.Sprintf("%s:%d", a.Kind, a.Ticks)
-	case ActRestart:
-		s = "restart"
+	case ActRestart, ActBackup, ActRestore:
+		s = string(a.Kind)
 	case ActDeliver:
 		s = "deliver:" + a.Message
 	case ActAcquire, ActRenew:

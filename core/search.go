@@ -286,6 +286,8 @@ func (w *world) clone() *world {
 	}
 	c.nodeGrant = slices.Clone(w.nodeGrant)
 	c.written = slices.Clone(w.written)
+	c.backups = slices.Clone(w.backups) // a backup is never changed, only replaced
+	c.backupGrant = slices.Clone(w.backupGrant)
 	c.clients = slices.Clone(w.clients)
 	c.network = slices.Clone(w.network)
 	c.Ledger = w.Ledger.clone()

@@ -29,8 +29,9 @@ type Span struct {
 	Token            int64 // leases: the grant's token
 	FromStep, ToStep int
 	From, To         int
-	// Ended says why a lease ended: "expired", "released" or "lost" (the
-	// service restarted and forgot it); "" while it is in force.
+	// Ended says why a lease ended: "expired", "released", "lost" (the
+	// service restarted and forgot it) or "restored" (a restore from an
+	// older backup forgot it); "" while it is in force.
 	Ended LeaseEnd
 }
 
@@ -42,6 +43,7 @@ const (
 	LeaseExpired  LeaseEnd = "expired"
 	LeaseReleased LeaseEnd = "released"
 	LeaseLost     LeaseEnd = "lost"
+	LeaseRestored LeaseEnd = "restored" // the service was restored from a backup that predates it
 )
 
 // Arrow is a message: a write or a fenced read from a client to a resource,
@@ -90,6 +92,8 @@ func NewTimeline(frames []Frame) Timeline {
 				l.Ended = LeaseReleased
 			case ev.Result == ResultLost:
 				l.Ended = LeaseLost
+			case ev.Result == ResultRestored:
+				l.Ended = LeaseRestored
 			case len(f.Lock.Nodes) == 1 && frames[i-1].Lock.Expiry != Never:
 				// The lease ended when the service's clock reached its
 				// expiry; on the clients' clock that is as much earlier as

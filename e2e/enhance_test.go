@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"dlock/core"
+
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -471,7 +473,7 @@ func TestTheMatrixIsCompleteBeforeTheApp(t *testing.T) {
 	host, _ := heldSite(t)
 	tb := newTab(t)
 	tb.openIn(host.url("?sw=off&view=matrix&lang=en"), "enhanced")
-	if got := eval[string](tb, `document.querySelectorAll('[data-testid="matrix-cell"]').length + " " + document.documentElement.lang + " " + getComputedStyle(document.querySelector('main[data-testid="app"]')).visibility`); got != "102 en visible" {
+	if got, want := eval[string](tb, `document.querySelectorAll('[data-testid="matrix-cell"]').length + " " + document.documentElement.lang + " " + getComputedStyle(document.querySelector('main[data-testid="app"]')).visibility`), fmt.Sprintf("%d en visible", len(core.Scenarios())*len(core.Strategies())); got != want {
 		t.Errorf("the matrix before the app: cells, lang, visibility %q", got)
 	}
 	live := newTab(t)

@@ -36,6 +36,7 @@ var reasons = map[core.NotReplayed]string{
 	core.JumpedClock:     "a clock jump: etcd times its leases with a monotonic clock, which a step of the system clock does not move, and Redis times its keys' expiry by its own clock, which only libfaketime could move, under which Debian's Redis (jemalloc) aborts; stepping the machine's clock would move it, which the lab will not do",
 	core.NoLockDelay:     "neither Redis nor etcd has a lock-delay (Chubby's): the lock is granted as soon as the lease has ended",
 	core.CallInPartition: "the client calls its lock service while a renewal of its own is held: the lab holds a renewal as a partition between the client and its lock service, both ways (so that the library's own keep-alives are held too), and the call would wait in it until the renewal is delivered, where the model lets it through",
+	core.NoRestore:       "the lock service is backed up and restored, which the lab does not stage",
 }
 
 // libraryRenews says whether, in sc, the lease is kept alive by the client's

@@ -36,6 +36,8 @@ var playVerbs = []struct {
 	{"tick", "play.arg.ticks", true},
 	{"jump", "play.arg.ticks", true},
 	{"restart", "", true},
+	{"backup", "", true},
+	{"restore", "", true},
 	{"deliver", "play.arg.message", true},
 }
 
@@ -366,6 +368,7 @@ func scriptProblem(l state.Lang, err error) string {
 		{core.ErrNotHoldable, "script.err.hold"},
 		{core.ErrUnknownMessage, "script.err.nothing-held"},
 		{core.ErrDuplicateMessage, "script.err.held-twice"},
+		{core.ErrNoBackup, "script.err.no-backup"},
 	} {
 		if errors.Is(err, k.err) {
 			why = words.T(l, k.key)

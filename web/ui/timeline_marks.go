@@ -159,6 +159,8 @@ func (em eventMarks) draw(f core.Frame) app.UI {
 		dot(lay.lockLane(), "clock +"+strconv.Itoa(ev.Ticks))
 	case core.ActRestart:
 		dot(lay.lockLane(), "⟲")
+	case core.ActBackup, core.ActRestore:
+		dot(lay.lockLane(), string(ev.Kind))
 	case core.ActTick:
 		// Time passing belongs to the axis, not to a lane.
 		y := lay.height() - tlAxis + 5

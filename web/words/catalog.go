@@ -122,6 +122,10 @@ var catalog = map[string]text{
 		"再起動で失われる状態は、持ち主の数もトークンの順序も狂わせる。両方を守るのは、再起動を越えて残る状態だけだ。",
 		"State lost in a restart upsets both the number of holders and the order of tokens: only state that survives restarts keeps both.",
 	},
+	"moral.restore-from-backup": {
+		"フェンシングトークンが順序を守れるのは、決して戻らない間だけだ。復元するなら、発行されたかもしれないどのトークンよりもカウンタを先へ進めてからにする。",
+		"Fencing tokens keep order only as long as they never go back: restore a service only with its counter moved past every token it may have issued.",
+	},
 	"moral.clock-jump": {
 		"リースの安全性は、それを測る時計の正しさを超えない。トークンの検査は時計に頼らない。",
 		"A lease is no safer than the clock that measures it; a token check does not depend on clocks.",
@@ -409,8 +413,12 @@ var catalog = map[string]text{
 	"action.restart.kept":            {"ロックサービス再起動 → 状態を保持", "Lock service restarts → state kept"},
 	"action.restart.lost":            {"ロックサービス再起動 → 状態を失う", "Lock service restarts → state lost"},
 	"action.restart.node":            {"ノード %d 再起動 → ロックを忘れる", "Node %d restarts → forgets its locks"},
+	"action.backup":                  {"ロックサービスのバックアップ", "Lock service backed up"},
+	"action.backup.node":             {"ノード %d のバックアップ", "Node %d backed up"},
+	"action.restore":                 {"バックアップから復元 → カウンタ %d", "Restored from backup → counter %d"},
+	"action.restore.node":            {"ノード %d をバックアップから復元", "Node %d restored from its backup"},
 	"result.accepted":                {"受理", "accepted"},
-	"result.stale-token":             {"受理 — フェンシング有なら拒否されていた", "accepted — fencing would have refused it"},
+	"result.stale-token":             {"受理 — トークンが maxToken より小さい(フェンシング有なら適用されない)", "accepted — its token is below maxToken (a fenced resource would not apply it)"},
 	"result.stale.overwrote":         {"受理 — 新しい持ち主の値を破壊", "accepted — overwrites a newer holder's data"},
 	"result.stale.before-new-holder": {"受理 — 遅れた書き込み(新しい持ち主が書く前)", "accepted — a late write, before the new holder's"},
 	"result.lost-update":             {"受理 — 読んだ後に届いた書き込みを消す", "accepted — discards a late write it never read"},
@@ -427,6 +435,7 @@ var catalog = map[string]text{
 	"result.dropped":                 {"受け取り手がいない", "nobody to receive it"},
 	"result.late-grant":              {"遅すぎた返事(使わない)", "too late (unused)"},
 	"result.reordered":               {"受理 — 同じ持ち主が後に送った書き込みを上書き", "accepted — overwrites the same holder's later write"},
+	"result.restored":                {"バックアップの状態に戻る", "back to the backup"},
 	"result.reordered.after":         {"受理 — 同じ持ち主が後に送った書き込みより後に適用", "accepted — applied after the same holder's later write"},
 
 	// The timeline.
@@ -453,6 +462,7 @@ var catalog = map[string]text{
 	"timeline.ended.expired":  {"期限切れ", "expired"},
 	"timeline.ended.released": {"解放", "released"},
 	"timeline.ended.lost":     {"再起動で消失", "lost in a restart"},
+	"timeline.ended.restored": {"復元で消失", "forgotten in a restore"},
 	"timeline.transcript":     {"出来事の一覧(表)", "Events as a table"},
 	"transcript.step":         {"ステップ", "Step"},
 	"transcript.time":         {"時刻", "Time"},
@@ -560,6 +570,7 @@ var catalog = map[string]text{
 	"real.why.jumped-clock":                   {"時計の跳躍がある。etcd はリースを単調時計(モノトニッククロック)で測るので、システム時刻が跳んでもリースは動かない(それ自体が教訓だ)。Redis はキーの期限をシステム時刻で測る。それを動かすには、マシンの時計そのものを進めるか(共有のマシンで lab はそれをしない)、libfaketime を使うしかないが、Debian の Redis(jemalloc)は libfaketime の下では異常終了する。", "A clock jumps: etcd times its leases with a monotonic clock, which a step of the system clock does not move (itself a lesson). Redis times its keys' expiry by the system clock: moving it would take stepping the machine's own clock, which the lab will not do to a shared machine, or libfaketime, under which Debian's Redis (jemalloc) aborts."},
 	"real.why.no-lock-delay":                  {"Redis にも etcd にも lock-delay(Chubby の)は無い。リースが終われば、すぐにロックが取れる。", "Neither Redis nor etcd has a lock-delay (Chubby's): the lock is granted as soon as the lease has ended."},
 	"real.why.call-in-partition":              {"クライアントが、自分の更新が止められている間にロックサービスを呼ぶ。lab は止められた更新を、クライアントとロックサービスの間の分断(両方向)として再現する(ライブラリ自身のキープアライブも止めるため)。そのため、その呼び出しは更新が届けられるまで分断の中で待ってしまう。モデルでは通る。", "The client calls its lock service while a renewal of its own is held. The lab holds a renewal as a partition between the client and its lock service, both ways (so that the library's own keep-alives are held too), so the call would wait in it until the renewal is delivered, where the model lets it through."},
+	"real.why.no-restore":                     {"ロックサービスのバックアップと復元がある。lab はそれを再現しない。", "The lock service is backed up and restored, which the lab does not stage."},
 	"real.not-replayed":                       {"この組み合わせは実際のソフトウェアでは再生していない: %s", "Not replayed on real software: %s"},
 	"real.mark":                               {"実機で一致", "real: agrees"},
 	"real.mark.no":                            {"実機では %s", "real: %s"},

@@ -33,6 +33,10 @@ var noteWords = map[string]text{
 		"%[1]s がロックを求める。サービスは拒否するが、その返事もネットワークで足止めされる。",
 		"%[1]s asks for the lock. The service refuses, and its refusal is held up in the network.",
 	},
+	"gen.acquire.reissued": {
+		"だがトークン %[1]d は新しくない。%[2]s はすでにトークン %[3]d を見ている。サービスのカウンタが戻ったので、同じか小さい番号をまた発行したのだ。",
+		"But token %[1]d is not new: %[2]s has already seen token %[3]d. The service's counter went back, so it issued a number it had issued before.",
+	},
 	"gen.acquire.refused": {
 		"%[1]s がロックを求めるが、%[2]s のリースが t=%[3]d まで有効なので拒否される。",
 		"%[1]s asks for the lock, but %[2]s's lease is in force until t=%[3]d, so %[1]s is refused.",
@@ -166,16 +170,16 @@ var noteWords = map[string]text{
 		"%[1]d < maxToken %[2]d, so %[3]s refuses it: the data is safe.",
 	},
 	"gen.write.rejected.holder": {
-		"%[1]d < maxToken %[2]d なので、%[3]s は今の持ち主の書き込みを拒否する。カウンタがリセットされ、資源が既に見た番号より小さいトークンが発行されたからだ。カウンタが追いつくまで、このロックでは書き込めない。",
-		"%[1]d < maxToken %[2]d, so %[3]s refuses the holder in force itself: the counter was reset and issued a token below one the resource had already seen. Until the counter catches up, this lock cannot be used to write.",
+		"%[1]d < maxToken %[2]d なので、%[3]s は今の持ち主の書き込みを拒否する。カウンタが戻り(再起動で失われたか、復元で古い値に戻ったか)、資源が既に見た番号より小さいトークンが発行されたからだ。カウンタが追いつくまで、このロックでは書き込めない。",
+		"%[1]d < maxToken %[2]d, so %[3]s refuses the holder in force itself: the counter went back (a restart lost it, or a restore put back an older one) and issued a token below one the resource had already seen. Until the counter catches up, this lock cannot be used to write.",
 	},
 	"gen.stale.overwrote.unfenced": {
 		"%[1]s はトークンを見ないので受理してしまう。ロックサービス上ではもう持ち主ではない %[2]s が、新しい持ち主の値を上書きした。データは壊れた。",
 		"%[1]s does not check tokens, so it accepts the write: %[2]s, which is no longer the holder at the lock service, overwrites a newer holder's value. The data is corrupted.",
 	},
 	"gen.stale.overwrote.fenced": {
-		"token %[3]d は maxToken %[4]d より小さくない(カウンタがリセットされ、同じ番号がもう一度発行された)ので、%[1]s は受理してしまう。ロックサービス上ではもう持ち主ではない %[2]s が、新しい持ち主の値を上書きした。データは壊れた。",
-		"Token %[3]d is not below maxToken %[4]d (the counter was reset and issued that number again), so %[1]s accepts it: %[2]s, which is no longer the holder at the lock service, overwrites a newer holder's value. The data is corrupted.",
+		"token %[3]d は maxToken %[4]d より小さくない(カウンタが戻り、同じ番号がもう一度発行された)ので、%[1]s は受理してしまう。ロックサービス上ではもう持ち主ではない %[2]s が、新しい持ち主の値を上書きした。データは壊れた。",
+		"Token %[3]d is not below maxToken %[4]d (the counter went back and issued that number again), so %[1]s accepts it: %[2]s, which is no longer the holder at the lock service, overwrites a newer holder's value. The data is corrupted.",
 	},
 	"gen.stale.overwrote.split": {
 		"%[1]s は新しい持ち主が書く前にトークンの検査を済ませており、いま検査し直さずに適用する。ロックサービス上ではもう持ち主ではない %[2]s が、新しい持ち主の値を上書きした。データは壊れた。検査と適用は一つの不可分な操作でなければならない。",
@@ -188,6 +192,10 @@ var noteWords = map[string]text{
 	"gen.stale.before-new-holder.fenced": {
 		"%[1]s は新しい持ち主のトークンをまだ見ていない。token %[3]d は maxToken %[4]d より小さくないので、ロックサービス上ではもう持ち主ではない %[2]s の書き込みを受理する。新しい持ち主はまだここに書いていないので、書き込みはトークン順に並び、いま壊れたものは無い(危うい)。新しい持ち主がこれより前にトークンを示さずに(peek で)読んでいて、その読み取りをもとに書けば、これは失われる。トークンを示して読んでいれば、%[1]s はこの書き込みを拒否する。",
 		"%[1]s has not seen the new holder's token yet: token %[3]d is not below maxToken %[4]d, so it accepts the write of %[2]s, which is no longer the holder at the lock service. The new holder has not written here yet, so the writes stay in token order and nothing is destroyed now (at risk). If the new holder read %[1]s without showing its token (a peek) before this and writes from that read, this write is lost; a read that shows the token makes %[1]s refuse a write like this one.",
+	},
+	"gen.stale.before-new-holder.fenced.token-back": {
+		"token %[3]d は maxToken %[4]d より小さくないので、%[1]s は、ロックサービス上ではもう持ち主ではない %[2]s の書き込みを受理する。カウンタが戻ったので、今の持ち主のトークン %[5]d のほうが小さいのだ。フェンシングはいま、古い持ち主に書かせ、新しい持ち主を拒む。この時点で壊れたものは無い(危うい)が、トークンの順序はもう、どちらの持ち主が新しいかを表していない。",
+		"Token %[3]d is not below maxToken %[4]d, so %[1]s accepts the write of %[2]s, which is no longer the holder at the lock service: the counter went back, and the holder in force has the smaller token, %[5]d. Fencing now lets the old holder write and refuses the new one. Nothing is destroyed at this moment (at risk), but the order of the tokens no longer says which holder is newer.",
 	},
 	"gen.stale.before-new-holder.split": {
 		"%[1]s は検査済みの書き込みを、検査し直さずに今適用する。ロックサービス上では %[2]s はもう持ち主ではない。新しい持ち主はまだここに書いていないので、いま壊れたものは無い(危うい)。新しい持ち主がこの前に %[1]s を読んでいて、その読み取りをもとに書けば、これは失われる。",
@@ -397,6 +405,30 @@ var noteWords = map[string]text{
 	},
 
 	// Restarts.
+	"gen.backup": {
+		"ロックサービスの状態のバックアップを取る。誰がロックを持っているか、トークンのカウンタ(最後に発行したトークンは %[1]d)を、今のまま写しておく。",
+		"The lock service's state is backed up as it is now: who holds the lock, and the token counter (the last token issued is %[1]d).",
+	},
+	"gen.backup.node": {
+		"ノード %[1]d の状態のバックアップを取る。持っているロックを、今のまま写しておく。",
+		"Node %[1]d's state is backed up as it is now: the locks it holds.",
+	},
+	"gen.restore": {
+		"ロックサービスを最後のバックアップから復元する。それ以後に貸したロックも、発行したトークンも忘れる。",
+		"The lock service is restored from its last backup, and forgets everything since: the grants it made and the tokens it issued.",
+	},
+	"gen.restore.counter": {
+		"トークンのカウンタは %[1]d から %[2]d に戻る。次のトークン %[3]d は、すでに発行した番号だ。",
+		"Its token counter goes back from %[1]d to %[2]d: the next token, %[3]d, is a number it has already issued.",
+	},
+	"gen.restore.replicated": {
+		"合意が状態を守るのは再起動のときで、古い写しからの復元のときではない。etcd の snapshot restore の --bump-revision は、このためにある。",
+		"Consensus keeps the state through restarts, not through a restore from an older copy: etcd's snapshot restore has --bump-revision for this.",
+	},
+	"gen.restore.node": {
+		"ノード %[1]d を最後のバックアップから復元する。それ以後に取られたロックを忘れる。ほかのノードはそのまま。",
+		"Node %[1]d is restored from its last backup and forgets the locks taken on it since; the other nodes keep theirs.",
+	},
 	"gen.restart.kept": {
 		"ロックサービスのノードが再起動する。状態は合意で複製されているので、持ち主もリースもトークンのカウンタも失われない。再起動でリースが短くなることはない。新しいリーダーがリースを延ばすことはある(etcd の lessor は昇格したときにすべてのリースを延ばし、Chubby の新しいマスタはセッションを延ばす)。",
 		"A node of the lock service restarts. Its state is replicated by consensus, so the holder, the lease and the token counter survive. A restart never shortens a lease; a new leader may lengthen it (etcd's lessor renews every lease when it is promoted, and a new Chubby master extends sessions).",

@@ -55,6 +55,10 @@ func eventNote(l Lang, prev, f core.Frame) *noteWriter {
 		n.deliver()
 	case core.ActRestart:
 		n.restart()
+	case core.ActBackup:
+		n.backup()
+	case core.ActRestore:
+		n.restore()
 	}
 	return n
 }
@@ -109,6 +113,7 @@ func (n *noteWriter) acquire() {
 		n.say("gen.acquire.granted.no-ttl", ev.Client, ev.Token)
 	case ev.Result == core.ResultGranted:
 		n.say("gen.acquire.granted", ev.Client, ev.Token, lock.Expiry)
+		n.reissued()
 	case errors.Is(ev.Err, core.ErrLockDelay):
 		n.say("gen.acquire.refused.lock-delay", ev.Client, n.f.Lock.LockDelay)
 	case n.redlock():
@@ -125,6 +130,18 @@ func (n *noteWriter) acquire() {
 		n.say("gen.acquire.refused.no-ttl", ev.Client, lock.Holder)
 	default:
 		n.say("gen.acquire.refused", ev.Client, lock.Holder, lock.Expiry)
+	}
+}
+
+// reissued says so where a token just granted is not new: a resource has
+// already seen it or a larger one, because the service's counter went back
+// (a restart lost it, or a restore put back an older one).
+func (n *noteWriter) reissued() {
+	for _, r := range n.prev.Resources {
+		if n.ev.Token > 0 && r.MaxToken >= n.ev.Token {
+			n.say("gen.acquire.reissued", n.ev.Token, r.Name, r.MaxToken)
+			return
+		}
 	}
 }
 
@@ -245,9 +262,13 @@ func (n *noteWriter) landed() {
 		case res.Fenced:
 			how = "fenced"
 		}
-		if ev.Stale == core.BeforeNewHolder && ev.MissedBy != "" {
+		switch {
+		case ev.Stale == core.BeforeNewHolder && ev.MissedBy != "":
 			n.say("gen.stale.after-read."+how, ev.Resource, ev.Client, ev.Token, max, ev.MissedBy)
-		} else {
+		case ev.Stale == core.BeforeNewHolder && how == "fenced" && n.f.Lock.Token != 0 && n.f.Lock.Token < ev.Token:
+			// The newer grant's token is the smaller: the counter went back.
+			n.say("gen.stale.before-new-holder.fenced.token-back", ev.Resource, ev.Client, ev.Token, max, n.f.Lock.Token)
+		default:
 			n.say("gen.stale."+string(ev.Stale)+"."+how, ev.Resource, ev.Client, ev.Token, max)
 		}
 	case res.Fenced:
@@ -455,6 +476,30 @@ func (n *noteWriter) deliver() {
 		}
 		if n.f.Outdated(ev.Client) {
 			n.say("gen.reply.outdated", ev.Client)
+		}
+	}
+}
+
+func (n *noteWriter) backup() {
+	if n.redlock() {
+		n.say("gen.backup.node", n.ev.Node)
+		return
+	}
+	n.say("gen.backup", n.f.Lock.Issued)
+}
+
+// restore words a restore from the last backup: what is forgotten, and the
+// token counter going back where it does.
+func (n *noteWriter) restore() {
+	if n.redlock() {
+		n.say("gen.restore.node", n.ev.Node)
+		return
+	}
+	n.say("gen.restore")
+	if before, after := n.prev.Lock.Issued, n.f.Lock.Issued; after < before {
+		n.say("gen.restore.counter", before, after, after+1)
+		if n.f.Lock.Durable {
+			n.say("gen.restore.replicated")
 		}
 	}
 }

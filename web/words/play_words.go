@@ -30,6 +30,8 @@ var playWords = map[string]text{
 	"play.verb.tick":    {"tick(時間経過、全員)", "tick (time passes)"},
 	"play.verb.jump":    {"jump(サービスの時計が跳ぶ)", "jump (service clock)"},
 	"play.verb.restart": {"restart(サービス再起動)", "restart (service)"},
+	"play.verb.backup":  {"backup(サービスのバックアップ)", "backup (service)"},
+	"play.verb.restore": {"restore(バックアップから復元)", "restore (from the backup)"},
 	"play.verb.deliver": {"deliver(足止めを届ける)", "deliver (held message)"},
 	"play.arg":          {"引数", "Argument"},
 	"play.arg.lease":    {"リース(省略時 10)", "lease (10 if empty)"},
@@ -71,6 +73,7 @@ var playWords = map[string]text{
 	"script.err.hold":         {"足止めできるのは acquire、renew、write だけ", "only an acquire, a renew or a write can be held up"},
 	"script.err.nothing-held": {"そのメッセージは足止めされていない", "no such message is held up"},
 	"script.err.held-twice":   {"同じメッセージ ID が二度使われた", "the same message id is used twice"},
+	"script.err.no-backup":    {"復元するバックアップがまだ無い", "there is no backup to restore from yet"},
 	"script.err.other":        {"この実行は再生できない", "this run cannot be replayed"},
 	"notice.script":           {"URL の script は使えないため、空の実行にしています: %s", "The URL's script cannot be used, so the run is empty: %s"},
 
@@ -130,7 +133,7 @@ var playWords = map[string]text{
 	},
 	"search.open": {"見つけた実行を開く", "Open the run found"},
 	"search.alphabet": {
-		"試す操作: A と B それぞれの acquire(返事を足止めするものも)、write(足止めするものも)、トークンを示す read(選べば、示さない peek も)、check、5 と 10 の pause、release、crash。全員の時計が進む 5 と 10 の tick、足止めしたメッセージの deliver、restart、10 の jump。選べば、renew(足止めするものも)、Redlock で一部のノードにしか届かない acquire、返事の時点からリースを数える A も試す。試さないもの: 10 以外の長さのリース、3 つ以上のクライアント、検査と適用を別々に行う資源、ロック遅延。選ばなければ、renew、一部のノードにしか届かない acquire(つまり Redlock 自身の再起動と時計の跳躍の例)、返事の時点から数えるクライアント。ロックの取得と資源への読み書きを一度にこなす操作は無い(資源がロックサービスの外にある限り、どのロックサービスにも無い)。A と B を入れ替えただけの状態、リースが切れた後の時刻だけが違う状態は、同じ状態として一度だけ調べる。",
-		"The actions tried: for A and for B, acquire (its reply delivered at once or held up), write (delivered or held up), read showing the token (and, if chosen, peek, which shows none), check, pauses of 5 and 10, release and crash; for everyone, ticks of 5 and 10, the delivery of a held message, a restart and a clock jump of 10. If chosen, also renew (delivered or held up), Redlock acquires that reach only some nodes, and an A that counts its lease from the reply. Not tried: leases other than 10, three or more clients, resources that check and apply in two steps, lock-delay; and unless chosen, renewals, acquires that reach only some nodes (so Redlock's own restart and clock-jump cases), and a client that counts from the reply. No action both takes the lock and touches the resource (no lock service offers one for a resource outside it). States that differ only by swapping A and B, or only in times past every lease's end, are explored once.",
+		"試す操作: A と B それぞれの acquire(返事を足止めするものも)、write(足止めするものも)、トークンを示す read(選べば、示さない peek も)、check、5 と 10 の pause、release、crash。全員の時計が進む 5 と 10 の tick、足止めしたメッセージの deliver、restart、10 の jump。選べば、renew(足止めするものも)、Redlock で一部のノードにしか届かない acquire、返事の時点からリースを数える A も試す。試さないもの: 10 以外の長さのリース、3 つ以上のクライアント、検査と適用を別々に行う資源、ロック遅延、ロックサービスのバックアップと復元。選ばなければ、renew、一部のノードにしか届かない acquire(つまり Redlock 自身の再起動と時計の跳躍の例)、返事の時点から数えるクライアント。ロックの取得と資源への読み書きを一度にこなす操作は無い(資源がロックサービスの外にある限り、どのロックサービスにも無い)。A と B を入れ替えただけの状態、リースが切れた後の時刻だけが違う状態は、同じ状態として一度だけ調べる。",
+		"The actions tried: for A and for B, acquire (its reply delivered at once or held up), write (delivered or held up), read showing the token (and, if chosen, peek, which shows none), check, pauses of 5 and 10, release and crash; for everyone, ticks of 5 and 10, the delivery of a held message, a restart and a clock jump of 10. If chosen, also renew (delivered or held up), Redlock acquires that reach only some nodes, and an A that counts its lease from the reply. Not tried: leases other than 10, three or more clients, resources that check and apply in two steps, lock-delay, a backup and restore of the lock service; and unless chosen, renewals, acquires that reach only some nodes (so Redlock's own restart and clock-jump cases), and a client that counts from the reply. No action both takes the lock and touches the resource (no lock service offers one for a resource outside it). States that differ only by swapping A and B, or only in times past every lease's end, are explored once.",
 	},
 }

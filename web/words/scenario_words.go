@@ -163,6 +163,16 @@ var scenarioWords = map[string]text{
 		"Node 3 restarts without persistence and forgets A's lock. A now holds only nodes 1 and 2, and no one holds a majority; A does not know. The Redlock page gives this very example, and its remedies: keep a restarted node out for longer than the longest TTL (a delayed restart), or persist with fsync=always.",
 	},
 
+	"restore-from-backup.title": {"バックアップからの復元", "Restore from backup"},
+	"restore-from-backup.shows": {
+		"合意で複製されたロックサービスは、再起動では状態を失わないが、古いバックアップからの復元では失う。ロックが空いているときにサービスのバックアップを取り、A、続いて B がロックを取って(トークン 1 と 2)、B が書く。B は GC で止まり、リースが切れる。サービスをバックアップから復元すると、トークンのカウンタも戻る。A がもう一度ロックを取ってトークン 1 を得るが、資源はすでに 2 を見ている。資源がトークンを検査するなら、今の持ち主 A を拒み(カウンタのリセットと同じく行き詰まる)、いちばん大きいトークンを持つ B の遅れた書き込みを受理してしまう。検査しないなら、A の書き込みが適用され、その後 B の遅れた書き込みがそれを上書きする。合意のあるサービスの中でもトークンは戻りうる: etcd をスナップショットから復元するときに etcdutl snapshot restore の --bump-revision を付けなければ、リビジョンが戻り、ロックキーの CreateRevision も戻る。ZooKeeper のロックの連番は、親 znode を作り直すと 0 に戻る(だからトークンには連番ではなく czxid を使う)。Redis のプライマリの INCR は、非同期のフェイルオーバーで失われうる。防ぐには、発行されたかもしれないどのトークンよりもカウンタを先へ進めてから、サービスを再開する(etcd なら --bump-revision と --mark-compacted)。",
+		"A lock service replicated by consensus keeps its state through restarts, but not through a restore from an older backup. The service is backed up while the lock is free; A and then B take the lock (tokens 1 and 2), and B writes. B stops in a GC pause and its lease runs out. The service is restored from the backup, and its token counter goes back with it: A takes the lock again and gets token 1, though the resource has already seen 2. Where the resource checks tokens, it refuses the holder in force, A (stuck, as after a counter reset), and accepts B's late write, whose token is the largest; where it does not, A's write lands and B's late write then overwrites it. Tokens can go back inside a consensus product: etcd restored from a snapshot without etcdutl snapshot restore --bump-revision goes back in revision, and the lock keys' CreateRevision with it; ZooKeeper's lock sequence numbers start again at 0 when the parent znode is re-created (so the token is the czxid, not the sequence number); a Redis primary's INCR can be lost in an asynchronous failover. The remedy: move the counter past every token that may have been issued before the service takes requests again (in etcd, --bump-revision with --mark-compacted).",
+	},
+	"restore-from-backup.start": {
+		"まだ誰もロックを持っていない。資源 row-42 は空。ロックサービスはバックアップを取り、そこから復元できる。",
+		"Nobody holds the lock yet. Resource row-42 is empty. The lock service can be backed up, and restored from its backup.",
+	},
+
 	"clock-jump.title": {"時計の跳躍", "Clock jump"},
 	"clock-jump.shows": {
 		"誰も止まらない。ロックサービスの時計(Redlock では 1 ノードの時計)が先へ跳ぶ。リースのあるロックでは、その時計で A のリースが切れて B が取るのに、A 自身の時計ではまだ有効だ。Redlock では A はノード 1〜3 に、B はノード 3〜5 に届き、どちらも過半数を得る。リースの安全性は、それを測る時計の正しさを超えない。フェンシングは時計に頼らない。実際の時計の跳躍は数分に及ぶことがある(NTP による時刻の補正、運用者の手作業)。etcd と ZooKeeper はリースを単調時計(モノトニッククロック)で測るので、システム時刻が跳んでも切れない。合意ベースの行でここで跳ぶのは、速く進むリーダーの時計だ(システム時刻が一度に跳んでも、こうはならない)。Redlock は時計のずれの見込み分を有効期間から差し引くが、跳躍はその見込みを超えうる。",

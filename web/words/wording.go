@@ -108,6 +108,14 @@ func ActionText(l Lang, f core.Frame) string {
 			return T(l, "action.deliver.grant-no-token")
 		}
 		return T(l, "action.deliver.grant", ev.Token)
+	case core.ActBackup, core.ActRestore:
+		switch {
+		case len(f.Lock.Nodes) > 1:
+			return T(l, "action."+string(ev.Kind)+".node", ev.Node)
+		case ev.Kind == core.ActRestore:
+			return T(l, "action.restore", f.Lock.Issued)
+		}
+		return T(l, "action.backup")
 	case core.ActRestart:
 		if len(f.Lock.Nodes) > 1 {
 			return T(l, "action.restart.node", ev.Node)
@@ -175,7 +183,7 @@ func ResultWords(l Lang, ev core.Event) string {
 		}
 		return T(l, "result.rejected")
 	case core.ResultRefused, core.ResultHeld, core.ResultChecked, core.ResultSkipped, core.ResultValid,
-		core.ResultExpired, core.ResultStuck, core.ResultLost, core.ResultDropped, core.ResultLateGrant:
+		core.ResultExpired, core.ResultStuck, core.ResultLost, core.ResultDropped, core.ResultLateGrant, core.ResultRestored:
 		return T(l, "result."+string(ev.Result))
 	}
 	return ""
