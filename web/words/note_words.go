@@ -34,7 +34,7 @@ var noteWords = map[string]text{
 		"%[1]s asks for the lock. The service refuses, and its refusal is held up in the network.",
 	},
 	"gen.acquire.reissued": {
-		"だがトークン %[1]d は新しくない。%[2]s はすでにトークン %[3]d を見ている。サービスのカウンタが戻ったので、同じか小さい番号をまた発行したのだ。",
+		"だが token %[1]d は新しくない。%[2]s はすでに token %[3]d を見ている。サービスのカウンタが戻り、一度発行した番号をもう一度発行したのだ。",
 		"But token %[1]d is not new: %[2]s has already seen token %[3]d. The service's counter went back, so it issued a number it had issued before.",
 	},
 	"gen.acquire.refused": {
@@ -76,7 +76,7 @@ var noteWords = map[string]text{
 		"%[1]s renews on %[2]d of the 5 nodes, a majority: by its own clock it now holds the lock until t=%[3]d.",
 	},
 	"gen.renew.no-ttl": {
-		"%[1]s が更新を送るが、TTL の無いロックには延ばす期限がない。",
+		"%[1]s が更新を送るが、TTL の無いロックには延ばす期限が無い。",
 		"%[1]s sends a renewal, but a lock without TTL has no deadline to extend.",
 	},
 	"gen.renew.expired": {
@@ -96,7 +96,7 @@ var noteWords = map[string]text{
 		"But the service no longer holds the lock for %[1]s, so the renewal is refused: %[1]s learns it has lost the lock.",
 	},
 	"gen.renew.delivered.no-ttl": {
-		"だが TTL の無いロックには延ばす期限がない。",
+		"だが TTL の無いロックには延ばす期限が無い。",
 		"But a lock without TTL has no deadline to extend.",
 	},
 	"gen.renew.refused": {
@@ -170,7 +170,7 @@ var noteWords = map[string]text{
 		"%[1]d < maxToken %[2]d, so %[3]s refuses it: the data is safe.",
 	},
 	"gen.write.rejected.holder": {
-		"%[1]d < maxToken %[2]d なので、%[3]s は今の持ち主の書き込みを拒否する。カウンタが戻り(再起動で失われたか、復元で古い値に戻ったか)、資源が既に見た番号より小さいトークンが発行されたからだ。カウンタが追いつくまで、このロックでは書き込めない。",
+		"%[1]d < maxToken %[2]d なので、%[3]s は今の持ち主の書き込みを拒否する。カウンタが戻り(再起動で失われたか、復元で古い値に戻ったか)、資源がすでに見た番号より小さいトークンが発行されたからだ。カウンタが追いつくまで、このロックでは書き込めない。",
 		"%[1]d < maxToken %[2]d, so %[3]s refuses the holder in force itself: the counter went back (a restart lost it, or a restore put back an older one) and issued a token below one the resource had already seen. Until the counter catches up, this lock cannot be used to write.",
 	},
 	"gen.stale.overwrote.unfenced": {
@@ -194,7 +194,7 @@ var noteWords = map[string]text{
 		"%[1]s has not seen the new holder's token yet: token %[3]d is not below maxToken %[4]d, so it accepts the write of %[2]s, which is no longer the holder at the lock service. The new holder has not written here yet, so the writes stay in token order and nothing is destroyed now (at risk). If the new holder read %[1]s without showing its token (a peek) before this and writes from that read, this write is lost; a read that shows the token makes %[1]s refuse a write like this one.",
 	},
 	"gen.stale.before-new-holder.fenced.token-back": {
-		"token %[3]d は maxToken %[4]d より小さくないので、%[1]s は、ロックサービス上ではもう持ち主ではない %[2]s の書き込みを受理する。カウンタが戻ったので、今の持ち主のトークン %[5]d のほうが小さいのだ。フェンシングはいま、古い持ち主に書かせ、新しい持ち主を拒む。この時点で壊れたものは無い(危うい)が、トークンの順序はもう、どちらの持ち主が新しいかを表していない。",
+		"token %[3]d は maxToken %[4]d より小さくないので、%[1]s は、ロックサービス上ではもう持ち主ではない %[2]s の書き込みを受理する。カウンタが戻ったので、今の持ち主の token %[5]d のほうが小さいのだ。フェンシングはいま、古い持ち主に書かせ、新しい持ち主を拒む。この時点で壊れたものは無い(危うい)が、トークンの順序はもう、どちらの持ち主が新しいかを表していない。",
 		"Token %[3]d is not below maxToken %[4]d, so %[1]s accepts the write of %[2]s, which is no longer the holder at the lock service: the counter went back, and the holder in force has the smaller token, %[5]d. Fencing now lets the old holder write and refuses the new one. Nothing is destroyed at this moment (at risk), but the order of the tokens no longer says which holder is newer.",
 	},
 	"gen.stale.before-new-holder.split": {
@@ -222,11 +222,11 @@ var noteWords = map[string]text{
 		"But %[1]s sent this write before the one now at %[2]s: %[1]s's own newer value is overwritten by an older one. Had %[2]s checked tokens, it would not have stopped it either: both writes carry %[1]s's token.",
 	},
 	"gen.write.reordered.no-token": {
-		"だがこれは、%[1]s がいま %[2]s にある書き込みより前に送ったものだ。%[1]s 自身の新しい値が、古い値で上書きされた。フェンシングトークンがあっても、この二つは見分けられない。どちらも %[1]s が一度の取得のもとで書いたものだからだ。",
+		"だがこれは、%[1]s がいま %[2]s にある書き込みより前に送ったものだ。%[1]s 自身の新しい値が、古い値で上書きされた。フェンシングトークンがあっても、この二つは見分けられない。どちらも %[1]s が同じ一回の取得の間に書いたものだからだ。",
 		"But %[1]s sent this write before the one now at %[2]s: %[1]s's own newer value is overwritten by an older one. A fencing token would not have told the two apart either: %[1]s made both under one grant of the lock.",
 	},
 	"gen.write.reordered.between": {
-		"だがこれは、%[1]s が後に送った書き込みより前に送ったものだ。後の書き込みは %[2]s にすでに適用され、その後 %[3]s の遅れた書き込みに上書きされている。いま %[2]s にあるのは、%[1]s の最新の値ではなく、それより前の値だ。",
+		"だがこれは、%[1]s が次の書き込みより先に送ったものだ。次の書き込みは %[2]s にすでに適用され、その後 %[3]s の遅れた書き込みに上書きされている。いま %[2]s にあるのは、%[1]s の最新の値ではなく、それより古い値だ。",
 		"But %[1]s sent this write before a later write of its own, which %[2]s had already applied and %[3]s's late write has since overwritten: what %[2]s now holds is not %[1]s's newest value but an older one.",
 	},
 	"gen.write.past-lease": {
@@ -406,8 +406,8 @@ var noteWords = map[string]text{
 
 	// Restarts.
 	"gen.backup": {
-		"ロックサービスの状態のバックアップを取る。誰がロックを持っているか、トークンのカウンタ(最後に発行したトークンは %[1]d)を、今のまま写しておく。",
-		"The lock service's state is backed up as it is now: who holds the lock, and the token counter (the last token issued is %[1]d).",
+		"ロックサービスの状態のバックアップを取る。誰がロックを持っているかと、トークンのカウンタ(現在の値は %[1]d)を、今のまま写しておく。",
+		"The lock service's state is backed up as it is now: who holds the lock, and the token counter (it stands at %[1]d).",
 	},
 	"gen.backup.node": {
 		"ノード %[1]d の状態のバックアップを取る。持っているロックを、今のまま写しておく。",
@@ -418,12 +418,12 @@ var noteWords = map[string]text{
 		"The lock service is restored from its last backup, and forgets everything since: the grants it made and the tokens it issued.",
 	},
 	"gen.restore.counter": {
-		"トークンのカウンタは %[1]d から %[2]d に戻る。次のトークン %[3]d は、すでに発行した番号だ。",
+		"トークンのカウンタは %[1]d から %[2]d に戻る。次の token %[3]d は、すでに発行した番号だ。",
 		"Its token counter goes back from %[1]d to %[2]d: the next token, %[3]d, is a number it has already issued.",
 	},
 	"gen.restore.replicated": {
-		"合意が状態を守るのは再起動のときで、古い写しからの復元のときではない。etcd の snapshot restore の --bump-revision は、このためにある。",
-		"Consensus keeps the state through restarts, not through a restore from an older copy: etcd's snapshot restore has --bump-revision for this.",
+		"合意が状態を守るのは再起動のときで、古いバックアップから復元したときではない。etcdutl snapshot restore の --bump-revision は、このためにある。",
+		"Consensus keeps the state through restarts, not through a restore from an older backup: etcdutl snapshot restore has --bump-revision for this.",
 	},
 	"gen.restore.node": {
 		"ノード %[1]d を最後のバックアップから復元する。それ以後に取られたロックを忘れる。ほかのノードはそのまま。",

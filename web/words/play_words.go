@@ -128,7 +128,7 @@ var playWords = map[string]text{
 		"%[1]s under %[2]s: %[3]d actions (%[4]d states explored, found at length %[5]d, in %[6]d ms).",
 	},
 	"search.none": {
-		"%[2]s では、%[3]d 個までの操作で%[1]sは無い(調べた状態 %[4]d、%[5]d ms)。この長さまで、ここで試す操作の範囲では壊れないことの証明だ(有界モデル検査)。",
+		"%[2]s では、%[3]d 個までの操作で%[1]sは無い(調べた状態 %[4]d、%[5]d ms)。この長さまで、ここで試す操作の範囲では、そうした実行が無いことの証明だ(有界モデル検査)。",
 		"Under %[2]s no run of up to %[3]d actions %[1]s (%[4]d states explored, in %[5]d ms): a bounded proof, for that length and the actions tried.",
 	},
 	"search.open": {"見つけた実行を開く", "Open the run found"},
