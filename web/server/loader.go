@@ -176,6 +176,7 @@ func NewLoaderRules(runs *state.Runs) LoaderRules {
 		state.ParamStep:     steps,
 		state.ParamEmbed:    switches,
 		state.ParamPresent:  switches,
+		state.ParamFuture:   switches,
 		state.ParamPace:     {"0.5", "1", "2"},
 		state.ParamLang:     langs,
 	}
@@ -192,6 +193,7 @@ func NewLoaderRules(runs *state.Runs) LoaderRules {
 		{[]string{state.ParamStep}, []string{"step"}, "scenario"},
 		{[]string{state.ParamEmbed}, []string{"embed"}, ""},
 		{[]string{state.ParamPresent}, nil, ""},
+		{[]string{state.ParamFuture}, nil, ""},
 		{[]string{state.ParamPace}, nil, ""},
 		{[]string{state.ParamLang}, []string{"lang"}, ""},
 	}

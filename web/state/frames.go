@@ -9,11 +9,12 @@ import "dlock/core"
 // them before app.wasm has arrived; web/server draws them and gives the
 // loader its rules.
 
-// HasFrame reports whether s is one of those states. The projector view
-// and a pace other than 1× are drawn otherwise than the frames are (its
-// class, the pace's select), so they wait for the app.
+// HasFrame reports whether s is one of those states. The projector view,
+// the whole run on the timeline and a pace other than 1× are drawn
+// otherwise than the frames are (its class, the timeline, the pace's
+// select), so they wait for the app.
 func (s Settings) HasFrame() bool {
-	if s.Present || s.Pace != 0 || s.Versus != "" {
+	if s.Present || s.Future || s.Pace != 0 || s.Versus != "" {
 		return false
 	}
 	d := Defaults()

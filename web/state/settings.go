@@ -26,6 +26,7 @@ const (
 	ParamPartial  = "partial"  // search: 1 to add Redlock acquires that reach only some nodes
 	ParamReply    = "reply"    // search: 1 for an A that counts its lease from the reply
 	ParamPresent  = "present"  // 1: the projector view
+	ParamFuture   = "future"   // 1: the timeline draws the whole run, the steps to come faded
 	ParamAutoplay = "autoplay" // 1: play the run once the page is visible (not under reduced motion)
 	ParamPace     = "pace"     // play's pace: 0.5, 1 or 2
 )
@@ -34,7 +35,7 @@ const (
 // and keeps every other one. The loader (static/app.js) is given the list.
 var PageParams = []string{ParamScenario, ParamStrategy, ParamFencing, ParamVersus, ParamView, ParamEmbed,
 	ParamScript, ParamGoal, ParamDepth, ParamPeek, paramReads, ParamTwo, ParamRenew, ParamPartial, ParamReply,
-	ParamPresent, ParamAutoplay, ParamPace, ParamStep, ParamLang}
+	ParamPresent, ParamFuture, ParamAutoplay, ParamPace, ParamStep, ParamLang}
 
 // Paces are play's paces, in percent of one step per PlayInterval, in the
 // order the page offers them.
@@ -136,6 +137,10 @@ type Settings struct {
 	Search Search
 	// Present is the projector view: the run alone, its text large.
 	Present bool
+	// Future draws the whole run on the timeline, the steps still to come
+	// faded, for a teacher reviewing it; otherwise the timeline draws only
+	// what has happened up to the step shown.
+	Future bool
 	// Autoplay plays the run once the page is visible, unless the reader
 	// prefers reduced motion.
 	Autoplay bool
@@ -268,7 +273,7 @@ func ParseSettings(c *Runs, q url.Values) (Settings, []BadParam) {
 	for _, sw := range []struct {
 		name string
 		on   *bool
-	}{{ParamEmbed, &s.Embed}, {ParamPresent, &s.Present}, {ParamAutoplay, &s.Autoplay}} {
+	}{{ParamEmbed, &s.Embed}, {ParamPresent, &s.Present}, {ParamFuture, &s.Future}, {ParamAutoplay, &s.Autoplay}} {
 		if v, ok := first(q, sw.name); ok {
 			switch v {
 			case "1", "true":
@@ -423,6 +428,9 @@ func (s Settings) Query(q url.Values) url.Values {
 	}
 	if s.Present {
 		out.Set(ParamPresent, "1")
+	}
+	if s.Future {
+		out.Set(ParamFuture, "1")
 	}
 	if s.Autoplay {
 		out.Set(ParamAutoplay, "1")
