@@ -209,24 +209,39 @@ func TestRealPanelShowsTheRecording(t *testing.T) {
 	}
 }
 
-// The timeline's drawing has one mark per step, each on its time, and names
-// what decides the run: the write that destroys B's value without fencing,
-// the refused one with it.
-func TestTimelineDrawingMarksEveryStep(t *testing.T) {
+// The timeline draws the run as far as the step shown: one mark per step
+// so far and none of a later one, unless the whole run is asked for; and
+// it names what decides the run: the write that destroys B's value
+// without fencing, the refused one with it.
+func TestTimelineDrawsTheStepsSoFar(t *testing.T) {
 	runs := state.NewRuns()
+	marks := func(html string) []string {
+		var steps []string
+		for _, m := range regexp.MustCompile(`<g [^>]*data-testid="timeline-event"[^>]*>`).FindAllString(html, -1) {
+			steps = append(steps, regexp.MustCompile(`data-step="(\d+)"`).FindStringSubmatch(m)[1])
+		}
+		return steps
+	}
 	for st, want := range map[core.Strategy]string{core.Lease: "✗ destroys B's value", core.LeaseFencing: "✗1 refused"} {
-		c := mounted(t, &timelineDrawing{Scenario: "gc-pause", Strategy: st, Lang: state.English, Column: "run", Runs: runs})
-		html := stdhtml.UnescapeString(app.HTMLString(c))
-		steps := regexp.MustCompile(`data-testid="timeline-event"[^>]*data-step="(\d+)"|data-step="(\d+)"[^>]*data-testid="timeline-event"`).FindAllStringSubmatch(html, -1)
-		if len(steps) != 6 {
-			t.Errorf("%s: %d marks, want 6 (one per step after the first)", st, len(steps))
+		for _, c := range []struct {
+			step   int
+			future bool
+			marks  string
+		}{{1, false, ""}, {3, false, "2 3"}, {7, false, "2 3 4 5 6 7"}, {3, true, "2 3 4 5 6 7"}} {
+			p := mounted(t, &timelineProgress{Scenario: "gc-pause", Strategy: st, Lang: state.English, Column: "run", Runs: runs, Step: c.step, Future: c.future})
+			html := stdhtml.UnescapeString(app.HTMLString(p))
+			if got := strings.Join(marks(html), " "); got != c.marks {
+				t.Errorf("%s at step %d (whole run %v): marks of steps %q, want %q", st, c.step, c.future, got, c.marks)
+			}
+			if c.step < 7 && !c.future && strings.Contains(html, want) {
+				t.Errorf("%s at step %d: the ending (%q) is drawn", st, c.step, want)
+			}
+			if c.future && strings.Count(html, "tl-later") < 4 {
+				t.Errorf("%s at step %d: the steps to come are not faded: %s", st, c.step, html)
+			}
+			if c.step == 7 && !strings.Contains(html, want) {
+				t.Errorf("%s: the drawing does not say %q", st, want)
+			}
 		}
-		if !strings.Contains(html, want) {
-			t.Errorf("%s: the drawing does not say %q", st, want)
-		}
-		// The lanes: A, B, the lock service, the resource.
-		match(t, c, app.Text("A"), 1, 0)
-		match(t, c, app.Text("lock"), 5, 0)
-		match(t, c, app.Text("row-42"), 7, 0)
 	}
 }

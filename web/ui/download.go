@@ -34,7 +34,7 @@ func downloadTimeline(id, name string) {
 	}()
 	win := app.Window()
 	doc := win.Get("document")
-	src := doc.Call("querySelector", `[data-testid="timeline"][data-column="`+id+`"] svg`)
+	src := doc.Call("querySelector", `[data-testid="timeline"][data-column="`+id+`"] svg.timeline-svg`)
 	if !src.Truthy() {
 		return
 	}

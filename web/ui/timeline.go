@@ -5,76 +5,119 @@ import (
 	"strconv"
 
 	"dlock/core"
+	"dlock/web/state"
 	"dlock/web/words"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// timeline draws the whole run with the current step highlighted and the
-// steps after it greyed out, and a transcript of its events as a table.
-// What does not depend on the step is a component of its own
-// (timelineDrawing), which stepping leaves as it is: a step only moves the
-// highlight and the grey mask, and says so in the description.
+// timeline draws the run as far as the step shown (or, asked, the whole
+// run with the steps to come faded), the current step highlighted, the
+// lane names in a column of their own that stays in view while the
+// drawing scrolls, the controls under it, and a transcript of its events
+// as a table. What does not depend on the step is a component of its own
+// (timelineDrawing), which stepping leaves as it is; what does
+// (timelineProgress) renders only the marks whose fields change.
 func (r runView) timeline() app.UI {
 	return part(r.held, "timeline-"+r.id, r.drawTimeline)
 }
 
 func (r runView) drawTimeline() app.UI {
-	tl := r.runs.Run(r.sc, r.st).Timeline
-	lay := newTimelineLayout(tl, resourceNames(r.frames))
-	cur := r.s.Step
+	run := r.runs.Run(r.sc, r.st)
+	g := geometryOf(run, r.s.Lang)
+	tl := g.tl
 	id := "tl-" + r.id
-	h := lay.height()
-	lanesBottom := h - tlAxis
-	future := app.UI(nil)
-	if cur < len(tl.Steps) {
-		// From just before the next step's mark.
-		x := lay.mark(cur+1) - 6
-		future = svg("rect.tl-future-mask").DataSet("testid", "timeline-future").DataSet("value", cur+1).
-			Attr("x", x).Attr("y", 0).Attr("width", lay.width-x).Attr("height", lanesBottom)
-	}
+	h := g.height()
 	first, last := tl.Steps[0].From, tl.Steps[len(tl.Steps)-1].To
+	desc := r.t("timeline.desc", len(tl.Clients), first, last, len(r.frames)-1, r.s.Step)
+	if r.s.Future {
+		desc = r.t("timeline.desc.future", len(tl.Clients), first, last, len(r.frames)-1, r.s.Step)
+	}
+	names := append(append(append([]string{}, tl.Clients...), r.t("timeline.lock")), g.res...)
 	return el("figure.timeline data-testid=timeline").
 		DataSet("column", r.id).
 		DataSet("mount", "timeline-"+r.id).
 		DataSet("value", len(r.frames)-1).
+		DataSet("future", state.OnOff(r.s.Future)).
 		Body(
-			el("div.timeline-scroll").
-				TabIndex(0).
-				Role("region").
-				Aria("labelledby", id+"-title").
-				Body(
-					svg("svg").
-						// The drawing stretches to the width available but
-						// never shrinks below a readable size: below that
-						// the region scrolls. The class carries the minimum
-						// (no inline style, so a strict CSP holds).
-						Class("timeline-svg").
-						Attr("viewBox", fmt.Sprintf("0 0 %d %d", lay.width, h)).
-						Attr("width", lay.width).Attr("height", h).
-						// A group, not an image: its marks are controls,
-						// which an image's children cannot be.
-						Attr("role", "group").
-						Aria("labelledby", id+"-title "+id+"-desc").
-						Body(
-							svg("title").ID(id+"-title").Text(r.t("timeline.title", r.t(r.sc.Title), r.t("strategy."+string(r.st)))),
-							svg("desc").ID(id+"-desc").Text(r.t("timeline.desc", len(tl.Clients), first, last, len(r.frames)-1, r.s.Step)),
-							svg("defs").Body(
-								svg("marker").ID(id+"-arrow").Attr("viewBox", "0 0 10 10").Attr("refX", 9).Attr("refY", 5).
-									Attr("markerWidth", 7).Attr("markerHeight", 7).Attr("orient", "auto-start-reverse").Body(
-									svg("path.tl-arrowhead").Attr("d", "M0,0 L10,5 L0,10 z"),
+			elBody("div.timeline-frame",
+				// The lane names: a drawing of their own, beside the
+				// scrolling one, so that they stay in view. The marks name
+				// their client and lane in words, so this is for the eye.
+				svg("svg.timeline-names data-testid=timeline-names aria-hidden=true").
+					Attr("viewBox", fmt.Sprintf("0 0 %d %d", tlNames, h)).
+					Attr("width", tlNames).Attr("height", h).
+					Body(laneNames(g, names, 4)...),
+				el("div.timeline-scroll").
+					TabIndex(0).
+					Role("region").
+					Aria("labelledby", id+"-title").
+					Body(
+						svg("svg").
+							// The drawing keeps its size, and the region
+							// scrolls where it is wider. It holds the lane
+							// names too, left of 0: off the page's view
+							// (the style sheet moves them under the names'
+							// own column), but drawn where the drawing is
+							// shown whole (the projector view, print) and
+							// in a download.
+							Class("timeline-svg").
+							Attr("viewBox", fmt.Sprintf("%d 0 %d %d", -tlNames, g.width+tlNames, h)).
+							Attr("width", g.width+tlNames).Attr("height", h).
+							// A group, not an image: its marks are controls,
+							// which an image's children cannot be.
+							Attr("role", "group").
+							Aria("labelledby", id+"-title "+id+"-desc").
+							Body(
+								svg("title").ID(id+"-title").Text(r.t("timeline.title", r.t(r.sc.Title), r.t("strategy."+string(r.st)))),
+								svg("desc").ID(id+"-desc").Text(desc),
+								svg("defs").Body(
+									svg("marker").ID(id+"-arrow").Attr("viewBox", "0 0 10 10").Attr("refX", 9).Attr("refY", 5).
+										Attr("markerWidth", 7).Attr("markerHeight", 7).Attr("orient", "auto-start-reverse").Body(
+										svg("path.tl-arrowhead").Attr("d", "M0,0 L10,5 L0,10 z"),
+									),
 								),
+								svg("g.tl-names-in aria-hidden=true").Body(laneNames(g, names, 4-tlNames)...),
+								// The current step, behind the drawing.
+								g.current(r.s.Step),
+								&timelineDrawing{Scenario: r.sc.ID, Strategy: r.st, Lang: r.s.Lang, Runs: r.runs},
+								&timelineProgress{Scenario: r.sc.ID, Strategy: r.st, Lang: r.s.Lang, Column: r.id, Runs: r.runs,
+									Step: r.s.Step, Future: r.s.Future},
 							),
-							// The current step, behind the drawing.
-							lay.current(cur, lanesBottom),
-							&timelineDrawing{Scenario: r.sc.ID, Strategy: r.st, Lang: r.s.Lang, Column: r.id, Runs: r.runs},
-							future,
-						),
-				),
+					),
+			),
+			elBody("div.timeline-controls",
+				r.futureButton(),
+				r.downloadButton(),
+			),
 			r.timelineLegend(),
-			r.downloadButton(),
 			r.transcript(),
 		)
+}
+
+// laneNames are the lanes' names, at x.
+func laneNames(g *tlGeometry, names []string, x int) []app.UI {
+	out := make([]app.UI, len(names))
+	for i, n := range names {
+		out[i] = svg("text.tl-label x y", x, g.laneY(i)+4).Text(n)
+	}
+	return out
+}
+
+// futureButton shows the whole run, the steps to come faded, or only what
+// has happened: for a teacher going over a run, and for a first reading.
+func (r runView) futureButton() app.UI {
+	return el("button.btn.tl-future-toggle type=button data-testid=timeline-future-toggle").
+		DataSet("value", state.OnOff(r.s.Future)).
+		Aria("pressed", r.s.Future).
+		Aria("disabled", !app.IsClient).
+		Text(r.t("timeline.future")).
+		OnClick(r.link.Safe("future", func(ctx app.Context, e app.Event) {
+			r.link.Change(ctx, func(s state.Settings) state.Settings {
+				s.Future = !s.Future
+				return s
+			})
+		}))
 }
 
 // downloadButton writes the drawing, at this step, as a standalone SVG
@@ -91,23 +134,32 @@ func (r runView) downloadButton() app.UI {
 		OnClick(func(ctx app.Context, e app.Event) { downloadTimeline(id, name) })
 }
 
-// timelineLegend says what the drawing's marks mean, with a swatch of each.
+// timelineLegend says what every symbol the drawing uses means, with a
+// swatch of each.
 func (r runView) timelineLegend() app.UI {
-	item := func(swatch, key string) app.UI {
-		return elBody("li", el("span").Class("tl-swatch", swatch).Aria("hidden", "true"), app.Text(" "+r.t(key)))
+	items := make([]app.UI, 0, len(legendItems))
+	for _, it := range legendItems {
+		if it.key == "later" && !r.s.Future {
+			continue // nothing is faded
+		}
+		items = append(items, elBody("li",
+			el("span").Class("tl-swatch", "tl-swatch-"+it.swatch).Aria("hidden", "true").Text(it.symbol),
+			app.Text(" "+r.t("timeline.legend."+it.key)),
+		))
 	}
 	return elBody("details.timeline-legend data-testid=timeline-legend",
 		elText("summary", r.t("timeline.legend")),
-		elBody("ul",
-			item("tl-swatch-axis", "timeline.legend.axis"),
-			item("tl-swatch-lease", "timeline.legend.lease"),
-			item("tl-swatch-pause", "timeline.legend.pause"),
-			item("tl-swatch-crash", "timeline.legend.crash"),
-			item("tl-swatch-marks", "timeline.legend.marks"),
-			item("tl-swatch-climax", "timeline.legend.climax"),
-			item("tl-swatch-current", "timeline.legend.current"),
-		),
+		elBody("ul", items...),
 	)
+}
+
+// legendItems are the legend's lines: a swatch (its class and symbol) and
+// the words (timeline.legend.key).
+var legendItems = [...]struct{ swatch, symbol, key string }{
+	{"axis", "", "axis"}, {"still", "", "still"}, {"tick", "▾+6", "tick"}, {"lease", "", "lease"},
+	{"known", "", "known"}, {"pause", "", "pause"}, {"crash", "", "crash"}, {"marks", "●", "dots"},
+	{"marks", "⟲", "service"}, {"arrow", "→", "arrows"}, {"marks", "✓1", "marks"}, {"climax", "", "climax"},
+	{"current", "", "current"}, {"later", "", "later"},
 }
 
 func resourceNames(frames []core.Frame) []string {
@@ -123,14 +175,20 @@ func (r runView) transcript() app.UI {
 	return part(r.held, "transcript-"+r.id, r.drawTranscript)
 }
 
+// drawTranscript lists the events as far as the timeline draws them: up
+// to the step shown, or, with the whole run asked for, all of them.
 func (r runView) drawTranscript() app.UI {
+	rows := r.frames[:r.s.Step]
+	if r.s.Future {
+		rows = r.frames
+	}
 	return el("details.transcript").DataSet("mount", "transcript-"+r.id).Body(
 		elText("summary", r.t("timeline.transcript")),
 		elBody("table data-testid=transcript",
 			elText("caption", r.t("timeline.title", r.t(r.sc.Title), r.t("strategy."+string(r.st)))),
 			columns(r.t("transcript.step"), r.t("transcript.time"), r.t("transcript.who"), r.t("transcript.action"), r.t("transcript.result")),
-			elBody("tbody", app.Range(r.frames).Slice(func(i int) app.UI {
-				f := r.frames[i]
+			elBody("tbody", app.Range(rows).Slice(func(i int) app.UI {
+				f := rows[i]
 				row := el("tr").Body(
 					elText("td", strconv.Itoa(f.Step)),
 					elText("td", "t="+strconv.Itoa(f.Clock)),
@@ -180,13 +238,13 @@ func scrollCurrentIntoView() {
 		if !current.Truthy() {
 			continue
 		}
-		svgBox, box := region.Call("querySelector", "svg").Call("getBoundingClientRect"), current.Call("getBoundingClientRect")
-		left, width := region.Get("scrollLeft").Float(), region.Get("clientWidth").Float()
-		x := box.Get("left").Float() - svgBox.Get("left").Float() // within the drawing
-		w := box.Get("width").Float()
-		if x >= left && x+w <= left+width {
+		view, box := region.Call("getBoundingClientRect"), current.Call("getBoundingClientRect")
+		left, right := view.Get("left").Float(), view.Get("right").Float()
+		x1, x2 := box.Get("left").Float(), box.Get("right").Float()
+		if x1 >= left-1 && x2 <= right+1 {
 			continue
 		}
-		region.Set("scrollLeft", x+w/2-width/2)
+		// The current step to the middle of the region.
+		region.Set("scrollLeft", region.Get("scrollLeft").Float()+(x1+x2)/2-(left+right)/2)
 	}
 }

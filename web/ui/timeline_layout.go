@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"math"
 	"strconv"
+	"sync"
 
 	"dlock/core"
+	"dlock/web/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -11,126 +14,227 @@ import (
 // svgNS is the namespace go-app needs on each SVG element (svg, el.go).
 const svgNS = "http://www.w3.org/2000/svg"
 
-// Timeline geometry, in CSS pixels: the drawing is never scaled, so its
-// text stays the size the style sheet gives it whatever the width, and a
-// drawing wider than the page scrolls sideways.
+// Timeline geometry, in CSS pixels: the drawing is never scaled on the
+// page, so its text stays the size the style sheet gives it whatever the
+// width, and a drawing wider than the page scrolls sideways.
 const (
-	tlLabel = 72 // lane labels
-	tlUnit  = 48 // one tick of logical time: the x axis is time, uniform
+	tlUnit  = 32 // one tick of time passing
+	tlCol   = 24 // the narrowest column of a step: its mark's hit width
+	tlMarkX = 10 // a mark's x within its column
+	tlGap   = 5  // between a mark and its label
 	tlLane  = 44 // lane height
-	tlAxis  = 34 // time axis below the lanes
-	tlRight = 28
-	tlTop   = 14 // room above the first lane for its marks' labels
+	tlAxis  = 40 // the time axis below the lanes
+	tlLeft  = 8
+	tlRight = 20
+	tlTop   = 26 // room above the first lane for its marks' labels
+	tlNames = 64 // the lane names' column, a drawing of its own that does not scroll
+	// tlLabelDY is how far above its lane's line a mark's label sits: clear
+	// of a lease bar (±7) and a pause band (±11) on that lane.
+	tlLabelDY = 14
 )
 
-// timelineLayout maps times and steps to x and lanes to y. The x axis is
-// time: every tick is tlUnit wide. The steps that start at one time t sit in
-// that time's column, [t, t+1), in their order, so several events at one
-// time still read left to right; a lease, a pause or a crash spans exactly
-// its times.
-type timelineLayout struct {
+// tlGeometry is a run's timeline laid out. The x axis is time, but time
+// does not always move between steps: every step gets a column of its own,
+// wide enough for its labels, at the time it happened, and several steps
+// at one time sit side by side in a stretch of the axis where time stands
+// still. Between one time and the next, time passes over tlUnit.
+type tlGeometry struct {
 	tl    core.Timeline
+	marks []stepMark // what each step draws, by step - 1 (step 1 draws nothing)
+	colX  []int      // each step's column, by step - 1
+	colW  []int
+	timeX []int // where time first+i starts, by i
+	still []int // how wide the stretch where time first+i stands still is (0: no step then)
 	first int   // the run's first time
 	last  int   // its last
-	markX []int // x of each step's mark (index step-1)
-	ranks []int // each step's place (1, 2, …) among the steps that start at its time
 	width int
 	lanes map[string]int // client name → lane index; then the lock, then the resources
 	res   []string       // the resources, one lane each
 }
 
-func newTimelineLayout(tl core.Timeline, resources []string) timelineLayout {
-	lay := timelineLayout{tl: tl, lanes: map[string]int{}, res: resources}
-	if len(tl.Steps) > 0 {
-		lay.first, lay.last = tl.Steps[0].From, tl.Steps[0].To
+// geometryOf lays out run in l, once: the same run and language give the
+// same geometry, which every component of its timeline reads.
+func geometryOf(run *state.Run, l state.Lang) *tlGeometry {
+	geoms.Lock()
+	defer geoms.Unlock()
+	k := geomKey{run, l}
+	if g, ok := geoms.m[k]; ok {
+		return g
 	}
-	at := map[int]int{} // time → how many steps start there
-	for i, s := range tl.Steps {
-		lay.last = max(lay.last, s.To)
-		if i > 0 {
-			at[s.From]++
-		}
+	if len(geoms.m) >= 128 {
+		// Free play's runs come and go (state.Runs forgets old scripts):
+		// start again rather than keep them all.
+		geoms.m = map[geomKey]*tlGeometry{}
 	}
-	seen := map[int]int{}
-	for i, s := range tl.Steps {
-		if i == 0 {
-			lay.markX, lay.ranks = append(lay.markX, lay.t(s.From)), append(lay.ranks, 0)
-			continue
-		}
-		seen[s.From]++
-		lay.markX = append(lay.markX, lay.t(s.From)+seen[s.From]*tlUnit/(at[s.From]+1))
-		lay.ranks = append(lay.ranks, seen[s.From])
-	}
-	lay.width = lay.t(lay.last) + tlUnit + tlRight
-	for i, c := range tl.Clients {
-		lay.lanes[c] = i
-	}
-	return lay
+	g := newGeometry(l, run.Timeline, run.Frames)
+	geoms.m[k] = g
+	return g
 }
 
-func (lay timelineLayout) lockLane() int { return len(lay.tl.Clients) }
-func (lay timelineLayout) height() int {
-	return tlTop + (len(lay.tl.Clients)+1+len(lay.res))*tlLane + tlAxis
+type geomKey struct {
+	run  *state.Run
+	lang state.Lang
+}
+
+var geoms = struct {
+	sync.Mutex
+	m map[geomKey]*tlGeometry
+}{m: map[geomKey]*tlGeometry{}}
+
+func newGeometry(l state.Lang, tl core.Timeline, frames []core.Frame) *tlGeometry {
+	g := &tlGeometry{tl: tl, lanes: map[string]int{}, res: resourceNames(frames)}
+	for i, c := range tl.Clients {
+		g.lanes[c] = i
+	}
+	if len(tl.Steps) == 0 {
+		return g
+	}
+	g.first, g.last = tl.Steps[0].From, tl.Steps[0].To
+	for _, s := range tl.Steps {
+		g.last = max(g.last, s.To)
+	}
+	g.marks = marksOf(l, g, frames)
+	g.colX, g.colW = make([]int, len(tl.Steps)), make([]int, len(tl.Steps))
+	x := tlLeft
+	next := 1 // the next step to place (step 1 draws nothing)
+	for t := g.first; t <= g.last; t++ {
+		g.timeX = append(g.timeX, x)
+		start := x
+		for next < len(tl.Steps) && tl.Steps[next].From == t {
+			g.colX[next], g.colW[next] = x, g.marks[next].width()
+			x += g.colW[next]
+			next++
+		}
+		g.still = append(g.still, x-start)
+		if t < g.last {
+			x += tlUnit
+		}
+	}
+	g.colX[0] = tlLeft
+	g.width = x + tlRight
+	return g
+}
+
+func (g *tlGeometry) lockLane() int { return len(g.tl.Clients) }
+
+// lanesBottom is where the lanes end and the axis begins.
+func (g *tlGeometry) lanesBottom() int { return tlTop + (len(g.tl.Clients)+1+len(g.res))*tlLane }
+
+func (g *tlGeometry) height() int { return g.lanesBottom() + tlAxis }
+
+// axisY is where the time axis runs.
+func (g *tlGeometry) axisY() int { return g.lanesBottom() + 12 }
+
+// laneOf is the lane of a client, or the lock's for anyone else.
+func (g *tlGeometry) laneOf(name string) int {
+	if i, ok := g.lanes[name]; ok {
+		return i
+	}
+	return g.lockLane()
 }
 
 // resourceLane is the lane of the named resource (the first one's for "").
-func (lay timelineLayout) resourceLane(name string) int {
-	for i, r := range lay.res {
+func (g *tlGeometry) resourceLane(name string) int {
+	for i, r := range g.res {
 		if r == name {
-			return len(lay.tl.Clients) + 1 + i
+			return len(g.tl.Clients) + 1 + i
 		}
 	}
-	return len(lay.tl.Clients) + 1
-}
-func (lay timelineLayout) laneY(lane int) int {
-	return tlTop + lane*tlLane + tlLane/2
+	return len(g.tl.Clients) + 1
 }
 
-// t is where time falls: the left edge of its column.
-func (lay timelineLayout) t(clock int) int {
-	return tlLabel + tlUnit/2 + (clock-lay.first)*tlUnit
-}
+func (g *tlGeometry) laneY(lane int) int { return tlTop + lane*tlLane + tlLane/2 }
 
-// rank is a step's place among the steps that start at its time.
-func (lay timelineLayout) rank(step int) int {
-	if step < 1 || step > len(lay.ranks) {
-		return 0
+// x is where time t starts (past the run's last time, as if time went on).
+func (g *tlGeometry) x(t int) int {
+	switch {
+	case len(g.timeX) == 0:
+		return tlLeft
+	case t < g.first:
+		return g.timeX[0]
+	case t > g.last:
+		return g.timeX[len(g.timeX)-1] + g.still[len(g.still)-1] + (t-g.last)*tlUnit
 	}
-	return lay.ranks[step-1]
+	return g.timeX[t-g.first]
 }
 
-// mark is the x of a step's mark (1-based; past the end, the right edge).
-func (lay timelineLayout) mark(step int) int {
-	if step < 1 || step > len(lay.markX) {
-		return lay.width - tlRight
+// mark is the x of a step's mark (1-based): in its column, tlMarkX in.
+func (g *tlGeometry) mark(step int) int {
+	if step < 1 || step > len(g.colX) {
+		return g.width - tlRight
 	}
-	return lay.markX[step-1]
+	if step == 1 {
+		return g.x(g.first)
+	}
+	return g.colX[step-1] + tlMarkX
 }
 
-// end is the right end of a span: the time it ended, or the edge if it goes
-// on.
-func (lay timelineLayout) end(toStep, to int) int {
-	if toStep == 0 {
-		return lay.width - tlRight
+// now is the x the run has reached at step: the end of its column, or,
+// for a step over which time passed, the time it ended at.
+func (g *tlGeometry) now(step int) int {
+	if step <= 1 || step > len(g.colX) {
+		return g.x(g.first)
 	}
-	return lay.t(to)
+	if s := g.tl.Steps[step-1]; s.To > s.From {
+		return g.x(s.To)
+	}
+	return g.colX[step-1] + g.colW[step-1]
+}
+
+// at is where a span's end at time t in step falls: at that step's mark
+// if it is the time the step began (the step's own event ended it), else
+// where time t starts (it ended while the step let time pass).
+func (g *tlGeometry) at(step, t int) int {
+	if step >= 1 && step <= len(g.tl.Steps) && g.tl.Steps[step-1].From == t {
+		return g.mark(step)
+	}
+	return g.x(t)
+}
+
+// span is where a lease, a pause or a crash lies, as far as the run has
+// reached at step cur (or, with whole, as it ends).
+func (g *tlGeometry) span(s core.Span, cur int, whole bool) (x1, x2 int) {
+	x1 = g.at(s.FromStep, s.From)
+	switch {
+	case s.ToStep != 0 && (whole || s.ToStep <= cur):
+		x2 = g.at(s.ToStep, s.To)
+	case whole:
+		x2 = g.width - tlRight
+	default:
+		x2 = g.now(cur)
+	}
+	return x1, max(x2, x1+3)
+}
+
+// current highlights step's column, and the time it let pass.
+func (g *tlGeometry) current(step int) app.UI {
+	x1, x2 := g.x(g.first)-6, g.x(g.first)+6
+	if step > 1 && step <= len(g.colX) {
+		x1, x2 = g.colX[step-1], g.now(step)
+	}
+	return svg("rect.tl-current").DataSet("testid", "timeline-current").DataSet("value", step).DataSet("step", step).
+		Attr("x", x1).Attr("y", 0).Attr("width", x2-x1).Attr("height", g.lanesBottom())
 }
 
 // clientClass colours a client's marks; the marks also carry its name.
-func (lay timelineLayout) clientClass(name string) string {
-	if i, ok := lay.lanes[name]; ok {
+func (g *tlGeometry) clientClass(name string) string {
+	if i, ok := g.lanes[name]; ok {
 		return "tl-c" + strconv.Itoa(i%4)
 	}
 	return "tl-service"
 }
 
-// current highlights the current step: the span of time it let pass, or a
-// narrow column around its mark.
-func (lay timelineLayout) current(step, bottom int) app.UI {
-	x1, x2 := lay.mark(step)-8, lay.mark(step)+8
-	if s := lay.tl.Steps[step-1]; s.To > s.From {
-		x1, x2 = min(x1, lay.t(s.From)), max(x2, lay.t(s.To))
+// textWidth is about how wide s is drawn in a mark's label (12 px, the
+// monospaced stack): 0.6 em a character, a full em for a wide (CJK) one.
+// Rounded up, so that a label never runs past its column.
+func textWidth(s string) int {
+	w := 0.0
+	for _, r := range s {
+		if r >= 0x2E80 {
+			w += 12
+		} else {
+			w += 7.4
+		}
 	}
-	return svg("rect.tl-current").DataSet("testid", "timeline-current").DataSet("value", step).
-		Attr("x", x1).Attr("y", 0).Attr("width", x2-x1).Attr("height", bottom)
+	return int(math.Ceil(w))
 }

@@ -12,196 +12,223 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// eventMarks draws the mark of each step's event on one run's timeline.
-// Each mark is a control: focusable (Tab), named by its step's transcript
-// line and described by its note (an SVG desc, which aria-describedby
-// names too); a click or Enter opens its step, the arrow keys move to the
-// next or previous mark (see timelineControl).
-type eventMarks struct {
-	lang   state.Lang
-	column string // "run", "left" or "right": the element ids it uses
-	lay    timelineLayout
-	// arrived holds each message by the step it arrived at; inFlight the
-	// messages still on their way at the run's end, by the step that sent
-	// them.
-	arrived, inFlight map[int]core.Arrow
-	frames            []core.Frame // the run's, for each step's note
+// stepMark is what one step draws on the timeline, before it is placed: a
+// dot on a lane with its label, or a marker on the axis (a tick), and the
+// messages it delivers or sends. Every label sits above its lane, right of
+// its mark, inside the step's column, which is as wide as its widest
+// label: no two steps' labels can overlap.
+type stepMark struct {
+	dot   int    // the lane of its dot; -1 for none
+	label string // the dot's label, or the tick's
+	tick  bool   // time passing for everyone: a marker on the axis
+	// arrived is the message that arrives in this step, drawn from its
+	// sending step's mark to this one; sent, one this step sends that
+	// arrives in a later step or never.
+	arrived, sent *core.Arrow
+	result        string // the label at the arriving arrow's head
+	resultClass   string // tl-result, tl-climax (destroys a newer holder's value, or loses a late write) or tl-rescue (refused)
+	class         string // the climax or the rescue, on the whole mark
 }
 
-func newEventMarks(l state.Lang, column string, lay timelineLayout, messages []core.Arrow, frames []core.Frame) eventMarks {
-	m := eventMarks{lang: l, column: column, lay: lay, arrived: map[int]core.Arrow{}, inFlight: map[int]core.Arrow{}, frames: frames}
-	for _, a := range messages {
-		if a.ArrivedStep != 0 {
-			m.arrived[a.ArrivedStep] = a
-		} else {
-			m.inFlight[a.SentStep] = a
+// width is the step's column: its widest label after its mark, or a
+// mark's hit width.
+func (m stepMark) width() int {
+	w := tlCol
+	for _, label := range []string{m.label, m.result} {
+		if label != "" {
+			w = max(w, tlMarkX+tlGap+textWidth(label)+4)
 		}
 	}
-	return m
+	return w
 }
 
-func (em eventMarks) t(key string, args ...any) string { return words.T(em.lang, key, args...) }
+// marksOf says what each step of a run draws, in l.
+func marksOf(l state.Lang, g *tlGeometry, frames []core.Frame) []stepMark {
+	arrived, inFlight := map[int]*core.Arrow{}, map[int]*core.Arrow{}
+	for i := range g.tl.Messages {
+		a := &g.tl.Messages[i]
+		if a.ArrivedStep != 0 {
+			arrived[a.ArrivedStep] = a
+		}
+		if a.ArrivedStep != a.SentStep {
+			inFlight[a.SentStep] = a
+		}
+	}
+	t := func(key string, args ...any) string { return words.T(l, key, args...) }
+	marks := make([]stepMark, len(frames))
+	for i, f := range frames {
+		m := stepMark{dot: -1}
+		if i == 0 {
+			marks[i] = m
+			continue
+		}
+		ev := f.Event
+		dot := func(lane int, label string) { m.dot, m.label = lane, label }
+		switch ev.Kind {
+		case core.ActWrite, core.ActRead, core.ActPeek:
+			switch ev.Result {
+			case core.ResultSkipped:
+				dot(g.laneOf(ev.Client), "—")
+			case core.ResultHeld, core.ResultChecked:
+				dot(g.laneOf(ev.Client), "w"+tokenMark(ev.Token))
+			}
+		case core.ActDeliver:
+			if arrived[f.Step] == nil {
+				dot(g.resourceLane(""), "∅")
+			}
+		case core.ActAcquire:
+			label := "acq " + tokenMark(ev.Token)
+			if ev.Err != nil {
+				label = "acq ✗"
+			}
+			dot(g.laneOf(ev.Client), label)
+		case core.ActJump:
+			dot(g.lockLane(), "clock +"+strconv.Itoa(ev.Ticks))
+		case core.ActRestart:
+			dot(g.lockLane(), "⟲")
+		case core.ActBackup, core.ActRestore:
+			dot(g.lockLane(), string(ev.Kind))
+		case core.ActTick:
+			m.tick, m.label = true, "+"+strconv.Itoa(ev.Ticks)
+		default:
+			dot(g.laneOf(ev.Client), eventMark(ev))
+		}
+		if a := arrived[f.Step]; a != nil {
+			m.arrived = a
+			m.result, m.resultClass = resultMark(a.Result, a.Token), "tl-result"
+			switch {
+			case ev.Harm == core.HarmOverwrite:
+				m.result, m.resultClass = "✗ "+t("timeline.destroys", ev.Overwritten), "tl-climax"
+			case ev.Harm == core.HarmLostUpdate:
+				m.result, m.resultClass = "✗ "+t("timeline.loses"), "tl-climax"
+			case ev.Result == core.ResultRejected:
+				m.result, m.resultClass = resultMark(a.Result, a.Token)+" "+t("timeline.refused"), "tl-rescue"
+			}
+			if m.resultClass != "tl-result" {
+				m.class = m.resultClass
+			}
+		}
+		if a := inFlight[f.Step]; a != nil {
+			m.sent = a
+		}
+		marks[i] = m
+	}
+	return marks
+}
 
-// draw draws the mark of frame f's event.
-func (em eventMarks) draw(f core.Frame) app.UI {
-	lay := em.lay
+// timelineStep draws one step's mark, the messages it sends and the one it
+// delivers: a component of its own, so that a step of the reader's renders
+// only the marks whose fields change (the step they are at, whether it is
+// still to come, whether what it sent has arrived).
+type timelineStep struct {
+	app.Compo
+	Scenario string
+	Strategy core.Strategy
+	Lang     state.Lang
+	Column   string // "run", "left" or "right": the element ids it uses
+	Runs     *state.Runs
+	Step     int
+	// Later: a step still to come, drawn faded (only when the whole run
+	// is shown).
+	Later bool
+	// Arrived: what this step sent has arrived by the step shown, so its
+	// arrow is drawn by the step it arrived at, not here.
+	Arrived bool
+}
+
+func (c *timelineStep) Render() app.UI {
+	sc, _ := c.Runs.Scenario(c.Scenario)
+	run := c.Runs.Run(sc, c.Strategy)
+	if run.Err != nil || c.Step < 2 || c.Step > len(run.Frames) {
+		return svg("g")
+	}
+	g := geometryOf(run, c.Lang)
+	f := run.Frames[c.Step-1]
+	m := g.marks[c.Step-1]
 	ev := f.Event
-	x := lay.mark(f.Step)
+	x := g.mark(c.Step)
 	result := string(ev.Result)
 	if result == "" {
 		result = none
 	}
-	class := []string{"tl-ev", "tl-ev-" + result, lay.clientClass(ev.Client)}
-	var marks []app.UI
+	class := []string{"tl-step", "tl-ev", "tl-ev-" + result, g.clientClass(ev.Client)}
+	if m.class != "" {
+		class = append(class, m.class)
+	}
+	if c.Later {
+		class = append(class, "tl-later")
+	}
+	var els []app.UI
 	// shown collects the mark's visible words, which begin its accessible
 	// name: one who speaks to the page names a control by what it shows.
 	var shown []string
-	show := func(s string) string { shown = append(shown, s); return s }
-	laneOf := func(name string) int {
-		if i, ok := lay.lanes[name]; ok {
-			return i
-		}
-		return lay.lockLane()
+	label := func(x, lane int, cls, text string) {
+		shown = append(shown, text)
+		els = append(els, svg("text.tl-ev-label x y", x+tlGap, g.laneY(lane)-tlLabelDY).Class(cls).Text(text))
 	}
-	// Marks of one time alternate their labels above and below the lane,
-	// so that neighbours in one column do not overlap.
-	labelDY := -15
-	if lay.rank(f.Step)%2 == 0 {
-		labelDY = 25
-	}
-	dot := func(lane int, label string) {
-		y := lay.laneY(lane)
-		marks = append(marks,
-			svg("circle cx cy r", x, y, 4),
-			svg("text.tl-ev-label x y text-anchor=middle", x, y+labelDY).Text(show(label)),
-		)
-	}
-	arrow := func(m core.Arrow, ok bool) {
-		from, to := lay.laneY(laneOf(m.Client)), lay.laneY(lay.resourceLane(m.Resource))
-		switch m.Kind {
+	arrow := func(a *core.Arrow, arrived bool) {
+		from, to := g.laneY(g.laneOf(a.Client)), g.laneY(g.resourceLane(a.Resource))
+		switch a.Kind {
 		case core.MsgReply:
-			from, to = lay.laneY(lay.lockLane()), lay.laneY(laneOf(m.Client))
+			from, to = g.laneY(g.lockLane()), g.laneY(g.laneOf(a.Client))
 		case core.MsgRenew:
-			to = lay.laneY(lay.lockLane())
+			to = g.laneY(g.lockLane())
 		}
-		x1 := lay.mark(m.SentStep)
-		x2, y2 := lay.mark(m.ArrivedStep), to
-		if !ok {
-			// Still in the network at the end: the arrow stops midway.
-			x2, y2 = min(x1+tlUnit, lay.width-tlRight), (from+to)/2
+		x1, x2, y2 := g.mark(a.SentStep), g.mark(a.ArrivedStep), to
+		if !arrived {
+			// Still on its way at the step shown: the arrow stops midway.
+			x2, y2 = x1+tlUnit, (from+to)/2
 		}
-		marks = append(marks, svg("line.tl-msg x1 y1 x2 y2", x1, from, x2, y2).
-			Attr("marker-end", "url(#tl-"+em.column+"-arrow)"))
-		if !ok {
-			return
-		}
-		// The climax and the rescue are named: the write that destroys a
-		// newer holder's value (or loses a late write), in red with ✗, and
-		// the write the resource refuses.
-		label, cls := resultMark(m.Result, m.Token), "tl-result"
-		if m.ArrivedStep == f.Step {
-			switch {
-			case ev.Harm == core.HarmOverwrite:
-				label, cls = "✗ "+em.t("timeline.destroys", ev.Overwritten), "tl-climax"
-			case ev.Harm == core.HarmLostUpdate:
-				label, cls = "✗ "+em.t("timeline.loses"), "tl-climax"
-			case ev.Result == core.ResultRejected:
-				label, cls = resultMark(m.Result, m.Token)+" "+em.t("timeline.refused"), "tl-rescue"
-			}
-		}
-		if cls == "tl-result" {
-			marks = append(marks, svg("text.tl-ev-label x y", x2+4, y2+labelDY).Class(cls).Text(show(label)))
-			return
-		}
-		// Named marks are long: they read leftwards from the arrow's
-		// head, over the resource's lane, so they never run off the edge.
-		class = append(class, cls)
-		marks = append(marks, svg("text.tl-ev-label x y text-anchor=end", x2-8, y2+labelDY).Class(cls).Text(show(label)))
+		els = append(els, svg("line.tl-msg x1 y1 x2 y2", x1, from, x2, y2).Attr("marker-end", "url(#tl-"+c.Column+"-arrow)"))
 	}
-	switch ev.Kind {
-	case core.ActWrite, core.ActRead, core.ActPeek:
-		switch ev.Result {
-		case core.ResultSkipped:
-			dot(laneOf(ev.Client), "—")
-		case core.ResultHeld, core.ResultChecked:
-			dot(laneOf(ev.Client), "w"+tokenMark(ev.Token))
-			if m, ok := em.inFlight[f.Step]; ok {
-				arrow(m, false)
-			}
-		default:
-			arrow(em.arrived[f.Step], true)
+	if m.sent != nil && !c.Arrived {
+		arrow(m.sent, false)
+	}
+	if m.arrived != nil {
+		arrow(m.arrived, true)
+		lane := g.resourceLane(m.arrived.Resource)
+		switch m.arrived.Kind {
+		case core.MsgReply:
+			lane = g.laneOf(m.arrived.Client)
+		case core.MsgRenew:
+			lane = g.lockLane()
 		}
-	case core.ActDeliver:
-		if m, ok := em.arrived[f.Step]; ok {
-			arrow(m, true)
-		} else {
-			dot(lay.resourceLane(""), "∅")
-		}
-	case core.ActAcquire:
-		label := "acq " + tokenMark(ev.Token)
-		if ev.Err != nil {
-			label = "acq ✗"
-		}
-		dot(laneOf(ev.Client), label)
-		if ev.Result == core.ResultHeld {
-			if m, ok := em.inFlight[f.Step]; ok {
-				arrow(m, false)
-			}
-		}
-	case core.ActRenew:
-		dot(laneOf(ev.Client), eventMark(ev))
-		if ev.Result == core.ResultHeld {
-			if m, ok := em.inFlight[f.Step]; ok {
-				arrow(m, false)
-			}
-		}
-	case core.ActJump:
-		dot(lay.lockLane(), "clock +"+strconv.Itoa(ev.Ticks))
-	case core.ActRestart:
-		dot(lay.lockLane(), "⟲")
-	case core.ActBackup, core.ActRestore:
-		dot(lay.lockLane(), string(ev.Kind))
-	case core.ActTick:
-		// Time passing belongs to the axis, not to a lane.
-		y := lay.height() - tlAxis + 5
-		marks = append(marks,
-			svg("path").Attr("d", fmt.Sprintf("M%d,%d l-4,-5 h8 z", x, y)),
-			svg("text.tl-ev-label x y", x+6, y+1).Text(show("+"+strconv.Itoa(ev.Ticks))),
+		label(x, lane, m.resultClass, m.result)
+	}
+	switch {
+	case m.tick:
+		y := g.lanesBottom() + 8
+		els = append(els,
+			svg("path.tl-tick-marker").Attr("d", fmt.Sprintf("M%d,%d l-5,-7 h10 z", x, y)),
+			svg("text.tl-ev-label x y", x+tlGap+2, y-1).Text(m.label),
 		)
-	default:
-		dot(laneOf(ev.Client), eventMark(ev))
-	}
-	noteID := "tl-" + em.column + "-note-" + strconv.Itoa(f.Step)
-	// The mark's target is a column around it, for a pointer or a finger:
-	// 24 px wide, narrower where a neighbour's mark is closer.
-	hit := 24
-	for _, n := range []int{f.Step - 1, f.Step + 1} {
-		if n >= 1 && n <= len(lay.markX) {
-			if d := abs(lay.mark(n) - x); d > 0 && d < hit {
-				hit = d
-			}
+		shown = append(shown, "▾"+m.label)
+	case m.dot >= 0:
+		els = append(els, svg("circle cx cy r", x, g.laneY(m.dot), 4))
+		if m.label != "" {
+			label(x, m.dot, "", m.label)
 		}
 	}
+	noteID := "tl-" + c.Column + "-note-" + strconv.Itoa(c.Step)
 	return svg("g").
 		Class(class...).
 		Attr("tabindex", 0).
 		Attr("role", "button").
-		Aria("label", strings.Join(append(shown, transcriptLine(em.lang, f)), " · ")).
+		Aria("label", strings.Join(append(shown, transcriptLine(c.Lang, f)), " · ")).
 		Aria("describedby", noteID).
 		DataSet("testid", "timeline-event").
-		DataSet("step", f.Step).
-		DataSet("t", lay.tl.Steps[f.Step-1].From).
+		DataSet("step", c.Step).
+		DataSet("t", g.tl.Steps[c.Step-1].From).
 		DataSet("x", x).
 		DataSet("kind", string(ev.Kind)).
-		DataSet("client", orNone(ev.Client)).
-		DataSet("token", tokenOrNone(ev.Token)).
 		DataSet("result", resultValue(ev)).
 		Body(append([]app.UI{
-			svg("title").Text(transcriptLine(em.lang, f)),
-			svg("desc").ID(noteID).Text(words.Note(em.lang, em.frames, f.Step)),
-			// The mark's target: wider than its dot, for a finger.
-			svg("rect.tl-hit x y width height", x-hit/2, 0, hit, lay.height()-tlAxis),
-		}, marks...)...)
+			svg("title").Text(transcriptLine(c.Lang, f)),
+			svg("desc").ID(noteID).Text(words.Note(c.Lang, run.Frames, c.Step)),
+			// The mark's target: its whole column, for a pointer or a
+			// finger.
+			svg("rect.tl-hit x y width height", g.colX[c.Step-1], 0, g.colW[c.Step-1], g.lanesBottom()),
+		}, els...)...)
 }
 
 // tokenMark is a token in a mark, or ✓ for a grant without one.
@@ -262,11 +289,4 @@ func transcriptLine(l state.Lang, f core.Frame) string {
 		s += " — " + w
 	}
 	return s
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
 }
