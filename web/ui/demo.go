@@ -157,6 +157,9 @@ func (d *Demo) OnNav(ctx app.Context) {
 		}
 		d.handedCommands = nil
 		d.syncPage(ctx)
+		// A link ("Edit this run", a matrix cell) opens a run at a late
+		// step: its timeline scrolls to it.
+		ctx.Defer(func(app.Context) { keepCurrentInView() })
 	})
 }
 
@@ -210,6 +213,17 @@ func (d *Demo) OnMount(ctx app.Context) {
 			if step != 0 {
 				ctx.Dispatch(func(ctx app.Context) { d.guard("timeline", func() { d.goToStep(ctx, step) }) })
 			}
+			return nil
+		}
+		if present, ok := presentKey(e.Get("key").String(), d.s.Present); ok && !d.s.Embed {
+			e.Call("preventDefault")
+			ctx.Dispatch(func(ctx app.Context) {
+				d.guard("present", func() {
+					s := d.s
+					s.Present = present
+					d.set(ctx, s)
+				})
+			})
 			return nil
 		}
 		if key := e.Get("key").String(); (key == " " || key == "Spacebar") && spaceToggles(e.Get("target")) && d.canPlay() {
@@ -271,6 +285,19 @@ func (d *Demo) OnMount(ctx app.Context) {
 	keepCurrentInView()
 	d.autoplay(ctx)
 	d.mountHeld(ctx)
+}
+
+// presentKey says what a key does to the projector view: P enters and
+// leaves it, Escape leaves it; ok is false for every other key, and for
+// Escape outside it (Escape closes a mark's tip first: see markKey).
+func presentKey(key string, present bool) (next, ok bool) {
+	switch key {
+	case "p", "P":
+		return !present, true
+	case "Escape", "Esc":
+		return false, present
+	}
+	return present, false
 }
 
 // postHeight tells an embedding page how tall the demo is, now and
@@ -364,6 +391,7 @@ var TextFields = []string{"INPUT", "TEXTAREA", "SELECT"}
 // loader (static/app.js) is given them, to work them before the app runs.
 var CommandButtons = map[string]state.Command{
 	"btn-first": state.CmdFirst, "btn-prev": state.CmdPrev, "btn-next": state.CmdNext, "btn-advance": state.CmdNext,
+	"dock-prev": state.CmdPrev, "dock-next": state.CmdNext,
 	"btn-last": state.CmdLast, "fencing-switch": state.CmdToggleFencing, "lang-switch": state.CmdToggleLang,
 }
 

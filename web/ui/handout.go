@@ -10,10 +10,12 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// handout is what the printed page adds to the run on screen: every
-// step's action and note in order, and the run's verdict. It is shown in
-// print only (the print style sheet), and depends on the run alone, so
-// stepping does not render it again.
+// handout is what the printed page adds to the run on screen: each step's
+// action and note in order, up to the step shown (the whole run from the
+// last step, or with the whole run asked for: Settings.Future), and the
+// verdict so far. It is shown in print only (the print style sheet); each
+// step is a component of its own, so that stepping adds or takes away one
+// and renders none of the others again.
 type handout struct {
 	app.Compo
 	Scenario string // a scenario's id; "" for the script's run
@@ -21,6 +23,7 @@ type handout struct {
 	Strategy core.Strategy
 	Lang     state.Lang
 	Runs     *state.Runs
+	Upto     int // the last step listed
 }
 
 func (c *handout) Render() app.UI {
@@ -37,16 +40,48 @@ func (c *handout) Render() app.UI {
 		return el("section.handout")
 	}
 	frames := run.Frames
-	return el("section.handout data-testid=handout").DataSet("mount", "handout-"+string(c.Strategy)).Aria("labelledby", "handout-title-"+string(c.Strategy)).Body(
-		el("h2").ID("handout-title-"+string(c.Strategy)).Text(t("handout.title", t("strategy."+string(c.Strategy)))),
-		elBody("ol", app.Range(frames).Slice(func(i int) app.UI {
-			f := frames[i]
-			return el("li data-testid=handout-step").DataSet("step", f.Step).Body(
-				elText("span.handout-action", "t="+strconv.Itoa(f.Clock)+" "+words.ActionText(c.Lang, f)),
-				app.Text(" — "+words.Note(c.Lang, frames, f.Step)),
-			)
-		})),
-		elText("p data-testid=handout-verdict", t("handout.verdict", t("verdict."+string(core.VerdictOf(frames))))),
+	upto := min(max(c.Upto, 1), len(frames))
+	if c.Upto == 0 {
+		upto = len(frames)
+	}
+	title, verdict := t("handout.title", t("strategy."+string(c.Strategy))), t("handout.verdict", t("verdict."+string(frames[upto-1].Verdict)))
+	if upto < len(frames) {
+		title = t("handout.title.upto", upto, t("strategy."+string(c.Strategy)))
+		verdict = t("handout.verdict.upto", upto, t("verdict."+string(frames[upto-1].Verdict)))
+	}
+	steps := make([]app.UI, upto)
+	for i := range steps {
+		steps[i] = &handoutStep{Scenario: sc.ID, Strategy: c.Strategy, Lang: c.Lang, Runs: c.Runs, Step: i + 1}
+	}
+	return el("section.handout data-testid=handout").DataSet("mount", "handout-"+string(c.Strategy)).DataSet("value", upto).
+		Aria("labelledby", "handout-title-"+string(c.Strategy)).Body(
+		el("h2").ID("handout-title-"+string(c.Strategy)).Text(title),
+		elBody("ol", steps...),
+		elText("p data-testid=handout-verdict", verdict),
+	)
+}
+
+// handoutStep is one step of the handout: its time, its action and its
+// note.
+type handoutStep struct {
+	app.Compo
+	Scenario string
+	Strategy core.Strategy
+	Lang     state.Lang
+	Runs     *state.Runs
+	Step     int
+}
+
+func (c *handoutStep) Render() app.UI {
+	sc, _ := c.Runs.Scenario(c.Scenario)
+	run := c.Runs.Run(sc, c.Strategy)
+	if run.Err != nil || c.Step < 1 || c.Step > len(run.Frames) {
+		return el("li")
+	}
+	f := run.Frames[c.Step-1]
+	return el("li data-testid=handout-step").DataSet("step", f.Step).Body(
+		elText("span.handout-action", "t="+strconv.Itoa(f.Clock)+" "+words.ActionText(c.Lang, f)),
+		app.Text(" — "+words.Note(c.Lang, run.Frames, f.Step)),
 	)
 }
 

@@ -21,6 +21,7 @@ type runView struct {
 	id     string
 	runs   *state.Runs
 	held   map[string]string // the parts still as the loader drew them (mount.go)
+	link   *pageLink         // what the run's controls may ask of the page
 }
 
 func (r runView) t(key string, args ...any) string { return words.T(r.s.Lang, key, args...) }
@@ -265,26 +266,27 @@ func (r runView) clients() app.UI {
 }
 
 func (r runView) actionLine() app.UI {
-	ev := r.f.Event
-	result := resultValue(ev)
-	said := words.ResultWords(r.s.Lang, ev)
-	kind := string(ev.Result)
-	if kind == "" {
-		kind = none
-	}
+	kind, parts := actionParts(r.s.Lang, r.f, "action-actor", "action-result")
 	return el("div").
 		Class("action", "action-"+kind).
 		Aria("label", r.t("action.label")).
 		Role("group").
-		Body(
-			el("span.chip data-testid=action-actor").
-				DataSet("value", orNone(ev.Client)).
-				Text(ev.Client),
-			elText("code.action-label", words.ActionText(r.s.Lang, r.f)),
-			el("span").
-				Class("tag", "tag-"+kind).
-				DataSet("testid", "action-result").
-				DataSet("value", result).
-				Text(said),
-		)
+		Body(parts...)
+}
+
+// actionParts are what a step's action line shows: who acted, what it did
+// and its result's tag, under the hooks given; and the class of its
+// result.
+func actionParts(l state.Lang, f core.Frame, actor, result string) (string, []app.UI) {
+	ev := f.Event
+	kind := string(ev.Result)
+	if kind == "" {
+		kind = none
+	}
+	return kind, []app.UI{
+		el("span.chip").DataSet("testid", actor).DataSet("value", orNone(ev.Client)).Text(ev.Client),
+		elText("code.action-label", words.ActionText(l, f)),
+		el("span").Class("tag", "tag-"+kind).DataSet("testid", result).DataSet("value", resultValue(ev)).
+			Text(words.ResultWords(l, ev)),
+	}
 }

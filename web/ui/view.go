@@ -97,6 +97,20 @@ func (p pageView) header(onLang app.EventHandler) app.UI {
 		),
 		elBody("div.head-end",
 			badge,
+			app.If(p.s.Present, func() app.UI {
+				// The way back from the projector view, in every view (Esc
+				// and P do the same).
+				return el("button.btn.present-exit type=button data-testid=present-exit").
+					Aria("keyshortcuts", "Escape P").
+					Aria("disabled", !p.live).
+					Text(p.t("present.exit")).
+					OnClick(p.link.Safe("present", func(ctx app.Context, e app.Event) {
+						p.link.Change(ctx, func(s state.Settings) state.Settings {
+							s.Present = false
+							return s
+						})
+					}))
+			}),
 			el("button.lang-switch type=button data-testid=lang-switch").
 				DataSet("value", string(p.s.Lang)).
 				Lang(string(other)).
@@ -285,7 +299,7 @@ func (p pageView) demo(on func(state.Command) app.EventHandler) app.UI {
 		return elText("p role=alert", err.Error())
 	}
 	f := frames[p.s.Step-1]
-	r := runView{s: p.s, sc: p.sc, st: p.s.Strategy, f: f, frames: frames, id: "run", runs: p.runs, held: p.held}
+	r := runView{s: p.s, sc: p.sc, st: p.s.Strategy, f: f, frames: frames, id: "run", runs: p.runs, held: p.held, link: p.link}
 	return part(p.held, "body", func() app.UI { return p.drawDemo(on, r) })
 }
 
@@ -293,12 +307,14 @@ func (p pageView) drawDemo(on func(state.Command) app.EventHandler, r runView) a
 	return elBody("div.view-body data-mount=body",
 		p.toolbar(on, true),
 		app.If(p.s.View == state.ViewDemo && !p.s.Embed, p.editLink),
-		r.cards(),
-		r.network(),
-		r.clients(),
-		r.actionLine(),
-		elText("p.note data-testid=step-note", r.note()),
-		p.stepper(on),
+		// What the run holds at this step, and what the step did: one
+		// after the other on the page, side by side in the projector view.
+		elBody("div.run-state", r.cards(), r.network(), r.clients()),
+		elBody("div.run-step",
+			r.actionLine(),
+			elText("p.note data-testid=step-note", r.note()),
+			p.stepper(on),
+		),
 		r.timeline(),
 		app.If(p.s.View == state.ViewDemo && !p.s.Embed, func() app.UI {
 			return &realPanel{Scenario: p.sc.ID, Strategy: p.s.Strategy, Lang: p.s.Lang, Path: p.path, Link: p.link}
@@ -309,6 +325,7 @@ func (p pageView) drawDemo(on func(state.Command) app.EventHandler, r runView) a
 				Play: &sc, Script: p.s.Script, Live: p.live}
 		}),
 		p.handout(p.s.Strategy),
+		p.stepDock(on, &r),
 		announcer(p.s, []runView{r}),
 	)
 }
@@ -322,7 +339,7 @@ func (p pageView) compare(on func(state.Command) app.EventHandler) app.UI {
 		if err != nil {
 			return elText("p role=alert", err.Error())
 		}
-		runs = append(runs, runView{s: p.s, sc: p.sc, st: st, f: frames[p.s.Step-1], frames: frames, id: []string{"left", "right"}[i], runs: p.runs, held: p.held})
+		runs = append(runs, runView{s: p.s, sc: p.sc, st: st, f: frames[p.s.Step-1], frames: frames, id: []string{"left", "right"}[i], runs: p.runs, held: p.held, link: p.link})
 	}
 	return part(p.held, "body", func() app.UI { return p.drawCompare(on, runs, pair) })
 }
@@ -353,15 +370,18 @@ func (p pageView) drawCompare(on func(state.Command) app.EventHandler, runs []ru
 			}),
 		),
 		p.stepper(on),
-		p.handout(pair[0]),
-		p.handout(pair[1]),
+		elBody("div.handouts", p.handout(pair[0]), p.handout(pair[1])),
+		p.stepDock(on, nil),
 		announcer(p.s, runs),
 	)
 }
 
 // handout is the printed page's list of every step of the run under st.
 func (p pageView) handout(st core.Strategy) app.UI {
-	h := &handout{Scenario: p.sc.ID, Strategy: st, Lang: p.s.Lang, Runs: p.runs}
+	h := &handout{Scenario: p.sc.ID, Strategy: st, Lang: p.s.Lang, Runs: p.runs, Upto: p.s.Step}
+	if p.s.Future {
+		h.Upto = 0 // the whole run
+	}
 	if p.s.View == state.ViewPlay {
 		h.Scenario, h.Script = "", p.s.Script
 	}
@@ -442,6 +462,31 @@ func (p pageView) stepper(on func(state.Command) app.EventHandler) app.UI {
 	)
 }
 
+// stepDock is, on a phone's narrow screen, a bar pinned to the bottom of
+// the screen (the style sheet shows it there only): the step, what it did
+// and its result, and the buttons that step back and on. A reader who taps
+// to advance sees what changed without scrolling down to the action line.
+// r is the run whose action it shows; nil in the compare view, whose two
+// columns each have their own.
+func (p pageView) stepDock(on func(state.Command) app.EventHandler, r *runView) app.UI {
+	if p.s.Embed || p.s.Present {
+		return nil
+	}
+	total := p.s.Total(p.runs)
+	var action app.UI
+	if r != nil {
+		kind, parts := actionParts(p.s.Lang, r.f, "dock-actor", "dock-result")
+		action = el("div").Class("dock-action", "action-"+kind).Body(parts...)
+	}
+	return el("nav.step-dock data-testid=step-dock").Aria("label", p.t("dock.label")).Body(
+		p.button("dock-prev", "", "◀", p.t("nav.prev"), "", state.CmdPrev, on),
+		el("span.dock-counter data-testid=dock-counter").DataSet("value", p.s.Step).
+			Text(strconv.Itoa(p.s.Step)+" / "+strconv.Itoa(total)),
+		action,
+		p.button("dock-next", "", "▶", p.t("nav.next"), "", state.CmdNext, on),
+	)
+}
+
 // playControls are play's button, its pace, and the projector view's
 // switch. Before the app runs they wait for it.
 func (p pageView) playControls(total int) app.UI {
@@ -462,6 +507,7 @@ func (p pageView) playControls(total int) app.UI {
 		})),
 		el("button.btn.btn-present type=button data-testid=btn-present").
 			DataSet("value", state.OnOff(p.s.Present)).Aria("pressed", p.s.Present).Aria("disabled", !p.live).
+			Aria("keyshortcuts", "P").
 			Text(p.t("present")).OnClick(p.link.Safe("present", func(ctx app.Context, e app.Event) {
 			p.link.Change(ctx, func(s state.Settings) state.Settings {
 				s.Present = !s.Present

@@ -11,8 +11,8 @@ var playWords = map[string]text{
 		"A run you write action by action, replayed by the model built from the chapter's Go code. Each step's note is worded from what happened in it.",
 	},
 	"play.start": {
-		"まだ何も起きていない。下で、クライアントと操作を選んで加えていく。",
-		"Nothing has happened yet. Below, pick a client and an action, and add them one by one.",
+		"まだ何も起きていない。この実行の操作を、1 手ずつ進めて見ていく。",
+		"Nothing has happened yet. The run's actions follow, one step at a time.",
 	},
 	"play.editor":       {"実行を書く", "Write the run"},
 	"play.client":       {"クライアント", "Client"},
