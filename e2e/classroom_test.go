@@ -27,11 +27,12 @@ func markSel(step int) string {
 // The timeline is a control: a click on a mark opens its step, the arrow
 // keys move between the marks, Enter opens the focused one, and pointing or
 // focusing shows the step's note under the drawing, which is also the
-// mark's accessible description.
+// mark's accessible description. Shown whole, its later marks open their
+// steps too.
 func TestTheTimelineIsAControl(t *testing.T) {
 	t.Parallel()
 	tb := newTab(t)
-	tb.open(siteURL + "?fencing=off&lang=en")
+	tb.open(siteURL + "?fencing=off&lang=en&step=7")
 	// The fifth mark's column, clicked where its dot is drawn.
 	tb.do(chromedp.Click(chromedp.CSS(markSel(5) + " circle")))
 	tb.waitHook("step-counter", "5")
@@ -67,7 +68,7 @@ func TestTheTimelineIsAControl(t *testing.T) {
 	// tip follows it by the next frame.
 	var pos []float64
 	for deadline := time.Now().Add(time.Second); ; time.Sleep(20 * time.Millisecond) {
-		pos = eval[[]float64](tb, `(() => { const t = document.getElementById("tl-tip").getBoundingClientRect(), s = document.querySelector('[data-testid="timeline"] svg').getBoundingClientRect(); return [t.top - s.bottom, t.left, innerWidth - t.right]; })()`)
+		pos = eval[[]float64](tb, `(() => { const t = document.getElementById("tl-tip").getBoundingClientRect(), s = document.querySelector('[data-testid="timeline"] svg.timeline-svg').getBoundingClientRect(); return [t.top - s.bottom, t.left, innerWidth - t.right]; })()`)
 		if under := pos[0] >= 0 && pos[0] <= 20 && pos[1] >= 0 && pos[2] >= 0; under || time.Now().After(deadline) {
 			break
 		}
@@ -75,17 +76,33 @@ func TestTheTimelineIsAControl(t *testing.T) {
 	if pos[0] < 0 || pos[0] > 20 || pos[1] < 0 || pos[2] < 0 {
 		t.Errorf("the tip is not under the drawing, on screen: %v", pos)
 	}
-	// Escape hides it; pointing at the seventh mark shows that one's.
+	// Escape hides it; pointing at the second mark shows that one's.
 	tb.key(kb.Escape)
 	if shown := eval[bool](tb, `document.getElementById("tl-tip").hidden === false`); shown {
 		t.Error("Escape leaves the tip")
 	}
-	box := eval[[]float64](tb, `(() => { const r = document.querySelector('`+markSel(7)+` .tl-hit').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+	box := eval[[]float64](tb, `(() => { const r = document.querySelector('`+markSel(2)+` .tl-hit').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
 	tb.do(chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, box[0], box[1]))
-	tb.waitJS(`document.getElementById("tl-tip").hidden === false && document.getElementById("tl-tip").dataset.step === "7"`)
+	tb.waitJS(`document.getElementById("tl-tip").hidden === false && document.getElementById("tl-tip").dataset.step === "2"`)
 	if got := tb.hook("step-counter"); got != "3" {
 		t.Errorf("pointing at a mark moved the step to %s", got)
 	}
+	// At step 3 the fifth mark is not drawn; shown whole, it is, faded,
+	// and a click on it opens its step.
+	if n := eval[int](tb, `document.querySelectorAll('`+markSel(5)+`').length`); n != 0 {
+		t.Errorf("at step 3 the fifth mark is drawn")
+	}
+	// The pointer leaves the mark (its tip lies over the controls below).
+	tb.do(chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1))
+	tb.waitJS(`document.getElementById("tl-tip").hidden === true`)
+	tb.click("timeline-future-toggle")
+	tb.waitHook("timeline-future-toggle", "on")
+	tb.waitSearch("fencing=off&future=1&step=3&lang=en")
+	if faded := eval[bool](tb, `document.querySelector('`+markSel(5)+`').classList.contains("tl-later")`); !faded {
+		t.Error("shown whole, a later mark is not faded")
+	}
+	tb.do(chromedp.Click(chromedp.CSS(markSel(5) + " circle")))
+	tb.waitHook("step-counter", "5")
 }
 
 // Play steps the run by itself and stops at its end; Space pauses it, and
@@ -175,54 +192,6 @@ func TestAutoplay(t *testing.T) {
 	still.waitHook("step-counter", "2")
 }
 
-// The projector view shows the run alone, its text at least 1.6 times the
-// size, the timeline as wide as the page; it works by keyboard, survives a
-// reload and an embed, and its switch turns it off.
-func TestProjectorView(t *testing.T) {
-	t.Parallel()
-	tb := newTab(t)
-	tb.open(siteURL + "?fencing=off&lang=en&step=4")
-	plain := eval[float64](tb, `parseFloat(getComputedStyle(document.querySelector('[data-testid="step-note"]')).fontSize)`)
-	tb.click("btn-present")
-	tb.waitHook("btn-present", "on")
-	tb.waitSearch("fencing=off&present=1&step=4&lang=en")
-	big := eval[float64](tb, `parseFloat(getComputedStyle(document.querySelector('[data-testid="step-note"]')).fontSize)`)
-	if big < 1.6*plain {
-		t.Errorf("the note is %.1f px projected, %.1f px without: not 1.6 times", big, plain)
-	}
-	for _, sel := range []string{".views", ".pickers", ".toolbar", ".embed-code", ".real", ".keys-help"} {
-		if shown := eval[bool](tb, `(() => { const el = document.querySelector('`+sel+`'); return !!el && getComputedStyle(el).display !== "none"; })()`); shown {
-			t.Errorf("%s is shown in the projector view", sel)
-		}
-	}
-	for _, id := range []string{"demo-title", "step-note"} {
-		if shown := eval[bool](tb, `!!document.getElementById("`+id+`") || !!document.querySelector('[data-testid="`+id+`"]')`); !shown {
-			t.Errorf("%s is not shown", id)
-		}
-	}
-	fill := eval[float64](tb, `document.querySelector(".timeline-svg").getBoundingClientRect().width / document.querySelector(".timeline").getBoundingClientRect().width`)
-	if fill < 0.95 {
-		t.Errorf("the timeline fills %.0f%% of the width", fill*100)
-	}
-	tb.key(kb.ArrowRight)
-	tb.waitHook("step-counter", "5")
-	tb.waitSearch("fencing=off&present=1&step=5&lang=en")
-	tb.do(chromedp.Reload())
-	tb.waitJS(`document.querySelector('[data-testid="app"]')?.dataset.phase === "live"`)
-	if got := tb.hook("btn-present"); got != "on" {
-		t.Errorf("after a reload the projector view is %s", got)
-	}
-	tb.click("btn-present")
-	tb.waitHook("btn-present", "off")
-	tb.waitSearch("fencing=off&step=5&lang=en")
-	embedded := newTab(t)
-	embedded.open(siteURL + "?embed=1&present=1&lang=ja")
-	size := eval[float64](embedded, `parseFloat(getComputedStyle(document.querySelector('[data-testid="step-note"]')).fontSize)`)
-	if size < 1.6*plain {
-		t.Errorf("embedded, the projected note is %.1f px", size)
-	}
-}
-
 // printPDF prints the page as headless Chromium does (Page.printToPDF) on
 // paper of that size in inches, and returns its text (pdftotext).
 func printPDF(tb *tab, width, height float64) string {
@@ -276,10 +245,16 @@ func TestThePrintedPageIsAHandout(t *testing.T) {
 	t.Parallel()
 	for _, lang := range []string{"en", "ja"} {
 		tb := newTab(t)
+		// Printed at the step shown: the steps so far; at the last, all.
 		tb.open(siteURL + "?fencing=off&step=4&lang=" + lang)
+		if n := eval[int](tb, `document.querySelectorAll('[data-testid="handout-step"]').length`); n != 4 {
+			t.Errorf("%s: at step 4 the handout has %d steps", lang, n)
+		}
+		tb.key(kb.End)
+		tb.waitHook("step-counter", "7")
 		notes := eval[[]string](tb, `[...document.querySelectorAll('[data-testid="handout-step"]')].map(li => li.textContent)`)
 		if len(notes) != 7 {
-			t.Fatalf("%s: the handout has %d steps", lang, len(notes))
+			t.Fatalf("%s: at the last step the handout has %d steps", lang, len(notes))
 		}
 		labels := eval[[]string](tb, `[...document.querySelectorAll("button, select")].map(b => b.textContent.trim()).filter(s => s.length > 3)`)
 		for _, paper := range [][2]float64{{8.27, 11.69}, {8.5, 11}} {

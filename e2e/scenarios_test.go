@@ -101,28 +101,20 @@ func TestEveryScenarioStepsToTheMatrixVerdict(t *testing.T) {
 					tb.key(kb.ArrowRight)
 					tb.waitHook("step-counter", strconv.Itoa(step))
 				}
-				// Each event's mark, and whether the grey mask over the steps
-				// still to come covers it.
-				events := eval[[][3]string](tb, `(() => {
-					const mask = document.querySelector('[data-testid="timeline"] [data-testid="timeline-future"]');
-					const maskX = mask ? +mask.getAttribute("x") : Infinity;
-					return [...document.querySelectorAll('[data-testid="timeline"] [data-testid="timeline-event"]')].map(e => {
-						const m = e.querySelector("circle, line, path");
-						const x = m.tagName === "circle" ? +m.getAttribute("cx") : m.tagName === "line" ? +m.getAttribute("x2") : m.getBBox().x + 4;
-						return [e.dataset.kind, e.dataset.step, String(x >= maskX)];
-					});
-				})()`)
-				if len(events) != total-1 {
-					t.Fatalf("step %d: %d timeline events, want %d", step, len(events), total-1)
+				// The marks of the steps so far, in order, and nothing
+				// drawn for a later step.
+				events := eval[[][2]string](tb, `[...document.querySelectorAll('[data-testid="timeline"] [data-testid="timeline-event"]')].map(e => [e.dataset.kind, e.dataset.step])`)
+				if len(events) != step-1 {
+					t.Fatalf("step %d: %d timeline events, want %d", step, len(events), step-1)
 				}
 				for i, e := range events {
 					f := frames[i+1]
 					if e[0] != string(f.Event.Kind) || e[1] != strconv.Itoa(f.Step) {
 						t.Errorf("timeline event %d is %v, want %s at step %d", i, e, f.Event.Kind, f.Step)
 					}
-					if greyed := e[2] == "true"; greyed != (f.Step > step) {
-						t.Errorf("at step %d, event of step %d greyed=%v", step, f.Step, greyed)
-					}
+				}
+				if later := eval[int](tb, `[...document.querySelectorAll('[data-testid="timeline"] [data-step]')].filter(e => +e.dataset.step > `+strconv.Itoa(step)+`).length`); later != 0 {
+					t.Errorf("at step %d, %d elements of later steps are drawn", step, later)
 				}
 				// The run ends as the hand-derived matrix says (the page's
 				// tests write out whole runs' badges); before its end nothing
@@ -386,11 +378,13 @@ func TestServiceClockAheadOfTheClients(t *testing.T) {
 	}
 }
 
-// The timeline is drawn to scale: a tick at every unit of time, equally
-// spaced; every event's mark in its time's column, in the order of the
-// steps; text at a legible size that does not shrink with the width (the
-// drawing scrolls instead); and the write that destroys a newer holder's
-// value named in red.
+// The timeline is drawn to scale: time is the x axis, every tick of time
+// passing as wide as the next, the ticks in order; the steps of one time
+// each in a column of their own, at least a mark's hit width, left to
+// right in their order, within the stretch of the axis where that time
+// stands still; text at a legible size that does not shrink with the
+// width (the drawing scrolls instead); and the write that destroys a
+// newer holder's value named in red.
 func TestTimelineIsToScale(t *testing.T) {
 	t.Parallel()
 	for _, width := range []int64{1280, 390} {
@@ -402,10 +396,11 @@ func TestTimelineIsToScale(t *testing.T) {
 			got := eval[map[string]any](tb, `(() => {
 				const tl = document.querySelector('[data-testid="timeline"]');
 				const ticks = [...tl.querySelectorAll('[data-testid="timeline-tick"]')].map(e => [+e.dataset.t, +e.getAttribute("x1")]);
-				const events = [...tl.querySelectorAll('[data-testid="timeline-event"]')].map(e => [+e.dataset.step, +e.dataset.t, +e.dataset.x]);
-				const svg = tl.querySelector("svg");
+				const still = Object.fromEntries([...tl.querySelectorAll('[data-testid="timeline-still"]')].map(e => [e.dataset.t, [+e.getAttribute("x"), +e.getAttribute("x") + +e.getAttribute("width")]]));
+				const events = [...tl.querySelectorAll('[data-testid="timeline-event"]')].map(e => { const h = e.querySelector(".tl-hit"); return [+e.dataset.step, +e.dataset.t, +e.dataset.x, +h.getAttribute("x"), +h.getAttribute("width")]; });
+				const svg = tl.querySelector("svg.timeline-svg");
 				const sizes = [...tl.querySelectorAll("svg text")].map(e => parseFloat(getComputedStyle(e).fontSize));
-				return {ticks, events, scale: svg.getBoundingClientRect().width / +svg.getAttribute("width"), minFont: Math.min(...sizes)};
+				return {ticks, still, events, scale: svg.getBoundingClientRect().width / +svg.getAttribute("width"), minFont: Math.min(...sizes)};
 			})()`)
 			ticks, _ := got["ticks"].([]any)
 			tickX := map[int]float64{}
@@ -413,37 +408,52 @@ func TestTimelineIsToScale(t *testing.T) {
 				p := raw.([]any)
 				tt, x := int(p[0].(float64)), p[1].(float64)
 				tickX[tt] = x
-				if i > 0 {
-					prev := ticks[i-1].([]any)
-					if gap := x - prev[1].(float64); gap != 48 || tt != int(prev[0].(float64))+1 {
-						t.Fatalf("%s: ticks at t=%v and t=%d are %v apart, want one unit (48 px)", sc.ID, prev[0], tt, gap)
-					}
+				if i > 0 && (x <= ticks[i-1].([]any)[1].(float64) || tt != int(ticks[i-1].([]any)[0].(float64))+1) {
+					t.Fatalf("%s: the tick of t=%d (x=%v) does not follow the tick before", sc.ID, tt, x)
+				}
+			}
+			still, _ := got["still"].(map[string]any)
+			// Where no step happened, a tick of time passing is 32 px; where
+			// some did, their stretch comes first.
+			for tt := range tickX {
+				next, ok := tickX[tt+1]
+				if !ok {
+					continue
+				}
+				span := 0.0
+				if s, ok := still[strconv.Itoa(tt)].([]any); ok {
+					span = s[1].(float64) - s[0].(float64)
+				}
+				if gap := next - tickX[tt] - span; gap != 32 {
+					t.Errorf("%s: from t=%d to t=%d, time passes over %v px besides its %v px of steps, want 32", sc.ID, tt, tt+1, gap, span)
 				}
 			}
 			events, _ := got["events"].([]any)
 			if len(events) != len(frames)-1 {
 				t.Fatalf("%s: %d events drawn, want %d", sc.ID, len(events), len(frames)-1)
 			}
-			lastX := map[int]float64{}
+			var prevEnd float64
 			for i, raw := range events {
 				e := raw.([]any)
-				step, tt, x := int(e[0].(float64)), int(e[1].(float64)), e[2].(float64)
+				step, tt, x, col, w := int(e[0].(float64)), int(e[1].(float64)), e[2].(float64), e[3].(float64), e[4].(float64)
 				f := frames[i+1]
 				if step != f.Step {
 					t.Fatalf("%s: event %d is step %d", sc.ID, i, step)
 				}
-				want := frames[i].Clock // the time the step starts
-				if tt != want {
+				if want := frames[i].Clock; tt != want {
 					t.Errorf("%s step %d: drawn at t=%d, the run says t=%d", sc.ID, step, tt, want)
 				}
-				x0, ok := tickX[tt]
-				if !ok || x < x0 || x >= x0+48 {
-					t.Errorf("%s step %d: mark at x=%v, outside the column of t=%d [%v, %v)", sc.ID, step, x, tt, x0, x0+48)
+				s, _ := still[strconv.Itoa(tt)].([]any)
+				if len(s) != 2 || col < s[0].(float64) || col+w > s[1].(float64) {
+					t.Errorf("%s step %d: its column [%v, %v] is outside the stretch of t=%d %v", sc.ID, step, col, col+w, tt, s)
 				}
-				if prev, ok := lastX[tt]; ok && x <= prev {
-					t.Errorf("%s step %d: mark at x=%v not right of the previous one at that time (%v)", sc.ID, step, x, prev)
+				if w < 24 || x < col || x > col+w {
+					t.Errorf("%s step %d: a column %v px wide, its mark at %v", sc.ID, step, w, x)
 				}
-				lastX[tt] = x
+				if col < prevEnd {
+					t.Errorf("%s step %d: its column begins at %v, inside the one before (ends %v)", sc.ID, step, col, prevEnd)
+				}
+				prevEnd = col + w
 			}
 			if scale := got["scale"].(float64); scale < 0.99 || scale > 1.01 {
 				t.Errorf("%s at %d px: the drawing is scaled by %.2f", sc.ID, width, scale)
