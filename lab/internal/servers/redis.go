@@ -1,0 +1,88 @@
+package servers
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// Redis is a redis-server run as a child process, on a free loopback port,
+// without persistence (--save "" --appendonly no): a restart loses every
+// key, as a lock service that keeps its state in memory does.
+type Redis struct {
+	bin  string
+	dir  string
+	port int
+	cmd  *exec.Cmd
+}
+
+// StartRedis starts a redis-server in dir (its log is dir/redis.log) and
+// returns once it answers.
+func StartRedis(dir string) (*Redis, error) {
+	bin, err := exec.LookPath("redis-server")
+	if err != nil {
+		return nil, fmt.Errorf("redis-server is not installed (Debian: apt-get install redis-server): %w", err)
+	}
+	port, err := freePort()
+	if err != nil {
+		return nil, err
+	}
+	s := &Redis{bin: bin, dir: dir, port: port}
+	return s, s.start()
+}
+
+// Addr is where the server listens (host:port).
+func (s *Redis) Addr() string { return fmt.Sprintf("127.0.0.1:%d", s.port) }
+
+func (s *Redis) start() error {
+	log, err := os.OpenFile(filepath.Join(s.dir, "redis.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
+	}
+	defer log.Close()
+	// Keyspace events (K) for generic commands (g), strings (set: $) and
+	// expiry (x): the lab watches the lock's key with them, to record when
+	// the service itself ended a lease.
+	s.cmd = exec.Command(s.bin, "--port", fmt.Sprint(s.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+		"--dir", s.dir, "--daemonize", "no", "--notify-keyspace-events", "Kg$x")
+	s.cmd.Stdout, s.cmd.Stderr = log, log
+	// The server ends with the process that started it, however that ends.
+	s.cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	if err := s.cmd.Start(); err != nil {
+		return err
+	}
+	c := redis.NewClient(&redis.Options{Addr: s.Addr()})
+	defer c.Close()
+	for deadline := time.Now().Add(5 * time.Second); ; {
+		if c.Ping(context.Background()).Err() == nil {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			s.Stop()
+			return fmt.Errorf("redis-server on %s did not answer within 5 s (see %s)", s.Addr(), log.Name())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// Restart kills the server and starts it again on the same port: without
+// persistence it comes back empty.
+func (s *Redis) Restart() error {
+	s.Stop()
+	return s.start()
+}
+
+// Stop kills the server and waits for it to end.
+func (s *Redis) Stop() {
+	if s.cmd != nil && s.cmd.Process != nil {
+		s.cmd.Process.Kill()
+		s.cmd.Wait()
+		s.cmd = nil
+	}
+}

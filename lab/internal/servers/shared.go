@@ -1,0 +1,45 @@
+package servers
+
+import (
+	"os"
+	"sync"
+)
+
+// shared is a service a process starts once, on first use, and stops at
+// its end.
+type shared[S any] struct {
+	once sync.Once
+	srv  *S
+	dir  string
+	err  error
+}
+
+func (s *shared[S]) get(prefix string, start func(dir string) (*S, error)) (*S, error) {
+	s.once.Do(func() {
+		if s.dir, s.err = os.MkdirTemp("", prefix); s.err == nil {
+			s.srv, s.err = start(s.dir)
+		}
+	})
+	return s.srv, s.err
+}
+
+func (s *shared[S]) stop(stop func(*S)) {
+	if s.srv != nil {
+		stop(s.srv)
+	}
+	if s.dir != "" {
+		os.RemoveAll(s.dir)
+	}
+}
+
+var sharedEtcd shared[Etcd]
+
+// SharedEtcd is the process's etcd cluster, started on first use (in a
+// temporary directory) and stopped by StopShared.
+func SharedEtcd() (*Etcd, error) { return sharedEtcd.get("dlock-etcd-", StartEtcd) }
+
+// StopShared stops the shared services that were started, and removes
+// their files.
+func StopShared() {
+	sharedEtcd.stop((*Etcd).Stop)
+}

@@ -1,0 +1,202 @@
+package lock_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"log"
+	"path/filepath"
+	"time"
+
+	"dlock/lab/lock"
+
+	"github.com/redis/go-redis/v9"
+	clientv3 "go.etcd.io/etcd/client/v3"
+	"go.uber.org/zap"
+	_ "modernc.org/sqlite"
+)
+
+// openFence opens a new database file with the fence's table and a row
+// row-42 in it.
+func openFence(name string) lock.Fence {
+	db, err := sql.Open("sqlite", filepath.Join(dir, name+".db"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	if _, err := db.Exec(lock.FenceSchema); err != nil {
+		log.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO resource (id) VALUES ('row-42')`); err != nil {
+		log.Fatal(err)
+	}
+	return lock.Fence{DB: db}
+}
+
+// A one-node Redis lock without a token: once A's lease has ended B takes
+// the lock, and A finds out only when it asks.
+func ExampleRedisLocker() {
+	rdb := redis.NewClient(&redis.Options{Addr: redisAddr})
+	defer rdb.Close()
+	ctx := context.Background()
+	locks := lock.NewRedisLocker(rdb, "example:redislock")
+
+	a, err := locks.Acquire(ctx, 300*time.Millisecond)
+	if err != nil {
+		log.Fatal(err)
+	}
+	_, err = locks.Acquire(ctx, 300*time.Millisecond)
+	fmt.Println("B while A holds:", err)
+	time.Sleep(400 * time.Millisecond) // A is paused, say, past its lease
+	b, err := locks.Acquire(ctx, 5*time.Second)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("tokens:", a.Token(), b.Token())
+	standing, err := a.Standing(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("A's library says:", standing)
+	fmt.Println("A renews:", a.Renew(ctx))
+	if err := b.Release(ctx); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// B while A holds: the lock is held by another client
+	// tokens: 0 0
+	// A's library says: gone
+	// A renews: the lock is not this client's any more
+}
+
+// The one-node Redis lock that issues its token in the step that grants it
+// (one Lua script: SET NX PX, then INCR): tokens follow the grants, and the
+// fence refuses the older holder's late write.
+func ExampleFencedRedisLocker() {
+	rdb := redis.NewClient(&redis.Options{Addr: redisAddr})
+	defer rdb.Close()
+	ctx := context.Background()
+	fence := openFence("fenced-redis")
+	defer fence.DB.Close()
+	locks := lock.NewFencedRedisLocker(rdb, "example:fenced", "example:fenced:tokens")
+
+	a, err := locks.Acquire(ctx, 300*time.Millisecond)
+	if err != nil {
+		log.Fatal(err)
+	}
+	time.Sleep(400 * time.Millisecond) // A is paused past its lease
+	b, err := locks.Acquire(ctx, 5*time.Second)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("tokens:", a.Token(), b.Token())
+	ok, err := fence.Write(ctx, "row-42", "B-value", b.Token())
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("B writes:", ok)
+	ok, err = fence.Write(ctx, "row-42", "A-STALE", a.Token())
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("A's late write:", ok)
+	if err := b.Release(ctx); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// tokens: 1 2
+	// B writes: true
+	// A's late write: false
+}
+
+// Redlock on five Redis servers: the lock is held on a majority, and its
+// holder has no token, only its validity by its own clock.
+func ExampleRedlock() {
+	var nodes []*redis.Client
+	for _, addr := range redlockAddrs {
+		n := redis.NewClient(&redis.Options{Addr: addr})
+		defer n.Close()
+		nodes = append(nodes, n)
+	}
+	ctx := context.Background()
+	locks := lock.NewRedlock(nodes, "example:redlock")
+
+	a, err := locks.Acquire(ctx, 2*time.Second)
+	if err != nil {
+		log.Fatal(err)
+	}
+	_, err = locks.Acquire(ctx, 2*time.Second)
+	fmt.Println("B while A holds:", err)
+	standing, err := a.Standing(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("A's validity:", standing, "token", a.Token())
+	if err := a.Release(ctx); err != nil {
+		log.Fatal(err)
+	}
+	b, err := locks.Acquire(ctx, 2*time.Second)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("B after A's release: token", b.Token())
+	if err := b.Release(ctx); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// B while A holds: the lock is held by another client
+	// A's validity: held token 0
+	// B after A's release: token 0
+}
+
+// etcd's token is the lock key's CreateRevision: the holder after A has a
+// larger one, and the fence refuses A's late write.
+func ExampleEtcdLocker() {
+	cli, err := clientv3.New(clientv3.Config{Endpoints: etcdEndpoints, DialTimeout: 5 * time.Second, Logger: zap.NewNop()})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer cli.Close()
+	ctx := context.Background()
+	fence := openFence("etcd")
+	defer fence.DB.Close()
+	locks := lock.NewEtcdLocker(cli, "/example/etcd")
+
+	a, err := locks.Acquire(ctx, 5*time.Second)
+	if err != nil {
+		log.Fatal(err)
+	}
+	_, err = locks.Acquire(ctx, 5*time.Second)
+	fmt.Println("B while A holds:", err)
+	if err := a.Release(ctx); err != nil { // say A's lease ended
+		log.Fatal(err)
+	}
+	b, err := locks.Acquire(ctx, 5*time.Second)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("B's token is larger than A's:", b.Token() > a.Token())
+	ok, err := fence.Write(ctx, "row-42", "B-value", b.Token())
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("B writes:", ok)
+	ok, err = fence.Write(ctx, "row-42", "A-STALE", a.Token())
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("A's late write:", ok)
+	standing, err := b.Standing(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("B's library says:", standing)
+	if err := b.Release(ctx); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// B while A holds: the lock is held by another client
+	// B's token is larger than A's: true
+	// B writes: true
+	// A's late write: false
+	// B's library says: held
+}
