@@ -49,7 +49,7 @@ func TestTheRunOnRealSoftware(t *testing.T) {
 	}
 	calls := eval[[]string](tb, `[...document.querySelectorAll('[data-testid="real-call"]')].map(r => r.innerText)`)
 	all := strings.Join(calls, "\n")
-	for _, want := range []string{"redislock Acquire dlock:", "kill -STOP", `UPDATE resource SET data="A-STALE"`, "overwrite"} {
+	for _, want := range []string{"redislock Acquire dlock:", "kill -STOP", `UPDATE resource SET data = 'A-STALE'`, "overwrite"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the real calls lack %q:\n%s", want, all)
 		}

@@ -1,23 +1,27 @@
 package main
 
 import (
-	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"dlock/core"
+	"dlock/lab/internal/servers"
 )
 
 // The test binary is also the clients' binary: run as "client", it is one.
 func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && os.Args[1] == "client" {
-		clientMain(os.Args[2:])
+	if len(os.Args) == 3 && os.Args[1] == "client" {
+		if err := clientMain(os.Args[2], os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "lab client:", err)
+			os.Exit(1)
+		}
 		return
 	}
 	code := m.Run()
-	stopEtcd()
+	servers.StopShared()
 	os.Exit(code)
 }
 
@@ -52,25 +56,36 @@ func TestRealSoftwareAgreesWithTheModel(t *testing.T) {
 		if !ok {
 			t.Fatalf("no scenario %s", c.scenario)
 		}
-		cells = append(cells, &result{sc: sc, st: c.strategy})
+		cells = append(cells, &result{sc: sc, st: c.strategy, backend: backendsFor(c.strategy)[0]})
 	}
 	if err := replayAll(cells, 6); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range cells {
 		checkAgrees(t, c)
-		if c.sc.ID == "heartbeat-pause" && c.st == core.Consensus {
+		if c.sc.ID == "heartbeat-pause" && c.backend == etcdLock {
 			checkLibraryRenews(t, c.trace)
 		}
+		if c.err == nil && c.backend.token != "" && !strings.Contains(callsOf(c.trace), c.backend.token) {
+			t.Errorf("%s under %s on %s: the calls do not show the token (%s)", c.sc.ID, c.st, c.backend.name, c.backend.token)
+		}
 	}
+}
+
+func callsOf(r Recording) string {
+	var s []string
+	for _, c := range r.Calls {
+		s = append(s, c.Call+" "+c.Result)
+	}
+	return strings.Join(s, "\n")
 }
 
 // checkAgrees fails unless the cell was replayed and agrees at every step.
 func checkAgrees(t *testing.T, c *result) {
 	t.Helper()
-	name := c.sc.ID + " under " + string(c.st)
+	name := c.sc.ID + " under " + string(c.st) + " on " + c.backend.name
 	if c.sc.ID == core.PlayScenario {
-		name = core.ScriptOf(c.sc) + " under " + string(c.st)
+		name = core.ScriptOf(c.sc) + " under " + string(c.st) + " on " + c.backend.name
 	}
 	switch {
 	case c.err != nil:
@@ -91,7 +106,7 @@ func checkAgrees(t *testing.T, c *result) {
 // checkLibraryRenews: under heartbeat-pause, etcd's own keep-alives go out
 // while A runs, none while it is stopped, and its library says the lease
 // is gone only after the service has ended it.
-func checkLibraryRenews(t *testing.T, tr Trace) {
+func checkLibraryRenews(t *testing.T, tr Recording) {
 	t.Helper()
 	if tr.Renewal != core.RenewedByLibrary {
 		t.Fatalf("heartbeat-pause under consensus renewed by %q", tr.Renewal)
@@ -127,11 +142,11 @@ func TestRandomRunsAgreeWithTheModel(t *testing.T) {
 	}
 	var cells []*result
 	for i := range ciRandomRuns {
-		sc, st, _, err := randomRun(ciSeed, i, core.Strategies())
+		sc, st, b, _, err := randomRun(ciSeed, i, options{rows: core.Strategies()})
 		if err != nil {
 			t.Fatal(err)
 		}
-		cells = append(cells, &result{sc: sc, st: st})
+		cells = append(cells, &result{sc: sc, st: st, backend: b})
 	}
 	if err := replayAll(cells, 6); err != nil {
 		t.Fatal(err)
@@ -143,64 +158,63 @@ func TestRandomRunsAgreeWithTheModel(t *testing.T) {
 
 // A script the lab cannot stage names the item and why, and runs nothing.
 func TestScriptsTheLabCannotStageSayWhichItem(t *testing.T) {
-	err := runScript("A:acquire,jump:10,A:write:x", core.Lease, 1)
-	if err == nil || !strings.Contains(err.Error(), "item 2 (jump:10)") || !strings.Contains(err.Error(), "monotonic") {
+	lease, consensus := options{rows: []core.Strategy{core.Lease}, parallel: 1}, options{rows: []core.Strategy{core.Consensus}, service: etcdLock, parallel: 1}
+	if err := runScript("A:acquire,jump:10,A:write:x", lease); err == nil || !strings.Contains(err.Error(), "item 2 (jump:10)") || !strings.Contains(err.Error(), "monotonic") {
 		t.Errorf("a jump under lease: %v", err)
 	}
-	if err := runScript("A:acquire,A:renew@r1,A:release", core.Consensus, 1); err == nil || !strings.Contains(err.Error(), "item 3 (A:release)") || !strings.Contains(err.Error(), "partition") {
+	if err := runScript("A:acquire,A:renew@r1,A:release", consensus); err == nil || !strings.Contains(err.Error(), "item 3 (A:release)") || !strings.Contains(err.Error(), "partition") {
 		t.Errorf("a release in the partition of a held renewal: %v", err)
 	}
-	if err := runScript("A:acquire,A:frob", core.Lease, 1); err == nil || !strings.Contains(err.Error(), `item 2 ("A:frob")`) {
+	if err := runScript("A:acquire,A:frob", lease); err == nil || !strings.Contains(err.Error(), `item 2 ("A:frob")`) {
 		t.Errorf("an unknown item: %v", err)
 	}
-	if err := runScript("A:acquire", "nope", 1); err == nil || !strings.Contains(err.Error(), `unknown strategy "nope"`) {
+	var o options
+	if err := o.choose("nope", ""); err == nil || !strings.Contains(err.Error(), `unknown strategy "nope"`) {
 		t.Errorf("an unknown row: %v", err)
+	}
+	if err := o.choose(core.Lease, "etcd"); err == nil || !strings.Contains(err.Error(), "etcd serves no row asked for (lease)") {
+		t.Errorf("a service that serves no row asked for: %v", err)
 	}
 }
 
 // tracesDir is where make lab writes every cell, for the page to fetch.
 var tracesDir = filepath.Join("..", "static", "web", "lab")
 
-// Every cell has a committed recording (make lab writes them): a replayed
-// cell's, or why it is not replayed. They are still what the model
-// says and what the lab can replay, and every replayed one agreed with the
-// model: a change that moves a verdict fails here until make lab records
-// them again.
-func TestCommittedTracesMatchTheModel(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(tracesDir, "*.*.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) == 0 {
-		t.Fatal("no committed traces in static/web/lab (make lab writes them)")
-	}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var tr Trace
-		if err := json.Unmarshal(b, &tr); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		sc, ok := core.ScenarioByID(tr.Scenario)
-		if !ok {
-			t.Errorf("%s: no scenario %s", f, tr.Scenario)
-			continue
-		}
-		frames, err := core.Replay(sc, tr.Strategy)
-		if err != nil {
-			t.Fatal(err)
-		}
-		model := core.VerdictOf(frames)
-		why, _ := core.Replayable(sc, tr.Strategy)
-		switch {
-		case tr.Model != model:
-			t.Errorf("%s: recorded beside the model's %s, the model now says %s", f, tr.Model, model)
-		case tr.Why != why:
-			t.Errorf("%s: recorded as not replayed for %q, the lab now says %q", f, tr.Why, why)
-		case why == "" && !tr.Agrees():
-			t.Errorf("%s: recorded %s, the model says %s", f, tr.Verdict, model)
+// Every cell has a committed recording on each service of its row (make
+// lab writes them): a replayed run's, or why it is not replayed. They are
+// still what the model says and what the lab can replay, and every
+// replayed one agreed with the model: a change that moves a verdict fails
+// here until make lab records them again.
+func TestCommittedRecordingsMatchTheModel(t *testing.T) {
+	for _, sc := range core.Scenarios() {
+		for _, st := range core.Strategies() {
+			frames, err := core.Replay(sc, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			model := core.VerdictOf(frames)
+			for _, b := range backendsFor(st) {
+				f := fileName(sc.ID, st, b)
+				r, ok, err := readRecording(tracesDir, sc.ID, st, b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !ok {
+					t.Errorf("%s under %s on %s has no recording %s (make lab)", sc.ID, st, b.name, f)
+					continue
+				}
+				why := replayable(sc, st)
+				switch {
+				case r.Backend != b.name:
+					t.Errorf("%s: recorded on %q, not %s", f, r.Backend, b.name)
+				case r.Model != model:
+					t.Errorf("%s: recorded beside the model's %s, the model now says %s", f, r.Model, model)
+				case r.Why != why:
+					t.Errorf("%s: recorded as not replayed for %q, the lab now says %q", f, r.Why, why)
+				case why == "" && !r.Agrees():
+					t.Errorf("%s: recorded %s, the model says %s", f, r.Verdict, model)
+				}
+			}
 		}
 	}
 }
@@ -212,18 +226,29 @@ func TestCellsNotReplayedSayWhy(t *testing.T) {
 	if ok || why != core.JumpedClock {
 		t.Fatalf("clock-jump under lease: replayable %v, %q", ok, why)
 	}
-	if _, err := Replay(sc, core.Lease, t.TempDir()); err == nil {
+	if _, err := Replay(sc, core.Lease, redisLock, t.TempDir()); err == nil {
 		t.Error("Replay ran a cell it cannot replay")
+	}
+	sc, _ = core.ScenarioByID("slow-grant")
+	if _, err := Replay(sc, core.Lease, etcdLock, t.TempDir()); err == nil || !strings.Contains(err.Error(), "does not serve") {
+		t.Errorf("Replay on a service that does not serve the row: %v", err)
 	}
 }
 
-func TestEveryCellHasARecording(t *testing.T) {
-	for _, sc := range core.Scenarios() {
-		for _, st := range core.Strategies() {
-			f := filepath.Join(tracesDir, sc.ID+"."+string(st)+".json")
-			if _, err := os.Stat(f); err != nil {
-				t.Errorf("%s under %s has no recording (make lab): %v", sc.ID, st, err)
+// Each row's design chooses its service.
+func TestEachRowHasItsServices(t *testing.T) {
+	want := map[core.Strategy][]*backend{
+		core.NoTTL: {plainRedis}, core.Lease: {redisLock}, core.Redlock: {redsyncLock}, core.LeaseFencing: {fencedRedis},
+		core.ConsensusUnfenced: {etcdLock}, core.Consensus: {etcdLock},
+	}
+	for _, st := range core.Strategies() {
+		got := backendsFor(st)
+		if fmt.Sprint(got) != fmt.Sprint(want[st]) {
+			var names []string
+			for _, b := range got {
+				names = append(names, b.name)
 			}
+			t.Errorf("%s is replayed on %v", st, names)
 		}
 	}
 }

@@ -12,23 +12,15 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
 
 	"dlock/core"
-
-	"github.com/redis/go-redis/v9"
-	clientv3 "go.etcd.io/etcd/client/v3"
-	"go.uber.org/zap"
 )
 
 // Tick is one unit of the model's time in real time.
 const Tick = time.Second
-
-// Trace is a run replayed on real software and judged (core.Recording).
-type Trace = core.Recording
 
 // reasons words, for the command line, why a cell is not replayed; the
 // page words them from its own catalogue.
@@ -39,57 +31,35 @@ var reasons = map[core.NotReplayed]string{
 	core.NoRestore:       "the lock service is backed up and restored, which the lab does not stage",
 }
 
-// libraryRenews says whether, in sc, the lease is kept alive by the client's
-// library (etcd's Session; for Redis, a renewal loop in the client process)
-// rather than by the client at its renew steps: in the built-in scenarios
-// whose renewals are a holder's heartbeat (heartbeat, heartbeat-pause,
-// partitioned-holder). A script renews at its renew items.
-func libraryRenews(sc core.Scenario) bool {
-	if sc.ID == core.PlayScenario {
-		return false
-	}
-	return slices.ContainsFunc(sc.Steps, func(s core.Step) bool { return s.Action.Kind == core.ActRenew })
-}
-
-// service is the lab's own view of a lock service, beside the clients'.
-type service interface {
-	// held reports whether the service holds the lock for someone (Redlock:
-	// on a majority of its nodes).
-	held(ctx context.Context) (bool, error)
-	// watch reports what the service itself does to the lock's key (set,
-	// deleted, expired), as it happens, until ctx ends, and calls ended
-	// when a lease ends by itself: with the holder's token (etcd), or 0
-	// for whoever holds the one key (one Redis server; Redlock's nodes
-	// are not watched for it).
-	watch(ctx context.Context, log func(call, result string), ended func(token int64))
-	// addrs are the servers a client reaches, in order.
-	addrs() []string
-	restart() (string, error) // restarts the node a restart strikes, and says which
-	close()
+// replayable says why the lab cannot replay sc under st ("" if it can).
+func replayable(sc core.Scenario, st core.Strategy) core.NotReplayed {
+	why, _ := core.Replayable(sc, st)
+	return why
 }
 
 // cell is one run under way.
 type cell struct {
 	sc      core.Scenario
 	st      core.Strategy
+	backend *backend
+	renewal renewal
 	frames  []core.Frame // the model's run, step by step
 	dir     string
-	library bool
 	svc     service
 	db      *sql.DB
 	key     string
 	clients map[string]*proc
 	proxies map[string][]*netProxy // each client's network: a proxy per server
-	// apart are, for etcd, each client's proxies for the client of its own
-	// that carries a held request (EtcdLock.Prepare's apart), so that
+	// apart are, where the backend wants it, each client's proxies for
+	// the connection of its own that carries a held request, so that
 	// holding that request's answer can catch no other call.
 	apart  map[string][]*netProxy
 	ledger *core.Ledger
 	grants map[string]int // client → the grant it holds, as the service issued them
 	last   int            // the last grant the service made
 	// holder is who holds the lock at the service, as far as the lab
-	// knows; leases are the ends of their leases, where the library
-	// renews (index into trace.Leases, by client).
+	// knows; leases are the leases granted, by client, while the service
+	// may still hold them (index into trace.Leases).
 	holder string
 	leases map[string]int
 	sent   int // the writes sent so far
@@ -99,7 +69,7 @@ type cell struct {
 	stopWatch context.CancelFunc
 
 	mu    sync.Mutex // the trace: the clients' libraries and the service log into it
-	trace Trace
+	trace Recording
 	step  int
 }
 
@@ -124,29 +94,29 @@ type heldAt struct {
 	sent   int
 }
 
-// Replay replays sc under st on real software, in dir, compares every step
-// with the model's, and judges the recording with core's rules.
-func Replay(sc core.Scenario, st core.Strategy, dir string) (Trace, error) {
-	if why, ok := core.Replayable(sc, st); !ok {
-		return Trace{}, fmt.Errorf("%s under %s is not replayed: %s", sc.ID, st, reasons[why])
+// Replay replays sc under st on real software, its lock on b, in dir,
+// compares every step with the model's, and judges the recording with
+// core's rules.
+func Replay(sc core.Scenario, st core.Strategy, b *backend, dir string) (Recording, error) {
+	if !b.serves(st) {
+		return Recording{}, fmt.Errorf("%s does not serve %s", b.name, st)
+	}
+	if why := replayable(sc, st); why != "" {
+		return Recording{}, fmt.Errorf("%s under %s on %s is not replayed: %s", sc.ID, st, b.name, reasons[why])
 	}
 	frames, err := core.Replay(sc, st)
 	if err != nil {
-		return Trace{}, err
+		return Recording{}, err
 	}
-	c := &cell{sc: sc, st: st, frames: frames, dir: dir, library: libraryRenews(sc) && st.TTL(), clients: map[string]*proc{},
-		proxies: map[string][]*netProxy{}, apart: map[string][]*netProxy{}, ledger: core.NewLedger(len(sc.Resources)), grants: map[string]int{}, held: map[string]heldAt{}, leases: map[string]int{}}
-	c.key = "dlock:" + filepath.Base(dir)
-	if st.Durable() {
-		c.key = "/dlock/" + filepath.Base(dir)
-	}
-	c.trace = Trace{Scenario: sc.ID, Strategy: st, Model: core.VerdictOf(frames), Resource: "SQLite row, plain UPDATE"}
+	c := &cell{sc: sc, st: st, backend: b, renewal: renewalOf(sc, st), frames: frames, dir: dir, clients: map[string]*proc{},
+		proxies: map[string][]*netProxy{}, apart: map[string][]*netProxy{}, ledger: core.NewLedger(len(sc.Resources)),
+		grants: map[string]int{}, held: map[string]heldAt{}, leases: map[string]int{}}
+	c.key = b.key(filepath.Base(dir))
+	c.trace = Recording{Recording: core.Recording{Scenario: sc.ID, Strategy: st, Model: core.VerdictOf(frames),
+		Resource: "SQLite row, plain UPDATE", Renewal: string(c.renewal), Service: b.describe(st, c.renewal)},
+		Backend: b.name, Token: b.token}
 	if sc.ID == core.PlayScenario {
 		c.trace.Script = core.ScriptOf(sc)
-	}
-	c.trace.Renewal = "client"
-	if c.library {
-		c.trace.Renewal = "library"
 	}
 	if st.Fenced() {
 		c.trace.Resource = "SQLite row, UPDATE … WHERE max_token <= token"
@@ -156,11 +126,11 @@ func Replay(sc core.Scenario, st core.Strategy, dir string) (Trace, error) {
 	}
 	defer c.close()
 	if err := c.open(); err != nil {
-		return Trace{}, err
+		return Recording{}, err
 	}
 	for i, s := range sc.Steps {
 		c.step = i + 2
-		if err := c.do(s.Action, frames[i], frames[i+1]); err != nil {
+		if err := c.do(s.Action, frames[i+1]); err != nil {
 			return c.trace, fmt.Errorf("step %d (%s): %w", c.step, core.ItemOf(s.Action), err)
 		}
 	}
@@ -183,37 +153,9 @@ func Replay(sc core.Scenario, st core.Strategy, dir string) (Trace, error) {
 
 func (c *cell) open() error {
 	var err error
-	service := "plain"
-	switch {
-	case c.st.Durable():
-		service = "etcd"
-		c.svc, err = newEtcdService(c.key)
-		c.trace.Service = "etcd, 3 members embedded (TickMs 10, ElectionMs 100): the concurrency package's Session and Mutex; the token is the lock key's CreateRevision"
-		if !c.library {
-			c.trace.Service += "; the session's keep-alive stopped once the lock is held (Session.Orphan): the client renews at its renew steps"
-		}
-	case c.st.Nodes() > 1:
-		service = "redlock"
-		c.svc, err = newRedisService(filepath.Join(c.dir, "redis"), c.st.Nodes(), c.key)
-		c.trace.Service = "five redis-servers, go-redsync/redsync v4.13.0 (Redlock): TryLock, Extend, Unlock; no token"
-	case c.st.TTL() && c.st.Fenced():
-		service = "fenced"
-		c.svc, err = newRedisService(filepath.Join(c.dir, "redis"), 1, c.key)
-		c.trace.Service = "redis-server: one Lua script SET NX PX, then INCR of the token counter if set (the grant and its token in one atomic step)"
-	case c.st.TTL():
-		service = "redislock"
-		c.svc, err = newRedisService(filepath.Join(c.dir, "redis"), 1, c.key)
-		c.trace.Service = "redis-server, bsm/redislock v0.9.4: Obtain, Refresh, Release; no token"
-	default:
-		c.svc, err = newRedisService(filepath.Join(c.dir, "redis"), 1, c.key)
-		c.trace.Service = "redis-server: one Lua script SET NX (no expiry), then INCR of the token counter if set"
-	}
-	if err != nil {
+	if c.svc, err = c.backend.open(c.dir, c.key, c.st); err != nil {
 		c.svc = nil // not a nil pointer in the interface, which close would call
 		return err
-	}
-	if c.library && service != "etcd" {
-		c.trace.Service += "; a renewal loop in the client process every third of the lease"
 	}
 	dbPath := filepath.Join(c.dir, "resource.db")
 	if c.db, err = openStore(dbPath, c.sc.Resources); err != nil {
@@ -224,29 +166,29 @@ func (c *cell) open() error {
 		return err
 	}
 	for _, name := range c.sc.Clients {
-		var addrs, apart []string
+		cfg := clientConfig{Name: name, Backend: c.backend.name, Key: c.key, DB: dbPath, Fenced: c.st.Fenced(),
+			FromReply: slices.Contains(c.sc.FromReply, name) && !c.st.CountsFromRequest(), Renewal: c.renewal}
 		for _, a := range c.svc.addrs() {
 			p, err := newNetProxy(a)
 			if err != nil {
 				return err
 			}
 			c.proxies[name] = append(c.proxies[name], p)
-			addrs = append(addrs, p.addr)
-			if service == "etcd" {
+			cfg.Addrs = append(cfg.Addrs, p.addr)
+			if c.backend.apart {
 				q, err := newNetProxy(a)
 				if err != nil {
 					return err
 				}
 				c.apart[name] = append(c.apart[name], q)
-				apart = append(apart, q.addr)
+				cfg.ApartAddrs = append(cfg.ApartAddrs, q.addr)
 			}
 		}
-		fromReply := slices.Contains(c.sc.FromReply, name) && !c.st.CountsFromRequest()
-		args := []string{"client", "-name", name, "-service", service, "-addrs", strings.Join(addrs, ","),
-			"-key", c.key, "-tokens", c.key + ":tokens", "-db", dbPath,
-			"-fenced=" + strconv.FormatBool(c.st.Fenced()), "-from-reply=" + strconv.FormatBool(fromReply),
-			"-library=" + strconv.FormatBool(c.library), "-apart-addrs", strings.Join(apart, ",")}
-		cmd := exec.Command(self, args...)
+		config, err := json.Marshal(cfg)
+		if err != nil {
+			return err
+		}
+		cmd := exec.Command(self, "client", string(config))
 		in, err := cmd.StdinPipe()
 		if err != nil {
 			return err
@@ -256,6 +198,8 @@ func (c *cell) open() error {
 			return err
 		}
 		cmd.Stderr = os.Stderr
+		// A client ends with the lab, however the lab ends.
+		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 		if err := cmd.Start(); err != nil {
 			return err
 		}
@@ -323,6 +267,9 @@ func (c *cell) log(client, call, result string) {
 	c.trace.Calls = append(c.trace.Calls, core.RecordedCall{MS: c.ms(), Step: c.step, Client: client, Call: call, Result: result})
 }
 
+// ms is the time since the run started, in ms.
+func (c *cell) ms() int64 { return time.Since(c.start).Milliseconds() }
+
 // askLimit is how long a client may take to answer one request: each
 // answers at once but for a library call on a lock service, which takes
 // milliseconds; a client waiting longer is stuck, and the run fails
@@ -352,10 +299,7 @@ func (c *cell) ask(name string, req request) (reply, error) {
 		return reply{}, fmt.Errorf("client %s stopped answering", name)
 	}
 	if r.Err != "" {
-		return r, fmt.Errorf("client %s: %s", name, r.Err)
-	}
-	if r.Outcome == "error" {
-		return r, fmt.Errorf("client %s: %s: %s", name, r.Call, r.Result)
+		return r, fmt.Errorf("client %s: %s: %s", name, r.Call, r.Err)
 	}
 	c.mu.Lock()
 	p.holds, p.token = r.Holds, r.Token
@@ -381,38 +325,18 @@ func (c *cell) resource(a core.Action) (int, string) {
 }
 
 // do carries out one action on the real systems, tells the ledger what
-// they did, and records the step beside the model's: prev is the model's
-// frame before it, f after.
-func (c *cell) do(a core.Action, prev, f core.Frame) error {
+// they did, and records the step beside the model's: f is the model's
+// frame after it.
+func (c *cell) do(a core.Action, f core.Frame) error {
 	lease := int64(a.Lease) * Tick.Milliseconds()
-	real, timing := "-", ""
+	var real outcome
+	timing := ""
 	var err error
 	switch a.Kind {
 	case core.ActAcquire:
 		real, timing, err = c.acquire(a, lease, f.Event)
 	case core.ActRenew:
-		// A held renewal is a partition between the client and its lock
-		// service, made before the client sends it.
-		partitioned := a.Hold != "" && c.clients[a.Client].holds
-		if partitioned {
-			c.partition(a.Client, true)
-		} else if f.Event.Result == core.ResultRefused && c.clients[a.Client].holds && !c.library {
-			if timing, err = c.afterModelLeaseEnd("renewal"); err != nil {
-				return err
-			}
-		}
-		var r reply
-		if r, err = c.ask(a.Client, request{Op: "renew", LeaseMS: lease, Hold: a.Hold}); err == nil {
-			real = r.Outcome
-			if r.Outcome == "held" {
-				c.hold(a)
-			} else if partitioned {
-				c.partition(a.Client, false)
-			}
-			if c.library && r.Outcome != "skipped" {
-				timing = "the library renews on its own, every third of the lease, not at this step"
-			}
-		}
+		real, timing, err = c.renew(a, lease, f.Event)
 	case core.ActRelease:
 		var r reply
 		if f.Event.Result == core.ResultRefused && c.clients[a.Client].holds {
@@ -439,10 +363,10 @@ func (c *cell) do(a core.Action, prev, f core.Frame) error {
 			if r.Sent {
 				c.sent++
 			}
-			switch r.Outcome {
-			case "held", "checked":
+			switch r.Outcome.Result {
+			case core.ResultHeld, core.ResultChecked:
 				c.hold(a)
-			case "applied":
+			case core.ResultAccepted:
 				c.landed(i, c.grants[a.Client], c.sent)
 			}
 		}
@@ -451,7 +375,7 @@ func (c *cell) do(a core.Action, prev, f core.Frame) error {
 		var r reply
 		if r, err = c.ask(a.Client, request{Op: string(a.Kind), Resource: name}); err == nil {
 			real = r.Outcome
-			if strings.HasPrefix(r.Outcome, "read ") {
+			if r.Outcome.Read != nil {
 				c.ledger.Read(i, c.grants[a.Client])
 			}
 		}
@@ -496,516 +420,12 @@ func (c *cell) do(a core.Action, prev, f core.Frame) error {
 	if err != nil {
 		return err
 	}
-	return c.compare(a, prev, f, real, timing)
+	return c.compare(a, f, real, timing)
 }
 
-// waitLeaseEnd waits, at most bound, until the service holds the lock
-// for nobody, and says how long it waited.
-func (c *cell) waitLeaseEnd(ctx context.Context, bound time.Duration) (time.Duration, error) {
-	waited := time.Now()
-	for {
-		held, err := c.svc.held(ctx)
-		if err != nil {
-			return 0, err
-		}
-		if !held || time.Since(waited) > bound {
-			return time.Since(waited), nil
-		}
-		time.Sleep(20 * time.Millisecond)
+func joinTiming(a, b string) string {
+	if a == "" {
+		return b
 	}
-}
-
-// afterModelLeaseEnd waits before a renewal or a release (what) that the
-// model refuses, its lease having ended at its tick: etcd ends a lease up
-// to 0.5 s later, so the lab waits for the service to end it, as before an
-// acquire. It returns the wait as timing ("" for none worth saying).
-func (c *cell) afterModelLeaseEnd(what string) (string, error) {
-	w, err := c.waitLeaseEnd(context.Background(), 2*time.Second)
-	if err != nil || w <= 50*time.Millisecond {
-		return "", err
-	}
-	timing := fmt.Sprintf("%s sent %.1f s after its step: the service ended the lease that late", what, w.Seconds())
-	c.log("", "wait", timing)
-	return timing, nil
-}
-
-// acquire asks for the lock. Where the model grants it and the real service
-// still holds an earlier lease, it waits a little for that lease to end:
-// etcd ends a lease up to 0.5 s past its TTL, and a library's own renewals
-// move the end by up to a third of the lease. Waiting changes when the
-// grant comes, not whether it does: it is listed apart, as timing.
-func (c *cell) acquire(a core.Action, lease int64, model core.Event) (string, string, error) {
-	ctx := context.Background()
-	timing := ""
-	if model.Grant != 0 {
-		bound := 2 * time.Second
-		if c.library {
-			bound += time.Duration(lease) * time.Millisecond / 3
-		}
-		w, err := c.waitLeaseEnd(ctx, bound)
-		if err != nil {
-			return "", "", err
-		}
-		if w > 50*time.Millisecond {
-			timing = fmt.Sprintf("granted %.1f s after its step: the service still held the earlier lease", w.Seconds())
-			c.log("", "wait", timing)
-		}
-	}
-	if _, err := c.ask(a.Client, request{Op: "prepare", LeaseMS: lease, Hold: a.Hold}); err != nil {
-		return "", "", err
-	}
-	// Redlock's client reaches only the nodes the action names: the others
-	// are cut off at the client's network while it asks.
-	var cut []*netProxy
-	if len(a.Nodes) > 0 && len(c.proxies[a.Client]) > 1 {
-		for k, p := range c.proxies[a.Client] {
-			if !slices.Contains(a.Nodes, k+1) {
-				p.refuse()
-				cut = append(cut, p)
-			}
-		}
-		c.log(a.Client, "network", "nodes "+nodeList(a.Nodes)+" reachable, the others cut off")
-	}
-	defer func() {
-		for _, p := range cut {
-			p.reopen()
-		}
-	}()
-	if a.Hold != "" {
-		// The answer is held in the network on its way back, on the
-		// connection that carries the request (and only on it); the
-		// service decides now.
-		was, err := c.svc.held(ctx)
-		if err != nil {
-			return "", "", err
-		}
-		var reached []*netProxy
-		carriers := c.proxies[a.Client]
-		if len(c.apart[a.Client]) > 0 {
-			carriers = c.apart[a.Client]
-		}
-		for _, p := range carriers {
-			if !slices.Contains(cut, p) {
-				p.holdAnswer(a.Hold)
-				reached = append(reached, p)
-			}
-		}
-		if _, err := c.ask(a.Client, request{Op: "acquire", LeaseMS: lease, Hold: a.Hold}); err != nil {
-			return "", "", err
-		}
-		// The library sends the request in the background: the step is
-		// over once it has gone out.
-		for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-			if !slices.ContainsFunc(reached, func(p *netProxy) bool { return !p.requestSent(a.Hold) }) {
-				break
-			}
-		}
-		granted := false
-		for deadline := time.Now().Add(time.Second); !was && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-			if granted, err = c.svc.held(ctx); err != nil || granted {
-				break
-			}
-		}
-		c.hold(a)
-		if granted {
-			c.grant(a.Client)
-			c.log("", "the service", "granted "+a.Client+"'s request; its answer is held in the network")
-			return "held (granted)", timing, nil
-		}
-		return "held (refused)", timing, nil
-	}
-	r, err := c.ask(a.Client, request{Op: "acquire", LeaseMS: lease})
-	if err != nil {
-		return "", "", err
-	}
-	if r.Outcome == "granted" {
-		c.grant(a.Client)
-	}
-	return r.Outcome, timing, nil
-}
-
-// grant tells the ledger the service granted the lock to client.
-func (c *cell) grant(client string) {
-	c.last = c.ledger.Grant(client)
-	c.grants[client] = c.last
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.holder = client
-	if c.library {
-		c.trace.Leases = append(c.trace.Leases, core.RealLeaseEnd{Client: client, Granted: c.ms()})
-		c.leases[client] = len(c.trace.Leases) - 1
-	}
-}
-
-// released: client gave the lock back, so its lease did not end by itself.
-func (c *cell) released(client string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	delete(c.leases, client)
-	if c.holder == client {
-		c.holder = ""
-	}
-}
-
-// ended records that the service ended a lease by itself: the holder's
-// with token (etcd), or the one key's holder (token 0).
-func (c *cell) ended(token int64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	who := c.holder
-	if token != 0 {
-		who = ""
-		for n, p := range c.clients {
-			if p.token == token {
-				who = n
-			}
-		}
-	}
-	if who == c.holder {
-		c.holder = ""
-	}
-	if i, ok := c.leases[who]; ok && c.trace.Leases[i].Service == 0 {
-		c.trace.Leases[i].Service = c.ms()
-	}
-}
-
-// libraryLost records that client's library said its lease is gone.
-// awaitLibraries waits, at most libraryWord, for the libraries of the
-// clients still running to say that a lease the service has ended is gone:
-// etcd's client looks once a second, so a run that ends as a stopped
-// client resumes would otherwise end before its library speaks.
-func (c *cell) awaitLibraries() {
-	if !c.library {
-		return
-	}
-	for deadline := time.Now().Add(libraryWord); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		c.mu.Lock()
-		waiting := false
-		for _, l := range c.trace.Leases {
-			p := c.clients[l.Client]
-			waiting = waiting || l.Service != 0 && l.Library == 0 && p != nil && !p.crashed && !p.paused
-		}
-		c.mu.Unlock()
-		if !waiting {
-			return
-		}
-	}
-}
-
-// libraryWord is how long a run waits at its end for a library's word.
-const libraryWord = 2500 * time.Millisecond
-
-func (c *cell) libraryLost(client string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if i, ok := c.leases[client]; ok && c.trace.Leases[i].Library == 0 {
-		c.trace.Leases[i].Library = c.ms()
-	}
-}
-
-// ms is the time since the run started, in ms.
-func (c *cell) ms() int64 { return time.Since(c.start).Milliseconds() }
-
-// network is every proxy between client and its lock service.
-func (c *cell) network(client string) []*netProxy {
-	return append(slices.Clone(c.proxies[client]), c.apart[client]...)
-}
-
-// partition holds every byte between client and its lock service, both
-// ways (on), or lets them pass again, held ones first (off).
-func (c *cell) partition(client string, on bool) {
-	f := pass
-	if on {
-		f = hold
-	}
-	for _, p := range c.network(client) {
-		p.set(f, f)
-	}
-	if on {
-		c.log(client, "network", "partitioned from the lock service: its messages are held, both ways")
-	} else {
-		c.log(client, "network", "the partition heals: what was held is sent on")
-	}
-}
-
-// hold remembers a held message, if a holds one.
-func (c *cell) hold(a core.Action) {
-	if a.Hold != "" {
-		c.held[a.Hold] = heldAt{client: a.Client, action: a, grant: c.grants[a.Client], sent: c.sent}
-	}
-}
-
-// deliver lets a held message arrive: the network lets it pass, and the
-// client hears its answer, or sends a write it kept.
-func (c *cell) deliver(a core.Action) (string, error) {
-	h, ok := c.held[a.Message]
-	if !ok {
-		c.log("", "deliver "+a.Message, "nothing was sent")
-		return "nothing", nil
-	}
-	delete(c.held, a.Message)
-	switch h.action.Kind {
-	case core.ActAcquire:
-		for _, p := range c.network(h.client) {
-			p.releaseAnswer(a.Message)
-		}
-	case core.ActRenew:
-		c.partition(h.client, false)
-	}
-	if c.clients[h.client].crashed {
-		c.log("", "deliver "+a.Message, "its client has crashed: nobody receives it")
-		return "dropped", nil
-	}
-	r, err := c.ask(h.client, request{Op: "deliver", Hold: a.Message})
-	if err != nil {
-		return "", err
-	}
-	switch {
-	case h.action.Kind == core.ActWrite && r.Outcome == "applied":
-		i, _ := c.resource(h.action)
-		c.landed(i, h.grant, h.sent)
-	case h.action.Kind == core.ActAcquire && r.Outcome != "granted":
-		// The grant was made; the client does not use it.
-	}
-	return r.Outcome, nil
-}
-
-// landed tells the ledger that resource i applied the sent-th write sent,
-// made under grant g, and logs how it judged it.
-func (c *cell) landed(i, g, sent int) {
-	switch l := c.ledger.Landed(i, g, sent); {
-	case l.Harm == core.HarmOverwrite:
-		c.log("", "judged", fmt.Sprintf("overwrite: grant %d's write destroys %s's value", g, l.Overwritten))
-	case l.Harm == core.HarmLostUpdate:
-		c.log("", "judged", "lost update: the holder read before a late write landed")
-	case l.Late:
-		c.log("", "judged", fmt.Sprintf("late: grant %d's write lands after a newer grant", g))
-	case l.Reordered:
-		c.log("", "judged", fmt.Sprintf("reordered: grant %d's write lands after a later write of the same grant", g))
-	}
-}
-
-// stuck reports whether, at the end, the lock or the resource can no longer
-// be used correctly: a lock without expiry held by a crashed client, or a
-// fenced resource that has seen a larger token than the holder's.
-func (c *cell) stuck() (bool, error) {
-	r, ok := c.svc.(*redisService)
-	if !ok || len(r.direct) > 1 {
-		return false, nil // etcd's leases end and its revisions only grow; Redlock's keys expire
-	}
-	ctx := context.Background()
-	held, err := r.direct[0].Exists(ctx, c.key).Result()
-	if err != nil || held == 0 {
-		return false, err
-	}
-	ttl, err := r.direct[0].PTTL(ctx, c.key).Result()
-	if err != nil {
-		return false, err
-	}
-	holder := c.ledger.Holder(c.last)
-	c.log("", "redis EXISTS "+c.key+"; PTTL", fmt.Sprintf("held (the last grant was %s's), %v", holder, ttl))
-	if p := c.clients[holder]; p != nil && p.crashed && ttl < 0 {
-		return true, nil
-	}
-	if c.st.Fenced() {
-		token := c.clients[holder].token
-		for _, name := range c.sc.Resources {
-			if _, max, err := state(c.db, name); err != nil {
-				return false, err
-			} else if token != 0 && max > token {
-				return true, nil
-			}
-		}
-	}
-	return false, nil
-}
-
-func nodeList(nodes []int) string {
-	var s []string
-	for _, n := range nodes {
-		s = append(s, strconv.Itoa(n))
-	}
-	return strings.Join(s, ",")
-}
-
-// redisService is one redis-server, or Redlock's five, that the lab starts.
-type redisService struct {
-	servers []*redisServer
-	direct  []*redis.Client // the lab's own connections, not through any client's network
-	key     string
-}
-
-func newRedisService(dir string, nodes int, key string) (*redisService, error) {
-	s := &redisService{key: key}
-	for i := range nodes {
-		d := filepath.Join(dir, fmt.Sprintf("node%d", i+1))
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return nil, err
-		}
-		srv, err := startRedis(d)
-		if err != nil {
-			s.close()
-			return nil, err
-		}
-		s.servers = append(s.servers, srv)
-		s.direct = append(s.direct, redis.NewClient(&redis.Options{Addr: srv.addr()}))
-	}
-	return s, nil
-}
-
-func (s *redisService) addrs() []string {
-	var a []string
-	for _, srv := range s.servers {
-		a = append(a, srv.addr())
-	}
-	return a
-}
-
-func (s *redisService) held(ctx context.Context) (bool, error) {
-	n := 0
-	for _, d := range s.direct {
-		got, err := d.Exists(ctx, s.key).Result()
-		if err != nil {
-			return false, err
-		}
-		n += int(got)
-	}
-	return n > len(s.direct)/2, nil
-}
-
-// watch subscribes to the lock key's keyspace events on every node.
-func (s *redisService) watch(ctx context.Context, log func(call, result string), ended func(token int64)) {
-	for i, d := range s.direct {
-		sub := d.Subscribe(ctx, "__keyspace@0__:"+s.key)
-		if _, err := sub.Receive(ctx); err != nil {
-			log("redis SUBSCRIBE", err.Error())
-			continue
-		}
-		node := ""
-		if len(s.direct) > 1 {
-			node = fmt.Sprintf(" (node %d)", i+1)
-		}
-		go func() {
-			defer sub.Close()
-			for m := range sub.Channel() {
-				log("service: the key"+node, m.Payload)
-				if m.Payload == "expired" && len(s.direct) == 1 {
-					ended(0)
-				}
-			}
-		}()
-	}
-}
-
-func (s *redisService) restart() (string, error) {
-	k := 0
-	if len(s.servers) > 1 {
-		k = core.FaultyNode - 1
-	}
-	if err := s.servers[k].restart(); err != nil {
-		return "", err
-	}
-	if len(s.servers) > 1 {
-		return fmt.Sprintf("node %d's redis-server (no persistence): it comes back empty and forgets the lock", k+1), nil
-	}
-	return "redis-server (no persistence): it comes back empty, no lock, the token counter at 0", nil
-}
-
-func (s *redisService) close() {
-	for _, d := range s.direct {
-		d.Close()
-	}
-	for _, srv := range s.servers {
-		srv.stop()
-	}
-}
-
-// etcdService is the lab's etcd cluster, shared by every run, seen through
-// the run's own lock prefix.
-type etcdService struct {
-	cluster *etcdCluster
-	cli     *clientv3.Client
-	prefix  string
-}
-
-func newEtcdService(prefix string) (*etcdService, error) {
-	cluster, err := sharedEtcd()
-	if err != nil {
-		return nil, err
-	}
-	cli, err := clientv3.New(clientv3.Config{Endpoints: cluster.urls, DialTimeout: 5 * time.Second, Logger: zap.NewNop()})
-	if err != nil {
-		return nil, err
-	}
-	return &etcdService{cluster: cluster, cli: cli, prefix: prefix}, nil
-}
-
-func (s *etcdService) addrs() []string {
-	var a []string
-	for _, u := range s.cluster.urls {
-		a = append(a, strings.TrimPrefix(u, "http://"))
-	}
-	return a
-}
-
-func (s *etcdService) held(ctx context.Context) (bool, error) {
-	got, err := s.cli.Get(ctx, s.prefix+"/", clientv3.WithPrefix(), clientv3.WithCountOnly())
-	if err != nil {
-		return false, err
-	}
-	return got.Count > 0, nil
-}
-
-func (s *etcdService) watch(ctx context.Context, log func(call, result string), ended func(token int64)) {
-	w := s.cli.Watch(ctx, s.prefix+"/", clientv3.WithPrefix(), clientv3.WithPrevKV())
-	go func() {
-		for resp := range w {
-			for _, ev := range resp.Events {
-				what := "made (PUT)"
-				if ev.Type == clientv3.EventTypeDelete {
-					what = "deleted: its lease ended, or it was released"
-					if ev.PrevKv != nil {
-						ended(ev.PrevKv.CreateRevision)
-					}
-				}
-				log("service: the key "+strings.TrimPrefix(string(ev.Kv.Key), s.prefix+"/"), fmt.Sprintf("%s, revision %d", what, ev.Kv.ModRevision))
-			}
-		}
-	}()
-}
-
-func (s *etcdService) restart() (string, error) {
-	name, err := s.cluster.restartFollower()
-	return "etcd member " + name + ", a follower, from its data directory: the cluster keeps its state; revisions keep increasing", err
-}
-
-func (s *etcdService) close() { s.cli.Close() }
-
-// sharedEtcd is the lab's etcd cluster, started on first use and stopped
-// by stopEtcd.
-var etcdOnce struct {
-	sync.Once
-	cluster *etcdCluster
-	dir     string
-	err     error
-}
-
-func sharedEtcd() (*etcdCluster, error) {
-	etcdOnce.Do(func() {
-		if etcdOnce.dir, etcdOnce.err = os.MkdirTemp("", "dlock-etcd-"); etcdOnce.err == nil {
-			etcdOnce.cluster, etcdOnce.err = startEtcd(etcdOnce.dir)
-		}
-	})
-	return etcdOnce.cluster, etcdOnce.err
-}
-
-// stopEtcd stops the shared cluster, if it was started, and removes its
-// files.
-func stopEtcd() {
-	if etcdOnce.cluster != nil {
-		etcdOnce.cluster.stop()
-	}
-	if etcdOnce.dir != "" {
-		os.RemoveAll(etcdOnce.dir)
-	}
+	return a + "; " + b
 }

@@ -16,49 +16,40 @@ import (
 // runs drawn at random from the search's alphabet: what the model says of
 // a run nobody wrote for it, checked against real software step by step.
 
-// stageable says why the lab cannot stage sc under st, naming the item, or
-// nil.
-func stageable(sc core.Scenario, st core.Strategy) error {
-	why, ok := core.Replayable(sc, st)
-	if ok {
+// stageable says why the lab cannot stage sc under st on b, naming the
+// item, or nil.
+func stageable(sc core.Scenario, st core.Strategy, b *backend) error {
+	why, item := replayable(sc, st), 0
+	switch {
+	case why == "":
 		return nil
-	}
-	if i := core.HeldRenewalCall(sc); why == core.CallInPartition {
-		return fmt.Errorf("item %d (%s) cannot be staged under %s: %s", i, core.ItemOf(sc.Steps[i-1].Action), st, reasons[why])
-	}
-	for i, s := range sc.Steps {
-		if why == core.JumpedClock && s.Action.Kind == core.ActJump {
-			return fmt.Errorf("item %d (%s) cannot be staged under %s: %s", i+1, core.ItemOf(s.Action), st, reasons[why])
+	case why == core.CallInPartition:
+		item = core.HeldRenewalCall(sc)
+	case why == core.JumpedClock:
+		for i, s := range sc.Steps {
+			if s.Action.Kind == core.ActJump {
+				item = i + 1
+				break
+			}
 		}
 	}
-	return fmt.Errorf("%s cannot be staged under %s: %s", sc.ID, st, reasons[why])
-}
-
-// rowsOf is the one row asked, or every row.
-func rowsOf(st core.Strategy) ([]core.Strategy, error) {
-	switch {
-	case st == "":
-		return core.Strategies(), nil
-	case !st.Valid():
-		return nil, fmt.Errorf("unknown strategy %q", st)
+	if item > 0 {
+		return fmt.Errorf("item %d (%s) cannot be staged under %s on %s: %s", item, core.ItemOf(sc.Steps[item-1].Action), st, b.name, reasons[why])
 	}
-	return []core.Strategy{st}, nil
+	return fmt.Errorf("%s cannot be staged under %s on %s: %s", sc.ID, st, b.name, reasons[why])
 }
 
-// runScript replays a script under one row, its trace printed, or under
-// every row it can be staged in, as a table. A script that cannot be read
-// or staged runs nothing.
-func runScript(script string, st core.Strategy, parallel int) error {
+// runScript replays a script under one row on one service, its trace
+// printed, or on every row and service it can be staged on, as a table. A
+// script that cannot be read or staged runs nothing.
+func runScript(script string, o options) error {
 	sc, err := core.ParseScript(script)
 	if err != nil {
 		return fmt.Errorf("script: %w", err)
 	}
-	rows, err := rowsOf(st)
-	if err != nil {
-		return err
-	}
-	if len(rows) == 1 {
-		if err := stageable(sc, rows[0]); err != nil {
+	if len(o.rows) == 1 && len(o.backendsOf(o.rows[0])) == 1 {
+		st, b := o.rows[0], o.backendsOf(o.rows[0])[0]
+		if err := stageable(sc, st, b); err != nil {
 			return err
 		}
 		dir, err := os.MkdirTemp("", "dlock-lab-")
@@ -66,7 +57,7 @@ func runScript(script string, st core.Strategy, parallel int) error {
 			return err
 		}
 		defer os.RemoveAll(dir)
-		tr, err := Replay(sc, rows[0], dir)
+		tr, err := Replay(sc, st, b, dir)
 		printTrace(tr)
 		if err != nil {
 			return err
@@ -78,10 +69,12 @@ func runScript(script string, st core.Strategy, parallel int) error {
 		return nil
 	}
 	var cells []*result
-	for _, row := range rows {
-		cells = append(cells, newResult(sc, row))
+	for _, row := range o.rows {
+		for _, b := range o.backendsOf(row) {
+			cells = append(cells, newResult(sc, row, b))
+		}
 	}
-	if err := replayAll(cells, parallel); err != nil {
+	if err := replayAll(cells, o.parallel); err != nil {
 		return err
 	}
 	return summarize(cells, "")
@@ -98,57 +91,71 @@ func randomOptions(st core.Strategy) (core.SearchOptions, []core.ActionKind) {
 	return opts, nil
 }
 
-// randomRun is the i-th of the runs of seed: its row (the one asked, or
-// the rows in turn) and 2 to 8 actions drawn from randomOptions, drawn
-// again while the lab cannot stage them (redrawn counts how often).
-func randomRun(seed uint64, i int, rows []core.Strategy) (sc core.Scenario, st core.Strategy, redrawn int, err error) {
-	st = rows[i%len(rows)]
+// randomRun is the i-th of the runs of seed: its row and service (the ones
+// asked, or each in turn) and 2 to 8 actions drawn from randomOptions,
+// drawn again while the lab cannot stage them (redrawn counts how often).
+func randomRun(seed uint64, i int, o options) (sc core.Scenario, st core.Strategy, b *backend, redrawn int, err error) {
+	type pair struct {
+		st core.Strategy
+		b  *backend
+	}
+	var pairs []pair
+	for _, row := range o.rows {
+		for _, b := range o.backendsOf(row) {
+			pairs = append(pairs, pair{row, b})
+		}
+	}
+	st, b = pairs[i%len(pairs)].st, pairs[i%len(pairs)].b
 	r := rand.New(rand.NewPCG(seed, uint64(i)))
 	opts, exclude := randomOptions(st)
 	for ; redrawn < 100; redrawn++ {
 		drawn, err := core.RandomRun(r, opts, 2+r.IntN(7), exclude...)
 		if err != nil {
-			return core.Scenario{}, st, redrawn, err
+			return core.Scenario{}, st, b, redrawn, err
 		}
 		if sc, err = core.ParseScript(core.ScriptOf(drawn)); err != nil {
-			return sc, st, redrawn, err
+			return sc, st, b, redrawn, err
 		}
-		if stageable(sc, st) == nil {
-			return sc, st, redrawn, nil
+		if stageable(sc, st, b) == nil {
+			return sc, st, b, redrawn, nil
 		}
 	}
-	return sc, st, redrawn, fmt.Errorf("run %d of seed %d: nothing stageable in %d draws", i, seed, redrawn)
+	return sc, st, b, redrawn, fmt.Errorf("run %d of seed %d: nothing stageable on %s in %d draws", i, seed, b.name, redrawn)
 }
 
 // runRandom replays n random runs of seed on real software, compares each
 // with the model step by step, prints every disagreement with its script,
-// row and first differing step, saves it in findings, and sums up per row.
-func runRandom(n int, seed uint64, st core.Strategy, parallel int, findings string) error {
-	rows, err := rowsOf(st)
-	if err != nil {
-		return err
-	}
+// row and first differing step, saves it in findings, and sums up per row
+// and service.
+func runRandom(n int, seed uint64, o options, findings string) error {
 	var cells []*result
 	redraws := 0
 	for i := range n {
-		sc, row, redrawn, err := randomRun(seed, i, rows)
+		sc, row, b, redrawn, err := randomRun(seed, i, o)
 		if err != nil {
 			return fmt.Errorf("run %d: %w", i, err)
 		}
 		redraws += redrawn
-		cells = append(cells, &result{sc: sc, st: row})
+		cells = append(cells, &result{sc: sc, st: row, backend: b})
 	}
-	if err := replayAll(cells, parallel); err != nil {
+	if err := replayAll(cells, o.parallel); err != nil {
 		return err
 	}
 	type sums struct{ runs, steps, agreeing, stepsAgreeing, findings int }
-	per := map[core.Strategy]*sums{}
+	type key struct {
+		st core.Strategy
+		b  string
+	}
+	per := map[key]*sums{}
+	var order []key
 	found := 0
 	for i, c := range cells {
-		s := per[c.st]
+		k := key{c.st, c.backend.name}
+		s := per[k]
 		if s == nil {
 			s = &sums{}
-			per[c.st] = s
+			per[k] = s
+			order = append(order, k)
 		}
 		s.runs++
 		s.steps += len(c.sc.Steps)
@@ -163,8 +170,8 @@ func runRandom(n int, seed uint64, st core.Strategy, parallel int, findings stri
 		}
 		s.findings++
 		found++
-		fmt.Printf("finding: run %d of seed %d under %s\n", i, seed, c.st)
-		fmt.Printf("  make lab SCRIPT='%s' STRATEGY=%s\n", core.ScriptOf(c.sc), c.st)
+		fmt.Printf("finding: run %d of seed %d under %s on %s\n", i, seed, c.st, c.backend.name)
+		fmt.Printf("  make lab SCRIPT='%s' STRATEGY=%s SERVICE=%s\n", core.ScriptOf(c.sc), c.st, c.backend.name)
 		switch {
 		case c.err != nil:
 			fmt.Printf("  failed: %v\n", c.err)
@@ -182,18 +189,15 @@ func runRandom(n int, seed uint64, st core.Strategy, parallel int, findings stri
 		}
 	}
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(w, "row\truns\tsteps\tagreeing runs\tagreeing steps\tfindings\t\n")
+	fmt.Fprintf(w, "row\tservice\truns\tsteps\tagreeing runs\tagreeing steps\tfindings\t\n")
 	var total sums
-	for _, row := range rows {
-		s := per[row]
-		if s == nil {
-			continue
-		}
-		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%d\t\n", row, s.runs, s.steps, s.agreeing, s.stepsAgreeing, s.findings)
+	for _, k := range order {
+		s := per[k]
+		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t\n", k.st, k.b, s.runs, s.steps, s.agreeing, s.stepsAgreeing, s.findings)
 		total.runs, total.steps, total.agreeing = total.runs+s.runs, total.steps+s.steps, total.agreeing+s.agreeing
 		total.stepsAgreeing, total.findings = total.stepsAgreeing+s.stepsAgreeing, total.findings+s.findings
 	}
-	fmt.Fprintf(w, "all (seed %d)\t%d\t%d\t%d\t%d\t%d\t\n", seed, total.runs, total.steps, total.agreeing, total.stepsAgreeing, total.findings)
+	fmt.Fprintf(w, "all (seed %d)\t\t%d\t%d\t%d\t%d\t%d\t\n", seed, total.runs, total.steps, total.agreeing, total.stepsAgreeing, total.findings)
 	w.Flush()
 	fmt.Printf("%d drawn runs the lab cannot stage were drawn again (a call by a client while its own renewal is held)\n", redraws)
 	if found > 0 {
@@ -204,21 +208,22 @@ func runRandom(n int, seed uint64, st core.Strategy, parallel int, findings stri
 
 // finding is a random run that differs from the model, as saved.
 type finding struct {
-	Seed      uint64         `json:"seed"`
-	Run       int            `json:"run"`
-	Script    string         `json:"script"`
-	Strategy  core.Strategy  `json:"strategy"`
-	Command   string         `json:"command"`
-	Error     string         `json:"error,omitempty"`
-	Recording core.Recording `json:"recording"`
+	Seed      uint64        `json:"seed"`
+	Run       int           `json:"run"`
+	Script    string        `json:"script"`
+	Strategy  core.Strategy `json:"strategy"`
+	Service   string        `json:"service"`
+	Command   string        `json:"command"`
+	Error     string        `json:"error,omitempty"`
+	Recording Recording     `json:"recording"`
 }
 
 func saveFinding(dir string, seed uint64, i int, c *result) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	f := finding{Seed: seed, Run: i, Script: core.ScriptOf(c.sc), Strategy: c.st, Recording: c.trace,
-		Command: fmt.Sprintf("make lab SCRIPT='%s' STRATEGY=%s", core.ScriptOf(c.sc), c.st)}
+	f := finding{Seed: seed, Run: i, Script: core.ScriptOf(c.sc), Strategy: c.st, Service: c.backend.name, Recording: c.trace,
+		Command: fmt.Sprintf("make lab SCRIPT='%s' STRATEGY=%s SERVICE=%s", core.ScriptOf(c.sc), c.st, c.backend.name)}
 	if c.err != nil {
 		f.Error = c.err.Error()
 	}
@@ -226,10 +231,10 @@ func saveFinding(dir string, seed uint64, i int, c *result) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed%d-run%d.%s.json", seed, i, c.st)), append(b, '\n'), 0o644)
+	return os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed%d-run%d.%s.%s.json", seed, i, c.st, c.backend.name)), append(b, '\n'), 0o644)
 }
 
-// replayAll replays every cell that is replayable, parallel at a time, each
+// replayAll replays every run that is replayable, parallel at a time, each
 // in a directory of its own.
 func replayAll(cells []*result, parallel int) error {
 	tmp, err := os.MkdirTemp("", "dlock-lab-")
@@ -252,7 +257,7 @@ func replayAll(cells []*result, parallel int) error {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			c.trace, c.err = Replay(c.sc, c.st, dir)
+			c.trace, c.err = Replay(c.sc, c.st, c.backend, dir)
 		}()
 	}
 	wg.Wait()

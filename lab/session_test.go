@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
-	"strings"
 	"testing"
 	"time"
+
+	"dlock/lab/internal/servers"
+	"dlock/lab/lock"
 
 	clientv3 "go.etcd.io/etcd/client/v3"
 	"go.uber.org/zap"
@@ -22,7 +24,7 @@ func TestSessionDoneClosesAfterTheServiceEndsTheLease(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs etcd and waits out a lease (about 12 s); make test runs it")
 	}
-	cluster, err := sharedEtcd()
+	cluster, err := servers.SharedEtcd()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,8 +33,8 @@ func TestSessionDoneClosesAfterTheServiceEndsTheLease(t *testing.T) {
 	const ttl, lag = 3 * time.Second, time.Second
 	var proxies []*netProxy
 	var addrs []string
-	for _, u := range cluster.urls {
-		p, err := newNetProxy(strings.TrimPrefix(u, "http://"))
+	for _, a := range cluster.Endpoints() {
+		p, err := newNetProxy(a)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -44,7 +46,7 @@ func TestSessionDoneClosesAfterTheServiceEndsTheLease(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	watcher, err := clientv3.New(clientv3.Config{Endpoints: cluster.urls, DialTimeout: 5 * time.Second, Logger: zap.NewNop()})
+	watcher, err := clientv3.New(clientv3.Config{Endpoints: cluster.URLs(), DialTimeout: 5 * time.Second, Logger: zap.NewNop()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,9 +67,7 @@ func TestSessionDoneClosesAfterTheServiceEndsTheLease(t *testing.T) {
 		}
 	}()
 
-	locks := NewEtcdLock(cli, prefix, nil) // the session keeps its lease alive
-	defer locks.Close()
-	held, err := locks.Acquire(ctx, ttl)
+	held, err := lock.NewEtcdLocker(cli, prefix).Acquire(ctx, ttl) // the session keeps its lease alive
 	if err != nil {
 		t.Fatal(err)
 	}

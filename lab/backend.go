@@ -1,0 +1,146 @@
+package main
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"dlock/core"
+	"dlock/lab/lock"
+)
+
+// A backend is one lock service as the lab runs it: the lock its clients
+// take (from lab/lock), how the lab starts the service and watches it
+// (service), and the words the trace says them with. backends lists them,
+// each for the designs it serves, as core's rows list strategies: a run
+// under a row takes its lock on the backends that serve the row's design,
+// the first one's recording being the row's. Adding a service is a file
+// that defines its backend and a row here.
+type backend struct {
+	// name names the service: in the recordings' file names, in
+	// make lab SERVICE=…, and in a client's configuration.
+	name string
+	// describe says the service as the trace does, under st, with how
+	// the run renews its leases.
+	describe func(st core.Strategy, r renewal) string
+	// token says what a grant's fencing token is ("" for none).
+	token string
+	// key is the lock's name on the service for the run named run.
+	key func(run string) string
+	// open starts the service, or joins the one the lab shares, for a run
+	// in dir, its lock named key: the lab's own view of it.
+	open func(dir, key string, st core.Strategy) (service, error)
+	// locker makes, in a client's process c, the lock that client takes;
+	// what the library does on its own it tells c.
+	locker func(cfg clientConfig, c *client) (locker, error)
+	// apart: a held request needs a connection of its own, which nothing
+	// else uses while its answer is held (etcd's client carries every call
+	// on one connection).
+	apart bool
+	// renewsItself: where the library keeps the lease alive (the scenarios
+	// whose renewals are the library's, libraryRenewals), it does so
+	// itself (etcd's Session); otherwise the client process runs a loop
+	// that renews every third of the lease, as Redis lock libraries'
+	// watchdogs do.
+	renewsItself bool
+	// gone is what the library says, on its own, once a lease is gone
+	// (lock.Lock.Lost), in the trace's words; "" where it keeps no watch.
+	gone string
+}
+
+// backends are the lock services the lab runs, each with the design it
+// serves: a field left empty serves every value.
+var backends = []struct {
+	serves core.Design
+	*backend
+}{
+	{core.Design{Lease: core.NoLease, Service: core.OneNode}, plainRedis},
+	{core.Design{Lease: core.TTLLease, Service: core.OneNode, Check: core.Unchecked}, redisLock},
+	{core.Design{Lease: core.TTLLease, Service: core.OneNode, Check: core.Checked}, fencedRedis},
+	{core.Design{Lease: core.TTLLease, Service: core.Majority}, redsyncLock},
+	{core.Design{Lease: core.TTLLease, Service: core.Replicated}, etcdLock},
+}
+
+// backendsFor are the backends that serve st's design, in the table's
+// order.
+func backendsFor(st core.Strategy) []*backend {
+	d := st.Design()
+	var out []*backend
+	for _, b := range backends {
+		s := b.serves
+		if (s.Lease == "" || s.Lease == d.Lease) && (s.Service == "" || s.Service == d.Service) && (s.Check == "" || s.Check == d.Check) {
+			out = append(out, b.backend)
+		}
+	}
+	return out
+}
+
+// backendNamed is the backend called name.
+func backendNamed(name string) (*backend, bool) {
+	for _, b := range backends {
+		if b.name == name {
+			return b.backend, true
+		}
+	}
+	return nil, false
+}
+
+// serves reports whether b serves st.
+func (b *backend) serves(st core.Strategy) bool { return slices.Contains(backendsFor(st), b) }
+
+// renewal is who renews a run's leases: core.RenewedByLibrary or
+// core.RenewedByClient.
+type renewal string
+
+// libraryRenewals are the built-in scenarios whose renewals are a holder's
+// heartbeat, which real clients leave to their library (etcd's Session; for
+// Redis, a renewal loop in the client process): there the lab lets the
+// library renew, and a renew step asks the service whether the lease still
+// holds. Elsewhere, and in every script, the client renews at its renew
+// steps.
+var libraryRenewals = []string{"heartbeat", "heartbeat-pause", "partitioned-holder"}
+
+// renewalOf is who renews the leases of sc under st.
+func renewalOf(sc core.Scenario, st core.Strategy) renewal {
+	if st.TTL() && sc.ID != core.PlayScenario && slices.Contains(libraryRenewals, sc.ID) {
+		return core.RenewedByLibrary
+	}
+	return core.RenewedByClient
+}
+
+// service is the lab's own view of a lock service, beside the clients'.
+type service interface {
+	// held reports whether the service holds the lock for someone (Redlock:
+	// on a majority of its nodes).
+	held(ctx context.Context) (bool, error)
+	// watch reports what the service itself does to the lock (made,
+	// deleted, expired), as it happens, until ctx ends, and calls ended
+	// when a lease ends, by itself or released: with the holder's token,
+	// or 0 for whoever holds the one key (one Redis server; Redlock's
+	// nodes are not watched for it).
+	watch(ctx context.Context, log func(call, result string), ended func(token int64))
+	// addrs are the servers a client reaches, in order.
+	addrs() []string
+	// restart restarts the node a restart strikes, and says which.
+	restart() (string, error)
+	// heldForever reports whether the service holds the lock with no
+	// expiry, as the trace says it; false where every lock expires.
+	heldForever(ctx context.Context) (bool, string, error)
+	close()
+}
+
+// locker is how a lab's client takes its lock: a lock.Locker, and what
+// the lab does before a request so that the request is one message.
+type locker interface {
+	// prepare readies what the next acquire needs, so that acquire then
+	// sends the lock's own request and nothing before it: a session (a
+	// lease granted now: etcd); for Redis, the scripts the library runs
+	// loaded on the server and a connection idle in the pool. A client
+	// that has run for a while has them; a held answer then holds the
+	// grant's answer, not a handshake before it. apart: the request goes
+	// on a connection of its own (backend.apart). It says what it readied.
+	prepare(ctx context.Context, ttl time.Duration, apart bool) (string, error)
+	// acquire tries once to take the lock, as lock.Locker's Acquire.
+	acquire(ctx context.Context, ttl time.Duration) (lock.Lock, error)
+	close() error
+}

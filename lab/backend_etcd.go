@@ -1,0 +1,240 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"dlock/core"
+	"dlock/lab/internal/servers"
+	"dlock/lab/lock"
+
+	"go.etcd.io/etcd/api/v3/etcdserverpb"
+	clientv3 "go.etcd.io/etcd/client/v3"
+	"go.uber.org/zap"
+	"google.golang.org/grpc"
+)
+
+// etcd: the lab's shared three-member cluster, each run under a prefix of
+// its own, the lock etcd's concurrency package.
+var etcdLock = &backend{
+	name: "etcd",
+	describe: func(_ core.Strategy, r renewal) string {
+		s := "etcd, 3 members embedded (TickMs 10, ElectionMs 100): the concurrency package's Session and Mutex; the token is the lock key's CreateRevision"
+		if r == core.RenewedByClient {
+			s += "; the session's keep-alive stopped once the lock is held (Session.Orphan): the client renews at its renew steps"
+		}
+		return s
+	},
+	token:        "the lock key's CreateRevision",
+	key:          func(run string) string { return "/dlock/" + run },
+	open:         openEtcd,
+	locker:       newEtcdLocker,
+	apart:        true,
+	renewsItself: true,
+	gone:         "etcd Session.Done closed",
+}
+
+// etcdLocker is etcd's lock in a client process. The session of the next
+// acquire is made by prepare; a held request goes on a client of its own,
+// which reaches one member (member 1, which the lab never restarts):
+// etcd's client spreads its calls over every endpoint's connection, and
+// the held request must go on the one connection its session's grant has
+// opened.
+type etcdLocker struct {
+	locks   *lock.EtcdLocker
+	cli     *clientv3.Client
+	dial    func(addrs []string) (*clientv3.Client, error)
+	apart   []string
+	session *lock.EtcdSession
+	own     *clientv3.Client // the client of its own of the next acquire, if apart
+}
+
+func newEtcdLocker(cfg clientConfig, c *client) (locker, error) {
+	dial := func(addrs []string) (*clientv3.Client, error) {
+		return clientv3.New(clientv3.Config{
+			Endpoints: addrs, DialTimeout: 5 * time.Second, Logger: zap.NewNop(),
+			DialOptions: []grpc.DialOption{grpc.WithChainStreamInterceptor(c.keepAlives)},
+		})
+	}
+	cli, err := dial(cfg.Addrs)
+	if err != nil {
+		return nil, err
+	}
+	apart := cfg.ApartAddrs
+	if len(apart) == 0 {
+		apart = cfg.Addrs
+	}
+	l := &etcdLocker{locks: lock.NewEtcdLocker(cli, cfg.Key), cli: cli, dial: dial, apart: apart[:1]}
+	l.locks.ManualRenewal = cfg.Renewal == core.RenewedByClient
+	return l, nil
+}
+
+func (l *etcdLocker) prepare(ctx context.Context, ttl time.Duration, apart bool) (string, error) {
+	l.drop()
+	cli := l.cli
+	if apart {
+		var err error
+		if cli, err = l.dial(l.apart); err != nil {
+			return "", err
+		}
+		l.own = cli
+	}
+	s, err := l.locks.Session(ctx, cli, ttl)
+	if err != nil {
+		l.drop()
+		return "", err
+	}
+	l.session = s
+	what := "a session: its lease granted"
+	if apart {
+		what += "; on a client of its own, so that holding the request's answer holds nothing else (etcd's client carries every call on one connection, where TCP would hold every later answer behind it)"
+	}
+	return what, nil
+}
+
+func (l *etcdLocker) acquire(ctx context.Context, ttl time.Duration) (lock.Lock, error) {
+	if l.session == nil {
+		if _, err := l.prepare(ctx, ttl, false); err != nil {
+			return nil, err
+		}
+	}
+	s, own := l.session, l.own
+	l.session, l.own = nil, nil
+	h, err := l.locks.AcquireOn(ctx, s)
+	if err != nil {
+		if own != nil {
+			own.Close()
+		}
+		return nil, err
+	}
+	if own != nil {
+		return ownClient{h, own}, nil
+	}
+	return h, nil
+}
+
+// ownClient is a lock taken on a client of its own, which its release
+// closes.
+type ownClient struct {
+	*lock.EtcdLock
+	cli *clientv3.Client
+}
+
+// Release releases the lock and closes its client.
+func (h ownClient) Release(ctx context.Context) error {
+	defer h.cli.Close()
+	return h.EtcdLock.Release(ctx)
+}
+
+// drop closes what prepare made and acquire did not use.
+func (l *etcdLocker) drop() {
+	if l.session != nil {
+		l.session.Close()
+	}
+	if l.own != nil {
+		l.own.Close()
+	}
+	l.session, l.own = nil, nil
+}
+
+func (l *etcdLocker) close() error {
+	l.drop()
+	return l.cli.Close()
+}
+
+// keepAlives reports each keep-alive etcd's client sends and each answer it
+// gets, as they go: the library's own heartbeat, which a SIGSTOP stops.
+func (c *client) keepAlives(ctx context.Context, desc *grpc.StreamDesc, cc *grpc.ClientConn, method string, streamer grpc.Streamer, opts ...grpc.CallOption) (grpc.ClientStream, error) {
+	s, err := streamer(ctx, desc, cc, method, opts...)
+	if err != nil || !strings.HasSuffix(method, "/LeaseKeepAlive") {
+		return s, err
+	}
+	return keepAliveStream{ClientStream: s, c: c}, nil
+}
+
+type keepAliveStream struct {
+	grpc.ClientStream
+	c *client
+}
+
+// SendMsg sends m, and reports a keep-alive.
+func (s keepAliveStream) SendMsg(m any) error {
+	err := s.ClientStream.SendMsg(m)
+	if req, ok := m.(*etcdserverpb.LeaseKeepAliveRequest); ok {
+		s.c.event("etcd LeaseKeepAlive sent, lease %x", req.ID)
+	}
+	return err
+}
+
+// RecvMsg receives m, and reports a keep-alive's answer.
+func (s keepAliveStream) RecvMsg(m any) error {
+	err := s.ClientStream.RecvMsg(m)
+	if resp, ok := m.(*etcdserverpb.LeaseKeepAliveResponse); ok && err == nil {
+		if resp.TTL <= 0 {
+			s.c.event("etcd LeaseKeepAlive answered, lease %x: not found (it has ended)", resp.ID)
+		} else {
+			s.c.event("etcd LeaseKeepAlive answered, lease %x: TTL %d s", resp.ID, resp.TTL)
+		}
+	}
+	return err
+}
+
+// etcdService is the lab's etcd cluster, shared by every run, seen through
+// the run's own lock prefix.
+type etcdService struct {
+	cluster *servers.Etcd
+	cli     *clientv3.Client
+	prefix  string
+}
+
+func openEtcd(_, prefix string, _ core.Strategy) (service, error) {
+	cluster, err := servers.SharedEtcd()
+	if err != nil {
+		return nil, err
+	}
+	cli, err := clientv3.New(clientv3.Config{Endpoints: cluster.URLs(), DialTimeout: 5 * time.Second, Logger: zap.NewNop()})
+	if err != nil {
+		return nil, err
+	}
+	return &etcdService{cluster: cluster, cli: cli, prefix: prefix}, nil
+}
+
+func (s *etcdService) addrs() []string { return s.cluster.Endpoints() }
+
+func (s *etcdService) held(ctx context.Context) (bool, error) {
+	got, err := s.cli.Get(ctx, s.prefix+"/", clientv3.WithPrefix(), clientv3.WithCountOnly())
+	if err != nil {
+		return false, err
+	}
+	return got.Count > 0, nil
+}
+
+func (s *etcdService) watch(ctx context.Context, log func(call, result string), ended func(token int64)) {
+	w := s.cli.Watch(ctx, s.prefix+"/", clientv3.WithPrefix(), clientv3.WithPrevKV())
+	go func() {
+		for resp := range w {
+			for _, ev := range resp.Events {
+				what := "made (PUT)"
+				if ev.Type == clientv3.EventTypeDelete {
+					what = "deleted: its lease ended, or it was released"
+					if ev.PrevKv != nil {
+						ended(ev.PrevKv.CreateRevision)
+					}
+				}
+				log("service: the key "+strings.TrimPrefix(string(ev.Kv.Key), s.prefix+"/"), fmt.Sprintf("%s, revision %d", what, ev.Kv.ModRevision))
+			}
+		}
+	}()
+}
+
+func (s *etcdService) restart() (string, error) {
+	name, err := s.cluster.RestartFollower()
+	return "etcd member " + name + ", a follower, from its data directory: the cluster keeps its state; revisions keep increasing", err
+}
+
+// heldForever is false: every etcd lock has a lease.
+func (s *etcdService) heldForever(context.Context) (bool, string, error) { return false, "", nil }
+
+func (s *etcdService) close() { s.cli.Close() }

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"dlock/core"
+)
+
+// What the lab tells the ledger, which judges the real run by core's
+// rules, and what it records of each lease the library keeps alive: when
+// the service granted and ended it, and when the library said it was gone.
+
+// grant tells the ledger the service granted the lock to client.
+func (c *cell) grant(client string) {
+	c.last = c.ledger.Grant(client)
+	c.grants[client] = c.last
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.holder = client
+	if c.renewal == core.RenewedByLibrary {
+		c.trace.Leases = append(c.trace.Leases, core.RealLeaseEnd{Client: client, Granted: c.ms()})
+		c.leases[client] = len(c.trace.Leases) - 1
+	}
+}
+
+// released: client gave the lock back, so its lease did not end by itself.
+func (c *cell) released(client string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.leases, client)
+	if c.holder == client {
+		c.holder = ""
+	}
+}
+
+// ended records that the service ended a lease by itself: the holder's
+// with token, or the one key's holder (token 0).
+func (c *cell) ended(token int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	who := c.holder
+	if token != 0 {
+		who = ""
+		for n, p := range c.clients {
+			if p.token == token {
+				who = n
+			}
+		}
+	}
+	if who == c.holder {
+		c.holder = ""
+	}
+	if i, ok := c.leases[who]; ok && c.trace.Leases[i].Service == 0 {
+		c.trace.Leases[i].Service = c.ms()
+	}
+}
+
+// libraryLost records that client's library said its lease is gone.
+func (c *cell) libraryLost(client string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if i, ok := c.leases[client]; ok && c.trace.Leases[i].Library == 0 {
+		c.trace.Leases[i].Library = c.ms()
+	}
+}
+
+// libraryWord is how long a run waits at its end for a library's word.
+const libraryWord = 2500 * time.Millisecond
+
+// awaitLibraries waits, at most libraryWord, where the library renews, for
+// the libraries of the clients still running to say that a lease the
+// service has ended is gone: etcd's client looks once a second, a renewal
+// loop at its next renewal, so a run that ends as a stopped client resumes
+// would otherwise end before its library speaks.
+func (c *cell) awaitLibraries() {
+	if c.renewal != core.RenewedByLibrary {
+		return
+	}
+	for deadline := time.Now().Add(libraryWord); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		c.mu.Lock()
+		waiting := false
+		for _, l := range c.trace.Leases {
+			p := c.clients[l.Client]
+			waiting = waiting || l.Service != 0 && l.Library == 0 && p != nil && !p.crashed && !p.paused
+		}
+		c.mu.Unlock()
+		if !waiting {
+			return
+		}
+	}
+}
+
+// landed tells the ledger that resource i applied the sent-th write sent,
+// made under grant g, and logs how it judged it.
+func (c *cell) landed(i, g, sent int) {
+	switch l := c.ledger.Landed(i, g, sent); {
+	case l.Harm == core.HarmOverwrite:
+		c.log("", "judged", fmt.Sprintf("overwrite: grant %d's write destroys %s's value", g, l.Overwritten))
+	case l.Harm == core.HarmLostUpdate:
+		c.log("", "judged", "lost update: the holder read before a late write landed")
+	case l.Late:
+		c.log("", "judged", fmt.Sprintf("late: grant %d's write lands after a newer grant", g))
+	case l.Reordered:
+		c.log("", "judged", fmt.Sprintf("reordered: grant %d's write lands after a later write of the same grant", g))
+	}
+}
+
+// stuck reports whether, at the end, the lock or the resource can no longer
+// be used correctly: a lock without expiry held by a crashed client, or a
+// fenced resource that has seen a larger token than the holder's of a lock
+// without expiry.
+func (c *cell) stuck() (bool, error) {
+	ctx := context.Background()
+	forever, words, err := c.svc.heldForever(ctx)
+	if err != nil || words == "" {
+		return false, err
+	}
+	holder := c.ledger.Holder(c.last)
+	c.log("", words, fmt.Sprintf("the last grant was %s's", holder))
+	if p := c.clients[holder]; p != nil && p.crashed && forever {
+		return true, nil
+	}
+	if c.st.Fenced() {
+		token := c.clients[holder].token
+		for _, name := range c.sc.Resources {
+			if _, max, err := state(c.db, name); err != nil {
+				return false, err
+			} else if token != 0 && max > token {
+				return true, nil
+			}
+		}
+	}
+	return false, nil
+}

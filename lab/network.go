@@ -1,0 +1,243 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"dlock/core"
+)
+
+// The lab's side of the calls to the lock service: it waits for what the
+// model's clock has ended to end at the service, holds messages in the
+// network a client reaches its service through, and lets them through.
+
+// waitLeaseEnd waits, at most bound, until the service holds the lock
+// for nobody, and says how long it waited.
+func (c *cell) waitLeaseEnd(ctx context.Context, bound time.Duration) (time.Duration, error) {
+	waited := time.Now()
+	for {
+		held, err := c.svc.held(ctx)
+		if err != nil {
+			return 0, err
+		}
+		if !held || time.Since(waited) > bound {
+			return time.Since(waited), nil
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// leaseEndBound is how long the lab waits for a lease the model has ended
+// to end at the service: etcd ends a lease up to 0.5 s past its TTL; where
+// the library renews, its renewals move the end by up to a third of the
+// lease.
+func (c *cell) leaseEndBound(lease int64) time.Duration {
+	bound := 2 * time.Second
+	if c.renewal == core.RenewedByLibrary {
+		bound += time.Duration(lease) * time.Millisecond / 3
+	}
+	return bound
+}
+
+// afterModelLeaseEnd waits before a renewal or a release (what) that the
+// model refuses, its lease having ended at its tick: etcd ends a lease up
+// to 0.5 s later, so the lab waits for the service to end it, as before an
+// acquire. It returns the wait as timing ("" for none worth saying).
+func (c *cell) afterModelLeaseEnd(what string) (string, error) {
+	w, err := c.waitLeaseEnd(context.Background(), 2*time.Second)
+	if err != nil || w <= 50*time.Millisecond {
+		return "", err
+	}
+	timing := fmt.Sprintf("%s sent %.1f s after its step: the service ended the lease that late", what, w.Seconds())
+	c.log("", "wait", timing)
+	return timing, nil
+}
+
+// acquire asks for the lock. Where the model grants it and the real service
+// still holds an earlier lease, it waits a little for that lease to end
+// (leaseEndBound). Waiting changes when the grant comes, not whether it
+// does: it is listed apart, as timing.
+func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, string, error) {
+	ctx := context.Background()
+	timing := ""
+	if model.Grant != 0 {
+		w, err := c.waitLeaseEnd(ctx, c.leaseEndBound(lease))
+		if err != nil {
+			return outcome{}, "", err
+		}
+		if w > 50*time.Millisecond {
+			timing = fmt.Sprintf("granted %.1f s after its step: the service still held the earlier lease", w.Seconds())
+			c.log("", "wait", timing)
+		}
+	}
+	if _, err := c.ask(a.Client, request{Op: "prepare", LeaseMS: lease, Hold: a.Hold}); err != nil {
+		return outcome{}, "", err
+	}
+	// Redlock's client reaches only the nodes the action names: the others
+	// are cut off at the client's network while it asks.
+	var cut []*netProxy
+	if len(a.Nodes) > 0 && len(c.proxies[a.Client]) > 1 {
+		for k, p := range c.proxies[a.Client] {
+			if !slices.Contains(a.Nodes, k+1) {
+				p.refuse()
+				cut = append(cut, p)
+			}
+		}
+		c.log(a.Client, "network", "nodes "+nodeList(a.Nodes)+" reachable, the others cut off")
+	}
+	defer func() {
+		for _, p := range cut {
+			p.reopen()
+		}
+	}()
+	if a.Hold == "" {
+		r, err := c.ask(a.Client, request{Op: "acquire", LeaseMS: lease})
+		if err != nil {
+			return outcome{}, "", err
+		}
+		if r.Outcome.is(core.ResultGranted) {
+			c.grant(a.Client)
+		}
+		return r.Outcome, timing, nil
+	}
+	// The answer is held in the network on its way back, on the connection
+	// that carries the request (and only on it); the service decides now.
+	was, err := c.svc.held(ctx)
+	if err != nil {
+		return outcome{}, "", err
+	}
+	var reached []*netProxy
+	carriers := c.proxies[a.Client]
+	if len(c.apart[a.Client]) > 0 {
+		carriers = c.apart[a.Client]
+	}
+	for _, p := range carriers {
+		if !slices.Contains(cut, p) {
+			p.holdAnswer(a.Hold)
+			reached = append(reached, p)
+		}
+	}
+	if _, err := c.ask(a.Client, request{Op: "acquire", LeaseMS: lease, Hold: a.Hold}); err != nil {
+		return outcome{}, "", err
+	}
+	// The library sends the request in the background: the step is over
+	// once it has gone out.
+	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if !slices.ContainsFunc(reached, func(p *netProxy) bool { return !p.requestSent(a.Hold) }) {
+			break
+		}
+	}
+	granted := false
+	for deadline := time.Now().Add(time.Second); !was && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if granted, err = c.svc.held(ctx); err != nil || granted {
+			break
+		}
+	}
+	c.hold(a)
+	if granted {
+		c.grant(a.Client)
+		c.log("", "the service", "granted "+a.Client+"'s request; its answer is held in the network")
+	}
+	return outcome{Result: core.ResultHeld, Granted: granted}, timing, nil
+}
+
+// renew renews a's client's lease. A held renewal is a partition between
+// the client and its lock service, made before the client sends it.
+func (c *cell) renew(a core.Action, lease int64, model core.Event) (outcome, string, error) {
+	timing := ""
+	partitioned := a.Hold != "" && c.clients[a.Client].holds
+	if partitioned {
+		c.partition(a.Client, true)
+	} else if model.Result == core.ResultRefused && c.clients[a.Client].holds && c.renewal == core.RenewedByClient {
+		var err error
+		if timing, err = c.afterModelLeaseEnd("renewal"); err != nil {
+			return outcome{}, "", err
+		}
+	}
+	r, err := c.ask(a.Client, request{Op: "renew", LeaseMS: lease, Hold: a.Hold})
+	if err != nil {
+		return outcome{}, "", err
+	}
+	if r.Outcome.is(core.ResultHeld) {
+		c.hold(a)
+	} else if partitioned {
+		c.partition(a.Client, false)
+	}
+	if c.renewal == core.RenewedByLibrary && !r.Outcome.is(core.ResultSkipped) {
+		timing = joinTiming(timing, "the library renews on its own, every third of the lease, not only at this step")
+	}
+	return r.Outcome, timing, nil
+}
+
+// network is every proxy between client and its lock service.
+func (c *cell) network(client string) []*netProxy {
+	return append(slices.Clone(c.proxies[client]), c.apart[client]...)
+}
+
+// partition holds every byte between client and its lock service, both
+// ways (on), or lets them pass again, held ones first (off).
+func (c *cell) partition(client string, on bool) {
+	f := pass
+	if on {
+		f = hold
+	}
+	for _, p := range c.network(client) {
+		p.set(f, f)
+	}
+	if on {
+		c.log(client, "network", "partitioned from the lock service: its messages are held, both ways")
+	} else {
+		c.log(client, "network", "the partition heals: what was held is sent on")
+	}
+}
+
+// hold remembers a held message, if a holds one.
+func (c *cell) hold(a core.Action) {
+	if a.Hold != "" {
+		c.held[a.Hold] = heldAt{client: a.Client, action: a, grant: c.grants[a.Client], sent: c.sent}
+	}
+}
+
+// deliver lets a held message arrive: the network lets it pass, and the
+// client hears its answer, or sends a write it kept.
+func (c *cell) deliver(a core.Action) (outcome, error) {
+	h, ok := c.held[a.Message]
+	if !ok {
+		c.log("", "deliver "+a.Message, "nothing was sent")
+		return outcome{Result: core.ResultNothing}, nil
+	}
+	delete(c.held, a.Message)
+	switch h.action.Kind {
+	case core.ActAcquire:
+		for _, p := range c.network(h.client) {
+			p.releaseAnswer(a.Message)
+		}
+	case core.ActRenew:
+		c.partition(h.client, false)
+	}
+	if c.clients[h.client].crashed {
+		c.log("", "deliver "+a.Message, "its client has crashed: nobody receives it")
+		return outcome{Result: core.ResultDropped}, nil
+	}
+	r, err := c.ask(h.client, request{Op: "deliver", Hold: a.Message})
+	if err != nil {
+		return outcome{}, err
+	}
+	if h.action.Kind == core.ActWrite && r.Outcome.is(core.ResultAccepted) {
+		i, _ := c.resource(h.action)
+		c.landed(i, h.grant, h.sent)
+	}
+	return r.Outcome, nil
+}
+
+func nodeList(nodes []int) string {
+	var s []string
+	for _, n := range nodes {
+		s = append(s, strconv.Itoa(n))
+	}
+	return strings.Join(s, ",")
+}
