@@ -43,6 +43,9 @@ type backend struct {
 	// that renews every third of the lease, as Redis lock libraries'
 	// watchdogs do.
 	renewsItself bool
+	// asks is what a client asks its library at a check step
+	// (lock.Lock.Standing), in the trace's words.
+	asks string
 	// gone is what the library says, on its own, once a lease is gone
 	// (lock.Lock.Lost), in the trace's words; "" where it keeps no watch.
 	gone string

@@ -33,6 +33,7 @@ var etcdLock = &backend{
 	locker:       newEtcdLocker,
 	apart:        true,
 	renewsItself: true,
+	asks:         "etcd Session.Done (with the keep-alive stopped: Lease.TimeToLive)",
 	gone:         "etcd Session.Done closed",
 }
 

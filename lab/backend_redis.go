@@ -31,6 +31,7 @@ var (
 		key:    redisKey,
 		open:   openRedis(1),
 		locker: fencedLocker(true),
+		asks:   "GET of the key: still this client's value?",
 	}
 	redisLock = &backend{
 		name: "redislock",
@@ -40,6 +41,7 @@ var (
 		key:    redisKey,
 		open:   openRedis(1),
 		locker: redislockLocker,
+		asks:   "redislock Lock.TTL",
 	}
 	fencedRedis = &backend{
 		name: "fenced-redis",
@@ -50,6 +52,7 @@ var (
 		key:    redisKey,
 		open:   openRedis(1),
 		locker: fencedLocker(false),
+		asks:   "PTTL of the key, if still this client's value",
 	}
 	redsyncLock = &backend{
 		name: "redsync",
@@ -59,6 +62,7 @@ var (
 		key:    redisKey,
 		open:   openRedis(core.RedlockNodes),
 		locker: redsyncLocker,
+		asks:   "redsync Mutex.Until (its validity, by the client's clock)",
 	}
 )
 

@@ -23,14 +23,15 @@ import (
 // service (a netProxy per server), and writes the resource, a SQLite row.
 // It reads one request per line on stdin and answers each with one line on
 // stdout, in the order asked; between answers it says what its library did
-// on its own (a keep-alive sent, a renewal, the library finding the lease
-// lost).
+// on its own (a keep-alive sent, a renewal, the library saying the lease is
+// gone).
 //
 // What it believes follows the model's client: it acts on its belief, and
 // changes it only when it learns something (an acquire's answer, a renewal's
-// answer, its own check of its lease). What its library tells it meanwhile
-// (etcd's Session.Done) is reported, with its time, beside the service's
-// own view, which the lab watches.
+// answer, its own check of its lease). What its library tells it meanwhile,
+// and what its library answers at a check, is reported, with its time,
+// beside the service's own view, which the lab watches: a client that
+// listened to its library would stop there.
 
 // clientConfig is how the lab starts a client: one JSON value, its only
 // argument.
@@ -72,7 +73,16 @@ type reply struct {
 	Sent    bool    `json:"sent,omitempty"` // a write reached the database (applied or refused)
 	Token   int64   `json:"token"`          // the token the client believes it holds (0: none, or none issued)
 	Holds   bool    `json:"holds"`
-	Err     string  `json:"err,omitempty"` // the client could not do it
+	// Library is what the library answered at a check step, about the
+	// lock held, and LibraryWords its answer as the trace says it.
+	Library      lock.Standing `json:"library,omitempty"`
+	LibraryWords string        `json:"library_words,omitempty"`
+	// AfterWord: the client sent this write after its library had said
+	// the lease was gone, AfterWordMS before, by the client's
+	// own clock.
+	AfterWord   bool   `json:"after_word,omitempty"`
+	AfterWordMS int64  `json:"after_word_ms,omitempty"`
+	Err         string `json:"err,omitempty"` // the client could not do it
 }
 
 // line is one line the client writes: an answer, or an event its library
@@ -80,8 +90,8 @@ type reply struct {
 type line struct {
 	Reply *reply `json:"reply,omitempty"`
 	Event string `json:"event,omitempty"`
-	// Lost: the event is the library saying the lease is gone.
-	Lost bool `json:"lost,omitempty"`
+	// Standing: the event is the library saying this of the lock held.
+	Standing lock.Standing `json:"standing,omitempty"`
 }
 
 // client is the state of one client process.
@@ -105,8 +115,9 @@ type client struct {
 	// stopRenewing ends the renewal loop of the lock held.
 	stopRenewing context.CancelFunc
 	// lost is set, with its time, once the library has said the lease is
-	// gone.
-	lost time.Time
+	// gone on its own; word, once it has said so on its own or when asked
+	// (reset when it says the lease holds again).
+	lost, word time.Time
 }
 
 // heldCall is a message held: its request, what the client had when it
@@ -181,16 +192,30 @@ func (c *client) event(format string, args ...any) {
 	c.send(line{Event: fmt.Sprintf(format, args...)})
 }
 
-// lostLease reports that the library has said that l, if it is still the
-// lock held, is gone, in words.
-func (c *client) lostLease(l lock.Lock, words string) {
+// librarySaid reports what the library said on its own, words in its own
+// words: said, of the lock held, if of says the word is about it.
+func (c *client) librarySaid(of func(lock.Lock) bool, said lock.Standing, words string) {
 	c.mu.Lock()
-	mine := c.lock == l
+	mine := c.lock != nil && of(c.lock)
 	if mine {
-		c.lost = time.Now()
+		c.heardWord(said)
 	}
 	c.mu.Unlock()
-	c.send(line{Event: words, Lost: mine})
+	if !mine {
+		said = ""
+	}
+	c.send(line{Event: words, Standing: said})
+}
+
+// heardWord notes when the library first said the lock held is gone or in
+// doubt, and forgets it when it says the lock holds again; c.mu is held.
+func (c *client) heardWord(said lock.Standing) {
+	switch {
+	case said == lock.Held:
+		c.word = time.Time{}
+	case c.word.IsZero():
+		c.word = time.Now()
+	}
 }
 
 // clientTimeout is how long a call to the lock service may wait for its
@@ -218,7 +243,7 @@ func (c *client) serve(req request) reply {
 	case "deliver":
 		return c.deliver(ctx, req)
 	case "check":
-		return c.check()
+		return c.check(ctx)
 	}
 	c.mu.Lock()
 	held := c.lock

@@ -79,11 +79,16 @@ func (c *client) tokenWords(l lock.Lock) string {
 // should renew and does not by itself.
 func (c *client) believe(l lock.Lock, until time.Time, lease time.Duration) {
 	c.forget()
-	c.lock, c.until, c.lost = l, until, time.Time{}
+	c.lock, c.until, c.lost, c.word = l, until, time.Time{}, time.Time{}
 	if lost := l.Lost(); lost != nil {
 		go func() {
 			<-lost
-			c.lostLease(l, "the library says the lease is gone ("+c.backend.gone+")")
+			c.mu.Lock()
+			if c.lock == l {
+				c.lost = time.Now()
+			}
+			c.mu.Unlock()
+			c.librarySaid(func(held lock.Lock) bool { return held == l }, lock.Gone, "the library says the lease is gone ("+c.backend.gone+")")
 		}()
 	}
 	if c.cfg.Renewal == core.RenewedByLibrary && !c.backend.renewsItself && !until.IsZero() {
@@ -130,7 +135,12 @@ func (c *client) renewLoop(ctx context.Context, l lock.Lock, ttl time.Duration) 
 		case ctx.Err() != nil:
 			return
 		case errors.Is(err, lock.ErrLost):
-			c.lostLease(l, "renewal: the lock is not this client's any more")
+			c.mu.Lock()
+			if c.lock == l {
+				c.lost = time.Now()
+			}
+			c.mu.Unlock()
+			c.librarySaid(func(held lock.Lock) bool { return held == l }, lock.Gone, "renewal: the lock is not this client's any more")
 			return
 		case err != nil:
 			c.event("renewal failed: %v", err)
@@ -202,25 +212,52 @@ func (c *client) release(ctx context.Context, held lock.Lock) reply {
 }
 
 // check looks at the lease by the client's own clock, as the model's
-// client does.
-func (c *client) check() reply {
+// client does, and asks its library too: both answers are in the trace,
+// and the library's in the recording; the client acts on its clock's.
+func (c *client) check(ctx context.Context) reply {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	call := "the client's own clock"
+	call := "the client's own clock; its library: " + c.backend.asks
+	var r reply
 	switch {
 	case c.lock == nil:
-		return reply{Outcome: outcome{Result: core.ResultNoLock}, Call: call, Result: "holds no lock"}
+		return reply{Outcome: outcome{Result: core.ResultNoLock}, Call: "the client's own clock", Result: "holds no lock"}
 	case !c.until.IsZero() && !time.Now().Before(c.until):
-		c.forget()
-		return reply{Outcome: outcome{Result: core.ResultExpired}, Call: call, Result: "the lease has run out: the client stops believing it holds the lock"}
+		r = reply{Outcome: outcome{Result: core.ResultExpired}, Call: call, Result: "the clock: the lease has run out: the client stops believing it holds the lock"}
+	default:
+		r = reply{Outcome: outcome{Result: core.ResultValid}, Call: call, Result: "the clock: the lease still runs: " + c.left()}
 	}
-	return reply{Outcome: outcome{Result: core.ResultValid}, Call: call, Result: "the lease still runs: " + c.left()}
+	said, err := c.lock.Standing(ctx)
+	if err != nil {
+		r.Result += "; the library could not be asked: " + err.Error()
+	} else {
+		c.heardWord(said)
+		r.Library, r.LibraryWords = said, "the library says: "+string(said)
+		r.Result += "; " + r.LibraryWords
+	}
+	if r.Outcome.Result == core.ResultExpired {
+		c.forget()
+	}
+	return r
 }
 
-// writeHeld writes the resource with the lock held: at once, or, for a
-// held write, kept at the client until delivered (split: checked now and
-// applied then).
+// writeHeld writes the resource with the lock held, and says whether it
+// sent the write after its library had said the lease was gone or in
+// doubt.
 func (c *client) writeHeld(req request, held lock.Lock) reply {
+	c.mu.Lock()
+	word, sent := c.word, time.Now()
+	c.mu.Unlock()
+	r := c.writeNow(req, held)
+	if !word.IsZero() && r.Sent {
+		r.AfterWord, r.AfterWordMS = true, sent.Sub(word).Milliseconds()
+	}
+	return r
+}
+
+// writeNow writes at once, or, for a held write, keeps it at the client
+// until delivered (split: checked now and applied then).
+func (c *client) writeNow(req request, held lock.Lock) reply {
 	if req.Hold == "" {
 		return c.write(req, held.Token(), false)
 	}

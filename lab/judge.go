@@ -6,22 +6,31 @@ import (
 	"time"
 
 	"dlock/core"
+	"dlock/lab/lock"
 )
 
 // What the lab tells the ledger, which judges the real run by core's
-// rules, and what it records of each lease the library keeps alive: when
-// the service granted and ended it, and when the library said it was gone.
+// rules, and what it records of each lease: when the service granted and
+// ended it, and what the holder's library said of it.
 
-// grant tells the ledger the service granted the lock to client.
-func (c *cell) grant(client string) {
+// grant tells the ledger the service granted the lock to client, with
+// token (0 while the client has not heard it).
+func (c *cell) grant(client string, token int64) {
 	c.last = c.ledger.Grant(client)
 	c.grants[client] = c.last
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.holder = client
-	if c.renewal == core.RenewedByLibrary {
-		c.trace.Leases = append(c.trace.Leases, core.RealLeaseEnd{Client: client, Granted: c.ms()})
-		c.leases[client] = len(c.trace.Leases) - 1
+	c.trace.Leases = append(c.trace.Leases, Lease{RealLeaseEnd: core.RealLeaseEnd{Client: client, Granted: c.ms()}, Token: token})
+	c.leases[client] = len(c.trace.Leases) - 1
+}
+
+// heardGrant: client heard, with token, the grant its held request got.
+func (c *cell) heardGrant(client string, token int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if i, ok := c.leases[client]; ok && c.trace.Leases[i].Token == 0 {
+		c.trace.Leases[i].Token = token
 	}
 }
 
@@ -57,13 +66,35 @@ func (c *cell) ended(token int64) {
 	}
 }
 
-// libraryLost records that client's library said its lease is gone.
-func (c *cell) libraryLost(client string) {
+// librarySaid records what client's library said of its lease, words in
+// its own words: on its own, or when asked at a check.
+func (c *cell) librarySaid(client string, said lock.Standing, words string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if i, ok := c.leases[client]; ok && c.trace.Leases[i].Library == 0 {
-		c.trace.Leases[i].Library = c.ms()
+	i, ok := c.leases[client]
+	if !ok {
+		return
 	}
+	l := &c.trace.Leases[i]
+	ms := c.ms()
+	l.Said = append(l.Said, Said{MS: ms, Step: c.step, Standing: string(said), Words: words})
+	if said == lock.Gone && l.Library == 0 {
+		l.Library = ms
+	}
+}
+
+// wroteAfterWord records that client sent a write after its library had
+// said its lease was gone: r is the client's answer, which
+// says how long before, by its own clock.
+func (c *cell) wroteAfterWord(client string, r reply) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	i, ok := c.leases[client]
+	if !ok {
+		return
+	}
+	l := &c.trace.Leases[i]
+	l.WritesAfter = append(l.WritesAfter, WriteAfter{Step: c.step, MS: c.ms(), AfterMS: r.AfterWordMS, Outcome: r.Outcome.words(core.ActWrite, "")})
 }
 
 // libraryWord is how long a run waits at its end for a library's word.

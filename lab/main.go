@@ -255,7 +255,7 @@ func summarize(cells []*result, out string) error {
 }
 
 // printTrace prints a recording as a table of real times, clients and
-// calls, and the steps.
+// calls, the leases and what the libraries said, and the steps.
 func printTrace(t Recording) {
 	fmt.Printf("%s under %s on %s: lock service %s; resource %s\n", t.Scenario, t.Strategy, t.Backend, t.Service, t.Resource)
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
@@ -265,6 +265,9 @@ func printTrace(t Recording) {
 	}
 	w.Flush()
 	fmt.Printf("renewal: %s\n", t.Renewal)
+	for _, l := range t.Leases {
+		fmt.Println(leaseWords(l))
+	}
 	w = tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "step\taction\tagree\tmodel\treal")
 	for _, s := range t.Steps {
@@ -278,6 +281,25 @@ func printTrace(t Recording) {
 		fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\n", s.Step, s.Action, agree, s.Model, real)
 	}
 	w.Flush()
+}
+
+// leaseWords says a lease as the command line prints it.
+func leaseWords(l Lease) string {
+	sec := func(ms int64) string { return fmt.Sprintf("%.1f s", float64(ms)/1000) }
+	s := fmt.Sprintf("lease: %s's, granted at %s", l.Client, sec(l.Granted))
+	if l.Token != 0 {
+		s += fmt.Sprintf(", token %d", l.Token)
+	}
+	if l.Service != 0 {
+		s += "; the service ended it at " + sec(l.Service)
+	}
+	for _, w := range l.Said {
+		s += fmt.Sprintf("; at %s (step %d) the library said %s (%s)", sec(w.MS), w.Step, w.Standing, w.Words)
+	}
+	for _, w := range l.WritesAfter {
+		s += fmt.Sprintf("; step %d's write (%s), %d ms after the library's first word", w.Step, w.Outcome, w.AfterMS)
+	}
+	return s
 }
 
 func orDash(s string) string {

@@ -100,7 +100,7 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, s
 			return outcome{}, "", err
 		}
 		if r.Outcome.is(core.ResultGranted) {
-			c.grant(a.Client)
+			c.grant(a.Client, r.Token)
 		}
 		return r.Outcome, timing, nil
 	}
@@ -139,7 +139,7 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, s
 	}
 	c.hold(a)
 	if granted {
-		c.grant(a.Client)
+		c.grant(a.Client, 0)
 		c.log("", "the service", "granted "+a.Client+"'s request; its answer is held in the network")
 	}
 	return outcome{Result: core.ResultHeld, Granted: granted}, timing, nil
@@ -227,9 +227,12 @@ func (c *cell) deliver(a core.Action) (outcome, error) {
 	if err != nil {
 		return outcome{}, err
 	}
-	if h.action.Kind == core.ActWrite && r.Outcome.is(core.ResultAccepted) {
+	switch {
+	case h.action.Kind == core.ActWrite && r.Outcome.is(core.ResultAccepted):
 		i, _ := c.resource(h.action)
 		c.landed(i, h.grant, h.sent)
+	case h.action.Kind == core.ActAcquire && r.Outcome.is(core.ResultGranted):
+		c.heardGrant(h.client, r.Token)
 	}
 	return r.Outcome, nil
 }

@@ -20,6 +20,46 @@ type Recording struct {
 	// Token says what the grant's fencing token is on this service, in
 	// the trace's words ("" where it issues none).
 	Token string `json:"token,omitempty"`
+	// Leases are every lease granted in the run: core's ends (the service's,
+	// and the library's word that it was gone), with every word the
+	// holder's library said of it and the holder's writes after its first
+	// word.
+	Leases []Lease `json:"leases,omitempty"`
+}
+
+// Lease is one lease granted in a real run: core's account of its end, and
+// what the holder's library said of it.
+type Lease struct {
+	core.RealLeaseEnd
+	// Token is the grant's token (0 where the service issues none).
+	Token int64 `json:"token,omitempty"`
+	// Said is every word the library said of the lease, in order: what it
+	// told the holder on its own, and what it answered at check steps.
+	Said []Said `json:"said,omitempty"`
+	// WritesAfter are the holder's writes sent after its library's word
+	// that the lease was gone (core's Library), each with how long after.
+	WritesAfter []WriteAfter `json:"writes_after,omitempty"`
+}
+
+// Said is one word of a library about a lease: when (ms from the run's
+// start), at which step, what it amounts to (held or gone: see
+// lock.Standing), and the library's own words.
+type Said struct {
+	MS       int64  `json:"ms"`
+	Step     int    `json:"step"`
+	Standing string `json:"standing"`
+	Words    string `json:"words"`
+}
+
+// WriteAfter is a write a client sent after its library had said its lease
+// was gone: the step, when, how long after that word, and what
+// the resource did with it (applied, refused-by-token, or held: kept to be
+// delivered later).
+type WriteAfter struct {
+	Step    int    `json:"step"`
+	MS      int64  `json:"ms"`
+	AfterMS int64  `json:"after_ms"`
+	Outcome string `json:"outcome"`
 }
 
 // Agrees reports whether a replayed run agrees with the model at every step
@@ -72,10 +112,10 @@ func readRecording(dir, scenario string, st core.Strategy, b *backend) (Recordin
 	return r, true, nil
 }
 
-// brief is a recording as the index holds it: without its calls, steps
-// and leases.
+// brief is a recording as the index holds it: without its calls, steps,
+// leases and words.
 func brief(r Recording) Recording {
-	r.Calls, r.Steps, r.Leases, r.Service, r.Resource = nil, nil, nil, "", ""
+	r.Calls, r.Steps, r.Recording.Leases, r.Leases, r.Service, r.Resource = nil, nil, nil, nil, "", ""
 	return r
 }
 

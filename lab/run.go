@@ -229,8 +229,8 @@ func (c *cell) listen(p *proc, out io.Reader) {
 			continue
 		}
 		c.log(p.name, "library", l.Event)
-		if l.Lost {
-			c.libraryLost(p.name)
+		if l.Standing != "" {
+			c.librarySaid(p.name, l.Standing, l.Event)
 		}
 	}
 	close(p.replies)
@@ -305,6 +305,9 @@ func (c *cell) ask(name string, req request) (reply, error) {
 	p.holds, p.token = r.Holds, r.Token
 	c.mu.Unlock()
 	c.log(name, r.Call, r.Result)
+	if r.Library != "" {
+		c.librarySaid(name, r.Library, "asked at a check: "+r.LibraryWords)
+	}
 	return r, nil
 }
 
@@ -362,6 +365,9 @@ func (c *cell) do(a core.Action, f core.Frame) error {
 			real = r.Outcome
 			if r.Sent {
 				c.sent++
+			}
+			if r.AfterWord {
+				c.wroteAfterWord(a.Client, r)
 			}
 			switch r.Outcome.Result {
 			case core.ResultHeld, core.ResultChecked:
