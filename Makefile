@@ -9,10 +9,11 @@
 #   make pages   static site in dist/ for https://owner.github.io/$(PREFIX)/ (PREFIX= for a root site)
 #   make bench   sizes, load time, step latency, Replay ns/op
 #   make fuzz    every fuzz target for FUZZTIME (1,000,000 executions each)
-#   make lab     replay the scenarios on real Redis, etcd and SQLite (lab/); one cell with
-#                make lab SCENARIO=gc-pause STRATEGY=lease; a free-play run with
+#   make lab     replay the scenarios on real Redis, etcd, ZooKeeper and SQLite (lab/); one
+#                cell with make lab SCENARIO=gc-pause STRATEGY=lease; a free-play run with
 #                make lab SCRIPT='A:acquire,…' [STRATEGY=lease]; random runs with
-#                make lab RANDOM=100 [SEED=1] [STRATEGY=lease]
+#                make lab RANDOM=100 [SEED=1] [STRATEGY=lease]; SERVICE=zookeeper (or etcd,
+#                redislock, …) replays on that lock service only
 #   make clean   remove what the build wrote
 
 GO       ?= go
@@ -122,22 +123,24 @@ fuzz:
 	done
 
 # The lab is a module of its own (lab/go.mod), so neither app.wasm nor the
-# server links Redis or SQLite. Every cell, with a summary, each written to
-# static/web/lab for the page (committed); or one cell, its trace printed.
+# server links Redis, etcd, ZooKeeper or SQLite. Every cell on each of its
+# row's services, with a summary, each written to static/web/lab for the
+# page (committed); or one cell, its trace printed.
 LAB := lab/lab
 $(LAB): lab/go.mod lab/go.sum $(shell find lab core -name '*.go' ! -name '*_test.go')
 	cd lab && $(GO) build -o lab .
 
 SEED ?= 1
+LABFLAGS = $(if $(STRATEGY),-strategy $(STRATEGY)) $(if $(SERVICE),-service $(SERVICE))
 lab: $(LAB)
 ifneq ($(SCRIPT),)
-	cd lab && ./lab -script '$(SCRIPT)' $(if $(STRATEGY),-strategy $(STRATEGY))
+	cd lab && ./lab -script '$(SCRIPT)' $(LABFLAGS)
 else ifneq ($(RANDOM),)
-	cd lab && ./lab -random $(RANDOM) -seed $(SEED) $(if $(STRATEGY),-strategy $(STRATEGY))
-else ifeq ($(SCENARIO)$(STRATEGY),)
+	cd lab && ./lab -random $(RANDOM) -seed $(SEED) $(LABFLAGS)
+else ifeq ($(SCENARIO)$(STRATEGY)$(SERVICE),)
 	cd lab && ./lab -out ../static/web/lab
 else
-	cd lab && ./lab $(if $(SCENARIO),-scenario $(SCENARIO)) $(if $(STRATEGY),-strategy $(STRATEGY))
+	cd lab && ./lab $(if $(SCENARIO),-scenario $(SCENARIO)) $(LABFLAGS)
 endif
 
 clean:

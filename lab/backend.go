@@ -35,13 +35,17 @@ type backend struct {
 	locker func(cfg clientConfig, c *client) (locker, error)
 	// apart: a held request needs a connection of its own, which nothing
 	// else uses while its answer is held (etcd's client carries every call
-	// on one connection).
+	// on one connection; so does a ZooKeeper session).
 	apart bool
-	// renewsItself: where the library keeps the lease alive (the scenarios
-	// whose renewals are the library's, libraryRenewals), it does so
-	// itself (etcd's Session); otherwise the client process runs a loop
-	// that renews every third of the lease, as Redis lock libraries'
-	// watchdogs do.
+	// keepsAlive: the library keeps every lease alive on its own, in
+	// every run (a ZooKeeper session cannot be left to lapse while its
+	// holder runs). Other services' leases are kept alive by the library
+	// in the scenarios whose renewals are the library's (libraryRenewals).
+	keepsAlive bool
+	// renewsItself: where the library keeps the lease alive, it does so
+	// itself (etcd's Session, ZooKeeper's heartbeat); otherwise the client
+	// process runs a loop that renews every third of the lease, as Redis
+	// lock libraries' watchdogs do.
 	renewsItself bool
 	// asks is what a client asks its library at a check step
 	// (lock.Lock.Standing), in the trace's words.
@@ -49,6 +53,10 @@ type backend struct {
 	// gone is what the library says, on its own, once a lease is gone
 	// (lock.Lock.Lost), in the trace's words; "" where it keeps no watch.
 	gone string
+	// unstageable says why the lab cannot stage a run on this service,
+	// where core.Replayable says it can: the reason and the item (1-based)
+	// where it shows, from the model's frames; "" if it can.
+	unstageable func(sc core.Scenario, frames []core.Frame) (core.NotReplayed, int)
 }
 
 // backends are the lock services the lab runs, each with the design it
@@ -62,6 +70,7 @@ var backends = []struct {
 	{core.Design{Lease: core.TTLLease, Service: core.OneNode, Check: core.Checked}, fencedRedis},
 	{core.Design{Lease: core.TTLLease, Service: core.Majority}, redsyncLock},
 	{core.Design{Lease: core.TTLLease, Service: core.Replicated}, etcdLock},
+	{core.Design{Lease: core.TTLLease, Service: core.Replicated}, zooKeeperLock},
 }
 
 // backendsFor are the backends that serve st's design, in the table's
@@ -100,12 +109,12 @@ type renewal string
 // Redis, a renewal loop in the client process): there the lab lets the
 // library renew, and a renew step asks the service whether the lease still
 // holds. Elsewhere, and in every script, the client renews at its renew
-// steps.
+// steps (but on a service whose library keeps every lease alive).
 var libraryRenewals = []string{"heartbeat", "heartbeat-pause", "partitioned-holder"}
 
-// renewalOf is who renews the leases of sc under st.
-func renewalOf(sc core.Scenario, st core.Strategy) renewal {
-	if st.TTL() && sc.ID != core.PlayScenario && slices.Contains(libraryRenewals, sc.ID) {
+// renewalOf is who renews the leases of sc on b under st.
+func renewalOf(sc core.Scenario, st core.Strategy, b *backend) renewal {
+	if st.TTL() && (b.keepsAlive || sc.ID != core.PlayScenario && slices.Contains(libraryRenewals, sc.ID)) {
 		return core.RenewedByLibrary
 	}
 	return core.RenewedByClient
@@ -137,11 +146,12 @@ type service interface {
 type locker interface {
 	// prepare readies what the next acquire needs, so that acquire then
 	// sends the lock's own request and nothing before it: a session (a
-	// lease granted now: etcd); for Redis, the scripts the library runs
-	// loaded on the server and a connection idle in the pool. A client
-	// that has run for a while has them; a held answer then holds the
-	// grant's answer, not a handshake before it. apart: the request goes
-	// on a connection of its own (backend.apart). It says what it readied.
+	// lease granted now: etcd, ZooKeeper); for Redis, the scripts the
+	// library runs loaded on the server and a connection idle in the pool.
+	// A client that has run for a while has them; a held answer then holds
+	// the grant's answer, not a handshake before it. apart: the request
+	// goes on a connection of its own (backend.apart). It says what it
+	// readied.
 	prepare(ctx context.Context, ttl time.Duration, apart bool) (string, error)
 	// acquire tries once to take the lock, as lock.Locker's Acquire.
 	acquire(ctx context.Context, ttl time.Duration) (lock.Lock, error)

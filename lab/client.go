@@ -24,7 +24,7 @@ import (
 // It reads one request per line on stdin and answers each with one line on
 // stdout, in the order asked; between answers it says what its library did
 // on its own (a keep-alive sent, a renewal, the library saying the lease is
-// gone).
+// gone or in doubt).
 //
 // What it believes follows the model's client: it acts on its belief, and
 // changes it only when it learns something (an acquire's answer, a renewal's
@@ -78,7 +78,7 @@ type reply struct {
 	Library      lock.Standing `json:"library,omitempty"`
 	LibraryWords string        `json:"library_words,omitempty"`
 	// AfterWord: the client sent this write after its library had said
-	// the lease was gone, AfterWordMS before, by the client's
+	// the lease was gone or in doubt, AfterWordMS before, by the client's
 	// own clock.
 	AfterWord   bool   `json:"after_word,omitempty"`
 	AfterWordMS int64  `json:"after_word_ms,omitempty"`
@@ -115,8 +115,8 @@ type client struct {
 	// stopRenewing ends the renewal loop of the lock held.
 	stopRenewing context.CancelFunc
 	// lost is set, with its time, once the library has said the lease is
-	// gone on its own; word, once it has said so on its own or when asked
-	// (reset when it says the lease holds again).
+	// gone; word, once it has said the lease is gone or in doubt (reset
+	// when it says the lease holds again).
 	lost, word time.Time
 }
 

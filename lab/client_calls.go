@@ -349,7 +349,8 @@ func (c *client) deliver(ctx context.Context, req request) reply {
 // libraryVerdict is what a client whose library keeps its lease alive
 // learns once its partition heals: its library's answer (etcd: the
 // keep-alives it sent meanwhile are answered, and Session.Done closes if
-// the lease is gone). A client whose library has said nothing within 3 s
+// the lease is gone; ZooKeeper: it reconnects, and hears Expired if the
+// session is gone). A client whose library has said nothing within 3 s
 // asks the service once.
 func (c *client) libraryVerdict(ctx context.Context, held lock.Lock) reply {
 	deadline := time.Now().Add(3 * time.Second)

@@ -78,13 +78,16 @@ func (c *cell) librarySaid(client string, said lock.Standing, words string) {
 	l := &c.trace.Leases[i]
 	ms := c.ms()
 	l.Said = append(l.Said, Said{MS: ms, Step: c.step, Standing: string(said), Words: words})
-	if said == lock.Gone && l.Library == 0 {
+	switch {
+	case said == lock.Gone && l.Library == 0:
 		l.Library = ms
+	case said == lock.Suspended && l.SuspendedMS == 0:
+		l.SuspendedMS = ms
 	}
 }
 
 // wroteAfterWord records that client sent a write after its library had
-// said its lease was gone: r is the client's answer, which
+// said its lease was gone or in doubt: r is the client's answer, which
 // says how long before, by its own clock.
 func (c *cell) wroteAfterWord(client string, r reply) {
 	c.mu.Lock()
@@ -102,9 +105,10 @@ const libraryWord = 2500 * time.Millisecond
 
 // awaitLibraries waits, at most libraryWord, where the library renews, for
 // the libraries of the clients still running to say that a lease the
-// service has ended is gone: etcd's client looks once a second, a renewal
-// loop at its next renewal, so a run that ends as a stopped client resumes
-// would otherwise end before its library speaks.
+// service has ended is gone: etcd's client looks once a second,
+// ZooKeeper's hears it on reconnecting, a renewal loop at its next
+// renewal, so a run that ends as a stopped client resumes would otherwise
+// end before its library speaks.
 func (c *cell) awaitLibraries() {
 	if c.renewal != core.RenewedByLibrary {
 		return

@@ -25,23 +25,27 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// The cells CI replays on real Redis servers, a real etcd cluster and a
-// real SQLite: the book's story under every row, the counter reset under
-// fencing and under consensus, a Redlock node's restart, a crash without
-// TTL, a fenced read, a held write, a held grant (slow-grant, on Redis and
-// etcd), the library's own renewals stopped by a pause and by a partition,
-// and the two-step check.
+// The cells CI replays on real Redis servers, a real etcd cluster, a real
+// ZooKeeper ensemble and a real SQLite: the book's story under every row
+// (the consensus row on both services), the counter reset under fencing
+// and under consensus, a restart of a Redlock node and of a ZooKeeper
+// server under a lease, a crash without TTL, a fenced read, a held write,
+// a held grant (slow-grant, on Redis and etcd), the library's own renewals
+// stopped by a pause and by a partition, and the two-step check.
 var ciCells = []struct {
 	scenario string
 	strategy core.Strategy
+	service  string // "": the row's first
 }{
-	{"gc-pause", core.NoTTL}, {"gc-pause", core.Lease}, {"gc-pause", core.Redlock}, {"gc-pause", core.LeaseFencing},
-	{"gc-pause", core.ConsensusUnfenced}, {"gc-pause", core.Consensus},
-	{"counter-reset", core.LeaseFencing}, {"counter-reset", core.Consensus}, {"restart-during-lease", core.Redlock},
-	{"crash-no-ttl", core.NoTTL}, {"fenced-read", core.Lease}, {"delayed-write", core.Lease},
-	{"slow-grant", core.Lease}, {"slow-grant", core.Consensus}, {"heartbeat-pause", core.Consensus},
-	{"heartbeat-pause", core.Lease}, {"partitioned-holder", core.Consensus}, {"non-atomic-check", core.LeaseFencing},
-	{"clock-jump", core.NoTTL},
+	{"gc-pause", core.NoTTL, ""}, {"gc-pause", core.Lease, ""}, {"gc-pause", core.Redlock, ""}, {"gc-pause", core.LeaseFencing, ""},
+	{"gc-pause", core.ConsensusUnfenced, ""}, {"gc-pause", core.Consensus, ""}, {"gc-pause", core.Consensus, "zookeeper"},
+	{"counter-reset", core.LeaseFencing, ""}, {"counter-reset", core.Consensus, ""}, {"counter-reset", core.Consensus, "zookeeper"},
+	{"restart-during-lease", core.Redlock, ""}, {"restart-during-lease", core.ConsensusUnfenced, "zookeeper"},
+	{"crash-no-ttl", core.NoTTL, ""}, {"fenced-read", core.Lease, ""}, {"delayed-write", core.Lease, ""},
+	{"slow-grant", core.Lease, ""}, {"slow-grant", core.Consensus, ""}, {"heartbeat-pause", core.Consensus, ""},
+	{"heartbeat-pause", core.Consensus, "zookeeper"}, {"heartbeat-pause", core.Lease, ""},
+	{"partitioned-holder", core.Consensus, ""}, {"partitioned-holder", core.Consensus, "zookeeper"},
+	{"non-atomic-check", core.LeaseFencing, ""}, {"clock-jump", core.NoTTL, ""},
 }
 
 // Real software does what the model does at every step of these cells,
@@ -56,15 +60,24 @@ func TestRealSoftwareAgreesWithTheModel(t *testing.T) {
 		if !ok {
 			t.Fatalf("no scenario %s", c.scenario)
 		}
-		cells = append(cells, &result{sc: sc, st: c.strategy, backend: backendsFor(c.strategy)[0]})
+		b := backendsFor(c.strategy)[0]
+		if c.service != "" {
+			if b, ok = backendNamed(c.service); !ok {
+				t.Fatalf("no service %s", c.service)
+			}
+		}
+		cells = append(cells, &result{sc: sc, st: c.strategy, backend: b})
 	}
 	if err := replayAll(cells, 6); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range cells {
 		checkAgrees(t, c)
-		if c.sc.ID == "heartbeat-pause" && c.backend == etcdLock {
+		switch {
+		case c.sc.ID == "heartbeat-pause" && c.backend == etcdLock:
 			checkLibraryRenews(t, c.trace)
+		case c.sc.ID == "partitioned-holder" && c.backend == zooKeeperLock:
+			checkZooKeeperSaysDisconnectedThenExpired(t, c.trace)
 		}
 		if c.err == nil && c.backend.token != "" && !strings.Contains(callsOf(c.trace), c.backend.token) {
 			t.Errorf("%s under %s on %s: the calls do not show the token (%s)", c.sc.ID, c.st, c.backend.name, c.backend.token)
@@ -131,8 +144,34 @@ func checkLibraryRenews(t *testing.T, tr Recording) {
 	}
 }
 
-// The random runs CI replays: a fixed seed, two runs per row.
-const ciSeed, ciRandomRuns = 1, 12
+// checkZooKeeperSaysDisconnectedThenExpired: under partitioned-holder, A's
+// library says Disconnected while the partition lasts, the service ends A's
+// session, and the library says Expired only once the partition heals, on
+// reconnecting; A's write in between is noted, after the first word.
+func checkZooKeeperSaysDisconnectedThenExpired(t *testing.T, tr Recording) {
+	t.Helper()
+	var healed int64
+	for _, e := range tr.Calls {
+		if e.Client == "A" && strings.HasPrefix(e.Result, "the partition heals") {
+			healed = e.MS
+		}
+	}
+	if len(tr.Leases) == 0 {
+		t.Fatal("partitioned-holder on ZooKeeper recorded no lease")
+	}
+	a := tr.Leases[0]
+	switch {
+	case a.Client != "A" || a.SuspendedMS == 0 || a.Service == 0 || a.Library == 0:
+		t.Errorf("A's session: %+v", a)
+	case a.Library < a.Service || a.Library < healed:
+		t.Errorf("Expired heard at %d ms, the service ended the session at %d ms, the partition healed at %d ms", a.Library, a.Service, healed)
+	case len(a.WritesAfter) != 1 || a.WritesAfter[0].Step != 9:
+		t.Errorf("A's writes after Disconnected: %+v", a.WritesAfter)
+	}
+}
+
+// The random runs CI replays: a fixed seed, two runs per row and service.
+const ciSeed, ciRandomRuns = 1, 16
 
 // Random runs drawn from the search's alphabet agree with the model at
 // every step on real software.
@@ -172,8 +211,15 @@ func TestScriptsTheLabCannotStageSayWhichItem(t *testing.T) {
 	if err := o.choose("nope", ""); err == nil || !strings.Contains(err.Error(), `unknown strategy "nope"`) {
 		t.Errorf("an unknown row: %v", err)
 	}
-	if err := o.choose(core.Lease, "etcd"); err == nil || !strings.Contains(err.Error(), "etcd serves no row asked for (lease)") {
+	if err := o.choose(core.Lease, "zookeeper"); err == nil || !strings.Contains(err.Error(), "zookeeper serves no row asked for (lease)") {
 		t.Errorf("a service that serves no row asked for: %v", err)
+	}
+	zoo := options{rows: []core.Strategy{core.Consensus}, service: zooKeeperLock, parallel: 1}
+	if err := runScript("A:acquire,tick:10,B:acquire", zoo); err == nil || !strings.Contains(err.Error(), "item 2 (tick:10)") || !strings.Contains(err.Error(), "session") {
+		t.Errorf("a lease that ends while its holder runs, on ZooKeeper: %v", err)
+	}
+	if err := runScript("A:acquire,A:acquire@m1,A:renew@m2,deliver:m1", zoo); err == nil || !strings.Contains(err.Error(), "item 4 (deliver:m1)") || !strings.Contains(err.Error(), "partition") {
+		t.Errorf("a held answer delivered in the partition of a held renewal, on ZooKeeper: %v", err)
 	}
 }
 
@@ -203,7 +249,10 @@ func TestCommittedRecordingsMatchTheModel(t *testing.T) {
 					t.Errorf("%s under %s on %s has no recording %s (make lab)", sc.ID, st, b.name, f)
 					continue
 				}
-				why := replayable(sc, st)
+				why, _, err := replayable(sc, st, b)
+				if err != nil {
+					t.Fatal(err)
+				}
 				switch {
 				case r.Backend != b.name:
 					t.Errorf("%s: recorded on %q, not %s", f, r.Backend, b.name)
@@ -230,16 +279,22 @@ func TestCellsNotReplayedSayWhy(t *testing.T) {
 		t.Error("Replay ran a cell it cannot replay")
 	}
 	sc, _ = core.ScenarioByID("slow-grant")
-	if _, err := Replay(sc, core.Lease, etcdLock, t.TempDir()); err == nil || !strings.Contains(err.Error(), "does not serve") {
+	if why, item, err := replayable(sc, core.Consensus, zooKeeperLock); err != nil || why != SessionKeptAlive || item != 2 {
+		t.Errorf("slow-grant under consensus on ZooKeeper: %q at item %d, %v", why, item, err)
+	}
+	if _, err := Replay(sc, core.Consensus, zooKeeperLock, t.TempDir()); err == nil {
+		t.Error("Replay ran on ZooKeeper a cell it cannot replay there")
+	}
+	if _, err := Replay(sc, core.Lease, zooKeeperLock, t.TempDir()); err == nil || !strings.Contains(err.Error(), "does not serve") {
 		t.Errorf("Replay on a service that does not serve the row: %v", err)
 	}
 }
 
-// Each row's design chooses its service.
+// Each row's design chooses its services; the consensus rows have two.
 func TestEachRowHasItsServices(t *testing.T) {
 	want := map[core.Strategy][]*backend{
 		core.NoTTL: {plainRedis}, core.Lease: {redisLock}, core.Redlock: {redsyncLock}, core.LeaseFencing: {fencedRedis},
-		core.ConsensusUnfenced: {etcdLock}, core.Consensus: {etcdLock},
+		core.ConsensusUnfenced: {etcdLock, zooKeeperLock}, core.Consensus: {etcdLock, zooKeeperLock},
 	}
 	for _, st := range core.Strategies() {
 		got := backendsFor(st)

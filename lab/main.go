@@ -1,19 +1,20 @@
 // Command lab replays the demo's scenarios on real software: real lock
-// services (Redis servers, an etcd cluster), taken with the libraries
-// people use (bsm/redislock, go-redsync/redsync, etcd's concurrency
-// package; the locks are in lab/lock), a real SQLite database as the
-// resource, a TCP proxy
+// services (Redis servers, an etcd cluster, a ZooKeeper ensemble), taken
+// with the libraries people use (bsm/redislock, go-redsync/redsync, etcd's
+// concurrency package, ZooKeeper's lock recipe on go-zookeeper; the locks
+// are in lab/lock), a real SQLite database as the resource, a TCP proxy
 // per client between it and its lock service (where messages are held,
 // delayed and partitions made), and each client a process of its own that
 // a GC pause really stops (SIGSTOP), its library's keep-alives with it, and
 // a crash really kills. It compares every step with the model's
 // (outcome.go), judges the recording by the rules the model judges its
 // runs with (core.Ledger), and says whether the real run is the model's.
-// Each row's design chooses its lock service (backend.go).
+// A row whose design more than one service serves (the consensus rows:
+// etcd and ZooKeeper) is replayed on each (backend.go).
 //
 //	lab                                  every cell it can replay, and a summary
 //	lab -scenario gc-pause -strategy lease   one cell, its trace printed
-//	lab -service etcd …                  on that lock service only
+//	lab -service zookeeper …             on that lock service only
 //	lab -out DIR                         also write each cell as DIR/<scenario>.<strategy>[.<service>].json
 //	                                     (a Recording; a cell not replayed says why), and DIR/index.json
 //	lab -script 'A:acquire,…' [-strategy lease]  a free-play run, under one row or every row
@@ -144,21 +145,26 @@ type result struct {
 	backend *backend
 	trace   Recording
 	why     core.NotReplayed // why it is not replayed
+	whyItem int              // the item that shows why (0: the scenario)
 	err     error
 }
 
 // newResult is the run of sc under st on b, to replay; one the lab cannot
 // replay has its reason and the model's verdict already.
-func newResult(sc core.Scenario, st core.Strategy, b *backend) *result {
+func newResult(sc core.Scenario, st core.Strategy, b *backend) (*result, error) {
 	c := &result{sc: sc, st: st, backend: b}
-	if why := replayable(sc, st); why != "" {
-		c.why = why
+	why, item, err := replayable(sc, st, b)
+	if err != nil {
+		return nil, err
+	}
+	if why != "" {
+		c.why, c.whyItem = why, item
 		c.trace = Recording{Recording: core.Recording{Scenario: sc.ID, Strategy: st, Why: why, Model: modelVerdict(sc, st)}, Backend: b.name}
 		if sc.ID == core.PlayScenario {
 			c.trace.Script = core.ScriptOf(sc)
 		}
 	}
-	return c
+	return c, nil
 }
 
 func modelVerdict(sc core.Scenario, st core.Strategy) core.Verdict {
@@ -177,7 +183,11 @@ func run(scenario, out string, o options) error {
 		}
 		for _, st := range o.rows {
 			for _, b := range o.backendsOf(st) {
-				cells = append(cells, newResult(sc, st, b))
+				c, err := newResult(sc, st, b)
+				if err != nil {
+					return err
+				}
+				cells = append(cells, c)
 			}
 		}
 	}

@@ -33,12 +33,12 @@ func (c *cell) waitLeaseEnd(ctx context.Context, bound time.Duration) (time.Dura
 
 // leaseEndBound is how long the lab waits for a lease the model has ended
 // to end at the service: etcd ends a lease up to 0.5 s past its TTL; where
-// the library renews, its renewals move the end by up to a third of the
-// lease.
+// the library renews, its renewals (each a heartbeat of the running
+// holder) move the end by up to a lease.
 func (c *cell) leaseEndBound(lease int64) time.Duration {
 	bound := 2 * time.Second
 	if c.renewal == core.RenewedByLibrary {
-		bound += time.Duration(lease) * time.Millisecond / 3
+		bound += time.Duration(lease) * time.Millisecond
 	}
 	return bound
 }
@@ -78,9 +78,10 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, s
 		return outcome{}, "", err
 	}
 	// Redlock's client reaches only the nodes the action names: the others
-	// are cut off at the client's network while it asks.
+	// are cut off at the client's network while it asks. (A replicated
+	// service answers as one: the nodes an action names do not apply.)
 	var cut []*netProxy
-	if len(a.Nodes) > 0 && len(c.proxies[a.Client]) > 1 {
+	if len(a.Nodes) > 0 && c.st.Nodes() > 1 {
 		for k, p := range c.proxies[a.Client] {
 			if !slices.Contains(a.Nodes, k+1) {
 				p.refuse()

@@ -25,6 +25,9 @@ type Recording struct {
 	// holder's library said of it and the holder's writes after its first
 	// word.
 	Leases []Lease `json:"leases,omitempty"`
+	// Others, in the index only, are the same cell's recordings on the
+	// row's other lock services, without their calls and steps.
+	Others []Recording `json:"others,omitempty"`
 }
 
 // Lease is one lease granted in a real run: core's account of its end, and
@@ -33,16 +36,21 @@ type Lease struct {
 	core.RealLeaseEnd
 	// Token is the grant's token (0 where the service issues none).
 	Token int64 `json:"token,omitempty"`
+	// SuspendedMS is when the library first said it could not tell
+	// whether the lease still held (lock.Suspended: ZooKeeper's
+	// Disconnected), in ms from the run's start; 0 if it never did.
+	SuspendedMS int64 `json:"suspended_ms,omitempty"`
 	// Said is every word the library said of the lease, in order: what it
 	// told the holder on its own, and what it answered at check steps.
 	Said []Said `json:"said,omitempty"`
-	// WritesAfter are the holder's writes sent after its library's word
-	// that the lease was gone (core's Library), each with how long after.
+	// WritesAfter are the holder's writes sent after its library had said
+	// the lease was gone or in doubt (SuspendedMS, or core's Library), each
+	// with how long after.
 	WritesAfter []WriteAfter `json:"writes_after,omitempty"`
 }
 
 // Said is one word of a library about a lease: when (ms from the run's
-// start), at which step, what it amounts to (held or gone: see
+// start), at which step, what it amounts to (held, suspended, gone: see
 // lock.Standing), and the library's own words.
 type Said struct {
 	MS       int64  `json:"ms"`
@@ -120,19 +128,30 @@ func brief(r Recording) Recording {
 }
 
 // writeIndex writes dir/index.json for the page's matrix: for every cell
-// recorded in dir, in the matrix's order, the recording on its row's
-// service, without its calls. A run of some cells keeps the others'
-// recordings in it.
+// recorded in dir, in the matrix's order, the recording on its row's first
+// service, with the others in Others, all without their calls. A run of
+// some cells keeps the others' recordings in it.
 func writeIndex(dir string) error {
 	var index []Recording
 	for _, sc := range core.Scenarios() {
 		for _, st := range core.Strategies() {
-			r, ok, err := readRecording(dir, sc.ID, st, backendsFor(st)[0])
-			if err != nil {
-				return err
+			var cell *Recording
+			for _, b := range backendsFor(st) {
+				r, ok, err := readRecording(dir, sc.ID, st, b)
+				if err != nil {
+					return err
+				}
+				switch {
+				case !ok:
+				case cell == nil:
+					first := brief(r)
+					cell = &first
+				default:
+					cell.Others = append(cell.Others, brief(r))
+				}
 			}
-			if ok {
-				index = append(index, brief(r))
+			if cell != nil {
+				index = append(index, *cell)
 			}
 		}
 	}

@@ -25,16 +25,28 @@ const Tick = time.Second
 // reasons words, for the command line, why a cell is not replayed; the
 // page words them from its own catalogue.
 var reasons = map[core.NotReplayed]string{
-	core.JumpedClock:     "a clock jump: etcd times its leases with a monotonic clock, which a step of the system clock does not move, and Redis times its keys' expiry by its own clock, which only libfaketime could move, under which Debian's Redis (jemalloc) aborts; stepping the machine's clock would move it, which the lab will not do",
-	core.NoLockDelay:     "neither Redis nor etcd has a lock-delay (Chubby's): the lock is granted as soon as the lease has ended",
+	core.JumpedClock:     "a clock jump: etcd and ZooKeeper time their leases with a monotonic clock, which a step of the system clock does not move, and Redis times its keys' expiry by its own clock, which only libfaketime could move, under which Debian's Redis (jemalloc) aborts; stepping the machine's clock would move it, which the lab will not do",
+	core.NoLockDelay:     "neither Redis, etcd nor ZooKeeper has a lock-delay (Chubby's): the lock is granted as soon as the lease has ended",
 	core.CallInPartition: "the client calls its lock service while a renewal of its own is held: the lab holds a renewal as a partition between the client and its lock service, both ways (so that the library's own keep-alives are held too), and the call would wait in it until the renewal is delivered, where the model lets it through",
 	core.NoRestore:       "the lock service is backed up and restored, which the lab does not stage",
+	SessionKeptAlive:     "the model ends a lease while its holder runs and reaches the lock service: a ZooKeeper lock lives as long as its session, which the client library keeps alive by itself (a heartbeat every third of the timeout, and a new connection in the same session when one stops answering) as long as the holder runs and reaches the service; there is no lease of a lock to let lapse",
 }
 
-// replayable says why the lab cannot replay sc under st ("" if it can).
-func replayable(sc core.Scenario, st core.Strategy) core.NotReplayed {
-	why, _ := core.Replayable(sc, st)
-	return why
+// replayable says whether the lab can replay sc under st on b, and if not,
+// why, and at which item (0 where it is the whole scenario).
+func replayable(sc core.Scenario, st core.Strategy, b *backend) (core.NotReplayed, int, error) {
+	if why, ok := core.Replayable(sc, st); !ok {
+		return why, 0, nil
+	}
+	if b.unstageable == nil {
+		return "", 0, nil
+	}
+	frames, err := core.Replay(sc, st)
+	if err != nil {
+		return "", 0, err
+	}
+	why, item := b.unstageable(sc, frames)
+	return why, item, nil
 }
 
 // cell is one run under way.
@@ -101,14 +113,14 @@ func Replay(sc core.Scenario, st core.Strategy, b *backend, dir string) (Recordi
 	if !b.serves(st) {
 		return Recording{}, fmt.Errorf("%s does not serve %s", b.name, st)
 	}
-	if why := replayable(sc, st); why != "" {
-		return Recording{}, fmt.Errorf("%s under %s on %s is not replayed: %s", sc.ID, st, b.name, reasons[why])
+	if why, _, err := replayable(sc, st, b); err != nil || why != "" {
+		return Recording{}, fmt.Errorf("%s under %s on %s is not replayed: %s%v", sc.ID, st, b.name, reasons[why], errOrNothing(err))
 	}
 	frames, err := core.Replay(sc, st)
 	if err != nil {
 		return Recording{}, err
 	}
-	c := &cell{sc: sc, st: st, backend: b, renewal: renewalOf(sc, st), frames: frames, dir: dir, clients: map[string]*proc{},
+	c := &cell{sc: sc, st: st, backend: b, renewal: renewalOf(sc, st, b), frames: frames, dir: dir, clients: map[string]*proc{},
 		proxies: map[string][]*netProxy{}, apart: map[string][]*netProxy{}, ledger: core.NewLedger(len(sc.Resources)),
 		grants: map[string]int{}, held: map[string]heldAt{}, leases: map[string]int{}}
 	c.key = b.key(filepath.Base(dir))
@@ -149,6 +161,13 @@ func Replay(sc core.Scenario, st core.Strategy, b *backend, dir string) (Recordi
 		}
 	}
 	return c.trace, nil
+}
+
+func errOrNothing(err error) string {
+	if err == nil {
+		return ""
+	}
+	return ": " + err.Error()
 }
 
 func (c *cell) open() error {

@@ -19,10 +19,13 @@ import (
 // stageable says why the lab cannot stage sc under st on b, naming the
 // item, or nil.
 func stageable(sc core.Scenario, st core.Strategy, b *backend) error {
-	why, item := replayable(sc, st), 0
+	why, item, err := replayable(sc, st, b)
 	switch {
+	case err != nil:
+		return err
 	case why == "":
 		return nil
+	case item != 0: // the service's own reason, at its item
 	case why == core.CallInPartition:
 		item = core.HeldRenewalCall(sc)
 	case why == core.JumpedClock:
@@ -71,7 +74,11 @@ func runScript(script string, o options) error {
 	var cells []*result
 	for _, row := range o.rows {
 		for _, b := range o.backendsOf(row) {
-			cells = append(cells, newResult(sc, row, b))
+			c, err := newResult(sc, row, b)
+			if err != nil {
+				return err
+			}
+			cells = append(cells, c)
 		}
 	}
 	if err := replayAll(cells, o.parallel); err != nil {
@@ -199,7 +206,7 @@ func runRandom(n int, seed uint64, o options, findings string) error {
 	}
 	fmt.Fprintf(w, "all (seed %d)\t\t%d\t%d\t%d\t%d\t%d\t\n", seed, total.runs, total.steps, total.agreeing, total.stepsAgreeing, total.findings)
 	w.Flush()
-	fmt.Printf("%d drawn runs the lab cannot stage were drawn again (a call by a client while its own renewal is held)\n", redraws)
+	fmt.Printf("%d drawn runs the lab cannot stage were drawn again\n", redraws)
 	if found > 0 {
 		return fmt.Errorf("%d of %d random runs differ from the model (saved in %s)", found, n, findings)
 	}

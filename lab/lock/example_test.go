@@ -200,3 +200,52 @@ func ExampleEtcdLocker() {
 	// A's late write: false
 	// B's library says: held
 }
+
+// ZooKeeper's token is the lock node's czxid: the holder after A has a
+// larger one, and the fence refuses A's late write. The session is the
+// lease: releasing closes it.
+func ExampleZooKeeperLocker() {
+	ctx := context.Background()
+	fence := openFence("zookeeper")
+	defer fence.DB.Close()
+	locks := lock.NewZooKeeperLocker(zooKeeperServers, "/example/zookeeper")
+
+	a, err := locks.Acquire(ctx, 2*time.Second)
+	if err != nil {
+		log.Fatal(err)
+	}
+	_, err = locks.Acquire(ctx, 2*time.Second)
+	fmt.Println("B while A holds:", err)
+	if err := a.Release(ctx); err != nil { // say A's session ended
+		log.Fatal(err)
+	}
+	b, err := locks.Acquire(ctx, 2*time.Second)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("B's token is larger than A's:", b.Token() > a.Token())
+	ok, err := fence.Write(ctx, "row-42", "B-value", b.Token())
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("B writes:", ok)
+	ok, err = fence.Write(ctx, "row-42", "A-STALE", a.Token())
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("A's late write:", ok)
+	standing, err := b.Standing(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("B's library says:", standing)
+	if err := b.Release(ctx); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// B while A holds: the lock is held by another client
+	// B's token is larger than A's: true
+	// B writes: true
+	// A's late write: false
+	// B's library says: held
+}

@@ -7,7 +7,9 @@
 //     fencing token in the step that grants the lock;
 //   - Redlock: five Redis servers, github.com/go-redsync/redsync (no token);
 //   - EtcdLocker: etcd's concurrency package (the token is the lock key's
-//     CreateRevision).
+//     CreateRevision);
+//   - ZooKeeperLocker: ZooKeeper's lock recipe on github.com/go-zookeeper/zk
+//     (the token is the lock znode's czxid).
 //
 // Each gives a Lock: its lease, its token (0 where the service issues
 // none), and what its library says of it. Fence is the resource's half of
@@ -50,8 +52,8 @@ type Lock interface {
 	// Release gives the lock back; ErrLost if the service held it no more.
 	Release(ctx context.Context) error
 	// Lost is closed once the library itself knows that the lease is gone
-	// (etcd's Session.Done), without being asked; nil where the library
-	// keeps no such watch.
+	// (etcd's Session.Done, ZooKeeper's session expired), without being
+	// asked; nil where the library keeps no such watch.
 	Lost() <-chan struct{}
 	// Standing is what the library says of the lock when asked: what a
 	// holder should ask before it acts on the lock. Whether it asks the
@@ -67,6 +69,11 @@ type Standing string
 const (
 	// Held: the lock is still the holder's, as far as the library knows.
 	Held Standing = "held"
+	// Suspended: the library has lost its connection to the service and
+	// cannot tell (ZooKeeper's Disconnected, which Curator calls
+	// SUSPENDED); the service may end the lease meanwhile. A holder should
+	// act as if the lock were lost.
+	Suspended Standing = "suspended"
 	// Gone: the lease is over.
 	Gone Standing = "gone"
 )
@@ -89,8 +96,10 @@ var (
 	_ Locker = (*FencedRedisLocker)(nil)
 	_ Locker = (*Redlock)(nil)
 	_ Locker = (*EtcdLocker)(nil)
+	_ Locker = (*ZooKeeperLocker)(nil)
 	_ Lock   = (*RedisLock)(nil)
 	_ Lock   = (*FencedRedisLock)(nil)
 	_ Lock   = (*RedlockLock)(nil)
 	_ Lock   = (*EtcdLock)(nil)
+	_ Lock   = (*ZooKeeperLock)(nil)
 )

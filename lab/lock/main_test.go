@@ -10,11 +10,13 @@ import (
 )
 
 // The examples and tests run against the lab's own servers, which TestMain
-// starts: one Redis server, five for Redlock, and an etcd cluster.
+// starts: one Redis server, five for Redlock, an etcd cluster and a
+// ZooKeeper ensemble.
 var (
-	redisAddr     string
-	redlockAddrs  []string
-	etcdEndpoints []string
+	redisAddr        string
+	redlockAddrs     []string
+	etcdEndpoints    []string
+	zooKeeperServers []string
 	// dir holds the servers' files and the examples' databases.
 	dir string
 )
@@ -56,5 +58,10 @@ func run(m *testing.M) (int, error) {
 		return 0, err
 	}
 	etcdEndpoints = etcd.Endpoints()
+	zoo, err := servers.SharedZooKeeper()
+	if err != nil {
+		return 0, err
+	}
+	zooKeeperServers = zoo.Endpoints()
 	return m.Run(), nil
 }

@@ -32,14 +32,24 @@ func (s *shared[S]) stop(stop func(*S)) {
 	}
 }
 
-var sharedEtcd shared[Etcd]
+var (
+	sharedEtcd      shared[Etcd]
+	sharedZooKeeper shared[ZooKeeper]
+)
 
 // SharedEtcd is the process's etcd cluster, started on first use (in a
 // temporary directory) and stopped by StopShared.
 func SharedEtcd() (*Etcd, error) { return sharedEtcd.get("dlock-etcd-", StartEtcd) }
 
+// SharedZooKeeper is the process's ZooKeeper ensemble, started on first use
+// (in a temporary directory) and stopped by StopShared.
+func SharedZooKeeper() (*ZooKeeper, error) {
+	return sharedZooKeeper.get("dlock-zookeeper-", StartZooKeeper)
+}
+
 // StopShared stops the shared services that were started, and removes
 // their files.
 func StopShared() {
 	sharedEtcd.stop((*Etcd).Stop)
+	sharedZooKeeper.stop((*ZooKeeper).Stop)
 }

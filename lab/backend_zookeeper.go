@@ -1,0 +1,296 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path"
+	"slices"
+	"time"
+
+	"dlock/core"
+	"dlock/lab/internal/servers"
+	"dlock/lab/lock"
+
+	"github.com/go-zookeeper/zk"
+)
+
+// ZooKeeper: the lab's shared three-server ensemble, each run under a
+// parent znode of its own, the lock ZooKeeper's recipe on go-zookeeper.
+var zooKeeperLock = &backend{
+	name: "zookeeper",
+	describe: func(core.Strategy, renewal) string {
+		return "ZooKeeper 3.8.0, an ensemble of 3 servers (tickTime 100 ms): the lock recipe on go-zookeeper/zk v1.0.4, an ephemeral sequential node per holder in a session of its own, whose timeout is the lease, kept alive by the library's heartbeat every third of it; the token is the lock node's czxid"
+	},
+	token:        "the lock node's czxid",
+	key:          func(run string) string { return "/dlock/" + run },
+	open:         openZooKeeper,
+	locker:       newZooKeeperLocker,
+	apart:        true,
+	keepsAlive:   true,
+	renewsItself: true,
+	asks:         "ZooKeeper's session state (go-zookeeper Conn.State)",
+	gone:         "ZooKeeper's session expired, heard on reconnecting",
+	unstageable:  zooKeeperUnstageable,
+}
+
+// SessionKeptAlive: the model ends a lease while its holder runs and
+// reaches the service, which a ZooKeeper session does not allow.
+const SessionKeptAlive core.NotReplayed = "session-kept-alive"
+
+// zooKeeperUnstageable finds the first step the lab cannot stage on
+// ZooKeeper, from the model's frames:
+//
+//   - a step whose time ends a lease while its holder runs and reaches the
+//     lock service (neither paused, nor crashed, nor cut off by a renewal
+//     the network holds): a ZooKeeper lock lives as long as its session,
+//     and the library keeps the session alive, by itself, as long as the
+//     holder runs and reaches the service (it even reconnects a connection
+//     that answers nothing, in the same session); such a lease cannot end
+//     on ZooKeeper (SessionKeptAlive);
+//   - the delivery of a held acquire's answer while a renewal of the same
+//     client is held: the recipe calls the service again after its
+//     create's answer (the parent's children, the node's czxid), and the
+//     lab holds a renewal as a partition between the client and its lock
+//     service, where those calls would wait (core.CallInPartition).
+func zooKeeperUnstageable(sc core.Scenario, frames []core.Frame) (core.NotReplayed, int) {
+	for i := 1; i < len(frames); i++ {
+		prev, f := frames[i-1], frames[i]
+		renewing := func(client string) bool {
+			return slices.ContainsFunc(prev.Network, func(m core.Message) bool { return m.Kind == core.MsgRenew && m.Client == client })
+		}
+		if ev := f.Event; ev.Kind == core.ActDeliver && ev.Delivered == core.MsgReply && renewing(ev.Client) {
+			return core.CallInPartition, i
+		}
+		h := f.Event.Expired
+		if h == "" {
+			continue
+		}
+		cv, _ := prev.Client(h)
+		stopped := cv.State != core.Running || f.Event.Kind == core.ActPause && f.Event.Client == h || renewing(h)
+		if !stopped {
+			return SessionKeptAlive, i
+		}
+	}
+	return "", 0
+}
+
+// zooKeeperLocker is ZooKeeper's lock in a client process. The session of
+// the next acquire is made by prepare; a held request's session goes
+// through proxies of its own (the lab's ApartAddrs), so that holding its
+// answer holds no other session's.
+type zooKeeperLocker struct {
+	locks, apart *lock.ZooKeeperLocker
+	next         *lock.ZooKeeperSession
+	nextOn       *lock.ZooKeeperLocker
+}
+
+func newZooKeeperLocker(cfg clientConfig, c *client) (locker, error) {
+	hear := func(s *lock.ZooKeeperSession, ev zk.Event) {
+		if ev.Type != zk.EventSession {
+			return
+		}
+		var said lock.Standing
+		switch ev.State {
+		case zk.StateDisconnected:
+			said = lock.Suspended
+		case zk.StateHasSession:
+			said = lock.Held
+		case zk.StateExpired:
+			// Lost says so, for the lock it expired under.
+		default:
+			return // connecting, connected: on the way to a session
+		}
+		c.librarySaid(func(l lock.Lock) bool {
+			z, ok := l.(*lock.ZooKeeperLock)
+			return ok && z.Session() == s
+		}, said, fmt.Sprintf("ZooKeeper session %x: %s", s.ID(), ev.State))
+	}
+	l := &zooKeeperLocker{locks: lock.NewZooKeeperLocker(cfg.Addrs, cfg.Key), apart: lock.NewZooKeeperLocker(cfg.Addrs, cfg.Key)}
+	if len(cfg.ApartAddrs) > 0 {
+		l.apart = lock.NewZooKeeperLocker(cfg.ApartAddrs, cfg.Key)
+	}
+	l.locks.OnEvent, l.apart.OnEvent = hear, hear
+	return l, nil
+}
+
+func (l *zooKeeperLocker) prepare(ctx context.Context, ttl time.Duration, apart bool) (string, error) {
+	l.drop()
+	on := l.locks
+	if apart {
+		on = l.apart
+	}
+	s, err := on.Session(ctx, ttl)
+	if err != nil {
+		return "", err
+	}
+	l.next, l.nextOn = s, on
+	what := fmt.Sprintf("a session of %s (%x): its timeout is the lease", ttl, s.ID())
+	if apart {
+		what += "; through a network of its own, so that holding the request's answer holds no other session's"
+	}
+	return what, nil
+}
+
+func (l *zooKeeperLocker) acquire(ctx context.Context, ttl time.Duration) (lock.Lock, error) {
+	if l.next == nil {
+		if _, err := l.prepare(ctx, ttl, false); err != nil {
+			return nil, err
+		}
+	}
+	s, on := l.next, l.nextOn
+	l.next, l.nextOn = nil, nil
+	h, err := on.AcquireOn(s)
+	if err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+func (l *zooKeeperLocker) drop() {
+	if l.next != nil {
+		l.next.Close()
+	}
+	l.next, l.nextOn = nil, nil
+}
+
+func (l *zooKeeperLocker) close() error {
+	l.drop()
+	return nil
+}
+
+// zooKeeperService is the lab's ensemble, shared by every run, seen
+// through the run's own lock parent, on a session of the lab's own.
+type zooKeeperService struct {
+	ensemble *servers.ZooKeeper
+	conn     *zk.Conn
+	parent   string
+}
+
+// quietZK drops go-zookeeper's own log lines: the trace says what
+// happened.
+type quietZK struct{}
+
+// Printf drops the line.
+func (quietZK) Printf(string, ...any) {}
+
+func openZooKeeper(_, parent string, _ core.Strategy) (service, error) {
+	ensemble, err := servers.SharedZooKeeper()
+	if err != nil {
+		return nil, err
+	}
+	conn, events, err := zk.Connect(ensemble.Endpoints(), time.Minute, zk.WithLogger(quietZK{}), zk.WithLogInfo(false))
+	if err != nil {
+		return nil, err
+	}
+	for ev := range events {
+		if ev.State == zk.StateHasSession {
+			break
+		}
+	}
+	go func() {
+		for range events {
+		}
+	}()
+	// The run's lock parent is the lab's, made before the run as its
+	// database row is: the recipe's first create then finds it, and a
+	// held request is one message. (The recipe makes a missing parent a
+	// container, which the service deletes once empty.)
+	for p := range parentsOf(parent) {
+		if _, err := conn.Create(p, nil, zk.FlagPersistent, zk.WorldACL(zk.PermAll)); err != nil && !errors.Is(err, zk.ErrNodeExists) {
+			conn.Close()
+			return nil, err
+		}
+	}
+	return &zooKeeperService{ensemble: ensemble, conn: conn, parent: parent}, nil
+}
+
+// parentsOf yields each znode of path from the root down, path last.
+func parentsOf(path string) func(yield func(string) bool) {
+	return func(yield func(string) bool) {
+		for i := 1; i < len(path); i++ {
+			if path[i] == '/' && !yield(path[:i]) {
+				return
+			}
+		}
+		yield(path)
+	}
+}
+
+func (s *zooKeeperService) addrs() []string { return s.ensemble.Endpoints() }
+
+// held lists the parent's children; where the lab's connection breaks
+// under the call (the server it talks to restarts, for this run or
+// another), it asks again once reconnected.
+func (s *zooKeeperService) held(context.Context) (bool, error) {
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		children, _, err := s.conn.Children(s.parent)
+		switch {
+		case errors.Is(err, zk.ErrNoNode):
+			return false, nil
+		case (errors.Is(err, zk.ErrConnectionClosed) || errors.Is(err, zk.ErrNoServer)) && time.Now().Before(deadline):
+			continue
+		}
+		return len(children) > 0, err
+	}
+}
+
+// watch lists the parent's children each time they change: a node made is
+// a holder's or a contender's, a node gone was released or its session
+// ended. The parent is a container, which the service deletes once empty;
+// the watch then waits for it to be made again.
+func (s *zooKeeperService) watch(ctx context.Context, log func(call, result string), ended func(token int64)) {
+	go func() {
+		known := map[string]int64{} // node → czxid
+		for ctx.Err() == nil {
+			children, _, ch, err := s.conn.ChildrenW(s.parent)
+			if errors.Is(err, zk.ErrNoNode) {
+				children = nil
+				_, _, ch, err = s.conn.ExistsW(s.parent)
+			}
+			if err != nil {
+				select {
+				case <-ctx.Done():
+				case <-time.After(50 * time.Millisecond):
+				}
+				continue
+			}
+			now := map[string]bool{}
+			for _, n := range children {
+				now[n] = true
+				if _, ok := known[n]; ok {
+					continue
+				}
+				ok, stat, err := s.conn.Exists(path.Join(s.parent, n))
+				if err != nil || !ok {
+					continue // gone already: a contender that lost
+				}
+				known[n] = stat.Czxid
+				seq, _ := lock.Sequence(n)
+				log("service: the node "+n, fmt.Sprintf("made, czxid %d (sequence number %d)", stat.Czxid, seq))
+			}
+			for n, czxid := range known {
+				if !now[n] {
+					delete(known, n)
+					log("service: the node "+n, "deleted: its session ended, or it was released")
+					ended(czxid)
+				}
+			}
+			select {
+			case <-ch:
+			case <-ctx.Done():
+			}
+		}
+	}()
+}
+
+func (s *zooKeeperService) restart() (string, error) {
+	id, err := s.ensemble.RestartFollower()
+	return fmt.Sprintf("ZooKeeper server %d, a follower, from its data directory: the ensemble keeps its state and its sessions; zxids keep increasing; the clients connected to it reconnect to another server", id), err
+}
+
+// heldForever is false: every ZooKeeper lock lives only as long as its
+// session.
+func (s *zooKeeperService) heldForever(context.Context) (bool, string, error) { return false, "", nil }
+
+func (s *zooKeeperService) close() { s.conn.Close() }
