@@ -39,10 +39,10 @@ var etcdLock = &backend{
 
 // etcdLocker is etcd's lock in a client process. The session of the next
 // acquire is made by prepare; a held request goes on a client of its own,
-// which reaches one member (member 1, which the lab never restarts):
-// etcd's client spreads its calls over every endpoint's connection, and
-// the held request must go on the one connection its session's grant has
-// opened.
+// which reaches one member (the lab's ApartAddrs: member 1, which the lab
+// never restarts): etcd's client spreads its calls over every endpoint's
+// connection, and the held request must go on the one connection its
+// session's grant has opened.
 type etcdLocker struct {
 	locks   *lock.EtcdLocker
 	cli     *clientv3.Client
@@ -65,9 +65,9 @@ func newEtcdLocker(cfg clientConfig, c *client) (locker, error) {
 	}
 	apart := cfg.ApartAddrs
 	if len(apart) == 0 {
-		apart = cfg.Addrs
+		apart = cfg.Addrs[:1]
 	}
-	l := &etcdLocker{locks: lock.NewEtcdLocker(cli, cfg.Key), cli: cli, dial: dial, apart: apart[:1]}
+	l := &etcdLocker{locks: lock.NewEtcdLocker(cli, cfg.Key), cli: cli, dial: dial, apart: apart}
 	l.locks.ManualRenewal = cfg.Renewal == core.RenewedByClient
 	return l, nil
 }

@@ -88,22 +88,19 @@ func redisClient(addr string) *redis.Client {
 }
 
 // redisLocker is a Redis lock in a client process, and how it warms up:
-// warm runs what loads the library's scripts on the server, once; a PING
-// after it leaves a connection idle in the pool for the request.
+// warm runs what loads the library's scripts on the server, before every
+// request, since a restarted server has forgotten them; a PING after it
+// leaves a connection idle in the pool for the request.
 type redisLocker struct {
 	lock.Locker
-	nodes  []*redis.Client
-	warm   func(ctx context.Context, ttl time.Duration) error
-	what   string
-	warmed bool
+	nodes []*redis.Client
+	warm  func(ctx context.Context, ttl time.Duration) error
+	what  string
 }
 
 func (l *redisLocker) prepare(ctx context.Context, ttl time.Duration, _ bool) (string, error) {
-	if !l.warmed {
-		if err := l.warm(ctx, ttl); err != nil {
-			return "", err
-		}
-		l.warmed = true
+	if err := l.warm(ctx, ttl); err != nil {
+		return "", err
 	}
 	for _, n := range l.nodes {
 		if err := n.Ping(ctx).Err(); err != nil && len(l.nodes) == 1 {
@@ -144,18 +141,22 @@ func fencedLocker(noExpiry bool) func(clientConfig, *client) (locker, error) {
 }
 
 // redislockLocker is bsm/redislock, whose scripts are its own: taking,
-// renewing and releasing a lock of its own (key:warm-up) loads them.
+// renewing, asking about and releasing a lock of its own (key:warm-up)
+// loads them.
 func redislockLocker(cfg clientConfig, _ *client) (locker, error) {
 	rdb := redisClient(cfg.Addrs[0])
 	warmUp := lock.NewRedisLocker(rdb, cfg.Key+":warm-up")
 	return &redisLocker{Locker: lock.NewRedisLocker(rdb, cfg.Key), nodes: []*redis.Client{rdb},
-		what: "redislock's scripts loaded (a lock of its own taken, renewed and released)",
+		what: "redislock's scripts loaded (a lock of its own taken, renewed, asked about and released)",
 		warm: func(ctx context.Context, ttl time.Duration) error {
 			l, err := warmUp.Acquire(ctx, ttl)
 			if err != nil {
 				return err
 			}
 			if err := l.Renew(ctx); err != nil {
+				return err
+			}
+			if _, err := l.Standing(ctx); err != nil {
 				return err
 			}
 			return l.Release(ctx)

@@ -76,9 +76,9 @@ func zooKeeperUnstageable(sc core.Scenario, frames []core.Frame) (core.NotReplay
 }
 
 // zooKeeperLocker is ZooKeeper's lock in a client process. The session of
-// the next acquire is made by prepare; a held request's session goes
-// through proxies of its own (the lab's ApartAddrs), so that holding its
-// answer holds no other session's.
+// the next acquire is made by prepare; a held request's session reaches
+// one server through a proxy of its own (the lab's ApartAddrs), so that
+// holding its answer holds no other session's.
 type zooKeeperLocker struct {
 	locks, apart *lock.ZooKeeperLocker
 	next         *lock.ZooKeeperSession

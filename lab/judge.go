@@ -169,3 +169,40 @@ func (c *cell) stuck() (bool, error) {
 	}
 	return false, nil
 }
+
+// behind is how far the lab is behind the model's clock as a step begins,
+// frame prev before it: the model's actions take no time, the lab's real
+// ones can take seconds (a restart), which leases run on meanwhile.
+func (c *cell) behind(prev core.Frame) time.Duration {
+	return time.Since(c.start) - time.Duration(prev.Clock)*Tick
+}
+
+// behindWorth is how far behind the model's clock the lab says it is: less
+// is a step's own work, and the service's granularity.
+const behindWorth = 500 * time.Millisecond
+
+// fellBehind says why the step about to begin may differ from the model's
+// for timing alone: the lab is behind the model's clock (by the step that
+// took longest so far), and the lease the model still counts (prev's) has
+// ended at the service meanwhile. "" when the lab is not behind, the model
+// counts no lease, or the service still holds it.
+func (c *cell) fellBehind(prev core.Frame, behind time.Duration) (string, error) {
+	if behind < behindWorth || prev.Lock.Holder == "" || !prev.Lock.TTL {
+		return "", nil
+	}
+	if held, err := c.svc.held(context.Background()); err != nil || held {
+		return "", err
+	}
+	slowest, took := 0, time.Duration(0)
+	for step, d := range c.took {
+		if d > took {
+			slowest, took = step, d
+		}
+	}
+	cause := ""
+	if slowest != 0 {
+		cause = fmt.Sprintf(" (step %d, %s, took %.1f s)", slowest, core.ItemOf(c.sc.Steps[slowest-2].Action), took.Seconds())
+	}
+	return fmt.Sprintf("the lab was %.1f s behind the model's clock%s: %s's lease, which the model counts until t=%d, had ended at the service",
+		behind.Seconds(), cause, prev.Lock.Holder, prev.Lock.Expiry), nil
+}

@@ -243,6 +243,9 @@ func summarize(cells []*result, out string) error {
 			agree := "yes"
 			if !c.trace.Agrees() {
 				agree, disagree = fmt.Sprintf("NO, from step %d", c.trace.FirstDiffers), disagree+1
+				if t := c.trace.timingAtFirstDifference(); t != "" {
+					agree += " (timing: " + t + ")"
+				}
 			}
 			fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%d/%d\t%s\n", c.sc.ID, c.st, c.backend.name, c.trace.Model, c.trace.Verdict, n, len(c.trace.Steps), agree)
 		}
@@ -262,6 +265,17 @@ func summarize(cells []*result, out string) error {
 		return fmt.Errorf("%d runs failed to replay, %d differ from the model", failed, disagree)
 	}
 	return nil
+}
+
+// timingAtFirstDifference is the timing said of the first step that
+// differs ("" if none is).
+func (r Recording) timingAtFirstDifference() string {
+	for _, s := range r.Steps {
+		if s.Step == r.FirstDiffers {
+			return s.Timing
+		}
+	}
+	return ""
 }
 
 // printTrace prints a recording as a table of real times, clients and
@@ -287,6 +301,9 @@ func printTrace(t Recording) {
 		}
 		if s.Timing != "" {
 			real += " (timing: " + s.Timing + ")"
+		}
+		if s.BehindMS >= behindWorth.Milliseconds() {
+			real += fmt.Sprintf(" [began %.1f s behind the model's clock]", float64(s.BehindMS)/1000)
 		}
 		fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\n", s.Step, s.Action, agree, s.Model, real)
 	}

@@ -16,19 +16,35 @@ import (
 // network a client reaches its service through, and lets them through.
 
 // waitLeaseEnd waits, at most bound, until the service holds the lock
-// for nobody, and says how long it waited.
-func (c *cell) waitLeaseEnd(ctx context.Context, bound time.Duration) (time.Duration, error) {
+// for nobody, and says how long it waited and whether the lock was free
+// at the end of it.
+func (c *cell) waitLeaseEnd(ctx context.Context, bound time.Duration) (time.Duration, bool, error) {
 	waited := time.Now()
 	for {
 		held, err := c.svc.held(ctx)
 		if err != nil {
-			return 0, err
+			return 0, false, err
 		}
 		if !held || time.Since(waited) > bound {
-			return time.Since(waited), nil
+			return time.Since(waited), !held, nil
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// leaseEndWait is a wait for a lease to end (waitLeaseEnd) worth saying as
+// timing: the service held the lock when it began, and freed it more than
+// 50 ms later; 0 otherwise.
+func (c *cell) leaseEndWait(ctx context.Context, bound time.Duration) (time.Duration, error) {
+	held, err := c.svc.held(ctx)
+	if err != nil || !held {
+		return 0, err
+	}
+	w, free, err := c.waitLeaseEnd(ctx, bound)
+	if err != nil || !free || w <= 50*time.Millisecond {
+		return 0, err
+	}
+	return w, nil
 }
 
 // leaseEndBound is how long the lab waits for a lease the model has ended
@@ -48,8 +64,8 @@ func (c *cell) leaseEndBound(lease int64) time.Duration {
 // to 0.5 s later, so the lab waits for the service to end it, as before an
 // acquire. It returns the wait as timing ("" for none worth saying).
 func (c *cell) afterModelLeaseEnd(what string) (string, error) {
-	w, err := c.waitLeaseEnd(context.Background(), 2*time.Second)
-	if err != nil || w <= 50*time.Millisecond {
+	w, err := c.leaseEndWait(context.Background(), 2*time.Second)
+	if err != nil || w == 0 {
 		return "", err
 	}
 	timing := fmt.Sprintf("%s sent %.1f s after its step: the service ended the lease that late", what, w.Seconds())
@@ -65,11 +81,11 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, s
 	ctx := context.Background()
 	timing := ""
 	if model.Grant != 0 {
-		w, err := c.waitLeaseEnd(ctx, c.leaseEndBound(lease))
+		w, err := c.leaseEndWait(ctx, c.leaseEndBound(lease))
 		if err != nil {
 			return outcome{}, "", err
 		}
-		if w > 50*time.Millisecond {
+		if w != 0 {
 			timing = fmt.Sprintf("granted %.1f s after its step: the service still held the earlier lease", w.Seconds())
 			c.log("", "wait", timing)
 		}

@@ -158,8 +158,9 @@ func beliefs(names []string, holds func(string) (bool, bool)) string {
 
 // compare records step a of the run: the model's outcome (frame f after
 // the step) beside the real one, with what clients believe and resources
-// hold on both sides.
-func (c *cell) compare(a core.Action, f core.Frame, real outcome, timing string) error {
+// hold on both sides; delivered is the kind of message a deliver let
+// through.
+func (c *cell) compare(a core.Action, f core.Frame, real outcome, timing string, behind int64) error {
 	model := modelOutcome(f)
 	modelRest := "; " + beliefs(c.sc.Clients, func(n string) (bool, bool) {
 		cv, _ := f.Client(n)
@@ -180,10 +181,10 @@ func (c *cell) compare(a core.Action, f core.Frame, real outcome, timing string)
 	m := f.Event.Delivered
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.trace.Steps = append(c.trace.Steps, core.RecordedStep{
+	c.trace.Steps = append(c.trace.Steps, Step{RecordedStep: core.RecordedStep{
 		Step: c.step, Action: core.ItemOf(a),
 		Model: model.words(a.Kind, m) + modelRest, Real: real.words(a.Kind, m) + realRest,
 		Agrees: model.equal(real) && modelRest == realRest, Timing: timing,
-	})
+	}, BehindMS: behind})
 	return nil
 }

@@ -20,6 +20,9 @@ type Recording struct {
 	// Token says what the grant's fencing token is on this service, in
 	// the trace's words ("" where it issues none).
 	Token string `json:"token,omitempty"`
+	// Steps are core's, each with how far the lab was behind the model's
+	// clock when it began.
+	Steps []Step `json:"steps,omitempty"`
 	// Leases are every lease granted in the run: core's ends (the service's,
 	// and the library's word that it was gone), with every word the
 	// holder's library said of it and the holder's writes after its first
@@ -28,6 +31,15 @@ type Recording struct {
 	// Others, in the index only, are the same cell's recordings on the
 	// row's other lock services, without their calls and steps.
 	Others []Recording `json:"others,omitempty"`
+}
+
+// Step is one step of a real run beside the model's (core.RecordedStep),
+// and how far the lab was behind the model's clock when it began: the
+// model's actions take no time, and a real one (a restart) can take
+// seconds, which leases run on.
+type Step struct {
+	core.RecordedStep
+	BehindMS int64 `json:"behind_ms,omitempty"`
 }
 
 // Lease is one lease granted in a real run: core's account of its end, and
@@ -43,9 +55,9 @@ type Lease struct {
 	// Said is every word the library said of the lease, in order: what it
 	// told the holder on its own, and what it answered at check steps.
 	Said []Said `json:"said,omitempty"`
-	// WritesAfter are the holder's writes sent after its library had said
-	// the lease was gone or in doubt (SuspendedMS, or core's Library), each
-	// with how long after.
+	// WritesAfter are the holder's writes sent after its library's first
+	// word that the lease was gone or in doubt (SuspendedMS, or
+	// core's Library, whichever came first), each with how long after.
 	WritesAfter []WriteAfter `json:"writes_after,omitempty"`
 }
 
@@ -60,7 +72,7 @@ type Said struct {
 }
 
 // WriteAfter is a write a client sent after its library had said its lease
-// was gone: the step, when, how long after that word, and what
+// was gone or in doubt: the step, when, how long after that word, and what
 // the resource did with it (applied, refused-by-token, or held: kept to be
 // delivered later).
 type WriteAfter struct {
@@ -123,7 +135,7 @@ func readRecording(dir, scenario string, st core.Strategy, b *backend) (Recordin
 // brief is a recording as the index holds it: without its calls, steps,
 // leases and words.
 func brief(r Recording) Recording {
-	r.Calls, r.Steps, r.Recording.Leases, r.Leases, r.Service, r.Resource = nil, nil, nil, nil, "", ""
+	r.Calls, r.Recording.Steps, r.Steps, r.Recording.Leases, r.Leases, r.Service, r.Resource = nil, nil, nil, nil, nil, "", ""
 	return r
 }
 

@@ -62,9 +62,10 @@ type cell struct {
 	key     string
 	clients map[string]*proc
 	proxies map[string][]*netProxy // each client's network: a proxy per server
-	// apart are, where the backend wants it, each client's proxies for
-	// the connection of its own that carries a held request, so that
-	// holding that request's answer can catch no other call.
+	// apart are, where the backend wants it, each client's proxy for the
+	// connection of its own that carries a held request (to the first
+	// server), so that holding that request's answer can catch no other
+	// call.
 	apart  map[string][]*netProxy
 	ledger *core.Ledger
 	grants map[string]int // client → the grant it holds, as the service issued them
@@ -77,6 +78,8 @@ type cell struct {
 	sent   int // the writes sent so far
 	held   map[string]heldAt
 	start  time.Time
+	// took is how long each step took in real time, by step.
+	took map[int]time.Duration
 	// stopWatch ends the lab's watch of the service.
 	stopWatch context.CancelFunc
 
@@ -122,7 +125,7 @@ func Replay(sc core.Scenario, st core.Strategy, b *backend, dir string) (Recordi
 	}
 	c := &cell{sc: sc, st: st, backend: b, renewal: renewalOf(sc, st, b), frames: frames, dir: dir, clients: map[string]*proc{},
 		proxies: map[string][]*netProxy{}, apart: map[string][]*netProxy{}, ledger: core.NewLedger(len(sc.Resources)),
-		grants: map[string]int{}, held: map[string]heldAt{}, leases: map[string]int{}}
+		grants: map[string]int{}, held: map[string]heldAt{}, leases: map[string]int{}, took: map[int]time.Duration{}}
 	c.key = b.key(filepath.Base(dir))
 	c.trace = Recording{Recording: core.Recording{Scenario: sc.ID, Strategy: st, Model: core.VerdictOf(frames),
 		Resource: "SQLite row, plain UPDATE", Renewal: string(c.renewal), Service: b.describe(st, c.renewal)},
@@ -142,9 +145,16 @@ func Replay(sc core.Scenario, st core.Strategy, b *backend, dir string) (Recordi
 	}
 	for i, s := range sc.Steps {
 		c.step = i + 2
-		if err := c.do(s.Action, frames[i+1]); err != nil {
+		began := time.Now()
+		behind := c.behind(frames[i])
+		late, err := c.fellBehind(frames[i], behind)
+		if err == nil {
+			err = c.do(s.Action, frames[i+1], behind, late)
+		}
+		if err != nil {
 			return c.trace, fmt.Errorf("step %d (%s): %w", c.step, core.ItemOf(s.Action), err)
 		}
+		c.took[c.step] = time.Since(began)
 	}
 	c.awaitLibraries()
 	stuck, err := c.stuck()
@@ -187,14 +197,18 @@ func (c *cell) open() error {
 	for _, name := range c.sc.Clients {
 		cfg := clientConfig{Name: name, Backend: c.backend.name, Key: c.key, DB: dbPath, Fenced: c.st.Fenced(),
 			FromReply: slices.Contains(c.sc.FromReply, name) && !c.st.CountsFromRequest(), Renewal: c.renewal}
-		for _, a := range c.svc.addrs() {
+		for i, a := range c.svc.addrs() {
 			p, err := newNetProxy(a)
 			if err != nil {
 				return err
 			}
 			c.proxies[name] = append(c.proxies[name], p)
 			cfg.Addrs = append(cfg.Addrs, p.addr)
-			if c.backend.apart {
+			// The connection of its own reaches the first server, which
+			// the lab never restarts: a held request must go on the one
+			// connection its session has opened, and a library that
+			// spreads its calls over several servers would not.
+			if c.backend.apart && i == 0 {
 				q, err := newNetProxy(a)
 				if err != nil {
 					return err
@@ -348,8 +362,9 @@ func (c *cell) resource(a core.Action) (int, string) {
 
 // do carries out one action on the real systems, tells the ledger what
 // they did, and records the step beside the model's: f is the model's
-// frame after it.
-func (c *cell) do(a core.Action, f core.Frame) error {
+// frame after it; behind is how far the lab is behind the model's clock
+// as it begins, and late why that may make it differ (fellBehind).
+func (c *cell) do(a core.Action, f core.Frame, behind time.Duration, late string) error {
 	lease := int64(a.Lease) * Tick.Milliseconds()
 	var real outcome
 	timing := ""
@@ -445,7 +460,10 @@ func (c *cell) do(a core.Action, f core.Frame) error {
 	if err != nil {
 		return err
 	}
-	return c.compare(a, f, real, timing)
+	if late != "" && !modelOutcome(f).equal(real) {
+		timing = joinTiming(timing, late)
+	}
+	return c.compare(a, f, real, timing, behind.Milliseconds())
 }
 
 func joinTiming(a, b string) string {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"text/tabwriter"
 
@@ -148,7 +149,7 @@ func runRandom(n int, seed uint64, o options, findings string) error {
 	if err := replayAll(cells, o.parallel); err != nil {
 		return err
 	}
-	type sums struct{ runs, steps, agreeing, stepsAgreeing, findings int }
+	type sums struct{ runs, steps, agreeing, stepsAgreeing, behind, findings int }
 	type key struct {
 		st core.Strategy
 		b  string
@@ -175,6 +176,9 @@ func runRandom(n int, seed uint64, o options, findings string) error {
 			s.agreeing++
 			continue
 		}
+		if c.err == nil && c.trace.fellBehindAtFirstDifference() {
+			s.behind++
+		}
 		s.findings++
 		found++
 		fmt.Printf("finding: run %d of seed %d under %s on %s\n", i, seed, c.st, c.backend.name)
@@ -186,6 +190,9 @@ func runRandom(n int, seed uint64, o options, findings string) error {
 			for _, step := range c.trace.Steps {
 				if step.Step == c.trace.FirstDiffers {
 					fmt.Printf("  step %d (%s): model %s; real %s\n", step.Step, step.Action, step.Model, step.Real)
+					if step.Timing != "" {
+						fmt.Printf("  timing: %s\n", step.Timing)
+					}
 				}
 			}
 		default:
@@ -196,21 +203,33 @@ func runRandom(n int, seed uint64, o options, findings string) error {
 		}
 	}
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(w, "row\tservice\truns\tsteps\tagreeing runs\tagreeing steps\tfindings\t\n")
+	fmt.Fprintf(w, "row\tservice\truns\tsteps\tagreeing runs\tagreeing steps\tfindings\tof which the lab fell behind\t\n")
 	var total sums
 	for _, k := range order {
 		s := per[k]
-		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t\n", k.st, k.b, s.runs, s.steps, s.agreeing, s.stepsAgreeing, s.findings)
+		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", k.st, k.b, s.runs, s.steps, s.agreeing, s.stepsAgreeing, s.findings, s.behind)
 		total.runs, total.steps, total.agreeing = total.runs+s.runs, total.steps+s.steps, total.agreeing+s.agreeing
-		total.stepsAgreeing, total.findings = total.stepsAgreeing+s.stepsAgreeing, total.findings+s.findings
+		total.stepsAgreeing, total.findings, total.behind = total.stepsAgreeing+s.stepsAgreeing, total.findings+s.findings, total.behind+s.behind
 	}
-	fmt.Fprintf(w, "all (seed %d)\t\t%d\t%d\t%d\t%d\t%d\t\n", seed, total.runs, total.steps, total.agreeing, total.stepsAgreeing, total.findings)
+	fmt.Fprintf(w, "all (seed %d)\t\t%d\t%d\t%d\t%d\t%d\t%d\t\n", seed, total.runs, total.steps, total.agreeing, total.stepsAgreeing, total.findings, total.behind)
 	w.Flush()
 	fmt.Printf("%d drawn runs the lab cannot stage were drawn again\n", redraws)
 	if found > 0 {
 		return fmt.Errorf("%d of %d random runs differ from the model (saved in %s)", found, n, findings)
 	}
 	return nil
+}
+
+// fellBehindAtFirstDifference reports whether the first step that differs
+// began with the lab behind the model's clock and the model's lease ended
+// at the service (fellBehind's note).
+func (r Recording) fellBehindAtFirstDifference() bool {
+	for _, s := range r.Steps {
+		if s.Step == r.FirstDiffers {
+			return s.BehindMS >= behindWorth.Milliseconds() && strings.Contains(s.Timing, "behind the model's clock")
+		}
+	}
+	return false
 }
 
 // finding is a random run that differs from the model, as saved.

@@ -15,11 +15,15 @@ import (
 // service replicated by Raft. It starts in about two seconds. TickMs 10 and
 // ElectionMs 100 let a lease be as short as one second (one tick); etcd
 // finds expired leases every 500 ms. Its logs go to files in its directory.
+// Clients reach each member through a forwarder of the cluster's own, so
+// that a restart drops the member's connections at once, as a member that
+// dies does (an embedded member's Close waits up to its request timeout,
+// 5 s, for the streams its clients keep open).
 type Etcd struct {
 	mu      sync.Mutex // one restart at a time: runs share the cluster
 	cfgs    []*embed.Config
 	members []*embed.Etcd
-	urls    []string // the members' client URLs
+	fronts  []*front // where clients reach each member
 }
 
 // StartEtcd starts a cluster with its members' data and logs in dir, and
@@ -46,8 +50,12 @@ func StartEtcd(dir string) (*Etcd, error) {
 		cfg.ListenClientUrls, cfg.AdvertiseClientUrls = []url.URL{cu}, []url.URL{cu}
 		cfg.InitialClusterToken = "dlock-lab"
 		cfg.LogOutputs = []string{filepath.Join(dir, name+".log")}
-		c.cfgs = append(c.cfgs, cfg)
-		c.urls = append(c.urls, cu.String())
+		f, err := newFront(cu.Host)
+		if err != nil {
+			c.Stop()
+			return nil, err
+		}
+		c.cfgs, c.fronts = append(c.cfgs, cfg), append(c.fronts, f)
 		initial = append(initial, name+"="+pu.String())
 	}
 	for _, cfg := range c.cfgs {
@@ -88,21 +96,27 @@ func startMember(cfg *embed.Config) (*embed.Etcd, error) {
 	}
 }
 
-// URLs are the members' client URLs (http://host:port).
-func (c *Etcd) URLs() []string { return c.urls }
+// URLs are where clients reach the members (http://host:port).
+func (c *Etcd) URLs() []string {
+	var u []string
+	for _, a := range c.Endpoints() {
+		u = append(u, "http://"+a)
+	}
+	return u
+}
 
-// Endpoints are the members' client addresses (host:port).
+// Endpoints are where clients reach the members (host:port).
 func (c *Etcd) Endpoints() []string {
 	var a []string
-	for _, u := range c.urls {
-		a = append(a, strings.TrimPrefix(u, "http://"))
+	for _, f := range c.fronts {
+		a = append(a, f.addr())
 	}
 	return a
 }
 
-// RestartFollower stops a member that is not the leader and starts it
-// again from its data directory; the cluster keeps its state, and its
-// revisions keep increasing. Not the leader: a new leader renews every
+// RestartFollower stops a member that is not the leader, its clients'
+// connections dropped, and starts it again from its data directory; the
+// cluster keeps its state, and its revisions keep increasing. Not the leader: a new leader renews every
 // lease for a full TTL (etcd's lessor, on promotion), which would make a
 // run depend on which member happened to lead. It returns the member's
 // name.
@@ -115,6 +129,7 @@ func (c *Etcd) RestartFollower() (string, error) {
 			i = j
 		}
 	}
+	c.fronts[i].stop()
 	c.members[i].Close()
 	c.cfgs[i].ClusterState = embed.ClusterStateFlagExisting
 	e, err := startMember(c.cfgs[i])
@@ -122,11 +137,15 @@ func (c *Etcd) RestartFollower() (string, error) {
 		return "", err
 	}
 	c.members[i] = e
+	c.fronts[i].start()
 	return c.cfgs[i].Name, nil
 }
 
 // Stop stops every member.
 func (c *Etcd) Stop() {
+	for _, f := range c.fronts {
+		f.close()
+	}
 	for _, e := range c.members {
 		if e != nil {
 			e.Close()
