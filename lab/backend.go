@@ -27,9 +27,9 @@ type backend struct {
 	token string
 	// key is the lock's name on the service for the run named run.
 	key func(run string) string
-	// open starts the service, or joins the one the lab shares, for a run
-	// in dir, its lock named key: the lab's own view of it.
-	open func(dir, key string, st core.Strategy) (service, error)
+	// open starts the service, or joins the one the lab shares, for a run:
+	// the lab's own view of it.
+	open func(p place) (service, error)
 	// locker makes, in a client's process c, the lock that client takes;
 	// what the library does on its own it tells c.
 	locker func(cfg clientConfig, c *client) (locker, error)
@@ -57,6 +57,36 @@ type backend struct {
 	// where core.Replayable says it can: the reason and the item (1-based)
 	// where it shows, from the model's frames; "" if it can.
 	unstageable func(sc core.Scenario, frames []core.Frame) (core.NotReplayed, int)
+	// restores says how the lab backs the service up and restores it
+	// (core's backup and restore actions), in the trace's words; "" where
+	// it does not, and such runs are not replayed on it.
+	restores string
+	// differs says why a run that restores the service may differ from the
+	// model's, which restores a service as it was ("" where it should not).
+	differs string
+	// variants are other ways of restoring the service, each a backend of
+	// its own, replayed beside it where a run restores the service;
+	// variantOf is the backend a variant restores otherwise.
+	variants  []*backend
+	variantOf *backend
+}
+
+// place is what a backend opens its service for: the run's directory, its
+// lock's name, its row, and whether the run backs the service up and
+// restores it. A restore takes the whole service back, so such a run has a
+// service of its own, never the one the lab shares between runs.
+type place struct {
+	dir, key string
+	st       core.Strategy
+	restores bool
+}
+
+// restoresService reports whether sc backs the lock service up or restores
+// it.
+func restoresService(sc core.Scenario) bool {
+	return slices.ContainsFunc(sc.Steps, func(s core.Step) bool {
+		return s.Action.Kind == core.ActBackup || s.Action.Kind == core.ActRestore
+	})
 }
 
 // backends are the lock services the lab runs, each with the design it
@@ -87,18 +117,42 @@ func backendsFor(st core.Strategy) []*backend {
 	return out
 }
 
-// backendNamed is the backend called name.
+// backendNamed is the backend called name, or the variant.
 func backendNamed(name string) (*backend, bool) {
 	for _, b := range backends {
 		if b.name == name {
 			return b.backend, true
 		}
+		for _, v := range b.variants {
+			if v.name == name {
+				return v, true
+			}
+		}
 	}
 	return nil, false
 }
 
-// serves reports whether b serves st.
-func (b *backend) serves(st core.Strategy) bool { return slices.Contains(backendsFor(st), b) }
+// serves reports whether b serves st (a variant: whether the backend it
+// varies does).
+func (b *backend) serves(st core.Strategy) bool {
+	if b.variantOf != nil {
+		return b.variantOf.serves(st)
+	}
+	return slices.Contains(backendsFor(st), b)
+}
+
+// runsOf are the backends a run of sc under st is replayed on, of those
+// given: each, and where the run restores the service, each's variants.
+func runsOf(sc core.Scenario, bs []*backend) []*backend {
+	var out []*backend
+	for _, b := range bs {
+		out = append(out, b)
+		if restoresService(sc) {
+			out = append(out, b.variants...)
+		}
+	}
+	return out
+}
 
 // renewal is who renews a run's leases: core.RenewedByLibrary or
 // core.RenewedByClient.
@@ -139,6 +193,14 @@ type service interface {
 	// expiry, as the trace says it; false where every lock expires.
 	heldForever(ctx context.Context) (bool, string, error)
 	close()
+}
+
+// restorer is a service the lab backs up and restores, as an operator
+// does: backup keeps its state, restore takes it back to the state kept,
+// token counter and all; each says what it did.
+type restorer interface {
+	backup(ctx context.Context) (string, error)
+	restore() (string, error)
 }
 
 // locker is how a lab's client takes its lock: a lock.Locker, and what

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -17,24 +18,53 @@ import (
 )
 
 // etcd: the lab's shared three-member cluster, each run under a prefix of
-// its own, the lock etcd's concurrency package.
+// its own (a run that restores the service: a cluster of its own), the
+// lock etcd's concurrency package.
 var etcdLock = &backend{
-	name: "etcd",
-	describe: func(_ core.Strategy, r renewal) string {
-		s := "etcd, 3 members embedded (TickMs 10, ElectionMs 100): the concurrency package's Session and Mutex; the token is the lock key's CreateRevision"
-		if r == core.RenewedByClient {
-			s += "; the session's keep-alive stopped once the lock is held (Session.Orphan): the client renews at its renew steps"
-		}
-		return s
-	},
+	name:         "etcd",
+	describe:     describeEtcd,
 	token:        "the lock key's CreateRevision",
 	key:          func(run string) string { return "/dlock/" + run },
-	open:         openEtcd,
+	open:         openEtcd(false),
+	restores:     "etcdutl snapshot save at the backup; at the restore, every member stopped, its data restored from the snapshot (etcdutl snapshot restore), and the cluster started again",
 	locker:       newEtcdLocker,
 	apart:        true,
 	renewsItself: true,
 	asks:         "etcd Session.Done (with the keep-alive stopped: Lease.TimeToLive)",
 	gone:         "etcd Session.Done closed",
+}
+
+// etcdBumped is etcd restored as etcd's own guide advises: with
+// --bump-revision and --mark-compacted, so that no revision (no token)
+// issued after the backup is issued again. The model restores a service
+// as it was, its counter with it; this run shows what the bump changes.
+var etcdBumped = &backend{
+	name: "etcd-bump-revision",
+	describe: func(st core.Strategy, r renewal) string {
+		return describeEtcd(st, r) + "; restored with etcdutl snapshot restore --bump-revision 1000000000 --mark-compacted"
+	},
+	token:        "the lock key's CreateRevision",
+	key:          func(run string) string { return "/dlock/" + run },
+	open:         openEtcd(true),
+	locker:       newEtcdLocker,
+	apart:        true,
+	renewsItself: true,
+	asks:         "etcd Session.Done (with the keep-alive stopped: Lease.TimeToLive)",
+	gone:         "etcd Session.Done closed",
+	restores:     "etcdutl snapshot save at the backup; at the restore, every member's data restored from the snapshot with --bump-revision 1000000000 --mark-compacted",
+	differs:      "the model restores the service as it was, its counter with it; restored with --bump-revision, etcd's revisions, and so its tokens, move on past every one issued before: the token does not go back",
+}
+
+func init() {
+	etcdLock.variants, etcdBumped.variantOf = []*backend{etcdBumped}, etcdLock
+}
+
+func describeEtcd(_ core.Strategy, r renewal) string {
+	s := "etcd, 3 members embedded (TickMs 10, ElectionMs 100): the concurrency package's Session and Mutex; the token is the lock key's CreateRevision"
+	if r == core.RenewedByClient {
+		s += "; the session's keep-alive stopped once the lock is held (Session.Orphan): the client renews at its renew steps"
+	}
+	return s
 }
 
 // etcdLocker is etcd's lock in a client process. The session of the next
@@ -183,23 +213,41 @@ func (s keepAliveStream) RecvMsg(m any) error {
 }
 
 // etcdService is the lab's etcd cluster, shared by every run, seen through
-// the run's own lock prefix.
+// the run's own lock prefix; or, for a run that restores it, a cluster of
+// the run's own (own), in its directory.
 type etcdService struct {
 	cluster *servers.Etcd
+	own     bool
+	dir     string
+	bump    bool // restore with --bump-revision and --mark-compacted
 	cli     *clientv3.Client
 	prefix  string
+	// the watch: what it reports to, and how to stop it
+	log       func(call, result string)
+	ended     func(token int64)
+	stopWatch context.CancelFunc
 }
 
-func openEtcd(_, prefix string, _ core.Strategy) (service, error) {
-	cluster, err := servers.SharedEtcd()
-	if err != nil {
-		return nil, err
+func openEtcd(bump bool) func(p place) (service, error) {
+	return func(p place) (service, error) {
+		s := &etcdService{prefix: p.key, dir: p.dir, bump: bump, own: p.restores}
+		var err error
+		if s.own {
+			s.cluster, err = servers.StartEtcd(filepath.Join(p.dir, "etcd"))
+		} else {
+			s.cluster, err = servers.SharedEtcd()
+		}
+		if err != nil {
+			return nil, err
+		}
+		if s.cli, err = clientv3.New(clientv3.Config{Endpoints: s.cluster.URLs(), DialTimeout: 5 * time.Second, Logger: zap.NewNop()}); err != nil {
+			if s.own {
+				s.cluster.Stop()
+			}
+			return nil, err
+		}
+		return s, nil
 	}
-	cli, err := clientv3.New(clientv3.Config{Endpoints: cluster.URLs(), DialTimeout: 5 * time.Second, Logger: zap.NewNop()})
-	if err != nil {
-		return nil, err
-	}
-	return &etcdService{cluster: cluster, cli: cli, prefix: prefix}, nil
 }
 
 func (s *etcdService) addrs() []string { return s.cluster.Endpoints() }
@@ -213,6 +261,8 @@ func (s *etcdService) held(ctx context.Context) (bool, error) {
 }
 
 func (s *etcdService) watch(ctx context.Context, log func(call, result string), ended func(token int64)) {
+	s.log, s.ended = log, ended
+	ctx, s.stopWatch = context.WithCancel(ctx)
 	w := s.cli.Watch(ctx, s.prefix+"/", clientv3.WithPrefix(), clientv3.WithPrevKV())
 	go func() {
 		for resp := range w {
@@ -238,4 +288,49 @@ func (s *etcdService) restart() (string, error) {
 // heldForever is false: every etcd lock has a lease.
 func (s *etcdService) heldForever(context.Context) (bool, string, error) { return false, "", nil }
 
-func (s *etcdService) close() { s.cli.Close() }
+func (s *etcdService) backupFile() string { return filepath.Join(s.dir, "etcd-backup.db") }
+
+// backup saves a snapshot of the run's own cluster.
+func (s *etcdService) backup(ctx context.Context) (string, error) {
+	if err := s.cluster.Backup(ctx, s.backupFile()); err != nil {
+		return "", err
+	}
+	rev, err := s.revision(ctx)
+	return fmt.Sprintf("etcdutl snapshot save: the cluster's data at revision %d", rev), err
+}
+
+// restore restores the run's own cluster from the snapshot, and watches
+// the lock's prefix again: a watch waits for revisions above the last it
+// saw, which a restore without a bump takes back below.
+func (s *etcdService) restore() (string, error) {
+	s.stopWatch()
+	if err := s.cluster.Restore(s.backupFile(), s.bump); err != nil {
+		return "", err
+	}
+	ctx := context.Background()
+	rev, err := s.revision(ctx)
+	if err != nil {
+		return "", err
+	}
+	s.watch(ctx, s.log, s.ended)
+	if s.bump {
+		return fmt.Sprintf("etcdutl snapshot restore --bump-revision %d --mark-compacted, every member: the cluster's data as it was, its revision moved on to %d", servers.RevisionBump, rev), nil
+	}
+	return fmt.Sprintf("etcdutl snapshot restore, every member: the cluster's data as it was, its revision back at %d", rev), nil
+}
+
+// revision is the cluster's revision now.
+func (s *etcdService) revision(ctx context.Context) (int64, error) {
+	resp, err := s.cli.Get(ctx, s.prefix+"/", clientv3.WithPrefix(), clientv3.WithCountOnly())
+	if err != nil {
+		return 0, err
+	}
+	return resp.Header.Revision, nil
+}
+
+func (s *etcdService) close() {
+	s.cli.Close()
+	if s.own {
+		s.cluster.Stop()
+	}
+}

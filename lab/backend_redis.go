@@ -27,42 +27,46 @@ var (
 		describe: func(core.Strategy, renewal) string {
 			return "redis-server: one Lua script SET NX (no expiry), then INCR of the token counter if set"
 		},
-		token:  "the counter's INCR, in the grant's script",
-		key:    redisKey,
-		open:   openRedis(1),
-		locker: fencedLocker(true),
-		asks:   "GET of the key: still this client's value?",
+		token:    "the counter's INCR, in the grant's script",
+		key:      redisKey,
+		open:     openRedis(1),
+		restores: "SAVE at the backup; at the restore, the server restarted from that RDB file",
+		locker:   fencedLocker(true),
+		asks:     "GET of the key: still this client's value?",
 	}
 	redisLock = &backend{
 		name: "redislock",
 		describe: func(_ core.Strategy, r renewal) string {
 			return "redis-server, bsm/redislock v0.9.4: Obtain, Refresh, Release; no token" + loopWords(r)
 		},
-		key:    redisKey,
-		open:   openRedis(1),
-		locker: redislockLocker,
-		asks:   "redislock Lock.TTL",
+		key:      redisKey,
+		open:     openRedis(1),
+		restores: "SAVE at the backup; at the restore, the server restarted from that RDB file",
+		locker:   redislockLocker,
+		asks:     "redislock Lock.TTL",
 	}
 	fencedRedis = &backend{
 		name: "fenced-redis",
 		describe: func(_ core.Strategy, r renewal) string {
 			return "redis-server: one Lua script SET NX PX, then INCR of the token counter if set (the grant and its token in one atomic step)" + loopWords(r)
 		},
-		token:  "the counter's INCR, in the grant's script",
-		key:    redisKey,
-		open:   openRedis(1),
-		locker: fencedLocker(false),
-		asks:   "PTTL of the key, if still this client's value",
+		token:    "the counter's INCR, in the grant's script",
+		key:      redisKey,
+		open:     openRedis(1),
+		restores: "SAVE at the backup; at the restore, the server restarted from that RDB file",
+		locker:   fencedLocker(false),
+		asks:     "PTTL of the key, if still this client's value",
 	}
 	redsyncLock = &backend{
 		name: "redsync",
 		describe: func(_ core.Strategy, r renewal) string {
 			return "five redis-servers, go-redsync/redsync v4.13.0 (Redlock): TryLock, Extend, Unlock; no token" + loopWords(r)
 		},
-		key:    redisKey,
-		open:   openRedis(core.RedlockNodes),
-		locker: redsyncLocker,
-		asks:   "redsync Mutex.Until (its validity, by the client's clock)",
+		key:      redisKey,
+		open:     openRedis(core.RedlockNodes),
+		restores: "SAVE on node 3 at the backup; at the restore, node 3 restarted from that RDB file",
+		locker:   redsyncLocker,
+		asks:     "redsync Mutex.Until (its validity, by the client's clock)",
 	}
 )
 
@@ -196,13 +200,14 @@ type redisService struct {
 	servers []*servers.Redis
 	direct  []*redis.Client // the lab's own connections, not through any client's network
 	key     string
+	dir     string
 }
 
-func openRedis(nodes int) func(dir, key string, _ core.Strategy) (service, error) {
-	return func(dir, key string, _ core.Strategy) (service, error) {
-		s := &redisService{key: key}
+func openRedis(nodes int) func(p place) (service, error) {
+	return func(p place) (service, error) {
+		s := &redisService{key: p.key, dir: filepath.Join(p.dir, "redis")}
 		for i := range nodes {
-			d := filepath.Join(dir, "redis", fmt.Sprintf("node%d", i+1))
+			d := filepath.Join(s.dir, fmt.Sprintf("node%d", i+1))
 			if err := os.MkdirAll(d, 0o755); err != nil {
 				return nil, err
 			}
@@ -274,6 +279,37 @@ func (s *redisService) restart() (string, error) {
 		return fmt.Sprintf("node %d's redis-server (no persistence): it comes back empty and forgets the lock", k+1), nil
 	}
 	return "redis-server (no persistence): it comes back empty, no lock, the token counter at 0", nil
+}
+
+// faulty is the node a restart or a restore strikes: Redlock's
+// core.FaultyNode, or the one server.
+func (s *redisService) faulty() int {
+	if len(s.servers) > 1 {
+		return core.FaultyNode - 1
+	}
+	return 0
+}
+
+func (s *redisService) backupFile() string {
+	return filepath.Join(s.dir, fmt.Sprintf("node%d.backup.rdb", s.faulty()+1))
+}
+
+// backup saves the faulty node's data (SAVE) and keeps the file.
+func (s *redisService) backup(ctx context.Context) (string, error) {
+	k := s.faulty()
+	if err := s.servers[k].Backup(ctx, s.backupFile()); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("node %d's redis-server: SAVE, the RDB file kept (the lock, its expiry and the token counter as they are now)", k+1), nil
+}
+
+// restore restarts the faulty node from the file backup kept.
+func (s *redisService) restore() (string, error) {
+	k := s.faulty()
+	if err := s.servers[k].RestoreFrom(s.backupFile()); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("node %d's redis-server, restarted from the RDB file of the backup: the lock and the token counter as they were then (keys expired since are dropped)", k+1), nil
 }
 
 // heldForever: on one server, whether the key is there without expiry

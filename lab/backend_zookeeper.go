@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"path/filepath"
 	"slices"
 	"time"
 
@@ -32,6 +33,8 @@ var zooKeeperLock = &backend{
 	asks:         "ZooKeeper's session state (go-zookeeper Conn.State)",
 	gone:         "ZooKeeper's session expired, heard on reconnecting",
 	unstageable:  zooKeeperUnstageable,
+	restores:     "at the backup, a copy of each server's data directory (snapshots, transaction logs, epochs), taken while it runs; at the restore, every server killed, its data directory replaced by the copy, and the ensemble started again",
+	differs:      "the model restores the service as it was, its counter with it; a zxid carries the leader's epoch in its upper 32 bits, and the restored ensemble elects its leader in a new epoch, one above the last it had seen at the backup: the czxid moves on past every one issued before the backup, and the token does not go back (an ensemble that had already elected a leader in that epoch after the backup would issue its zxids again)",
 }
 
 // SessionKeptAlive: the model ends a lease while its holder runs and
@@ -160,9 +163,13 @@ func (l *zooKeeperLocker) close() error {
 }
 
 // zooKeeperService is the lab's ensemble, shared by every run, seen
-// through the run's own lock parent, on a session of the lab's own.
+// through the run's own lock parent, on a session of the lab's own; or, for
+// a run that restores it, an ensemble of the run's own (own), in its
+// directory.
 type zooKeeperService struct {
 	ensemble *servers.ZooKeeper
+	own      bool
+	dir      string
 	conn     *zk.Conn
 	parent   string
 }
@@ -174,13 +181,23 @@ type quietZK struct{}
 // Printf drops the line.
 func (quietZK) Printf(string, ...any) {}
 
-func openZooKeeper(_, parent string, _ core.Strategy) (service, error) {
-	ensemble, err := servers.SharedZooKeeper()
+func openZooKeeper(p place) (service, error) {
+	parent := p.key
+	var ensemble *servers.ZooKeeper
+	var err error
+	if p.restores {
+		ensemble, err = servers.StartZooKeeper(filepath.Join(p.dir, "zookeeper"))
+	} else {
+		ensemble, err = servers.SharedZooKeeper()
+	}
 	if err != nil {
 		return nil, err
 	}
 	conn, events, err := zk.Connect(ensemble.Endpoints(), time.Minute, zk.WithLogger(quietZK{}), zk.WithLogInfo(false))
 	if err != nil {
+		if p.restores {
+			ensemble.Stop()
+		}
 		return nil, err
 	}
 	for ev := range events {
@@ -202,7 +219,7 @@ func openZooKeeper(_, parent string, _ core.Strategy) (service, error) {
 			return nil, err
 		}
 	}
-	return &zooKeeperService{ensemble: ensemble, conn: conn, parent: parent}, nil
+	return &zooKeeperService{ensemble: ensemble, own: p.restores, dir: p.dir, conn: conn, parent: parent}, nil
 }
 
 // parentsOf yields each znode of path from the root down, path last.
@@ -293,4 +310,50 @@ func (s *zooKeeperService) restart() (string, error) {
 // session.
 func (s *zooKeeperService) heldForever(context.Context) (bool, string, error) { return false, "", nil }
 
-func (s *zooKeeperService) close() { s.conn.Close() }
+func (s *zooKeeperService) backupDir() string { return filepath.Join(s.dir, "zookeeper-backup") }
+
+// backup copies the run's own ensemble's data directories.
+func (s *zooKeeperService) backup(context.Context) (string, error) {
+	zxid, err := s.zxid()
+	if err != nil {
+		return "", err
+	}
+	if err := s.ensemble.Backup(s.backupDir()); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("a copy of each server's data directory, at zxid %#x (epoch %d)", zxid, zxid>>32), nil
+}
+
+// restore restores the run's own ensemble from the copies.
+func (s *zooKeeperService) restore() (string, error) {
+	if err := s.ensemble.Restore(s.backupDir()); err != nil {
+		return "", err
+	}
+	zxid, err := s.zxid()
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("every server killed, its data directory replaced by the copy, the ensemble started again: zxid %#x (epoch %d)", zxid, zxid>>32), nil
+}
+
+// zxid is the ensemble's last zxid, as a write of the lab's own shows it:
+// the mzxid of the run's lock parent, set again.
+func (s *zooKeeperService) zxid() (int64, error) {
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		stat, err := s.conn.Set(s.parent, nil, -1)
+		switch {
+		case err == nil:
+			return stat.Mzxid, nil
+		case (errors.Is(err, zk.ErrConnectionClosed) || errors.Is(err, zk.ErrNoServer)) && time.Now().Before(deadline):
+			continue
+		}
+		return 0, err
+	}
+}
+
+func (s *zooKeeperService) close() {
+	s.conn.Close()
+	if s.own {
+		s.ensemble.Stop()
+	}
+}

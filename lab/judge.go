@@ -143,22 +143,28 @@ func (c *cell) landed(i, g, sent int) {
 }
 
 // stuck reports whether, at the end, the lock or the resource can no longer
-// be used correctly: a lock without expiry held by a crashed client, or a
-// fenced resource that has seen a larger token than the holder's of a lock
-// without expiry.
+// be used correctly: a lock without expiry held by a crashed client, or,
+// while the service holds the lock, a fenced resource that has seen a
+// larger token than the holder's.
 func (c *cell) stuck() (bool, error) {
 	ctx := context.Background()
 	forever, words, err := c.svc.heldForever(ctx)
-	if err != nil || words == "" {
+	if err != nil {
 		return false, err
 	}
 	holder := c.ledger.Holder(c.last)
-	c.log("", words, fmt.Sprintf("the last grant was %s's", holder))
+	if words != "" {
+		c.log("", words, fmt.Sprintf("the last grant was %s's", holder))
+	}
 	if p := c.clients[holder]; p != nil && p.crashed && forever {
 		return true, nil
 	}
-	if c.st.Fenced() {
-		token := c.clients[holder].token
+	held, err := c.svc.held(ctx)
+	if err != nil || !held {
+		return false, err
+	}
+	if p := c.clients[holder]; c.st.Fenced() && p != nil {
+		token := p.token
 		for _, name := range c.sc.Resources {
 			if _, max, err := state(c.db, name); err != nil {
 				return false, err

@@ -182,7 +182,7 @@ func run(scenario, out string, o options) error {
 			continue
 		}
 		for _, st := range o.rows {
-			for _, b := range o.backendsOf(st) {
+			for _, b := range runsOf(sc, o.backendsOf(st)) {
 				c, err := newResult(sc, st, b)
 				if err != nil {
 					return err
@@ -218,11 +218,12 @@ func run(scenario, out string, o options) error {
 
 // summarize prints a table of the runs, each with its steps that agree,
 // writes each into out (if set) with the index, and fails if any run
-// failed or differs from the model.
+// failed or differs from the model (but where a restore is recorded to
+// show how it differs: Recording.Differs).
 func summarize(cells []*result, out string) error {
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "scenario\tstrategy\tservice\tmodel\treal\tsteps agreeing\tagree")
-	disagree, failed, replayed, steps, agreeing := 0, 0, 0, 0, 0
+	disagree, shown, failed, replayed, steps, agreeing := 0, 0, 0, 0, 0, 0
 	for _, c := range cells {
 		switch {
 		case c.why != "":
@@ -241,7 +242,11 @@ func summarize(cells []*result, out string) error {
 			}
 			steps, agreeing = steps+len(c.trace.Steps), agreeing+n
 			agree := "yes"
-			if !c.trace.Agrees() {
+			switch {
+			case c.trace.Agrees():
+			case c.trace.Differs != "":
+				agree, shown = fmt.Sprintf("no, from step %d, as the restore shows", c.trace.FirstDiffers), shown+1
+			default:
 				agree, disagree = fmt.Sprintf("NO, from step %d", c.trace.FirstDiffers), disagree+1
 				if t := c.trace.timingAtFirstDifference(); t != "" {
 					agree += " (timing: " + t + ")"
@@ -254,8 +259,8 @@ func summarize(cells []*result, out string) error {
 		}
 	}
 	w.Flush()
-	fmt.Printf("%d runs: %d replayed, %d agree at every step (%d of %d steps agree), %d not replayed, %d failed\n",
-		len(cells), replayed, replayed-disagree, agreeing, steps, len(cells)-replayed-failed, failed)
+	fmt.Printf("%d runs: %d replayed, %d agree at every step (%d of %d steps agree), %d differ where a restore is recorded to show it, %d not replayed, %d failed\n",
+		len(cells), replayed, replayed-disagree-shown, agreeing, steps, shown, len(cells)-replayed-failed, failed)
 	if out != "" && failed == 0 && cells[0].sc.ID != core.PlayScenario {
 		if err := writeIndex(out); err != nil {
 			return err

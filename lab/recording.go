@@ -20,6 +20,15 @@ type Recording struct {
 	// Token says what the grant's fencing token is on this service, in
 	// the trace's words ("" where it issues none).
 	Token string `json:"token,omitempty"`
+	// Restore says how the lab backed the service up and restored it,
+	// where the run does ("" otherwise).
+	Restore string `json:"restore,omitempty"`
+	// Differs, on a run that restores the service, says why the real run
+	// may differ from the model's there, which restores the service as it
+	// was, its token counter with it: etcd restored with --bump-revision
+	// (a variant, recorded beside the row's own run), ZooKeeper, whose
+	// restored ensemble starts a new epoch.
+	Differs string `json:"differs,omitempty"`
 	// Steps are core's, each with how far the lab was behind the model's
 	// clock when it began.
 	Steps []Step `json:"steps,omitempty"`

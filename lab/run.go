@@ -36,7 +36,13 @@ var reasons = map[core.NotReplayed]string{
 // why, and at which item (0 where it is the whole scenario).
 func replayable(sc core.Scenario, st core.Strategy, b *backend) (core.NotReplayed, int, error) {
 	if why, ok := core.Replayable(sc, st); !ok {
-		return why, 0, nil
+		if why != core.NoRestore || b.restores == "" {
+			return why, 0, nil
+		}
+		// The lab restores this service: is there another reason?
+		if why, ok := core.Replayable(withoutRestores(sc), st); !ok {
+			return why, 0, nil
+		}
 	}
 	if b.unstageable == nil {
 		return "", 0, nil
@@ -47,6 +53,14 @@ func replayable(sc core.Scenario, st core.Strategy, b *backend) (core.NotReplaye
 	}
 	why, item := b.unstageable(sc, frames)
 	return why, item, nil
+}
+
+// withoutRestores is sc without its backups and restores.
+func withoutRestores(sc core.Scenario) core.Scenario {
+	sc.Steps = slices.DeleteFunc(slices.Clone(sc.Steps), func(s core.Step) bool {
+		return s.Action.Kind == core.ActBackup || s.Action.Kind == core.ActRestore
+	})
+	return sc
 }
 
 // cell is one run under way.
@@ -130,6 +144,9 @@ func Replay(sc core.Scenario, st core.Strategy, b *backend, dir string) (Recordi
 	c.trace = Recording{Recording: core.Recording{Scenario: sc.ID, Strategy: st, Model: core.VerdictOf(frames),
 		Resource: "SQLite row, plain UPDATE", Renewal: string(c.renewal), Service: b.describe(st, c.renewal)},
 		Backend: b.name, Token: b.token}
+	if restoresService(sc) {
+		c.trace.Restore, c.trace.Differs = b.restores, b.differs
+	}
 	if sc.ID == core.PlayScenario {
 		c.trace.Script = core.ScriptOf(sc)
 	}
@@ -182,7 +199,7 @@ func errOrNothing(err error) string {
 
 func (c *cell) open() error {
 	var err error
-	if c.svc, err = c.backend.open(c.dir, c.key, c.st); err != nil {
+	if c.svc, err = c.backend.open(place{dir: c.dir, key: c.key, st: c.st, restores: restoresService(c.sc)}); err != nil {
 		c.svc = nil // not a nil pointer in the interface, which close would call
 		return err
 	}
@@ -453,6 +470,20 @@ func (c *cell) do(a core.Action, f core.Frame, behind time.Duration, late string
 		var which string
 		if which, err = c.svc.restart(); err == nil {
 			c.log("", "restart "+which, "")
+		}
+	case core.ActBackup, core.ActRestore:
+		r, ok := c.svc.(restorer)
+		if !ok {
+			return fmt.Errorf("%s cannot be backed up and restored", c.backend.name)
+		}
+		var what string
+		if a.Kind == core.ActBackup {
+			what, err = r.backup(context.Background())
+		} else {
+			what, err = r.restore()
+		}
+		if err == nil {
+			c.log("", string(a.Kind), what)
 		}
 	default:
 		err = fmt.Errorf("the lab cannot stage %s", a.Kind)

@@ -51,7 +51,7 @@ func runScript(script string, o options) error {
 	if err != nil {
 		return fmt.Errorf("script: %w", err)
 	}
-	if len(o.rows) == 1 && len(o.backendsOf(o.rows[0])) == 1 {
+	if len(o.rows) == 1 && len(runsOf(sc, o.backendsOf(o.rows[0]))) == 1 {
 		st, b := o.rows[0], o.backendsOf(o.rows[0])[0]
 		if err := stageable(sc, st, b); err != nil {
 			return err
@@ -74,7 +74,7 @@ func runScript(script string, o options) error {
 	}
 	var cells []*result
 	for _, row := range o.rows {
-		for _, b := range o.backendsOf(row) {
+		for _, b := range runsOf(sc, o.backendsOf(row)) {
 			c, err := newResult(sc, row, b)
 			if err != nil {
 				return err

@@ -5,8 +5,10 @@
 // ZooKeeper ensemble. None of them is the system's service.
 //
 // The etcd cluster and the ZooKeeper ensemble take seconds to start, so a
-// process shares one of each (Etcd, ZooKeeper), started on first use and
-// stopped by StopShared; each run takes its own key or znode on them.
+// process shares one of each (SharedEtcd, SharedZooKeeper), started on
+// first use and stopped by StopShared; each run takes its own key or znode
+// on them. A run that restores its service from a backup starts one of its
+// own: a restore takes the whole service back.
 package servers
 
 import "net"
