@@ -28,21 +28,81 @@ type Recording struct {
 	// FirstDiffers is the first step whose real outcome is not the
 	// model's (0: every step agrees).
 	FirstDiffers int `json:"first_differs,omitempty"`
-	// Leases are, where the library renews, the ends of the leases it
-	// kept alive: as the service saw them and as the library told the
-	// client.
-	Leases []RealLeaseEnd `json:"leases,omitempty"`
+	// Leases are every lease granted in the run: when the service ended
+	// it, and what the holder's library said of it.
+	Leases []RealLease `json:"leases,omitempty"`
+	// Backend names the lock service the lab took the lock on (the lab's
+	// backend: plain-redis, redislock, fenced-redis, redsync, etcd,
+	// etcd-bump-revision, zookeeper).
+	Backend string `json:"backend,omitempty"`
+	// Token says what a grant's fencing token is on that service, in the
+	// lab's words ("" where it issues none).
+	Token string `json:"token,omitempty"`
+	// Restore says how the lab backed the service up and restored it,
+	// where the run does.
+	Restore string `json:"restore,omitempty"`
+	// Differs, on a run that restores the service, says why the real run
+	// may differ from the model there (the model puts the token counter
+	// back with the rest; a service may not).
+	Differs string `json:"differs,omitempty"`
+	// Others, in the lab's index only, are the same cell on the row's
+	// other lock services, without their calls and steps.
+	Others []Recording `json:"others,omitempty"`
 }
 
-// RealLeaseEnd is one lease a library kept alive for Client, granted at
-// Granted: when the service ended it (Service) and when the client's
-// library told it the lease was gone (Library), in ms from the run's
-// start; 0 for what did not happen in the run.
-type RealLeaseEnd struct {
+// RealLease is one lease granted to Client in a real run, at Granted: when
+// the service ended it (Service) and when the client's library told it the
+// lease was gone (Library), in ms from the run's start (0 for what did not
+// happen in the run); and every word the library said of it.
+type RealLease struct {
 	Client  string `json:"client"`
 	Granted int64  `json:"granted_ms"`
 	Service int64  `json:"service_ms,omitempty"`
 	Library int64  `json:"library_ms,omitempty"`
+	// Token is the grant's token (0 where the service issues none).
+	Token int64 `json:"token,omitempty"`
+	// Suspended is when the library first said it could not tell whether
+	// the lease still held (ZooKeeper's Disconnected, Curator's
+	// SUSPENDED), 0 if it never did.
+	Suspended int64 `json:"suspended_ms,omitempty"`
+	// Said is every word the library said of the lease, in order: what it
+	// told the holder on its own, and what it answered at check steps.
+	Said []LibraryWord `json:"said,omitempty"`
+	// Writes are the writes the holder sent while it believed it held the
+	// lease, each with when, so that a reader can tell which came after
+	// the service had ended the lease, and which before or after its
+	// library said so.
+	Writes []LeaseWrite `json:"writes,omitempty"`
+}
+
+// Standings: what a library's word about a lease amounts to.
+const (
+	StandingHeld      = "held"      // the library holds the lease
+	StandingSuspended = "suspended" // it cannot tell (a lost connection)
+	StandingGone      = "gone"      // it says the lease is gone
+)
+
+// LibraryWord is one word of a library about a lease: when (ms from the
+// run's start), at which step, what it amounts to (a Standing), and the
+// library's own words.
+type LibraryWord struct {
+	MS       int64  `json:"ms"`
+	Step     int    `json:"step"`
+	Standing string `json:"standing"`
+	Words    string `json:"words"`
+}
+
+// LeaseWrite is a write a holder sent under a lease: the step, when (ms
+// from the run's start), what the resource did with it, in the lab's
+// words; and, where the holder's library had already said the lease was
+// gone or in doubt, how long before by the client's own clock
+// (AfterWordMS, with AfterWord set).
+type LeaseWrite struct {
+	Step        int    `json:"step"`
+	MS          int64  `json:"ms"`
+	Outcome     string `json:"outcome"`
+	AfterWord   bool   `json:"after_word,omitempty"`
+	AfterWordMS int64  `json:"after_word_ms,omitempty"`
 }
 
 // Who renews a replayed lease.
@@ -67,6 +127,10 @@ type RecordedStep struct {
 	Real   string `json:"real"`
 	Agrees bool   `json:"agrees"`
 	Timing string `json:"timing,omitempty"`
+	// Behind is how far the lab was behind the model's clock when the
+	// step began, in ms: the model's actions take no time, and a real one
+	// (a restart) can take seconds, which leases run on.
+	Behind int64 `json:"behind_ms,omitempty"`
 }
 
 // RecordedCall is one thing that happened in a real run: when (ms from its

@@ -21,7 +21,7 @@ func (c *cell) grant(client string, token int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.holder = client
-	c.trace.Leases = append(c.trace.Leases, Lease{RealLeaseEnd: core.RealLeaseEnd{Client: client, Granted: c.ms()}, Token: token})
+	c.trace.Leases = append(c.trace.Leases, core.RealLease{Client: client, Granted: c.ms(), Token: token})
 	c.leases[client] = len(c.trace.Leases) - 1
 }
 
@@ -77,19 +77,19 @@ func (c *cell) librarySaid(client string, said lock.Standing, words string) {
 	}
 	l := &c.trace.Leases[i]
 	ms := c.ms()
-	l.Said = append(l.Said, Said{MS: ms, Step: c.step, Standing: string(said), Words: words})
+	l.Said = append(l.Said, core.LibraryWord{MS: ms, Step: c.step, Standing: string(said), Words: words})
 	switch {
 	case said == lock.Gone && l.Library == 0:
 		l.Library = ms
-	case said == lock.Suspended && l.SuspendedMS == 0:
-		l.SuspendedMS = ms
+	case said == lock.Suspended && l.Suspended == 0:
+		l.Suspended = ms
 	}
 }
 
-// wroteAfterWord records that client sent a write after its library had
-// said its lease was gone or in doubt: r is the client's answer, which
-// says how long before, by its own clock.
-func (c *cell) wroteAfterWord(client string, r reply) {
+// wrote records a write client sent under its lease: r is the client's
+// answer, which says whether, and how long, after its library had said
+// the lease was gone or in doubt, by its own clock.
+func (c *cell) wrote(client string, r reply) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	i, ok := c.leases[client]
@@ -97,7 +97,8 @@ func (c *cell) wroteAfterWord(client string, r reply) {
 		return
 	}
 	l := &c.trace.Leases[i]
-	l.WritesAfter = append(l.WritesAfter, WriteAfter{Step: c.step, MS: c.ms(), AfterMS: r.AfterWordMS, Outcome: r.Outcome.words(core.ActWrite, "")})
+	l.Writes = append(l.Writes, core.LeaseWrite{Step: c.step, MS: c.ms(), Outcome: r.Outcome.words(core.ActWrite, ""),
+		AfterWord: r.AfterWord, AfterWordMS: r.AfterWordMS})
 }
 
 // libraryWord is how long a run waits at its end for a library's word.

@@ -159,7 +159,7 @@ func newResult(sc core.Scenario, st core.Strategy, b *backend) (*result, error) 
 	}
 	if why != "" {
 		c.why, c.whyItem = why, item
-		c.trace = Recording{Recording: core.Recording{Scenario: sc.ID, Strategy: st, Why: why, Model: modelVerdict(sc, st)}, Backend: b.name}
+		c.trace = Recording{Scenario: sc.ID, Strategy: st, Why: why, Model: modelVerdict(sc, st), Backend: b.name}
 		if sc.ID == core.PlayScenario {
 			c.trace.Script = core.ScriptOf(sc)
 		}
@@ -248,7 +248,7 @@ func summarize(cells []*result, out string) error {
 				agree, shown = fmt.Sprintf("no, from step %d, as the restore shows", c.trace.FirstDiffers), shown+1
 			default:
 				agree, disagree = fmt.Sprintf("NO, from step %d", c.trace.FirstDiffers), disagree+1
-				if t := c.trace.timingAtFirstDifference(); t != "" {
+				if t := timingAtFirstDifference(c.trace); t != "" {
 					agree += " (timing: " + t + ")"
 				}
 			}
@@ -274,7 +274,7 @@ func summarize(cells []*result, out string) error {
 
 // timingAtFirstDifference is the timing said of the first step that
 // differs ("" if none is).
-func (r Recording) timingAtFirstDifference() string {
+func timingAtFirstDifference(r Recording) string {
 	for _, s := range r.Steps {
 		if s.Step == r.FirstDiffers {
 			return s.Timing
@@ -307,8 +307,8 @@ func printTrace(t Recording) {
 		if s.Timing != "" {
 			real += " (timing: " + s.Timing + ")"
 		}
-		if s.BehindMS >= behindWorth.Milliseconds() {
-			real += fmt.Sprintf(" [began %.1f s behind the model's clock]", float64(s.BehindMS)/1000)
+		if s.Behind >= behindWorth.Milliseconds() {
+			real += fmt.Sprintf(" [began %.1f s behind the model's clock]", float64(s.Behind)/1000)
 		}
 		fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\n", s.Step, s.Action, agree, s.Model, real)
 	}
@@ -316,7 +316,7 @@ func printTrace(t Recording) {
 }
 
 // leaseWords says a lease as the command line prints it.
-func leaseWords(l Lease) string {
+func leaseWords(l core.RealLease) string {
 	sec := func(ms int64) string { return fmt.Sprintf("%.1f s", float64(ms)/1000) }
 	s := fmt.Sprintf("lease: %s's, granted at %s", l.Client, sec(l.Granted))
 	if l.Token != 0 {
@@ -328,8 +328,11 @@ func leaseWords(l Lease) string {
 	for _, w := range l.Said {
 		s += fmt.Sprintf("; at %s (step %d) the library said %s (%s)", sec(w.MS), w.Step, w.Standing, w.Words)
 	}
-	for _, w := range l.WritesAfter {
-		s += fmt.Sprintf("; step %d's write (%s), %d ms after the library's first word", w.Step, w.Outcome, w.AfterMS)
+	for _, w := range l.Writes {
+		s += fmt.Sprintf("; step %d's write at %s (%s)", w.Step, sec(w.MS), w.Outcome)
+		if w.AfterWord {
+			s += fmt.Sprintf(", %d ms after the library's first word", w.AfterWordMS)
+		}
 	}
 	return s
 }

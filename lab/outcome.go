@@ -181,10 +181,10 @@ func (c *cell) compare(a core.Action, f core.Frame, real outcome, timing string,
 	m := f.Event.Delivered
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.trace.Steps = append(c.trace.Steps, Step{RecordedStep: core.RecordedStep{
+	c.trace.Steps = append(c.trace.Steps, core.RecordedStep{
 		Step: c.step, Action: core.ItemOf(a),
 		Model: model.words(a.Kind, m) + modelRest, Real: real.words(a.Kind, m) + realRest,
-		Agrees: model.equal(real) && modelRest == realRest, Timing: timing,
-	}, BehindMS: behind})
+		Agrees: model.equal(real) && modelRest == realRest, Timing: timing, Behind: behind,
+	})
 	return nil
 }

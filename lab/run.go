@@ -141,8 +141,8 @@ func Replay(sc core.Scenario, st core.Strategy, b *backend, dir string) (Recordi
 		proxies: map[string][]*netProxy{}, apart: map[string][]*netProxy{}, ledger: core.NewLedger(len(sc.Resources)),
 		grants: map[string]int{}, held: map[string]heldAt{}, leases: map[string]int{}, took: map[int]time.Duration{}}
 	c.key = b.key(filepath.Base(dir))
-	c.trace = Recording{Recording: core.Recording{Scenario: sc.ID, Strategy: st, Model: core.VerdictOf(frames),
-		Resource: "SQLite row, plain UPDATE", Renewal: string(c.renewal), Service: b.describe(st, c.renewal)},
+	c.trace = Recording{Scenario: sc.ID, Strategy: st, Model: core.VerdictOf(frames),
+		Resource: "SQLite row, plain UPDATE", Renewal: string(c.renewal), Service: b.describe(st, c.renewal),
 		Backend: b.name, Token: b.token}
 	if restoresService(sc) {
 		c.trace.Restore, c.trace.Differs = b.restores, b.differs
@@ -417,8 +417,8 @@ func (c *cell) do(a core.Action, f core.Frame, behind time.Duration, late string
 			if r.Sent {
 				c.sent++
 			}
-			if r.AfterWord {
-				c.wroteAfterWord(a.Client, r)
+			if r.Sent || r.Outcome.Result == core.ResultHeld || r.Outcome.Result == core.ResultChecked {
+				c.wrote(a.Client, r)
 			}
 			switch r.Outcome.Result {
 			case core.ResultHeld, core.ResultChecked:

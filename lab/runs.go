@@ -176,7 +176,7 @@ func runRandom(n int, seed uint64, o options, findings string) error {
 			s.agreeing++
 			continue
 		}
-		if c.err == nil && c.trace.fellBehindAtFirstDifference() {
+		if c.err == nil && fellBehindAtFirstDifference(c.trace) {
 			s.behind++
 		}
 		s.findings++
@@ -223,10 +223,10 @@ func runRandom(n int, seed uint64, o options, findings string) error {
 // fellBehindAtFirstDifference reports whether the first step that differs
 // began with the lab behind the model's clock and the model's lease ended
 // at the service (fellBehind's note).
-func (r Recording) fellBehindAtFirstDifference() bool {
+func fellBehindAtFirstDifference(r Recording) bool {
 	for _, s := range r.Steps {
 		if s.Step == r.FirstDiffers {
-			return s.BehindMS >= behindWorth.Milliseconds() && strings.Contains(s.Timing, "behind the model's clock")
+			return s.Behind >= behindWorth.Milliseconds() && strings.Contains(s.Timing, "behind the model's clock")
 		}
 	}
 	return false

@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -71,35 +72,74 @@ type realPanel struct {
 	Live   bool
 
 	open    bool
-	loaded  string // the cell whose recording is shown, or being fetched
+	loaded  string // the recording shown, or being fetched (its file's name)
 	rec     *core.Recording
 	problem string
 	copied  string // the words of the last copy's outcome
+	// services are the lock services the cell was recorded on, the row's
+	// first one first (from the lab's index, fetched once); backend is the
+	// one the reader chose ("" for the first).
+	services map[string][]string
+	backend  string
+	indexed  bool // the index is fetched, or being fetched
 }
 
 func (c *realPanel) t(key string, args ...any) string { return words.T(c.Lang, key, args...) }
 
 func (c *realPanel) cell() string { return c.Scenario + "." + string(c.Strategy) }
 
+// file is the recording of the run shown on the lock service chosen: the
+// row's first service's is <cell>.json, another's <cell>.<service>.json.
+func (c *realPanel) file() string {
+	services := c.services[c.cell()]
+	if c.backend == "" || len(services) == 0 || c.backend == services[0] || !slices.Contains(services, c.backend) {
+		return c.cell() + ".json"
+	}
+	return c.cell() + "." + c.backend + ".json"
+}
+
 // OnUpdate fetches the recording of the new run, if the panel is open.
 func (c *realPanel) OnUpdate(ctx app.Context) {
-	if c.open && c.Play == nil && c.loaded != c.cell() {
+	if c.open && c.Play == nil && c.loaded != c.file() {
 		c.fetch(ctx)
 	}
 }
 
 func (c *realPanel) onToggle(ctx app.Context, e app.Event) {
 	c.open = ctx.JSSrc().Get("open").Bool()
-	if c.open && c.Play == nil && c.loaded != c.cell() {
+	if c.open && c.Play == nil && c.loaded != c.file() {
 		c.fetch(ctx)
 	}
 }
 
+// fetchIndex reads, once, which lock services each cell was recorded on.
+func (c *realPanel) fetchIndex(ctx app.Context) {
+	if c.indexed {
+		return
+	}
+	c.indexed = true
+	fetchText(ctx, labFile(c.Path, "index.json"), func(text string, err error) {
+		var index []core.Recording
+		if err != nil || json.Unmarshal([]byte(text), &index) != nil {
+			return // the chooser is an extra: the row's first service stays
+		}
+		c.services = map[string][]string{}
+		for _, r := range index {
+			cell := r.Scenario + "." + string(r.Strategy)
+			c.services[cell] = append(c.services[cell], r.Backend)
+			for _, o := range r.Others {
+				c.services[cell] = append(c.services[cell], o.Backend)
+			}
+		}
+	})
+}
+
 func (c *realPanel) fetch(ctx app.Context) {
-	cell := c.cell()
-	c.loaded, c.rec, c.problem = cell, nil, ""
-	fetchText(ctx, labFile(c.Path, cell+".json"), func(text string, err error) {
-		if c.loaded != cell {
+	c.fetchIndex(ctx)
+	file := c.file()
+	c.loaded, c.rec, c.problem = file, nil, ""
+	fetchText(ctx, labFile(c.Path, file), func(text string, err error) {
+		if c.loaded != file {
 			return // the reader has moved on
 		}
 		if err == nil {
@@ -189,21 +229,34 @@ func (c *realPanel) body() app.UI {
 	}
 	renewal := "real.renewal.client"
 	if rec.Renewal == core.RenewedByLibrary {
-		renewal = "real.renewal.library." + string(c.Strategy)
+		renewal = "real.renewal.library." + rec.Backend
+	}
+	var leases []app.UI
+	for _, l := range rec.Leases {
+		leases = append(leases, elText("p data-testid=real-lease", c.leaseEnd(l)))
+		if l.Suspended != 0 {
+			leases = append(leases, elText("p data-testid=real-suspended", c.t("real.lease.suspended", l.Client, seconds(l.Suspended))))
+		}
+		for _, w := range c.lateWrites(l) {
+			leases = append(leases, el("p data-testid=real-late-write").DataSet("step", w.step).DataSet("value", w.how).Text(w.words))
+		}
 	}
 	return elBody("div",
 		elText("p.muted", c.t("real.about")),
+		c.chooser(),
 		elBody("p",
-			el("span data-testid=real-trace").DataSet("value", string(rec.Verdict)).
+			el("span data-testid=real-trace").DataSet("value", string(rec.Verdict)).DataSet("backend", rec.Backend).
 				Text(c.t("real.verdict", c.t("verdict."+string(rec.Verdict)), c.t("verdict."+string(rec.Model)))),
 			app.Text(" — "),
 			el("span data-testid=real-agrees").DataSet("value", agrees).Text(agreeWords),
 		),
-		elText("p", c.t("real.service."+string(c.Strategy))+" "+c.t(resource)),
+		elText("p", c.t("real.service."+rec.Backend)+" "+c.t(resource)),
 		el("p data-testid=real-renewal").DataSet("value", orNone(rec.Renewal)).Text(c.t(renewal)),
-		app.Range(rec.Leases).Slice(func(i int) app.UI {
-			return elText("p data-testid=real-lease", c.leaseEnd(rec.Leases[i]))
+		app.If(rec.Restore != "", func() app.UI { return elText("p data-testid=real-restore", c.t("real.restore."+rec.Backend)) }),
+		app.If(rec.Differs != "", func() app.UI {
+			return elText("p data-testid=real-differs", c.t("real.differs", c.t("real.differs."+rec.Backend)))
 		}),
+		elBody("div", leases...),
 		c.steps(rec),
 		el("div.real-scroll").TabIndex(0).Role("region").Aria("label", c.t("real.calls")).Body(
 			elBody("table.real-calls",
@@ -241,6 +294,9 @@ func (c *realPanel) steps(rec *core.Recording) app.UI {
 				if s.Timing != "" {
 					real += " " + c.t("real.step.timing", s.Timing)
 				}
+				if s.Behind >= 500 {
+					real += " " + c.t("real.step.behind", seconds(s.Behind))
+				}
 				row := el("tr data-testid=real-step").DataSet("value", value)
 				if s.Step == rec.FirstDiffers {
 					row = row.Class("first-differs").DataSet("first", "true")
@@ -257,10 +313,70 @@ func (c *realPanel) steps(rec *core.Recording) app.UI {
 	)
 }
 
+// chooser lets the reader pick the lock service whose recording is shown,
+// where the cell was recorded on more than one.
+func (c *realPanel) chooser() app.UI {
+	services := c.services[c.cell()]
+	if len(services) < 2 {
+		return nil
+	}
+	shown := c.backend
+	if shown == "" || !slices.Contains(services, shown) {
+		shown = services[0]
+	}
+	buttons := make([]app.UI, len(services))
+	for i, b := range services {
+		buttons[i] = el("button.btn type=button data-testid=real-service").DataSet("value", b).Aria("pressed", b == shown).
+			Text(c.t("real.backend." + b)).OnClick(c.Link.Safe("real", func(ctx app.Context, e app.Event) {
+			c.backend = b
+			c.fetch(ctx)
+		}))
+	}
+	return el("div.real-services role=group").Aria("label", c.t("real.services")).Body(buttons...)
+}
+
+// lateWrite is a write a holder sent after the service had ended its
+// lease, or after its library had said it was gone: where, how it stood
+// to the library's word, in words.
+type lateWrite struct {
+	step  int
+	how   string // after-word, before-word or no-word
+	words string
+}
+
+// lateWrites are the writes of a lease's holder sent after the service had
+// ended the lease or after its library said it was gone or in doubt,
+// each said against the library's word: after it (a client that asked
+// would have stopped), before it (the library did not know yet), or
+// without one.
+func (c *realPanel) lateWrites(l core.RealLease) []lateWrite {
+	word := l.Library
+	if l.Suspended != 0 && (word == 0 || l.Suspended < word) {
+		word = l.Suspended
+	}
+	var out []lateWrite
+	for _, w := range l.Writes {
+		switch {
+		case w.AfterWord:
+			out = append(out, lateWrite{w.Step, "after-word", c.t("real.write.after-word", l.Client, w.Step, seconds(w.MS), w.AfterWordMS)})
+		case l.Service == 0 || w.MS < l.Service:
+			// Within the lease, as far as the service goes.
+		case word != 0 && w.MS < word:
+			out = append(out, lateWrite{w.Step, "before-word", c.t("real.write.before-word", l.Client, w.Step, seconds(w.MS), seconds(w.MS-l.Service), word-w.MS)})
+		case word == 0:
+			out = append(out, lateWrite{w.Step, "no-word", c.t("real.write.no-word", l.Client, w.Step, seconds(w.MS), seconds(w.MS-l.Service))})
+		}
+	}
+	return out
+}
+
+// seconds writes ms as seconds, to a tenth.
+func seconds(ms int64) string { return fmt.Sprintf("%.1f", float64(ms)/1000) }
+
 // leaseEnd words when a lease the library kept alive ended, at the service
 // and by the library's word.
-func (c *realPanel) leaseEnd(l core.RealLeaseEnd) string {
-	sec := func(ms int64) string { return fmt.Sprintf("%.1f", float64(ms)/1000) }
+func (c *realPanel) leaseEnd(l core.RealLease) string {
+	sec := seconds
 	switch {
 	case l.Service != 0 && l.Library != 0:
 		return c.t("real.lease.both", l.Client, sec(l.Granted), sec(l.Service), sec(l.Library))

@@ -1,6 +1,9 @@
 package words
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -221,9 +224,38 @@ func TestEveryStrategyAndVerdictHasWords(t *testing.T) {
 			t.Errorf("the reason %s a cell is not replayed on real software has no words", why)
 		}
 	}
-	for _, st := range core.Strategies() {
-		if !hasKey("real.service." + string(st)) {
-			t.Errorf("the real lock service of %s has no words", st)
+	// Every lock service the lab recorded on, and what its recordings
+	// say of it, has words: the page words them by the service's name.
+	files, err := filepath.Glob(filepath.Join("..", "..", "static", "web", "lab", "*.*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no recordings in static/web/lab: %v", err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rec core.Recording
+		if err := json.Unmarshal(b, &rec); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		keys := []string{"real.service." + rec.Backend, "real.backend." + rec.Backend}
+		if rec.Renewal == core.RenewedByLibrary {
+			keys = append(keys, "real.renewal.library."+rec.Backend)
+		}
+		if rec.Restore != "" {
+			keys = append(keys, "real.restore."+rec.Backend)
+		}
+		if rec.Differs != "" {
+			keys = append(keys, "real.differs."+rec.Backend)
+		}
+		if rec.Why != "" {
+			keys = append(keys, "real.why."+string(rec.Why))
+		}
+		for _, k := range keys {
+			if !hasKey(k) {
+				t.Errorf("%s: %q is not in the catalogue", filepath.Base(f), k)
+			}
 		}
 	}
 	for _, view := range state.Views {
