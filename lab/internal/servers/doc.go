@@ -11,7 +11,11 @@
 // own: a restore takes the whole service back.
 package servers
 
-import "net"
+import (
+	"fmt"
+	"math/rand/v2"
+	"net"
+)
 
 // freePort returns a loopback port nobody listens on now.
 func freePort() (int, error) {
@@ -24,15 +28,27 @@ func freePort() (int, error) {
 
 // freePorts returns n distinct loopback ports nobody listens on now: each
 // is held until all are chosen, so none is chosen twice.
+//
+// They are chosen below Linux's ephemeral range (32768–60999 by default),
+// from which the kernel picks the source port of every outgoing connection
+// and every listener on port 0. A service restarted on its port (etcd's
+// and ZooKeeper's followers, Redis) lets it go for a moment; a port in the
+// ephemeral range could meanwhile become some connection's source port,
+// and the restart would fail with "address already in use".
 func freePorts(n int) ([]int, error) {
+	const low, high = 10000, 32768
 	var ports []int
-	for range n {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
+	for tries := 0; len(ports) < n; tries++ {
+		if tries == 1000 {
+			return nil, fmt.Errorf("no free loopback port in %d–%d after %d tries", low, high-1, tries)
+		}
+		port := low + rand.IntN(high-low)
+		l, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port))
 		if err != nil {
-			return nil, err
+			continue
 		}
 		defer l.Close()
-		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
+		ports = append(ports, port)
 	}
 	return ports, nil
 }

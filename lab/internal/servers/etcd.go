@@ -133,12 +133,16 @@ func (c *Etcd) RestartFollower() (string, error) {
 	defer c.mu.Unlock()
 	i := 0
 	for j, e := range c.members {
+		if e == nil {
+			return "", fmt.Errorf("etcd member %s is down (an earlier start failed)", c.cfgs[j].Name)
+		}
 		if e.Server.MemberID() != e.Server.Leader() {
 			i = j
 		}
 	}
 	c.fronts[i].stop()
 	c.members[i].Close()
+	c.members[i] = nil // closed: Stop must not close it again
 	c.cfgs[i].ClusterState = embed.ClusterStateFlagExisting
 	e, err := startMember(c.cfgs[i])
 	if err != nil {
@@ -172,6 +176,7 @@ func (c *Etcd) Restore(path string, bump bool) error {
 	for i, e := range c.members {
 		c.fronts[i].stop()
 		e.Close()
+		c.members[i] = nil // closed: Stop must not close it again
 	}
 	for _, cfg := range c.cfgs {
 		if err := os.RemoveAll(cfg.Dir); err != nil {
