@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -154,5 +155,91 @@ func TestFreePlayGivesTheLabCommand(t *testing.T) {
 	tb.waitHook("real-command", "not-replayed")
 	if text := tb.text("real-command"); !strings.Contains(text, "単調時計") {
 		t.Errorf("the reason reads %q", text)
+	}
+}
+
+// readRecording reads a committed recording of the lab's.
+func readRecording(t *testing.T, name string) core.Recording {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(repoRoot, "static", "web", "lab", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r core.Recording
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// A cell recorded on etcd and on ZooKeeper offers both, by a click; the
+// ZooKeeper run names its token (the czxid, never the sequence number) and
+// when the library said Disconnected; and every write a holder sent after
+// the service had ended its lease is said against its library's word, as
+// the recording has it: after it (a client that asked would have
+// stopped), before it or in the same millisecond (the library did not know
+// yet, or the client had not heard), or with none.
+func TestTheRealRunOnEachServiceAndTheLibrarysWord(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	tb.open(siteURL + "?scenario=partitioned-holder&strategy=consensus&step=10&lang=en")
+	openRealPanel(tb)
+	tb.waitJS(`document.querySelectorAll('[data-testid="real-service"]').length === 2`)
+	services := eval[[]string](tb, `[...document.querySelectorAll('[data-testid="real-service"]')].map(b => b.dataset.value + ":" + b.getAttribute("aria-pressed"))`)
+	if strings.Join(services, " ") != "etcd:true zookeeper:false" {
+		t.Errorf("the services offered: %v", services)
+	}
+	tb.do(chromedp.Click(chromedp.CSS(`[data-testid="real-service"][data-value="zookeeper"]`)))
+	tb.waitJS(`document.querySelector('[data-testid="real-trace"]')?.dataset.backend === "zookeeper"`)
+	text := eval[string](tb, `document.querySelector('[data-testid="real-panel"]').innerText`)
+	if !strings.Contains(text, "czxid, not its sequence number") {
+		t.Errorf("the ZooKeeper run does not name its token:\n%s", text)
+	}
+	zk := readRecording(t, "partitioned-holder.consensus.zookeeper.json")
+	if len(zk.Leases) == 0 || zk.Leases[0].Suspended == 0 {
+		t.Fatalf("the recording has no Disconnected: %+v", zk.Leases)
+	}
+	if !strings.Contains(tb.text("real-suspended"), "Disconnected at") {
+		t.Errorf("the Disconnected line reads %q", tb.text("real-suspended"))
+	}
+	// Each late write, as the recordings say it stood to the word.
+	for _, c := range []struct{ url, file string }{
+		{"?scenario=partitioned-holder&strategy=consensus&step=10&lang=en", "partitioned-holder.consensus.zookeeper.json"},
+		{"?scenario=heartbeat-pause&strategy=consensus-unfenced&step=9&lang=en", "heartbeat-pause.consensus-unfenced.json"},
+		{"?scenario=heartbeat-pause&strategy=lease&step=9&lang=ja", "heartbeat-pause.lease.json"},
+	} {
+		rec := readRecording(t, c.file)
+		var want []string
+		for _, l := range rec.Leases {
+			word := l.Library
+			if l.Suspended != 0 && (word == 0 || l.Suspended < word) {
+				word = l.Suspended
+			}
+			for _, w := range l.Writes {
+				switch {
+				case w.AfterWord:
+					want = append(want, strconv.Itoa(w.Step)+":after-word")
+				case l.Service == 0 || w.MS < l.Service:
+				case word != 0 && w.MS < word:
+					want = append(want, strconv.Itoa(w.Step)+":before-word")
+				case word != 0:
+					want = append(want, strconv.Itoa(w.Step)+":with-word")
+				default:
+					want = append(want, strconv.Itoa(w.Step)+":no-word")
+				}
+			}
+		}
+		if len(want) == 0 {
+			t.Errorf("%s: no write after the service ended a lease", c.file)
+		}
+		if c.file != "partitioned-holder.consensus.zookeeper.json" {
+			tb.open(siteURL + c.url)
+			openRealPanel(tb)
+			tb.waitJS(`!!document.querySelector('[data-testid="real-trace"]')`)
+		}
+		got := eval[[]string](tb, `[...document.querySelectorAll('[data-testid="real-late-write"]')].map(p => p.dataset.step + ":" + p.dataset.value)`)
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: the late writes read %v, the recording says %v", c.file, got, want)
+		}
 	}
 }

@@ -200,7 +200,20 @@ func (c *realPanel) command() app.UI {
 	)
 }
 
+// body is the panel's inside: what it is, the chooser of lock services,
+// and the recording. The chooser stays in place while a recording loads:
+// a click on it fetches one, and the fetch's answer reaches the panel
+// through the button's context, which must still be on the page.
 func (c *realPanel) body() app.UI {
+	return elBody("div",
+		elText("p.muted", c.t("real.about")),
+		c.chooser(),
+		c.recording(),
+	)
+}
+
+// recording is the recording shown, or why there is none yet.
+func (c *realPanel) recording() app.UI {
 	rec := c.rec
 	switch {
 	case c.problem != "":
@@ -242,8 +255,6 @@ func (c *realPanel) body() app.UI {
 		}
 	}
 	return elBody("div",
-		elText("p.muted", c.t("real.about")),
-		c.chooser(),
 		elBody("p",
 			el("span data-testid=real-trace").DataSet("value", string(rec.Verdict)).DataSet("backend", rec.Backend).
 				Text(c.t("real.verdict", c.t("verdict."+string(rec.Verdict)), c.t("verdict."+string(rec.Model)))),
@@ -363,7 +374,10 @@ func (c *realPanel) lateWrites(l core.RealLease) []lateWrite {
 			// Within the lease, as far as the service goes.
 		case word != 0 && w.MS < word:
 			out = append(out, lateWrite{w.Step, "before-word", c.t("real.write.before-word", l.Client, w.Step, seconds(w.MS), seconds(w.MS-l.Service), word-w.MS)})
-		case word == 0:
+		case word != 0:
+			// At the moment the library spoke, before the client heard it.
+			out = append(out, lateWrite{w.Step, "with-word", c.t("real.write.with-word", l.Client, w.Step, seconds(w.MS), seconds(w.MS-l.Service))})
+		default:
 			out = append(out, lateWrite{w.Step, "no-word", c.t("real.write.no-word", l.Client, w.Step, seconds(w.MS), seconds(w.MS-l.Service))})
 		}
 	}
