@@ -111,8 +111,8 @@ var catalog = map[string]text{
 		"Renewals extend one holder's tenure without changing its token; when they stop, the next holder gets a new token.",
 	},
 	"moral.heartbeat-pause": {
-		"ハートビートは持ち主が動いている間しか送れない。止まっていた持ち主の遅れた書き込みを止めるのは、資源の検査だけだ。",
-		"A heartbeat beats only while its holder runs: only the resource's check stops the late write of a holder that was stopped.",
+		"ハートビートは持ち主が動いている間しか送れない。リースを失ったことをライブラリが知るのも、持ち主が再び動き出してからだ。ラボでは、etcd の Session も、Redis のロックの延長ループも、ZooKeeper の Disconnected も、A の遅れた書き込みと数ミリ秒と違わない時刻に知らせた(書き込みの直前のことも、直後のこともある)。書く前にライブラリに尋ねれば危険な時間帯は縮むが、なくなりはしない。止まっていた持ち主の遅れた書き込みを止めるのは、資源の検査だけだ。",
+		"A heartbeat beats only while its holder runs, and its library learns the lease is lost only once the holder runs again. In the lab, etcd's Session, the Redis lock's refresh loop and ZooKeeper's Disconnected each spoke within a few milliseconds of A's late write, sometimes just before it, sometimes just after. Asking the library before each write narrows the window; it cannot close it. Only the resource's check stops the late write of a holder that was stopped.",
 	},
 	"moral.counter-reset": {
 		"フェンシングトークンが意味を持つのは、再起動を越えて増え続けるときだけだ。",
@@ -573,6 +573,7 @@ var catalog = map[string]text{
 	"real.lease.suspended":              {"%[1]s のセッション: %[2]s 秒に Disconnected(Curator の SUSPENDED。ロックを失ったものとして扱う)。", "%[1]s's session: Disconnected at %[2]s s (Curator's SUSPENDED: treat the lock as lost)."},
 	"real.write.after-word":             {"%[1]s はステップ %[2]d で %[3]s 秒に書いた。ライブラリが、リースは失われた(または不確か)と告げた %[4]d ミリ秒後だ。書く前にライブラリに確かめるクライアントなら、書かなかった。", "%[1]s wrote at step %[2]d, at %[3]s s: %[4]d ms after its library had said the lease was gone or in doubt. A client that asks its library before writing would not have written."},
 	"real.write.before-word":            {"%[1]s はステップ %[2]d で %[3]s 秒に書いた。サービスの側でリースが終わってから %[4]s 秒後、ライブラリがそれを告げる %[5]d ミリ秒前だ。書く前にライブラリに確かめるクライアントでも、ここでは書いていた。ライブラリもまだ知らなかったからだ。止められるのは資源の検査だけだ。", "%[1]s wrote at step %[2]d, at %[3]s s: %[4]s s after the service had ended its lease, and %[5]d ms before its library said so. A client that asks its library before writing would have written here too: the library did not know yet. Only the resource's check stops it."},
+	"real.write.with-word":              {"%[1]s はステップ %[2]d で %[3]s 秒に書いた。サービスの側でリースが終わってから %[4]s 秒後、ライブラリがそれを告げたのと同じミリ秒で、クライアントがそれを聞く前だ。書く前にライブラリに確かめるクライアントでも、ここでは書いていた。止められるのは資源の検査だけだ。", "%[1]s wrote at step %[2]d, at %[3]s s: %[4]s s after the service had ended its lease, in the same millisecond as its library said so, before the client had heard it. A client that asks its library before writing would have written here too. Only the resource's check stops it."},
 	"real.write.no-word":                {"%[1]s はステップ %[2]d で %[3]s 秒に書いた。サービスの側でリースが終わってから %[4]s 秒後で、ライブラリはこの実行の間にはそれを告げなかった。", "%[1]s wrote at step %[2]d, at %[3]s s: %[4]s s after the service had ended its lease; its library did not say so within the run."},
 	"real.step.behind":                  {"(モデルの時計より %s 秒遅れて始まった)", "(began %s s behind the model's clock)"},
 	"real.why.session-kept-alive":       {"ZooKeeper のロックはセッションと同じだけ生き、セッションは、持ち主が動いていてサービスに届く限り、ライブラリが自分で保つ。モデルがここで終わらせるリースは、ZooKeeper では終わらない。", "A ZooKeeper lock lives as long as its session, which the library keeps alive as long as the holder runs and reaches the service: the lease the model ends here cannot end on ZooKeeper."},

@@ -1,12 +1,15 @@
 package words
 
 import (
+	"encoding/json"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"dlock/core"
+	"dlock/web/state"
 )
 
 // sentences splits a text into its sentences, English or Japanese, and the
@@ -125,5 +128,53 @@ func TestHeldMessagesShowNoTokenWhereThereIsNone(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// heartbeat-pause's moral says what the lab measured: on etcd, on Redis
+// (redislock's refresh loop) and on ZooKeeper, the paused holder's library
+// spoke of the lost lease only once A ran again, within a few milliseconds
+// of A's late write, before it on some services and after it on others.
+func TestTheLibrariesSpokeAroundTheLateWrite(t *testing.T) {
+	if !strings.Contains(T(state.English, "moral.heartbeat-pause"), "within a few milliseconds of A's late write") {
+		t.Fatal("moral.heartbeat-pause no longer makes the claim this test checks: change the test with it")
+	}
+	const few = 50 // ms
+	before, after := 0, 0
+	for _, service := range []string{"consensus-unfenced", "consensus-unfenced.zookeeper", "lease"} {
+		path := filepath.Join("..", "..", "static", "web", "lab", "heartbeat-pause."+service+".json")
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rec core.Recording
+		if err := json.Unmarshal(b, &rec); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		var a *core.RealLease
+		for i := range rec.Leases {
+			if rec.Leases[i].Client == "A" {
+				a = &rec.Leases[i]
+			}
+		}
+		if a == nil || len(a.Said) == 0 || len(a.Writes) == 0 {
+			t.Fatalf("%s: no lease of A with the library's words and A's writes", path)
+		}
+		late := a.Writes[len(a.Writes)-1]
+		word := a.Said[0]
+		if word.Step != late.Step {
+			t.Errorf("%s: the library first spoke at step %d, A's late write is step %d: it did not wait for A to run again", path, word.Step, late.Step)
+		}
+		if d := word.MS - late.MS; d < -few || d > few {
+			t.Errorf("%s: the library spoke %d ms from A's late write, not within %d", path, d, few)
+		}
+		if late.AfterWord {
+			before++
+		} else {
+			after++
+		}
+	}
+	if before == 0 || after == 0 {
+		t.Errorf("the moral says the word came before the write on some services and after it on others; the recordings have %d before, %d after", before, after)
 	}
 }
