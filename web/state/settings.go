@@ -2,6 +2,7 @@ package state
 
 import (
 	"net/url"
+	"slices"
 	"strconv"
 
 	"dlock/core"
@@ -29,6 +30,28 @@ const (
 	ParamFuture   = "future"   // 1: the timeline draws the whole run, the steps to come faded
 	ParamAutoplay = "autoplay" // 1: play the run once the page is visible (not under reduced motion)
 	ParamPace     = "pace"     // play's pace: 0.5, 1 or 2
+)
+
+// The embed's look. They are read by the page's head before anything is
+// drawn (web/server/site.go), not by the app: a frame looks the same in
+// every theme and size, so the loader's frames serve them all. The page
+// does not own them (they are not in PageParams): every address it writes
+// keeps them as they were.
+const (
+	// ParamTheme is the page's palette: light, dark, or auto (the
+	// default), which follows the embedding page when it says (embed.js)
+	// and the reader's system otherwise.
+	ParamTheme = "theme"
+	// ParamControls is the embed's size: full (the default), or min, the
+	// compact embed (the cards, the beliefs, the step and its note, the
+	// fencing switch and the step controls).
+	ParamControls = "controls"
+)
+
+// Themes and ControlSizes are the values ParamTheme and ParamControls take.
+var (
+	Themes       = []string{"auto", "light", "dark"}
+	ControlSizes = []string{"full", "min"}
 )
 
 // PageParams are the parameters the page owns: Query writes them afresh
@@ -202,9 +225,12 @@ type BadParam struct {
 
 // ParseSettings reads the page's parameters from q. Every parameter that is
 // present but invalid keeps its default and is reported, in the order
-// scenario, strategy, fencing, vs, view, step, embed, lang. strategy wins over its
-// shorthand fencing (on: lease-fencing, off: lease). The step is checked
-// against the scenario's length. Other parameters are ignored.
+// they are read: scenario, strategy, fencing, vs, view, script, the
+// search's, step, embed, present, future, autoplay, pace, lang, theme,
+// controls. strategy wins over its shorthand fencing (on: lease-fencing,
+// off: lease). The step is checked against the scenario's length. theme
+// and controls are only checked (see ParamTheme). Other parameters are
+// ignored.
 func ParseSettings(c *Runs, q url.Values) (Settings, []BadParam) {
 	s := Defaults()
 	var bad []BadParam
@@ -301,6 +327,14 @@ func ParseSettings(c *Runs, q url.Values) (Settings, []BadParam) {
 			s.Lang = l
 		default:
 			bad = append(bad, BadParam{ParamLang, v})
+		}
+	}
+	for _, look := range []struct {
+		name   string
+		values []string
+	}{{ParamTheme, Themes}, {ParamControls, ControlSizes}} {
+		if v, ok := first(q, look.name); ok && !slices.Contains(look.values, v) {
+			bad = append(bad, BadParam{look.name, v})
 		}
 	}
 	return s, bad

@@ -3,6 +3,7 @@ package state
 import (
 	"net/url"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,6 +57,10 @@ func TestParseSettings(t *testing.T) {
 		{"present=1&autoplay=1&pace=2", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewDemo, Present: true, Autoplay: true, Pace: 200}, nil},
 		{"pace=0.5&present=0", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewDemo, Pace: 50}, nil},
 		{"pace=3&present=yes&autoplay=", Defaults(), []BadParam{{"present", "yes"}, {"autoplay", ""}, {"pace", "3"}}},
+		{"theme=dark&controls=min&embed=1", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewDemo, Embed: true}, nil},
+		{"theme=light&controls=full", Defaults(), nil},
+		{"theme=auto", Defaults(), nil},
+		{"controls=tiny&theme=Dark&lang=en", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: English, View: ViewDemo}, []BadParam{{"theme", "Dark"}, {"controls", "tiny"}}},
 	}
 	for _, c := range cases {
 		q, err := url.ParseQuery(c.query)
@@ -246,6 +251,23 @@ func TestComparedPairFollowsTheScenario(t *testing.T) {
 	for _, c := range cases {
 		if got := c.s.Compared(nil); got != c.want {
 			t.Errorf("%+v.Compared(nil) = %v, want %v", c.s, got, c.want)
+		}
+	}
+}
+
+// The embed's theme and size are not the page's to write: every address it
+// writes keeps them as the host gave them.
+func TestQueryKeepsTheEmbedsLook(t *testing.T) {
+	q := url.Values{ParamTheme: {"dark"}, ParamControls: {"min"}, ParamEmbed: {"1"}, ParamStep: {"3"}}
+	s := Defaults()
+	s.Embed, s.Step = true, 5
+	got := s.Query(q)
+	if got.Get(ParamTheme) != "dark" || got.Get(ParamControls) != "min" || got.Get(ParamStep) != "5" {
+		t.Errorf("Query(%v) = %v: want theme=dark, controls=min kept and step=5", q, got.Encode())
+	}
+	for _, p := range []string{ParamTheme, ParamControls} {
+		if slices.Contains(PageParams, p) {
+			t.Errorf("%s is in PageParams: the loader's addresses, written from its states, would drop it", p)
 		}
 	}
 }
