@@ -75,6 +75,11 @@ type FrameState struct {
 // other stands for a value no parameter accepts. No spelling holds "*".
 const other = "*"
 
+// badField is set, among the fields a group sets, where the app refuses a
+// value of the group's: no frame's field, it marks an address whose
+// mistake only the app says.
+const badField = "bad"
+
 // frameFields are the fields of a state the frames tell apart.
 var frameFields = []string{"lang", "embed", "view", "scenario", "strategy", "step"}
 
@@ -179,6 +184,8 @@ func NewLoaderRules(runs *state.Runs) LoaderRules {
 		state.ParamFuture:   switches,
 		state.ParamPace:     {"0.5", "1", "2"},
 		state.ParamLang:     langs,
+		state.ParamTheme:    state.Themes,
+		state.ParamControls: state.ControlSizes,
 	}
 	// Each group's parameters, the fields it decides, and the field whose
 	// value it is read under.
@@ -196,6 +203,10 @@ func NewLoaderRules(runs *state.Runs) LoaderRules {
 		{[]string{state.ParamFuture}, nil, ""},
 		{[]string{state.ParamPace}, nil, ""},
 		{[]string{state.ParamLang}, []string{"lang"}, ""},
+		// The embed's look: no frame's field, but a value the app refuses
+		// is said by the app, not shown as if it were fine.
+		{[]string{state.ParamTheme}, nil, ""},
+		{[]string{state.ParamControls}, nil, ""},
 	}
 	defaults, _ := frameOf(state.Defaults())
 	rules := LoaderRules{
@@ -217,7 +228,7 @@ func NewLoaderRules(runs *state.Runs) LoaderRules {
 		walk = func(i int, q url.Values, key []any) {
 			if i == len(params) {
 				k, _ := json.Marshal(key)
-				s, _ := state.ParseSettings(runs, q)
+				s, bad := state.ParseSettings(runs, q)
 				all, ok := frameOf(s)
 				if !ok {
 					out[string(k)] = nil
@@ -226,6 +237,11 @@ func NewLoaderRules(runs *state.Runs) LoaderRules {
 				set := map[string]any{}
 				for _, f := range fields {
 					set[f] = all[f]
+				}
+				if len(bad) > 0 {
+					// The app says what was wrong: an embed that would wait
+					// for its reader fetches it at once (boot.js).
+					set[badField] = true
 				}
 				out[string(k)] = set
 				return

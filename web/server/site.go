@@ -48,9 +48,10 @@ type Site struct {
 	// under another view until the app draws that view.
 	PagesAppJS []byte
 	// CSS is go-app's app.css followed by static/web/dlock.css, as the page
-	// carries them, and Policy the Content-Security-Policy that allows
-	// exactly that sheet.
-	CSS, Policy string
+	// carries them, HeadJS the script its head carries (headPart, filled),
+	// and Policy the Content-Security-Policy that allows exactly that sheet
+	// and that script.
+	CSS, HeadJS, Policy string
 	// frames are the frames files the loader steps through before the app
 	// runs (FramesFiles), and drawn the ones drawn so far (Frames).
 	frames map[string]FramesFileOf
@@ -60,6 +61,11 @@ type Site struct {
 
 // loaderParts are the loader's sources, in the order /app.js serves them.
 var loaderParts = []string{"stepper.js", "boot.js"}
+
+// headPart is the script the page's head carries (static/loader/head.js):
+// the embed's theme and size, before anything is drawn, and app.wasm's
+// download outside an embed.
+const headPart = "head.js"
 
 // Build reads the static directory and builds the site for prefix ("" or
 // a path like "dlock"). It fails, naming the fix, when app.wasm has not
@@ -102,21 +108,21 @@ func Build(static, prefix string) (*Site, error) {
 	// The worker's cache is named here, once, for the worker and the
 	// loader; the rest of the template is go-app's to fill.
 	s.Handler.ServiceWorkerTemplate = strings.ReplaceAll(string(worker), "{{.Cache}}", strconv.Quote(s.CacheName()))
-	// The download of app.wasm starts with the page, not when the loader
-	// runs after it; the loader's fetch picks it up. It yields to the
-	// frames (frames.go), which the page needs first.
-	s.Handler.RawHeaders = append(s.Handler.RawHeaders,
-		`<link rel="preload" href="`+s.Prefix+`/web/app.wasm" as="fetch" type="application/wasm" crossorigin="anonymous" fetchpriority="low">`)
-	s.frames, s.drawn = FramesFiles(s.Runs), map[string][]byte{}
-	// The service worker keeps the book's run, fenced or not, for offline
-	// use from the start; any other run once it has been opened.
-	for _, st := range []core.Strategy{core.LeaseFencing, core.Lease} {
-		for _, l := range state.Langs {
-			for _, embed := range []bool{false, true} {
-				s.Handler.CacheableResources = append(s.Handler.CacheableResources, state.FramesFile(l, embed, state.ViewDemo, core.GCPauseID, st))
-			}
-		}
+	// The head's script. Outside an embed it starts the download of
+	// app.wasm with the page, not when the loader runs after it (the
+	// loader's fetch picks it up, and it yields to the frames, which the
+	// page needs first); an embed waits for its reader (boot.js).
+	head, err := os.ReadFile(filepath.Join(static, "loader", headPart))
+	if err != nil {
+		return nil, err
 	}
+	wasmURL, _ := json.Marshal(s.Prefix + "/web/app.wasm")
+	s.HeadJS = strings.ReplaceAll(string(head), "{{.WasmURL}}", string(wasmURL))
+	if strings.Contains(s.HeadJS, "{{.") || strings.Contains(strings.ToLower(s.HeadJS), "</script") {
+		return nil, fmt.Errorf("static/loader/%s has a placeholder dlock does not fill, or </script", headPart)
+	}
+	s.Handler.RawHeaders = append(s.Handler.RawHeaders, "<script>"+s.HeadJS+"</script>")
+	s.frames, s.drawn = FramesFiles(s.Runs), map[string][]byte{}
 	if s.AppJS, err = s.loader(wasm.Size(), false); err != nil {
 		return nil, err
 	}
@@ -129,7 +135,7 @@ func Build(static, prefix string) (*Site, error) {
 	// go-app writes the sheet into every page it prerenders (StyleText):
 	// the first paint waits for no style sheet.
 	s.Handler.StyleText = s.CSS
-	s.Policy = ContentSecurityPolicy(s.CSS)
+	s.Policy = ContentSecurityPolicy(s.CSS, s.HeadJS)
 	return s, nil
 }
 
@@ -196,7 +202,19 @@ func (s *Site) loader(wasmSize int64, static bool) ([]byte, error) {
 			said[l][k] = words.T(l, "loader."+k)
 		}
 	}
-	frames := map[string]any{"origin": FrameOrigin, "prefix": s.Prefix, "static": static}
+	// The book's run, fenced or not, which the page keeps for offline use
+	// once its service worker is on, in its own language, embedded or not
+	// (boot.js); any other run is kept once it has been opened.
+	offline := map[string][]string{}
+	for _, l := range state.Langs {
+		for _, embed := range []bool{false, true} {
+			key := string(l) + "/" + strconv.FormatBool(embed)
+			for _, st := range []core.Strategy{core.LeaseFencing, core.Lease} {
+				offline[key] = append(offline[key], s.Prefix+state.FramesFile(l, embed, state.ViewDemo, core.GCPauseID, st))
+			}
+		}
+	}
+	frames := map[string]any{"origin": FrameOrigin, "prefix": s.Prefix, "static": static, "offline": offline}
 	values := map[string]any{
 		"Frames": frames,
 		"Env": map[string]string{
@@ -226,13 +244,16 @@ func (s *Site) loader(wasmSize int64, static bool) ([]byte, error) {
 }
 
 // ContentSecurityPolicy allows what the page needs and nothing more: its
-// own scripts, styles, images and fetches, the one style sheet written into
-// the page (by its hash), and compiling WebAssembly. It does not restrict
-// framing: being embedded is the point.
-func ContentSecurityPolicy(css string) string {
-	sum := sha256.Sum256([]byte(css))
-	return "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; " +
-		"style-src 'self' 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; " +
+// own scripts, styles, images and fetches, the one style sheet and the one
+// script written into the page (by their hashes), and compiling
+// WebAssembly. It does not restrict framing: being embedded is the point.
+func ContentSecurityPolicy(css, script string) string {
+	hash := func(s string) string {
+		sum := sha256.Sum256([]byte(s))
+		return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	}
+	return "default-src 'self'; script-src 'self' " + hash(script) + " 'wasm-unsafe-eval'; " +
+		"style-src 'self' " + hash(css) + "; img-src 'self' data:; connect-src 'self'; worker-src 'self'; " +
 		"manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'"
 }
 
@@ -261,7 +282,7 @@ func BuildVersion(static string) (string, error) {
 		}
 	}
 	names := []string{filepath.Join(static, "app-worker.js"), filepath.Join(static, "embed.js")}
-	for _, part := range loaderParts {
+	for _, part := range append(slices.Clone(loaderParts), headPart) {
 		names = append(names, filepath.Join(static, "loader", part))
 	}
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {

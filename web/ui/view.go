@@ -180,7 +180,7 @@ func (p pageView) pickers() app.UI {
 	pair := p.s.Compared(p.runs)
 	return part(p.held, "pickers", func() app.UI {
 		return &pickers{Scenario: p.sc.ID, Left: pair[0], Right: pair[1], Compare: !p.single() && p.s.View != state.ViewSearch,
-			NoScenario: p.s.View == state.ViewPlay || p.s.View == state.ViewSearch, Lang: p.s.Lang, Live: p.live, Runs: p.runs, Link: p.link}
+			NoScenario: p.s.View == state.ViewPlay || p.s.View == state.ViewSearch, Embed: p.s.Embed, Lang: p.s.Lang, Live: p.live, Runs: p.runs, Link: p.link}
 	})
 }
 
@@ -192,10 +192,13 @@ type pickers struct {
 	Left, Right core.Strategy
 	Compare     bool
 	NoScenario  bool // free play and search have no scenario to pick
-	Lang        state.Lang
-	Live        bool
-	Runs        *state.Runs
-	Link        *pageLink
+	// Embed: the compact embed shows the description in one line, whole
+	// when focused (dlock.css), so it can take focus there.
+	Embed bool
+	Lang  state.Lang
+	Live  bool
+	Runs  *state.Runs
+	Link  *pageLink
 }
 
 func (c *pickers) t(key string, args ...any) string { return words.T(c.Lang, key, args...) }
@@ -211,7 +214,11 @@ func (c *pickers) Render() app.UI {
 			return c.strategyPicker("versus-picker", "picker.versus", c.Right, onStrategy(true))
 		}),
 		app.If(!c.NoScenario, func() app.UI {
-			return elText("p.shows data-testid=scenario-shows", c.t(sc.Shows))
+			shows := el("p.shows data-testid=scenario-shows").Text(c.t(sc.Shows))
+			if c.Embed {
+				shows = shows.Attr("tabindex", 0)
+			}
+			return shows
 		}),
 	)
 }
