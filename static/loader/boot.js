@@ -156,11 +156,29 @@ async function dlockStart() {
     const response = await fetch(dlockWasm.url);
     if (!response.ok) throw new Error("HTTP " + response.status + " for " + dlockWasm.url);
     // Keep a copy for offline use when no service worker saw the request,
-    // once the worker is registered; compiling does not wait for that.
-    if (!seen && "caches" in window) {
-      const copy = response.clone();
+    // once the worker is registered; compiling does not wait for that. The
+    // book's run in the page's language, embedded or not, is kept too (the
+    // worker precaches no run: it would keep every language's).
+    if ("caches" in window) {
+      const copy = seen ? null : response.clone();
       worker.then((state) => {
-        if (state === "on") caches.open(dlockCache).then((c) => c.put(dlockWasm.url, copy)).catch(() => {});
+        if (state !== "on") return;
+        const fields = dlockRead(location.search).fields;
+        caches.open(dlockCache).then((c) => {
+          if (copy) c.put(dlockWasm.url, copy).catch(() => {});
+          // A file the stepper has fetched is kept from its copy, once all
+          // of it has arrived; another is fetched for the cache.
+          for (const path of dlockFrames.offline[fields.lang + "/" + fields.embed] || []) {
+            const loaded = dlockLoaded.get(path);
+            if (!loaded) {
+              c.add(path).catch(() => {});
+              continue;
+            }
+            loaded.then((text) => {
+              if (text !== null) c.put(path, new Response(text, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+            }).catch(() => {});
+          }
+        }).catch(() => {});
       });
     }
     // Count the bytes of the body as the browser hands them over, after any
@@ -197,6 +215,49 @@ async function dlockStart() {
   }
 }
 
+// dlockPostHeight tells an embedding page how tall the page is, now and
+// whenever that changes: postMessage({type: "dlock:resize", height}). It
+// says it again when the embedding page asks ({type: "dlock:measure"}):
+// reading the size lays the page out even where the browser draws nothing.
+function dlockPostHeight() {
+  if (window.parent === window) return;
+  let last = 0;
+  const post = () => {
+    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    if (height === last || !(height > 0)) return;
+    last = height;
+    window.parent.postMessage({ type: "dlock:resize", height: height }, "*");
+  };
+  if (window.ResizeObserver) new ResizeObserver(post).observe(document.documentElement);
+  addEventListener("message", (e) => {
+    if (e.source !== window.parent || !e.data || e.data.type !== "dlock:measure") return;
+    last = 0;
+    post();
+  });
+  post();
+}
+dlockPostHeight();
+
 // The page answers keys first; compiling app.wasm, which the head's preload
 // is downloading meanwhile, waits for that (and never more than a second).
-Promise.race([dlockEnhance(), new Promise((resolve) => setTimeout(resolve, 1000))]).then(dlockStart, dlockStart);
+// An embed in a page (one demo among others, which its reader may never
+// touch) fetches app.wasm only when its reader acts, if the stepper answers
+// meanwhile; where it does not (an address no frame holds), or where the
+// address holds a value only the app can say is wrong, at once. An embed's
+// address opened on its own loads as any page does.
+const dlockEnhanced = dlockEnhance();
+const dlockOpened = dlockRead(location.search).fields;
+if (dlockOpened.embed && !dlockOpened.bad && window.parent !== window) {
+  const asks = ["keydown", "pointerdown"];
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of asks) removeEventListener(type, start, true);
+    dlockStart();
+  };
+  for (const type of asks) addEventListener(type, start, true);
+  dlockEnhanced.then((answering) => answering || start(), start);
+} else {
+  Promise.race([dlockEnhanced, new Promise((resolve) => setTimeout(resolve, 1000))]).then(dlockStart, dlockStart);
+}

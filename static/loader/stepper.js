@@ -7,6 +7,11 @@
 
 const dlockFrames = {{.Frames}};
 const dlockRules = {{.Rules}};
+// dlockLoaded: each frames file the stepper fetched while no service worker
+// saw it (a first visit), by path: a promise of its text once all of it
+// has arrived (null if it failed). The page keeps some offline (boot.js)
+// without fetching them again.
+const dlockLoaded = new Map();
 
 // Progressive enhancement of the one-run view: every scenario under every
 // row, in either language, embedded or not. The server wrote every frame
@@ -98,7 +103,8 @@ function dlockQuery(search, query) {
   return "?" + q.toString();
 }
 // dlockEnhance starts stepping through the frames, and returns a promise
-// that settles once the page answers keys (or will not before the app).
+// that settles once the page answers keys, with true (or with a falsy
+// value once it will not before the app).
 function dlockEnhance() {
   const opened = location.search;
   let state = dlockEnhancedState(opened); // the id of the state the page is at
@@ -175,10 +181,15 @@ function dlockEnhance() {
       waiting.clear();
     };
     // The page's head preloads the file the address asks for.
+    const unseen = !(navigator.serviceWorker && navigator.serviceWorker.controller);
+    let raw = "";
+    let loaded;
+    if (unseen) dlockLoaded.set(path, new Promise((resolve) => { loaded = resolve; }));
     fetch(path, { priority }).then(async (r) => {
       if (!r.ok) throw new Error("HTTP " + r.status);
       if (!r.body || !r.body.getReader || !window.TextDecoder) {
         text = await r.text();
+        if (unseen) raw = text;
         take();
         return;
       }
@@ -187,12 +198,22 @@ function dlockEnhance() {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        text += decoder.decode(value, { stream: true });
+        const chunk = decoder.decode(value, { stream: true });
+        if (unseen) raw += chunk;
+        text += chunk;
         take();
       }
-      text += decoder.decode();
+      const rest = decoder.decode();
+      if (unseen) raw += rest;
+      text += rest;
       take();
-    }).then(() => finish(), finish);
+    }).then(() => {
+      if (loaded) loaded(raw);
+      finish();
+    }, (err) => {
+      if (loaded) loaded(null);
+      finish(err);
+    });
     let warming = false;
     return {
       title,
@@ -321,13 +342,26 @@ function dlockEnhance() {
     const command = dlockRules.keys[e.key];
     if (!command) return;
     e.preventDefault();
+    onKeyCommand();
     go(command);
   };
+  // clicked: a control only the app works (play), pressed since the last
+  // command the stepper did; the app presses it once it runs.
+  let clicked = "";
   const onClick = (e) => {
     const el = e.target.closest && e.target.closest("[data-testid]");
-    if (!answering || !el || !dlockRules.buttons[el.dataset.testid]) return;
+    if (!answering || !el) return;
+    const command = dlockRules.buttons[el.dataset.testid];
+    if (!command) {
+      if (el.tagName === "BUTTON") clicked = el.dataset.testid;
+      return;
+    }
+    clicked = "";
     e.preventDefault();
-    go(dlockRules.buttons[el.dataset.testid]);
+    go(command);
+  };
+  const onKeyCommand = () => {
+    clicked = "";
   };
 
   // The app calls this as it starts: from then on the keys are its own.
@@ -344,7 +378,9 @@ function dlockEnhance() {
     // what the reader asked for that the loader had not done yet (a move
     // to another run's frames, and the keys after it), which the app does.
     const commands = moving ? [movingBy, ...pending] : [];
-    return JSON.stringify({ focus: focused, open: open, opened: opened, shown: shown === state, commands: commands });
+    // click: a control only the app works, pressed last, which the app
+    // then presses.
+    return JSON.stringify({ focus: focused, open: open, opened: opened, shown: shown === state, commands: commands, click: clicked });
   };
 
   const first = framesOf(state);
@@ -361,5 +397,6 @@ function dlockEnhance() {
     first.warm();
     // The other language, for its switch: read when the browser is idle.
     later(() => stopped || !current[state].next.lang || framesOf(current[state].next.lang, "low"));
+    return true;
   }).catch((err) => console.info("dlock: stepping before the app is not available:", err.message));
 }

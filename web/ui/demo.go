@@ -45,8 +45,12 @@ type Demo struct {
 	// handedCommands: what the reader asked the loader for that it had not
 	// done, which the first OnNav does.
 	handedCommands []state.Command
-	held           heldParts
-	update         bool // a new version has been installed: offer a reload
+	// handedClick: the control the reader pressed that only the app works
+	// (play, in an embed whose app.wasm that press sent for), which the app
+	// presses once every part of the page is its own.
+	handedClick string
+	held        heldParts
+	update      bool // a new version has been installed: offer a reload
 
 	keydown  app.Func
 	popstate app.Func
@@ -55,12 +59,10 @@ type Demo struct {
 	markClick, markOver, markOut app.Func
 	beforePrint, afterPrint      app.Func // the printed page (handout.go)
 	play                         playback // play and its timer (playback.go)
-	resized                      app.Func
 	urlWriter                    app.Func // writes the address when the browser is idle
 	pageHide                     app.Func // writes it as the page goes
 	// urlPending: the settings changed since the address was last written.
 	urlPending bool
-	height     int // the height last posted to an embedding page
 
 	crash *crash // a panic caught in a handler or in Render: see crash.go
 	// forcedPanic is set only by the test build's hook (testhook.go), to
@@ -119,9 +121,13 @@ func (d *Demo) takeOver() {
 		// What the reader asked for that the loader had not done: a move
 		// to another run's frames still on its way, and the keys after it.
 		Commands []string `json:"commands"`
+		Click    string   `json:"click"`
 	}
 	if err := json.Unmarshal([]byte(handover.Invoke().String()), &was); err == nil {
 		d.handedFocus, d.handedOpen, d.handedOpened, d.handedShown = was.Focus, was.Open, &was.Opened, was.Shown
+		if testID(was.Click) {
+			d.handedClick = was.Click
+		}
 		for _, name := range was.Commands {
 			if cmd := state.CommandNamed(name); cmd != state.CmdNone {
 				d.handedCommands = append(d.handedCommands, cmd)
@@ -143,6 +149,25 @@ func (d *Demo) restoreHandover() {
 		focusTestID(d.handedFocus)
 	}
 	d.handedFocus, d.handedOpen = "", nil
+	if id := d.handedClick; id != "" && !d.held.holding() {
+		d.handedClick = ""
+		afterBrowser(0, func() {
+			if el := doc.Call("querySelector", `main [data-testid="`+id+`"]`); el.Truthy() {
+				el.Call("click")
+			}
+		})
+	}
+}
+
+// testID reports whether id is spelled as the page's data-testid values
+// are: lower-case letters, digits and hyphens.
+func testID(id string) bool {
+	for _, r := range id {
+		if (r < 'a' || r > 'z') && (r < '0' || r > '9') && r != '-' {
+			return false
+		}
+	}
+	return id != ""
 }
 
 // OnNav reads the URL on the server (prerendering) and on navigation.
@@ -275,9 +300,6 @@ func (d *Demo) OnMount(ctx app.Context) {
 	d.syncPage(ctx)
 	d.listenToTimelines(ctx)
 	d.listenToPrint()
-	if d.s.Embed {
-		d.postHeight()
-	}
 	if installTestHooks != nil {
 		installTestHooks(d, ctx)
 	}
@@ -298,37 +320,6 @@ func presentKey(key string, present bool) (next, ok bool) {
 		return false, present
 	}
 	return present, false
-}
-
-// postHeight tells an embedding page how tall the demo is, now and
-// whenever that changes, so the page can size its iframe:
-// postMessage({type: "dlock:resize", height}).
-func (d *Demo) postHeight() {
-	win := app.Window()
-	if win.Get("parent").Equal(win.JSValue()) {
-		return
-	}
-	post := func() {
-		root := win.Get("document").Get("documentElement")
-		h := root.Call("getBoundingClientRect").Get("height").Float()
-		height := int(h + 0.999)
-		if height == d.height {
-			return
-		}
-		d.height = height
-		win.Get("parent").Call("postMessage", map[string]any{"type": "dlock:resize", "height": height}, "*")
-	}
-	d.resized = app.FuncOf(func(this app.Value, args []app.Value) any {
-		post()
-		return nil
-	})
-	observer := win.Get("ResizeObserver")
-	if !observer.Truthy() {
-		post()
-		return
-	}
-	observer.New(d.resized).Call("observe", win.Get("document").Get("documentElement"))
-	post()
 }
 
 // OnAppUpdate is called by go-app when a new version of the site has been
