@@ -31,13 +31,16 @@ type staticHost struct {
 	prefix string // "/dlock/" or "/"
 	dir    atomic.Pointer[string]
 	wasm   atomic.Int64 // requests for app.wasm
-	all    atomic.Int64 // every request
-	down   atomic.Bool  // drop every connection, as a dead network does
-	bytes  atomic.Int64 // response bytes sent, headers excluded
-	gzip   bool         // compress app.wasm and text (HTML, JS, CSS, JSON), as GitHub Pages does
-	cors   bool
-	extra  map[string]string // path → HTML
-	hold   chan struct{}     // when set, app.wasm is served only once it is closed
+	// wasmSent: requests for app.wasm answered with its bytes (not a
+	// revalidation the browser's copy passed)
+	wasmSent atomic.Int64
+	all      atomic.Int64 // every request
+	down     atomic.Bool  // drop every connection, as a dead network does
+	bytes    atomic.Int64 // response bytes sent, headers excluded
+	gzip     bool         // compress app.wasm and text (HTML, JS, CSS, JSON), as GitHub Pages does
+	cors     bool
+	extra    map[string]string // path → HTML
+	hold     chan struct{}     // when set, app.wasm is served only once it is closed
 	// when set, a frames file is sent up to its first frame, and the rest
 	// only once it is closed (a slow link, in two steps)
 	holdFrames chan struct{}
@@ -122,6 +125,10 @@ func (h *staticHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rel := strings.TrimPrefix(r.URL.Path, h.prefix)
 	if strings.HasSuffix(rel, "web/app.wasm") {
 		h.wasm.Add(1)
+		// A revalidation the copy still passes is answered 304, no body.
+		if tag, err := contentTag(filepath.Join(dir, rel)); err != nil || r.Header.Get("If-None-Match") != tag {
+			h.wasmSent.Add(1)
+		}
 		if h.hold != nil {
 			select {
 			case <-h.hold:

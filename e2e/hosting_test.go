@@ -4,6 +4,8 @@ package e2e
 
 import (
 	"fmt"
+	"io"
+	"net/http"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -262,17 +264,40 @@ func TestEmbedExampleSizesTheIframe(t *testing.T) {
 func embedExampleSizesTheIframe(t *testing.T, page string) {
 	tb := newTab(t)
 	tb.do(chromedp.Navigate(page))
-	frameLive := `(() => { const d = document.getElementById("dlock").contentDocument; return d && d.querySelector('[data-testid="app"]')?.dataset.phase === "live"; })()`
-	tb.waitJS(frameLive)
-	// The listener of the example sets the height the demo posted.
+	phase := `document.getElementById("dlock").contentDocument?.querySelector('[data-testid="app"]')?.dataset.phase`
+	// Before its reader acts, the demo steps its prerendered frames, and
+	// is sized all the same.
+	tb.waitJS(phase + ` === "enhanced"`)
 	tb.waitJS(`document.getElementById("dlock").height !== "760"`)
 	fits := `(() => { const f = document.getElementById("dlock"); const h = Math.ceil(f.contentDocument.documentElement.getBoundingClientRect().height); return Math.abs(+f.height - h) <= 1; })()`
+	tb.waitJS(fits)
+	// A real click on ◀ in the demo (it opens at the run's last step): the
+	// stepper answers, and the app comes, and is sized as it grows.
+	counter := `+document.getElementById("dlock").contentDocument.querySelector('[data-testid="step-counter"]').dataset.value`
+	step := eval[int](tb, counter)
+	clickInFrame(tb, "#dlock", "btn-prev")
+	tb.waitJS(fmt.Sprintf(`%s === %d`, counter, step-1))
+	tb.waitJS(phase + ` === "live"`)
 	tb.waitJS(fits)
 	before := eval[string](tb, `document.getElementById("dlock").height`)
 	// Open the transcript inside the demo: it grows, and so does the iframe.
 	eval[bool](tb, `(document.getElementById("dlock").contentDocument.querySelector(".transcript summary").click(), true)`)
 	tb.waitJS(fmt.Sprintf(`+document.getElementById("dlock").height > %s`, before))
 	tb.waitJS(fits)
+}
+
+// clickInFrame clicks, as a reader's mouse does, the control testid in the
+// same-origin iframe frame, scrolled into view first.
+func clickInFrame(tb *tab, frame, testid string) {
+	tb.t.Helper()
+	xy := eval[[]float64](tb, fmt.Sprintf(`(() => {
+	  const f = document.querySelector(%q);
+	  const el = f.contentDocument.querySelector('[data-testid=%q]');
+	  el.scrollIntoView({block: "center"});
+	  const fr = f.getBoundingClientRect(), r = el.getBoundingClientRect();
+	  return [fr.left + f.clientLeft + r.left + r.width / 2, fr.top + f.clientTop + r.top + r.height / 2];
+	})()`, frame, testid))
+	tb.do(chromedp.MouseClickXY(xy[0], xy[1]))
 }
 
 func TestSandboxedEmbeds(t *testing.T) {
@@ -404,19 +429,41 @@ func TestThePageIsStyledByTheSheetInIt(t *testing.T) {
 }
 
 // The worker keeps what the page uses offline: the book's run, fenced or
-// not, from the install on, and another run's frames once opened; not the
-// style sheets, which the page carries inline.
+// not, in the page's language, from the first visit on, and another run's
+// frames once opened; not the other language's or the embed's, which this
+// reader never opened, and not the style sheets, which the page carries
+// inline.
 func TestTheWorkerKeepsWhatThePageUses(t *testing.T) {
 	t.Parallel()
 	host, tb := installedVisit(t)
-	tb.open(host.url("?scenario=heartbeat&strategy=redlock&lang=en"))
 	const keys = `caches.keys().then(ks => caches.open(ks[0])).then(c => c.keys()).then(rs => rs.map(r => new URL(r.url).pathname).sort())`
+	tb.waitJS(keys + `.then(ps => ps.includes("/dlock/web/frames/ja/demo/gc-pause.lease.html"))`)
+	tb.open(host.url("?scenario=heartbeat&strategy=redlock&lang=en"))
 	tb.waitJS(keys + `.then(ps => ps.includes("/dlock/web/frames/en/demo/heartbeat.redlock.html"))`)
 	paths := eval[[]string](tb, keys)
-	for _, want := range []string{"/dlock/", "/dlock/web/frames/ja/demo/gc-pause.lease-fencing.html", "/dlock/web/frames/en-embed/demo/gc-pause.lease.html"} {
+	for _, want := range []string{"/dlock/", "/dlock/web/frames/ja/demo/gc-pause.lease-fencing.html", "/dlock/web/frames/ja/demo/gc-pause.lease.html"} {
 		if !slices.Contains(paths, want) {
 			t.Errorf("the offline cache lacks %s: %v", want, paths)
 		}
+	}
+	for _, p := range paths {
+		if strings.Contains(p, "-embed/") {
+			t.Errorf("the offline cache holds %s, an embed's, which this reader never opened", p)
+		}
+	}
+	// The cached copy of the file the loader streamed is the file.
+	cached := eval[string](tb, `caches.keys().then(ks => caches.open(ks[0])).then(c => c.match("/dlock/web/frames/ja/demo/gc-pause.lease-fencing.html")).then(r => r.text())`)
+	res, err := http.Get(host.url("web/frames/ja/demo/gc-pause.lease-fencing.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	served, err := io.ReadAll(res.Body)
+	res.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cached != string(served) {
+		t.Errorf("the cached frames file (%d bytes) is not the file served (%d bytes)", len(cached), len(served))
 	}
 	for _, p := range paths {
 		if strings.HasSuffix(p, ".css") {
