@@ -65,7 +65,7 @@ func TestSiteURLNamesLoopbackAsLocalhost(t *testing.T) {
 func writeStatic(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, name := range []string{"loader/stepper.js", "loader/boot.js", "app-worker.js", "embed.js", "embed-example.html"} {
+	for _, name := range []string{"loader/stepper.js", "loader/boot.js", "loader/head.js", "app-worker.js", "embed.js", "embed-example.html"} {
 		b, err := os.ReadFile(filepath.Join("static", name))
 		if err != nil {
 			t.Fatal(err)
@@ -148,6 +148,13 @@ func do(h http.Handler, method, target string) *httptest.ResponseRecorder {
 func TestServerSecurityHeaders(t *testing.T) {
 	routesOnce.Do(routes)
 	h, _ := testServer(t)
+	// The page's one inline script, as the browser hashes it.
+	inline := regexp.MustCompile(`(?s)<script>(.*?)</script>`).FindAllStringSubmatch(do(h, "GET", "/").Body.String(), -1)
+	if len(inline) != 1 || !strings.Contains(inline[0][1], "dataset.theme") {
+		t.Fatalf("the page has %d inline scripts, want 1, the head's", len(inline))
+	}
+	sum := sha256.Sum256([]byte(inline[0][1]))
+	headHash := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 	for _, path := range []string{"/", "/?step=7&fencing=off", "/app.js", "/app-worker.js", "/wasm_exec.js", "/web/app.wasm", "/web/dlock.css", "/manifest.webmanifest"} {
 		rec := do(h, "GET", path)
 		if rec.Code != 200 {
@@ -156,7 +163,9 @@ func TestServerSecurityHeaders(t *testing.T) {
 		}
 		hd := rec.Header()
 		csp := hd.Get("Content-Security-Policy")
-		if !strings.Contains(csp, "script-src 'self' 'wasm-unsafe-eval'") || strings.Contains(csp, "unsafe-inline") ||
+		// Scripts: the site's own files, the head's one inline script by
+		// its hash (static/loader/head.js, nothing else inline) and wasm.
+		if !strings.Contains(csp, "script-src 'self' "+headHash+" 'wasm-unsafe-eval'") || strings.Contains(csp, "unsafe-inline") ||
 			strings.Contains(csp, "frame-ancestors") || !strings.Contains(csp, "default-src 'self'") {
 			t.Errorf("GET %s: CSP %q", path, csp)
 		}
