@@ -268,7 +268,7 @@ func (c *cell) open() error {
 		go c.listen(p, out)
 	}
 	c.start = time.Now()
-	c.log("", "postgres "+strings.Join(c.made, "; "), "the run's database: "+c.database.describe)
+	c.log("", "postgres "+strings.Join(c.made, "; "), "the run's database, on PostgreSQL "+c.pg.Version()+": "+c.database.describe)
 	ctx, stop := context.WithCancel(context.Background())
 	c.svc.watch(ctx, func(call, result string) { c.log("", call, result) }, c.ended)
 	c.stopWatch = stop

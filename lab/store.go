@@ -79,18 +79,18 @@ const idleTimeout = core.BookLease * Tick / 2
 var (
 	// readCommitted is PostgreSQL as it comes: READ COMMITTED.
 	readCommitted = &database{name: "postgres", isolation: pgx.ReadCommitted,
-		describe: "PostgreSQL 15, READ COMMITTED (its default)"}
+		describe: "PostgreSQL, READ COMMITTED (its default)"}
 	// serializable makes every transaction SERIALIZABLE.
 	serializable = &database{name: "postgres-serializable", isolation: pgx.Serializable,
 		settings: []servers.Setting{{Name: "default_transaction_isolation", Value: "serializable"}},
-		describe: "PostgreSQL 15, every transaction SERIALIZABLE (default_transaction_isolation)",
+		describe: "PostgreSQL, every transaction SERIALIZABLE (default_transaction_isolation)",
 		differs: "at SERIALIZABLE, PostgreSQL aborts the transaction whose UPDATE would overwrite a row changed since its SELECT (SQLSTATE 40001): " +
 			"the older holder's apply is refused, where the model's two-step check, which knows no isolation, lets it land"}
 	// idleTimeouts ends a session that stays idle in a transaction for
 	// idleTimeout.
 	idleTimeouts = &database{name: "postgres-idle-timeout", isolation: pgx.ReadCommitted,
 		settings: []servers.Setting{{Name: "idle_in_transaction_session_timeout", Value: idleTimeout.String()}},
-		describe: fmt.Sprintf("PostgreSQL 15, READ COMMITTED, a session idle in a transaction for %s ended (idle_in_transaction_session_timeout)", idleTimeout),
+		describe: fmt.Sprintf("PostgreSQL, READ COMMITTED, a session idle in a transaction for %s ended (idle_in_transaction_session_timeout)", idleTimeout),
 		differs: fmt.Sprintf("PostgreSQL ends a session left idle in a transaction for %s, and rolls its transaction back: the older holder, stalled between its SELECT and its UPDATE for longer, finds its session gone, "+
 			"where the model lets its apply land; a stall shorter than the timeout, over another holder's write, would still land", idleTimeout)}
 	databases = []*database{readCommitted, serializable, idleTimeouts}

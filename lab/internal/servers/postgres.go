@@ -34,6 +34,7 @@ type Postgres struct {
 	cmd      *exec.Cmd
 	exited   chan struct{}
 	made     atomic.Int64 // the databases NewDatabase has made
+	version  string
 }
 
 // postgresSuperuser is the superuser initdb makes, whom every client
@@ -154,7 +155,7 @@ func (p *Postgres) start() error {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		conn, err := pgx.Connect(ctx, p.ConnString("postgres"))
 		if err == nil {
-			err = conn.Ping(ctx)
+			err = conn.QueryRow(ctx, "SHOW server_version").Scan(&p.version)
 			conn.Close(ctx)
 		}
 		cancel()
@@ -172,6 +173,9 @@ func (p *Postgres) start() error {
 		}
 	}
 }
+
+// Version is the server's version, as it says it (SHOW server_version).
+func (p *Postgres) Version() string { return p.version }
 
 // ConnString is how a client reaches database on the server: its socket's
 // directory, the superuser, the database.

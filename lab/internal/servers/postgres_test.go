@@ -29,6 +29,9 @@ func TestPostgresMakesDatabasesWithTheirOwnSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Stop()
+	if p.Version() == "" {
+		t.Error("the server did not say its version")
+	}
 	ctx := context.Background()
 	plain, _, err := p.NewDatabase(ctx)
 	if err != nil {
