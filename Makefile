@@ -9,11 +9,12 @@
 #   make pages   static site in dist/ for https://owner.github.io/$(PREFIX)/ (PREFIX= for a root site)
 #   make bench   sizes, load time, step latency, Replay ns/op
 #   make fuzz    every fuzz target for FUZZTIME (1,000,000 executions each)
-#   make lab     replay the scenarios on real Redis, etcd, ZooKeeper and SQLite (lab/); one
-#                cell with make lab SCENARIO=gc-pause STRATEGY=lease; a free-play run with
-#                make lab SCRIPT='A:acquire,…' [STRATEGY=lease]; random runs with
+#   make lab     replay the scenarios on real Redis, etcd, ZooKeeper and PostgreSQL (lab/);
+#                one cell with make lab SCENARIO=gc-pause STRATEGY=lease; a free-play run
+#                with make lab SCRIPT='A:acquire,…' [STRATEGY=lease]; random runs with
 #                make lab RANDOM=100 [SEED=1] [STRATEGY=lease]; SERVICE=zookeeper (or etcd,
-#                redislock, …) replays on that lock service only
+#                redislock, …) replays on that lock service only, DATABASE=postgres-serializable
+#                (or postgres, postgres-idle-timeout) with the resource on that database only
 #   make clean   remove what the build wrote
 
 GO       ?= go
@@ -123,7 +124,7 @@ fuzz:
 	done
 
 # The lab is a module of its own (lab/go.mod), so neither app.wasm nor the
-# server links Redis, etcd, ZooKeeper or SQLite. Every cell on each of its
+# server links Redis, etcd, ZooKeeper or PostgreSQL. Every cell on each of its
 # row's services, with a summary, each written to static/web/lab for the
 # page (committed); or one cell, its trace printed.
 LAB := lab/lab
@@ -131,13 +132,13 @@ $(LAB): lab/go.mod lab/go.sum $(shell find lab core -name '*.go' ! -name '*_test
 	cd lab && $(GO) build -o lab .
 
 SEED ?= 1
-LABFLAGS = $(if $(STRATEGY),-strategy $(STRATEGY)) $(if $(SERVICE),-service $(SERVICE))
+LABFLAGS = $(if $(STRATEGY),-strategy $(STRATEGY)) $(if $(SERVICE),-service $(SERVICE)) $(if $(DATABASE),-database $(DATABASE))
 lab: $(LAB)
 ifneq ($(SCRIPT),)
 	cd lab && ./lab -script '$(SCRIPT)' $(LABFLAGS)
 else ifneq ($(RANDOM),)
 	cd lab && ./lab -random $(RANDOM) -seed $(SEED) $(LABFLAGS)
-else ifeq ($(SCENARIO)$(STRATEGY)$(SERVICE),)
+else ifeq ($(SCENARIO)$(STRATEGY)$(SERVICE)$(DATABASE),)
 	cd lab && ./lab -out ../static/web/lab
 else
 	cd lab && ./lab $(if $(SCENARIO),-scenario $(SCENARIO)) $(LABFLAGS)

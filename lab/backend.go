@@ -141,14 +141,39 @@ func (b *backend) serves(st core.Strategy) bool {
 	return slices.Contains(backendsFor(st), b)
 }
 
-// runsOf are the backends a run of sc under st is replayed on, of those
-// given: each, and where the run restores the service, each's variants.
-func runsOf(sc core.Scenario, bs []*backend) []*backend {
-	var out []*backend
-	for _, b := range bs {
-		out = append(out, b)
+// A setup is what one run is replayed on: a lock service, and the
+// database the resource is a row of.
+type setup struct {
+	backend  *backend
+	database *database
+}
+
+// String names the setup as the command line does: the service, and the
+// database where it is not the first.
+func (s setup) String() string {
+	if s.database == databases[0] {
+		return s.backend.name
+	}
+	return s.backend.name + " with " + s.database.name
+}
+
+// runsOf are the setups a run of sc under st is replayed on, of the
+// backends given: each on the first database, and where the run restores
+// the service, each's variants too; where the run checks a write in two
+// steps (checksInTwoSteps), the first backend on each other database too.
+func runsOf(sc core.Scenario, st core.Strategy, bs []*backend) []setup {
+	var out []setup
+	for i, b := range bs {
+		out = append(out, setup{b, databases[0]})
 		if restoresService(sc) {
-			out = append(out, b.variants...)
+			for _, v := range b.variants {
+				out = append(out, setup{v, databases[0]})
+			}
+		}
+		if i == 0 && checksInTwoSteps(sc, st) {
+			for _, d := range databases[1:] {
+				out = append(out, setup{b, d})
+			}
 		}
 	}
 	return out

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -13,6 +12,8 @@ import (
 	"dlock/core"
 	"dlock/lab/lock"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/redis/go-redis/v9"
 )
 
@@ -20,7 +21,8 @@ import (
 // so that a GC pause is a real SIGSTOP of it, its library's keep-alives
 // included, and a crash a real SIGKILL. It takes the lock through its
 // backend's locker, over the network the lab puts between it and the lock
-// service (a netProxy per server), and writes the resource, a SQLite row.
+// service (a netProxy per server), and writes the resource, a row of the
+// run's own PostgreSQL database.
 // It reads one request per line on stdin and answers each with one line on
 // stdout, in the order asked; between answers it says what its library did
 // on its own (a keep-alive sent, a renewal, the library saying the lease is
@@ -42,9 +44,12 @@ type clientConfig struct {
 	// ApartAddrs are the servers as a held request's connection of its own
 	// reaches them (backend.apart): proxies of their own.
 	ApartAddrs []string `json:"apart_addrs,omitempty"`
-	Key        string   `json:"key"`    // the lock's name on the service
-	DB         string   `json:"db"`     // the database file
-	Fenced     bool     `json:"fenced"` // the resource checks tokens
+	Key        string   `json:"key"` // the lock's name on the service
+	// Resource is how the client reaches the resource's database (a pgx
+	// connection string), and Database which of the lab's databases it is.
+	Resource string `json:"resource"`
+	Database string `json:"database"`
+	Fenced   bool   `json:"fenced"` // the resource checks tokens
 	// FromReply: the client counts its lease from when the reply arrived
 	// (the model's from-reply discipline), not from its request.
 	FromReply bool `json:"from_reply,omitempty"`
@@ -60,7 +65,8 @@ type request struct {
 	Resource string `json:"resource,omitempty"`
 	Value    string `json:"value,omitempty"`
 	// Split: the write is checked now and applied at its delivery, by two
-	// statements (SELECT max_token, then an UPDATE without a check).
+	// statements of one transaction (SELECT max_token, then an UPDATE
+	// without a check).
 	Split bool `json:"split,omitempty"`
 }
 
@@ -80,9 +86,13 @@ type reply struct {
 	// AfterWord: the client sent this write after its library had said
 	// the lease was gone or in doubt, AfterWordMS before, by the client's
 	// own clock.
-	AfterWord   bool   `json:"after_word,omitempty"`
-	AfterWordMS int64  `json:"after_word_ms,omitempty"`
-	Err         string `json:"err,omitempty"` // the client could not do it
+	AfterWord   bool  `json:"after_word,omitempty"`
+	AfterWordMS int64 `json:"after_word_ms,omitempty"`
+	// Session is the PostgreSQL backend process of a two-step check's
+	// transaction, at its check and where the database aborted its apply:
+	// the lab reads what the server's log says of it.
+	Session uint32 `json:"session,omitempty"`
+	Err     string `json:"err,omitempty"` // the client could not do it
 }
 
 // line is one line the client writes: an answer, or an event its library
@@ -96,12 +106,13 @@ type line struct {
 
 // client is the state of one client process.
 type client struct {
-	cfg     clientConfig
-	backend *backend
-	locker  locker
-	db      *sql.DB
-	out     *json.Encoder
-	outMu   sync.Mutex
+	cfg      clientConfig
+	backend  *backend
+	database *database
+	locker   locker
+	db       *pgxpool.Pool
+	out      *json.Encoder
+	outMu    sync.Mutex
 
 	mu sync.Mutex
 	// What the client believes: the lock it holds, and until when by its
@@ -110,7 +121,7 @@ type client struct {
 	until time.Time
 	// pending are the messages held, by id: an acquire whose reply the
 	// network holds, a renewal held by a partition, a write kept at the
-	// client (the resource is a file: there is no network to hold it in).
+	// client (the lab puts no network between a client and its database).
 	pending map[string]*heldCall
 	// stopRenewing ends the renewal loop of the lock held.
 	stopRenewing context.CancelFunc
@@ -130,6 +141,9 @@ type heldCall struct {
 	done  chan struct{}
 	lock  lock.Lock // an acquire's answer
 	err   error     // a call's error
+	// tx is a two-step check's transaction, left open between its check
+	// and its apply.
+	tx pgx.Tx
 }
 
 // quiet drops go-redis's own log lines (a refused dial, when the lab cuts
@@ -152,13 +166,17 @@ func clientMain(config string, in io.Reader, out io.Writer) error {
 	if len(cfg.Addrs) == 0 {
 		return fmt.Errorf("the client's configuration: no server to reach %s on", cfg.Backend)
 	}
+	d, ok := databaseNamed(cfg.Database)
+	if !ok {
+		return fmt.Errorf("the client's configuration: no database %q", cfg.Database)
+	}
 	redis.SetLogger(quiet{})
-	db, err := sql.Open("sqlite", cfg.DB+"?_pragma=busy_timeout(5000)")
+	db, err := openClientStore(context.Background(), cfg.Resource)
 	if err != nil {
-		return err
+		return fmt.Errorf("the client's configuration: the resource's database: %w", err)
 	}
 	defer db.Close()
-	c := &client{cfg: cfg, backend: b, db: db, out: json.NewEncoder(out), pending: map[string]*heldCall{}}
+	c := &client{cfg: cfg, backend: b, database: d, db: db, out: json.NewEncoder(out), pending: map[string]*heldCall{}}
 	if c.locker, err = b.locker(cfg, c); err != nil {
 		return err
 	}
@@ -259,14 +277,14 @@ func (c *client) serve(req request) reply {
 	case "write":
 		return c.writeHeld(req, held)
 	case "read", "peek":
-		q, data, ok, err := read(c.db, req.Resource, held.Token(), c.cfg.Fenced, req.Op == "read")
+		q, data, ok, err := read(ctx, c.db, req.Resource, held.Token(), c.cfg.Fenced, req.Op == "read")
 		if err != nil {
-			return failed("sqlite "+q, err)
+			return failed("postgres "+q, err)
 		}
 		if !ok {
-			return reply{Outcome: outcome{Result: core.ResultRejected}, Call: "sqlite " + q, Result: "0 rows: the token is refused"}
+			return reply{Outcome: outcome{Result: core.ResultRejected}, Call: "postgres " + q, Result: "0 rows: the token is refused"}
 		}
-		return reply{Outcome: readOutcome(data), Call: "sqlite " + q, Result: fmt.Sprintf("%q", data)}
+		return reply{Outcome: readOutcome(data), Call: "postgres " + q, Result: fmt.Sprintf("%q", data)}
 	}
 	return reply{Err: "unknown request " + req.Op}
 }

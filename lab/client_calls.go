@@ -259,45 +259,70 @@ func (c *client) writeHeld(req request, held lock.Lock) reply {
 // until delivered (split: checked now and applied then).
 func (c *client) writeNow(req request, held lock.Lock) reply {
 	if req.Hold == "" {
-		return c.write(req, held.Token(), false)
+		return c.write(req, held.Token())
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if req.Split {
-		// The check now, the apply at delivery.
-		q, max, err := maxToken(c.db, req.Resource)
-		if err != nil {
-			return failed("sqlite "+q, err)
-		}
-		if t := held.Token(); t < 1 || t < max {
-			return reply{Outcome: outcome{Result: core.ResultRejected}, Sent: true, Call: "sqlite " + q, Result: fmt.Sprintf("max_token %d, token %d: refused", max, t)}
-		}
-		c.pending[req.Hold] = &heldCall{req: req, asked: time.Now(), had: held}
-		return reply{Outcome: outcome{Result: core.ResultChecked}, Sent: true, Call: "sqlite " + q, Result: fmt.Sprintf("max_token %d <= token %d: the apply waits (the client is held before its UPDATE)", max, held.Token())}
+		return c.checkFirst(req, held)
 	}
 	c.pending[req.Hold] = &heldCall{req: req, asked: time.Now(), had: held}
 	return reply{Outcome: outcome{Result: core.ResultHeld}, Sent: true, Call: "hold the write as " + req.Hold,
-		Result: "kept at the client until delivered (the resource is a file: no network to hold it in)"}
+		Result: "kept at the client until delivered (the lab puts no network between a client and its database)"}
 }
 
-// write writes value with token: fenced, in one statement; or, for the
-// apply of a split write, without a check.
-func (c *client) write(req request, token int64, unchecked bool) reply {
-	var q string
-	var n int64
-	var err error
-	if unchecked {
-		q, n, err = apply(c.db, req.Resource, req.Value, token)
-	} else {
-		q, n, err = write(c.db, req.Resource, req.Value, token, c.cfg.Fenced)
-	}
+// checkFirst is the first half of a two-step check: a transaction, at the
+// database's level, that reads max_token and compares the token with it;
+// the transaction is left open for the apply, at the delivery. c.mu is
+// held.
+func (c *client) checkFirst(req request, held lock.Lock) reply {
+	ctx := context.Background()
+	tx, q, max, err := checkFirst(ctx, c.db, c.database.isolation, req.Resource)
 	if err != nil {
-		return failed("sqlite "+q, err)
+		return failed("postgres "+q, err)
+	}
+	session := tx.Conn().PgConn().PID()
+	if t := held.Token(); t < 1 || t < max {
+		tx.Rollback(ctx)
+		return reply{Outcome: outcome{Result: core.ResultRejected}, Sent: true, Call: "postgres " + q + "; ROLLBACK",
+			Result: fmt.Sprintf("max_token %d, token %d: refused", max, t)}
+	}
+	c.pending[req.Hold] = &heldCall{req: req, asked: time.Now(), had: held, tx: tx}
+	return reply{Outcome: outcome{Result: core.ResultChecked}, Sent: true, Call: "postgres " + q, Session: session,
+		Result: fmt.Sprintf("max_token %d <= token %d: the UPDATE waits, its transaction open (session %d)", max, held.Token(), session)}
+}
+
+// write writes value with token, fenced, in one statement, or plain.
+func (c *client) write(req request, token int64) reply {
+	q, n, err := write(context.Background(), c.db, req.Resource, req.Value, token, c.cfg.Fenced)
+	if err != nil {
+		return failed("postgres "+q, err)
 	}
 	if n == 0 {
-		return reply{Outcome: outcome{Result: core.ResultRejected}, Sent: true, Call: "sqlite " + q, Result: "0 rows: the token is refused"}
+		return reply{Outcome: outcome{Result: core.ResultRejected}, Sent: true, Call: "postgres " + q, Result: "0 rows: the token is refused"}
 	}
-	return reply{Outcome: outcome{Result: core.ResultAccepted}, Sent: true, Call: "sqlite " + q, Result: "1 row"}
+	return reply{Outcome: outcome{Result: core.ResultAccepted}, Sent: true, Call: "postgres " + q, Result: "1 row"}
+}
+
+// applyChecked is the second half of a two-step check: the UPDATE, without
+// a check, in the transaction h's check left open, and its COMMIT. The
+// database may refuse it by ending the transaction (SERIALIZABLE) or the
+// session (a session idle in its transaction too long).
+func (c *client) applyChecked(h *heldCall) reply {
+	ctx := context.Background()
+	session := h.tx.Conn().PgConn().PID()
+	q, n, err := apply(ctx, h.tx, h.req.Resource, h.req.Value, h.had.Token())
+	if err != nil {
+		if why := abortedBy(h.tx, err); why != "" {
+			return reply{Outcome: outcome{Result: core.ResultRejected, Aborted: true}, Sent: true, Call: "postgres " + q, Session: session,
+				Result: "aborted: " + why + "; the transaction is rolled back, the write does not land"}
+		}
+		return failed("postgres "+q, err)
+	}
+	if n == 0 {
+		return reply{Outcome: outcome{Result: core.ResultRejected}, Sent: true, Call: "postgres " + q, Result: "0 rows"}
+	}
+	return reply{Outcome: outcome{Result: core.ResultAccepted}, Sent: true, Call: "postgres " + q, Result: "1 row"}
 }
 
 // deliver lets a held message arrive. The lab has let the network pass
@@ -336,11 +361,13 @@ func (c *client) deliver(ctx context.Context, req request) reply {
 		r.Call = "deliver " + req.Hold + ": " + r.Call
 		return r
 	case "write":
-		r := c.write(h.req, h.had.Token(), h.req.Split)
-		r.Call = "deliver " + req.Hold + ": " + r.Call
-		if h.req.Split {
-			r.Call += " (the apply of a write checked before, without a check)"
+		if h.tx != nil {
+			r := c.applyChecked(h)
+			r.Call = "deliver " + req.Hold + ": " + r.Call + " (the apply of a write checked before, without a check)"
+			return r
 		}
+		r := c.write(h.req, h.had.Token())
+		r.Call = "deliver " + req.Hold + ": " + r.Call
 		return r
 	}
 	return reply{Err: "cannot deliver " + h.req.Op}

@@ -167,7 +167,7 @@ func (c *cell) stuck() (bool, error) {
 	if p := c.clients[holder]; c.st.Fenced() && p != nil {
 		token := p.token
 		for _, name := range c.sc.Resources {
-			if _, max, err := state(c.db, name); err != nil {
+			if _, max, err := state(ctx, c.db, name); err != nil {
 				return false, err
 			} else if token != 0 && max > token {
 				return true, nil

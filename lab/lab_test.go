@@ -26,28 +26,31 @@ func TestMain(m *testing.M) {
 }
 
 // The cells CI replays on real Redis servers, a real etcd cluster, a real
-// ZooKeeper ensemble and a real SQLite: the book's story under every row
+// ZooKeeper ensemble and a real PostgreSQL: the book's story under every row
 // (the consensus row on both services), the counter reset under fencing
 // and under consensus, a restart of a Redlock node and of a ZooKeeper
 // server under a lease, a crash without TTL, a fenced read, a held write,
 // a held grant (slow-grant, on Redis and etcd), the library's own renewals
-// stopped by a pause and by a partition, and the two-step check.
+// stopped by a pause and by a partition, and the two-step check, on each
+// database.
 var ciCells = []struct {
 	scenario string
 	strategy core.Strategy
 	service  string // "": the row's first
+	database string // "": the first
 }{
-	{"gc-pause", core.NoTTL, ""}, {"gc-pause", core.Lease, ""}, {"gc-pause", core.Redlock, ""}, {"gc-pause", core.LeaseFencing, ""},
-	{"gc-pause", core.ConsensusUnfenced, ""}, {"gc-pause", core.Consensus, ""}, {"gc-pause", core.Consensus, "zookeeper"},
-	{"counter-reset", core.LeaseFencing, ""}, {"counter-reset", core.Consensus, ""}, {"counter-reset", core.Consensus, "zookeeper"},
-	{"restart-during-lease", core.Redlock, ""}, {"restart-during-lease", core.ConsensusUnfenced, "zookeeper"},
-	{"crash-no-ttl", core.NoTTL, ""}, {"fenced-read", core.Lease, ""}, {"delayed-write", core.Lease, ""},
-	{"slow-grant", core.Lease, ""}, {"slow-grant", core.Consensus, ""}, {"heartbeat-pause", core.Consensus, ""},
-	{"heartbeat-pause", core.Consensus, "zookeeper"}, {"heartbeat-pause", core.Lease, ""},
-	{"partitioned-holder", core.Consensus, ""}, {"partitioned-holder", core.Consensus, "zookeeper"},
-	{"non-atomic-check", core.LeaseFencing, ""}, {"clock-jump", core.NoTTL, ""},
-	{"restore-from-backup", core.LeaseFencing, ""}, {"restore-from-backup", core.Consensus, ""},
-	{"restore-from-backup", core.Consensus, "etcd-bump-revision"}, {"restore-from-backup", core.Consensus, "zookeeper"},
+	{"gc-pause", core.NoTTL, "", ""}, {"gc-pause", core.Lease, "", ""}, {"gc-pause", core.Redlock, "", ""}, {"gc-pause", core.LeaseFencing, "", ""},
+	{"gc-pause", core.ConsensusUnfenced, "", ""}, {"gc-pause", core.Consensus, "", ""}, {"gc-pause", core.Consensus, "zookeeper", ""},
+	{"counter-reset", core.LeaseFencing, "", ""}, {"counter-reset", core.Consensus, "", ""}, {"counter-reset", core.Consensus, "zookeeper", ""},
+	{"restart-during-lease", core.Redlock, "", ""}, {"restart-during-lease", core.ConsensusUnfenced, "zookeeper", ""},
+	{"crash-no-ttl", core.NoTTL, "", ""}, {"fenced-read", core.Lease, "", ""}, {"delayed-write", core.Lease, "", ""},
+	{"slow-grant", core.Lease, "", ""}, {"slow-grant", core.Consensus, "", ""}, {"heartbeat-pause", core.Consensus, "", ""},
+	{"heartbeat-pause", core.Consensus, "zookeeper", ""}, {"heartbeat-pause", core.Lease, "", ""},
+	{"partitioned-holder", core.Consensus, "", ""}, {"partitioned-holder", core.Consensus, "zookeeper", ""},
+	{"non-atomic-check", core.LeaseFencing, "", ""}, {"non-atomic-check", core.LeaseFencing, "", "postgres-serializable"},
+	{"non-atomic-check", core.LeaseFencing, "", "postgres-idle-timeout"}, {"clock-jump", core.NoTTL, "", ""},
+	{"restore-from-backup", core.LeaseFencing, "", ""}, {"restore-from-backup", core.Consensus, "", ""},
+	{"restore-from-backup", core.Consensus, "etcd-bump-revision", ""}, {"restore-from-backup", core.Consensus, "zookeeper", ""},
 }
 
 // Real software does what the model does at every step of these cells,
@@ -68,7 +71,13 @@ func TestRealSoftwareAgreesWithTheModel(t *testing.T) {
 				t.Fatalf("no service %s", c.service)
 			}
 		}
-		cells = append(cells, &result{sc: sc, st: c.strategy, backend: b})
+		d := databases[0]
+		if c.database != "" {
+			if d, ok = databaseNamed(c.database); !ok {
+				t.Fatalf("no database %s", c.database)
+			}
+		}
+		cells = append(cells, &result{sc: sc, st: c.strategy, setup: setup{b, d}})
 	}
 	if err := replayAll(cells, 6); err != nil {
 		t.Fatal(err)
@@ -81,6 +90,9 @@ func TestRealSoftwareAgreesWithTheModel(t *testing.T) {
 		}
 		if c.sc.ID == "restore-from-backup" {
 			checkTokenAfterRestore(t, c)
+		}
+		if checksInTwoSteps(c.sc, c.st) {
+			checkTheDatabaseDecides(t, c)
 		}
 		switch {
 		case c.sc.ID == "heartbeat-pause" && c.backend == etcdLock:
@@ -204,6 +216,31 @@ func checkTokenAfterRestore(t *testing.T, c *result) {
 	}
 }
 
+// checkTheDatabaseDecides: in non-atomic-check, A is stopped between its
+// check and its apply, its transaction open; at READ COMMITTED its apply
+// lands over B's write, as the model says; at SERIALIZABLE PostgreSQL
+// aborts it (40001), and where an idle transaction's session is ended the
+// server has ended A's: B's write stands, and the run differs from the
+// model at A's apply, step 7, saying why.
+func checkTheDatabaseDecides(t *testing.T, c *result) {
+	t.Helper()
+	calls := callsOf(c.trace)
+	if !strings.Contains(calls, "stopped between its SELECT and its UPDATE") {
+		t.Errorf("non-atomic-check on %s: A was not stopped between its check and its apply", c.setup)
+	}
+	said := map[*database]string{serializable: "SQLSTATE 40001", idleTimeouts: "terminating connection due to idle-in-transaction timeout"}[c.database]
+	switch {
+	case c.err != nil:
+	case c.database == readCommitted && c.trace.Verdict != core.Corrupted:
+		t.Errorf("non-atomic-check on %s: %s, want corrupted", c.setup, c.trace.Verdict)
+	case c.database == readCommitted:
+	case c.trace.Verdict != core.Safe || c.trace.FirstDiffers != 7 || c.trace.Differs == "":
+		t.Errorf("non-atomic-check on %s: %s, differing from step %d (%q); want safe, from step 7, saying why", c.setup, c.trace.Verdict, c.trace.FirstDiffers, c.trace.Differs)
+	case !strings.Contains(calls, said):
+		t.Errorf("non-atomic-check on %s: the trace does not show %q", c.setup, said)
+	}
+}
+
 // The random runs CI replays: a fixed seed, two runs per row and service.
 const ciSeed, ciRandomRuns = 1, 16
 
@@ -219,7 +256,7 @@ func TestRandomRunsAgreeWithTheModel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cells = append(cells, &result{sc: sc, st: st, backend: b})
+		cells = append(cells, &result{sc: sc, st: st, setup: setup{b, databases[0]}})
 	}
 	if err := replayAll(cells, 6); err != nil {
 		t.Fatal(err)
@@ -263,8 +300,10 @@ var tracesDir = filepath.Join("..", "static", "web", "lab")
 // Every cell has a committed recording on each service of its row (make
 // lab writes them): a replayed run's, or why it is not replayed. They are
 // still what the model says and what the lab can replay, and every
-// replayed one agreed with the model: a change that moves a verdict fails
-// here until make lab records them again.
+// replayed one agreed with the model, or says why it differs: a change
+// that moves a verdict fails here until make lab records them again. A
+// run on another database than the first (a two-step check's variants) is
+// checked where it is recorded.
 func TestCommittedRecordingsMatchTheModel(t *testing.T) {
 	for _, sc := range core.Scenarios() {
 		for _, st := range core.Strategies() {
@@ -273,14 +312,18 @@ func TestCommittedRecordingsMatchTheModel(t *testing.T) {
 				t.Fatal(err)
 			}
 			model := core.VerdictOf(frames)
-			for _, b := range runsOf(sc, backendsFor(st)) {
-				f := fileName(sc.ID, st, b)
-				r, ok, err := readRecording(tracesDir, sc.ID, st, b)
+			for _, on := range runsOf(sc, st, backendsFor(st)) {
+				b := on.backend
+				f := fileName(sc.ID, st, on)
+				r, ok, err := readRecording(tracesDir, sc.ID, st, on)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !ok {
-					t.Errorf("%s under %s on %s has no recording %s (make lab)", sc.ID, st, b.name, f)
+				switch {
+				case !ok && on.database != databases[0]:
+					continue
+				case !ok:
+					t.Errorf("%s under %s on %s has no recording %s (make lab)", sc.ID, st, on, f)
 					continue
 				}
 				why, _, err := replayable(sc, st, b)
@@ -290,6 +333,8 @@ func TestCommittedRecordingsMatchTheModel(t *testing.T) {
 				switch {
 				case r.Backend != b.name:
 					t.Errorf("%s: recorded on %q, not %s", f, r.Backend, b.name)
+				case r.Database != "" && r.Database != on.database.name:
+					t.Errorf("%s: recorded on the database %q, not %s", f, r.Database, on.database.name)
 				case r.Model != model:
 					t.Errorf("%s: recorded beside the model's %s, the model now says %s", f, r.Model, model)
 				case r.Why != why:
@@ -309,30 +354,42 @@ func TestCellsNotReplayedSayWhy(t *testing.T) {
 	if ok || why != core.JumpedClock {
 		t.Fatalf("clock-jump under lease: replayable %v, %q", ok, why)
 	}
-	if _, err := Replay(sc, core.Lease, redisLock, t.TempDir()); err == nil {
+	if _, err := Replay(sc, core.Lease, setup{redisLock, readCommitted}, t.TempDir()); err == nil {
 		t.Error("Replay ran a cell it cannot replay")
 	}
 	sc, _ = core.ScenarioByID("slow-grant")
 	if why, item, err := replayable(sc, core.Consensus, zooKeeperLock); err != nil || why != SessionKeptAlive || item != 2 {
 		t.Errorf("slow-grant under consensus on ZooKeeper: %q at item %d, %v", why, item, err)
 	}
-	if _, err := Replay(sc, core.Consensus, zooKeeperLock, t.TempDir()); err == nil {
+	if _, err := Replay(sc, core.Consensus, setup{zooKeeperLock, readCommitted}, t.TempDir()); err == nil {
 		t.Error("Replay ran on ZooKeeper a cell it cannot replay there")
 	}
-	if _, err := Replay(sc, core.Lease, zooKeeperLock, t.TempDir()); err == nil || !strings.Contains(err.Error(), "does not serve") {
+	if _, err := Replay(sc, core.Lease, setup{zooKeeperLock, readCommitted}, t.TempDir()); err == nil || !strings.Contains(err.Error(), "does not serve") {
 		t.Errorf("Replay on a service that does not serve the row: %v", err)
 	}
 }
 
-// Each row's design chooses its services; the consensus rows have two, and
-// a run that restores the service is also replayed on etcd restored with
-// --bump-revision.
+// Each row's design chooses its services; the consensus rows have two, a
+// run that restores the service is also replayed on etcd restored with
+// --bump-revision, and a run that checks a write in two steps is also
+// replayed, on the row's first service, on each other database.
 func TestEachRowHasItsServices(t *testing.T) {
 	restore, _ := core.ScenarioByID("restore-from-backup")
 	gcPause, _ := core.ScenarioByID(core.GCPauseID)
-	for sc, want := range map[*core.Scenario][]*backend{&restore: {etcdLock, etcdBumped, zooKeeperLock}, &gcPause: {etcdLock, zooKeeperLock}} {
-		if got := runsOf(*sc, backendsFor(core.Consensus)); fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Errorf("%s under consensus is replayed on %d services, want %d", sc.ID, len(got), len(want))
+	twoStep, _ := core.ScenarioByID("non-atomic-check")
+	for _, c := range []struct {
+		sc   core.Scenario
+		st   core.Strategy
+		want []setup
+	}{
+		{restore, core.Consensus, []setup{{etcdLock, readCommitted}, {etcdBumped, readCommitted}, {zooKeeperLock, readCommitted}}},
+		{gcPause, core.Consensus, []setup{{etcdLock, readCommitted}, {zooKeeperLock, readCommitted}}},
+		{twoStep, core.Consensus, []setup{{etcdLock, readCommitted}, {etcdLock, serializable}, {etcdLock, idleTimeouts}, {zooKeeperLock, readCommitted}}},
+		{twoStep, core.LeaseFencing, []setup{{fencedRedis, readCommitted}, {fencedRedis, serializable}, {fencedRedis, idleTimeouts}}},
+		{twoStep, core.ConsensusUnfenced, []setup{{etcdLock, readCommitted}, {zooKeeperLock, readCommitted}}},
+	} {
+		if got := runsOf(c.sc, c.st, backendsFor(c.st)); fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%s under %s is replayed on %v, want %v", c.sc.ID, c.st, got, c.want)
 		}
 	}
 	want := map[core.Strategy][]*backend{

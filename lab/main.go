@@ -2,7 +2,9 @@
 // services (Redis servers, an etcd cluster, a ZooKeeper ensemble), taken
 // with the libraries people use (bsm/redislock, go-redsync/redsync, etcd's
 // concurrency package, ZooKeeper's lock recipe on go-zookeeper; the locks
-// are in lab/lock), a real SQLite database as the resource, a TCP proxy
+// are in lab/lock), a row of a real PostgreSQL database as the resource
+// (fenced by lab/lock's Fence; a write checked in two steps is also
+// replayed at SERIALIZABLE and with idle sessions ended), a TCP proxy
 // per client between it and its lock service (where messages are held,
 // delayed and partitions made), and each client a process of its own that
 // a GC pause really stops (SIGSTOP), its library's keep-alives with it, and
@@ -15,7 +17,8 @@
 //	lab                                  every cell it can replay, and a summary
 //	lab -scenario gc-pause -strategy lease   one cell, its trace printed
 //	lab -service zookeeper …             on that lock service only
-//	lab -out DIR                         also write each cell as DIR/<scenario>.<strategy>[.<service>].json
+//	lab -database postgres-serializable …  with the resource on that database only
+//	lab -out DIR                         also write each cell as DIR/<scenario>.<strategy>[.<service>][.<database>].json
 //	                                     (a Recording; a cell not replayed says why), and DIR/index.json
 //	lab -script 'A:acquire,…' [-strategy lease]  a free-play run, under one row or every row
 //	lab -random 100 -seed 7 [-strategy lease]     runs drawn from the search's alphabet;
@@ -49,6 +52,7 @@ func main() {
 	scenario := flag.String("scenario", "", "replay this scenario only")
 	strategy := flag.String("strategy", "", "replay under this row only")
 	service := flag.String("service", "", "replay on this lock service only: "+backendNames())
+	db := flag.String("database", "", "replay with the resource on this database only: "+databaseNames())
 	out := flag.String("out", "", "write each recording as JSON into this directory, with an index")
 	flag.IntVar(&o.parallel, "parallel", 6, "runs replayed at once")
 	script := flag.String("script", "", "replay this free-play script (under -strategy, or every row)")
@@ -57,6 +61,9 @@ func main() {
 	findings := flag.String("findings", "findings", "where a random run that differs from the model is saved")
 	flag.Parse()
 	err := o.choose(core.Strategy(*strategy), *service)
+	if err == nil {
+		err = o.chooseDatabase(*db)
+	}
 	switch {
 	case err != nil:
 	case *script != "":
@@ -73,11 +80,12 @@ func main() {
 	}
 }
 
-// options are the rows and services a command replays on, and how many
-// runs at once.
+// options are the rows, services and databases a command replays on, and
+// how many runs at once.
 type options struct {
 	rows     []core.Strategy
-	service  *backend // nil: every service of each row
+	service  *backend  // nil: every service of each row
+	database *database // nil: the first, and the others where runsOf says
 	parallel int
 }
 
@@ -114,6 +122,53 @@ func (o *options) choose(st core.Strategy, name string) error {
 	return nil
 }
 
+// chooseDatabase sets the database (name, or "" for the first, and the
+// others where runsOf says), refusing one that does not exist.
+func (o *options) chooseDatabase(name string) error {
+	if name == "" {
+		return nil
+	}
+	d, ok := databaseNamed(name)
+	if !ok {
+		return fmt.Errorf("unknown database %q (the lab makes %s)", name, databaseNames())
+	}
+	o.database = d
+	return nil
+}
+
+// runsOf are the setups a run of sc under st is replayed on: runsOf's,
+// and where a database is chosen, each service on that database alone.
+func (o options) runsOf(sc core.Scenario, st core.Strategy) []setup {
+	all := runsOf(sc, st, o.backendsOf(st))
+	if o.database == nil {
+		return all
+	}
+	var out []setup
+	for _, on := range all {
+		if on.database == databases[0] {
+			out = append(out, setup{on.backend, o.database})
+		}
+	}
+	return out
+}
+
+// databaseOf is the database a random run is replayed on: the one chosen,
+// or the first.
+func (o options) databaseOf() *database {
+	if o.database != nil {
+		return o.database
+	}
+	return databases[0]
+}
+
+func databaseNames() string {
+	var s []string
+	for _, d := range databases {
+		s = append(s, d.name)
+	}
+	return strings.Join(s, ", ")
+}
+
 // backendsOf are the services a run under st is replayed on.
 func (o options) backendsOf(st core.Strategy) []*backend {
 	if o.service != nil {
@@ -140,19 +195,20 @@ func rowNames(rows []core.Strategy) string {
 
 // result is one run: replayed, or why not.
 type result struct {
-	sc      core.Scenario
-	st      core.Strategy
-	backend *backend
+	sc core.Scenario
+	st core.Strategy
+	setup
 	trace   Recording
 	why     core.NotReplayed // why it is not replayed
 	whyItem int              // the item that shows why (0: the scenario)
 	err     error
 }
 
-// newResult is the run of sc under st on b, to replay; one the lab cannot
+// newResult is the run of sc under st on on, to replay; one the lab cannot
 // replay has its reason and the model's verdict already.
-func newResult(sc core.Scenario, st core.Strategy, b *backend) (*result, error) {
-	c := &result{sc: sc, st: st, backend: b}
+func newResult(sc core.Scenario, st core.Strategy, on setup) (*result, error) {
+	c := &result{sc: sc, st: st, setup: on}
+	b := on.backend
 	why, item, err := replayable(sc, st, b)
 	if err != nil {
 		return nil, err
@@ -182,8 +238,8 @@ func run(scenario, out string, o options) error {
 			continue
 		}
 		for _, st := range o.rows {
-			for _, b := range runsOf(sc, o.backendsOf(st)) {
-				c, err := newResult(sc, st, b)
+			for _, on := range o.runsOf(sc, st) {
+				c, err := newResult(sc, st, on)
 				if err != nil {
 					return err
 				}
@@ -200,15 +256,18 @@ func run(scenario, out string, o options) error {
 	if len(cells) == 1 {
 		c := cells[0]
 		if c.why != "" {
-			fmt.Printf("%s under %s on %s is not replayed: %s\n", c.sc.ID, c.st, c.backend.name, reasons[c.why])
-			return writeRecording(out, c.trace)
+			fmt.Printf("%s under %s on %s is not replayed: %s\n", c.sc.ID, c.st, c.setup, reasons[c.why])
+			return writeRecording(out, c.trace, c.setup)
 		}
 		printTrace(c.trace)
 		if c.err != nil {
 			return c.err
 		}
 		fmt.Printf("verdict: %s (model: %s)\n", c.trace.Verdict, c.trace.Model)
-		if err := writeRecording(out, c.trace); err != nil || out == "" {
+		if !c.trace.Agrees() && c.trace.Differs != "" {
+			fmt.Printf("differs from the model from step %d, as recorded to show: %s\n", c.trace.FirstDiffers, c.trace.Differs)
+		}
+		if err := writeRecording(out, c.trace, c.setup); err != nil || out == "" {
 			return err
 		}
 		return writeIndex(out)
@@ -218,8 +277,8 @@ func run(scenario, out string, o options) error {
 
 // summarize prints a table of the runs, each with its steps that agree,
 // writes each into out (if set) with the index, and fails if any run
-// failed or differs from the model (but where a restore is recorded to
-// show how it differs: Recording.Differs).
+// failed or differs from the model (but where it is recorded to show how
+// it differs, Recording.Differs: a restore, a variant of the database).
 func summarize(cells []*result, out string) error {
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "scenario\tstrategy\tservice\tmodel\treal\tsteps agreeing\tagree")
@@ -227,10 +286,10 @@ func summarize(cells []*result, out string) error {
 	for _, c := range cells {
 		switch {
 		case c.why != "":
-			fmt.Fprintf(w, "%s\t%s\t%s\t%s\tnot replayed\t-\t%s\n", c.sc.ID, c.st, c.backend.name, c.trace.Model, c.why)
+			fmt.Fprintf(w, "%s\t%s\t%s\t%s\tnot replayed\t-\t%s\n", c.sc.ID, c.st, c.setup, c.trace.Model, c.why)
 		case c.err != nil:
 			failed++
-			fmt.Fprintf(w, "%s\t%s\t%s\t%s\tfailed\t-\t%v\n", c.sc.ID, c.st, c.backend.name, c.trace.Model, c.err)
+			fmt.Fprintf(w, "%s\t%s\t%s\t%s\tfailed\t-\t%v\n", c.sc.ID, c.st, c.setup, c.trace.Model, c.err)
 			continue
 		default:
 			replayed++
@@ -245,21 +304,21 @@ func summarize(cells []*result, out string) error {
 			switch {
 			case c.trace.Agrees():
 			case c.trace.Differs != "":
-				agree, shown = fmt.Sprintf("no, from step %d, as the restore shows", c.trace.FirstDiffers), shown+1
+				agree, shown = fmt.Sprintf("no, from step %d, as recorded to show (%s)", c.trace.FirstDiffers, shownBy(c.setup)), shown+1
 			default:
 				agree, disagree = fmt.Sprintf("NO, from step %d", c.trace.FirstDiffers), disagree+1
 				if t := timingAtFirstDifference(c.trace); t != "" {
 					agree += " (timing: " + t + ")"
 				}
 			}
-			fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%d/%d\t%s\n", c.sc.ID, c.st, c.backend.name, c.trace.Model, c.trace.Verdict, n, len(c.trace.Steps), agree)
+			fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%d/%d\t%s\n", c.sc.ID, c.st, c.setup, c.trace.Model, c.trace.Verdict, n, len(c.trace.Steps), agree)
 		}
-		if err := writeRecording(out, c.trace); err != nil {
+		if err := writeRecording(out, c.trace, c.setup); err != nil {
 			return err
 		}
 	}
 	w.Flush()
-	fmt.Printf("%d runs: %d replayed, %d agree at every step (%d of %d steps agree), %d differ where a restore is recorded to show it, %d not replayed, %d failed\n",
+	fmt.Printf("%d runs: %d replayed, %d agree at every step (%d of %d steps agree), %d differ where recorded to show how, %d not replayed, %d failed\n",
 		len(cells), replayed, replayed-disagree-shown, agreeing, steps, shown, len(cells)-replayed-failed, failed)
 	if out != "" && failed == 0 && cells[0].sc.ID != core.PlayScenario {
 		if err := writeIndex(out); err != nil {
@@ -270,6 +329,14 @@ func summarize(cells []*result, out string) error {
 		return fmt.Errorf("%d runs failed to replay, %d differ from the model", failed, disagree)
 	}
 	return nil
+}
+
+// shownBy says what a run that differs from the model was recorded to show.
+func shownBy(on setup) string {
+	if on.database != databases[0] {
+		return "the database: " + on.database.name
+	}
+	return "the restore"
 }
 
 // timingAtFirstDifference is the timing said of the first step that

@@ -248,10 +248,28 @@ func (c *cell) deliver(a core.Action) (outcome, error) {
 	case h.action.Kind == core.ActWrite && r.Outcome.is(core.ResultAccepted):
 		i, _ := c.resource(h.action)
 		c.landed(i, h.grant, h.sent)
+	case h.action.Kind == core.ActWrite && r.Outcome.Aborted:
+		if err := c.databaseSaid(r.Session, h.logFrom); err != nil {
+			return outcome{}, err
+		}
 	case h.action.Kind == core.ActAcquire && r.Outcome.is(core.ResultGranted):
 		c.heardGrant(h.client, r.Token)
 	}
 	return r.Outcome, nil
+}
+
+// databaseSaid logs what the PostgreSQL server's log says, from offset
+// from on, of the session served by backend process pid: why it aborted a
+// transaction, or ended the session.
+func (c *cell) databaseSaid(pid uint32, from int64) error {
+	said, err := c.pg.Said(pid, from)
+	if err != nil {
+		return err
+	}
+	for _, l := range said {
+		c.log("", fmt.Sprintf("PostgreSQL's log, session %d", pid), fmt.Sprintf("at %.1f s: %s", l.At.Sub(c.start).Seconds(), l.Text))
+	}
+	return nil
 }
 
 func nodeList(nodes []int) string {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -24,16 +25,23 @@ type outcome struct {
 	Granted bool `json:"granted,omitempty"`
 	// Read is the value a read or peek returned (Result accepted).
 	Read *string `json:"read,omitempty"`
+	// Aborted: the database refused the write (Result rejected) by ending
+	// its transaction or its session, not for its token: a two-step
+	// check's apply at SERIALIZABLE, or after its session was ended.
+	Aborted bool `json:"aborted,omitempty"`
 }
 
-func (o outcome) is(r core.Result) bool { return o.Result == r && !o.Granted && o.Read == nil }
+func (o outcome) is(r core.Result) bool {
+	return o.Result == r && !o.Granted && o.Read == nil && !o.Aborted
+}
 
 // read is the outcome of a read that returned value.
 func readOutcome(value string) outcome { return outcome{Result: core.ResultAccepted, Read: &value} }
 
 // equal reports whether o and p are the same outcome.
 func (o outcome) equal(p outcome) bool {
-	return o.Result == p.Result && o.Granted == p.Granted && (o.Read == nil) == (p.Read == nil) && (o.Read == nil || *o.Read == *p.Read)
+	return o.Result == p.Result && o.Granted == p.Granted && o.Aborted == p.Aborted &&
+		(o.Read == nil) == (p.Read == nil) && (o.Read == nil || *o.Read == *p.Read)
 }
 
 // words says o as the trace does, for a step of kind k (for a deliver, of
@@ -42,6 +50,9 @@ func (o outcome) equal(p outcome) bool {
 func (o outcome) words(k core.ActionKind, m core.MessageKind) string {
 	if o.Read != nil {
 		return fmt.Sprintf("read %q", *o.Read)
+	}
+	if o.Aborted {
+		return "aborted-by-the-database"
 	}
 	if k == core.ActDeliver {
 		switch m {
@@ -171,7 +182,7 @@ func (c *cell) compare(a core.Action, f core.Frame, real outcome, timing string,
 		return p.holds, p.crashed
 	})
 	for _, r := range f.Resources {
-		data, _, err := state(c.db, r.Name)
+		data, _, err := state(context.Background(), c.db, r.Name)
 		if err != nil {
 			return err
 		}

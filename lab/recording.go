@@ -13,48 +13,63 @@ import (
 // the page reads too.
 type Recording = core.Recording
 
-// fileName is where a recording of sc under st on b is written: the row's
-// first service's as <scenario>.<strategy>.json, which the page reads
-// first; another's as <scenario>.<strategy>.<service>.json.
-func fileName(scenario string, st core.Strategy, b *backend) string {
-	if b == backendsFor(st)[0] {
-		return scenario + "." + string(st) + ".json"
-	}
-	return scenario + "." + string(st) + "." + b.name + ".json"
+// recordingFile is a recording as the lab writes it: core's, and the
+// database the run's resource was a row of (a database's name), which
+// Recording does not hold: it names the lock service (Backend), and says
+// the resource in words only (Resource).
+type recordingFile struct {
+	Recording
+	Database string `json:"database"`
 }
 
-func writeRecording(dir string, r Recording) error {
+// fileName is where a recording of sc under st on on is written: on the
+// row's first service and the first database as
+// <scenario>.<strategy>.json, which the page reads first; on another
+// service with .<service> before .json, on another database with
+// .<database>.
+func fileName(scenario string, st core.Strategy, on setup) string {
+	name := scenario + "." + string(st)
+	if on.backend != backendsFor(st)[0] {
+		name += "." + on.backend.name
+	}
+	if on.database != databases[0] {
+		name += "." + on.database.name
+	}
+	return name + ".json"
+}
+
+func writeRecording(dir string, r Recording, on setup) error {
 	if dir == "" {
 		return nil
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	b, err := json.MarshalIndent(r, "", "  ")
+	if r.Backend != on.backend.name {
+		return fmt.Errorf("recording of %s under %s: made on %q, written as %s's", r.Scenario, r.Strategy, r.Backend, on.backend.name)
+	}
+	b, err := json.MarshalIndent(recordingFile{r, on.database.name}, "", "  ")
 	if err != nil {
 		return err
 	}
-	be, ok := backendNamed(r.Backend)
-	if !ok {
-		return fmt.Errorf("recording of %s under %s: no service %q", r.Scenario, r.Strategy, r.Backend)
-	}
-	return os.WriteFile(filepath.Join(dir, fileName(r.Scenario, r.Strategy, be)), append(b, '\n'), 0o644)
+	return os.WriteFile(filepath.Join(dir, fileName(r.Scenario, r.Strategy, on)), append(b, '\n'), 0o644)
 }
 
-// readRecording reads the recording of sc under st on b from dir; false if
-// there is none.
-func readRecording(dir, scenario string, st core.Strategy, b *backend) (Recording, bool, error) {
-	name := fileName(scenario, st, b)
+// readRecording reads the recording of sc under st on on from dir, with
+// the database it names ("" in one written before the lab named it);
+// false if there is none.
+func readRecording(dir, scenario string, st core.Strategy, on setup) (recordingFile, bool, error) {
+	name := fileName(scenario, st, on)
 	data, err := os.ReadFile(filepath.Join(dir, name))
 	if os.IsNotExist(err) {
-		return Recording{}, false, nil
+		return recordingFile{}, false, nil
 	}
 	if err != nil {
-		return Recording{}, false, err
+		return recordingFile{}, false, err
 	}
-	var r Recording
+	var r recordingFile
 	if err := json.Unmarshal(data, &r); err != nil {
-		return Recording{}, false, fmt.Errorf("%s: %w", name, err)
+		return recordingFile{}, false, fmt.Errorf("%s: %w", name, err)
 	}
 	return r, true, nil
 }
@@ -68,25 +83,26 @@ func brief(r Recording) Recording {
 
 // writeIndex writes dir/index.json for the page's matrix: for every cell
 // recorded in dir, in the matrix's order, the recording on its row's first
-// service, with the others in Others, all without their calls. A run of
-// some cells keeps the others' recordings in it.
+// service, with the others in Others, all on the first database and
+// without their calls. A run of some cells keeps the others' recordings in
+// it.
 func writeIndex(dir string) error {
 	var index []Recording
 	for _, sc := range core.Scenarios() {
 		for _, st := range core.Strategies() {
 			var cell *Recording
 			for _, b := range backendsFor(st) {
-				r, ok, err := readRecording(dir, sc.ID, st, b)
+				r, ok, err := readRecording(dir, sc.ID, st, setup{b, databases[0]})
 				if err != nil {
 					return err
 				}
 				switch {
 				case !ok:
 				case cell == nil:
-					first := brief(r)
+					first := brief(r.Recording)
 					cell = &first
 				default:
-					cell.Others = append(cell.Others, brief(r))
+					cell.Others = append(cell.Others, brief(r.Recording))
 				}
 			}
 			if cell != nil {

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -12,11 +11,15 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
 
 	"dlock/core"
+	"dlock/lab/internal/servers"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // Tick is one unit of the model's time in real time.
@@ -72,10 +75,16 @@ type cell struct {
 	frames  []core.Frame // the model's run, step by step
 	dir     string
 	svc     service
-	db      *sql.DB
-	key     string
-	clients map[string]*proc
-	proxies map[string][]*netProxy // each client's network: a proxy per server
+	// database is how the run's database is made; pg the server it is on,
+	// dbName its name there, db the lab's own pool on it.
+	database *database
+	pg       *servers.Postgres
+	dbName   string
+	made     []string // the statements that made it
+	db       *pgxpool.Pool
+	key      string
+	clients  map[string]*proc
+	proxies  map[string][]*netProxy // each client's network: a proxy per server
 	// apart are, where the backend wants it, each client's proxy for the
 	// connection of its own that carries a held request (to the first
 	// server), so that holding that request's answer can catch no other
@@ -115,18 +124,23 @@ type proc struct {
 }
 
 // heldAt is a message held: the client that sent it, the action, the grant
-// it was sent under, and for a write its number among the writes sent.
+// it was sent under, and for a write its number among the writes sent;
+// for a two-step check's write, how long the database server's log was
+// at its check (what it logs later of the write's session is the write's).
 type heldAt struct {
-	client string
-	action core.Action
-	grant  int
-	sent   int
+	client  string
+	action  core.Action
+	grant   int
+	sent    int
+	logFrom int64
 }
 
-// Replay replays sc under st on real software, its lock on b, in dir,
+// Replay replays sc under st on real software, its lock on on's backend
+// and its resource a row of a database made as on's database says, in dir,
 // compares every step with the model's, and judges the recording with
 // core's rules.
-func Replay(sc core.Scenario, st core.Strategy, b *backend, dir string) (Recording, error) {
+func Replay(sc core.Scenario, st core.Strategy, on setup, dir string) (Recording, error) {
+	b := on.backend
 	if !b.serves(st) {
 		return Recording{}, fmt.Errorf("%s does not serve %s", b.name, st)
 	}
@@ -137,24 +151,21 @@ func Replay(sc core.Scenario, st core.Strategy, b *backend, dir string) (Recordi
 	if err != nil {
 		return Recording{}, err
 	}
-	c := &cell{sc: sc, st: st, backend: b, renewal: renewalOf(sc, st, b), frames: frames, dir: dir, clients: map[string]*proc{},
+	c := &cell{sc: sc, st: st, backend: b, database: on.database, renewal: renewalOf(sc, st, b), frames: frames, dir: dir, clients: map[string]*proc{},
 		proxies: map[string][]*netProxy{}, apart: map[string][]*netProxy{}, ledger: core.NewLedger(len(sc.Resources)),
 		grants: map[string]int{}, held: map[string]heldAt{}, leases: map[string]int{}, took: map[int]time.Duration{}}
 	c.key = b.key(filepath.Base(dir))
 	c.trace = Recording{Scenario: sc.ID, Strategy: st, Model: core.VerdictOf(frames),
-		Resource: "SQLite row, plain UPDATE", Renewal: string(c.renewal), Service: b.describe(st, c.renewal),
+		Resource: resourceWords(sc, st, on.database), Renewal: string(c.renewal), Service: b.describe(st, c.renewal),
 		Backend: b.name, Token: b.token}
 	if restoresService(sc) {
 		c.trace.Restore, c.trace.Differs = b.restores, b.differs
 	}
+	if checksInTwoSteps(sc, st) && on.database.differs != "" {
+		c.trace.Differs = on.database.differs
+	}
 	if sc.ID == core.PlayScenario {
 		c.trace.Script = core.ScriptOf(sc)
-	}
-	if st.Fenced() {
-		c.trace.Resource = "SQLite row, UPDATE … WHERE max_token <= token"
-		if sc.NonAtomic {
-			c.trace.Resource = "SQLite row, SELECT max_token, then UPDATE without a check"
-		}
 	}
 	defer c.close()
 	if err := c.open(); err != nil {
@@ -203,8 +214,7 @@ func (c *cell) open() error {
 		c.svc = nil // not a nil pointer in the interface, which close would call
 		return err
 	}
-	dbPath := filepath.Join(c.dir, "resource.db")
-	if c.db, err = openStore(dbPath, c.sc.Resources); err != nil {
+	if err := c.openDatabase(); err != nil {
 		return err
 	}
 	self, err := os.Executable()
@@ -212,7 +222,7 @@ func (c *cell) open() error {
 		return err
 	}
 	for _, name := range c.sc.Clients {
-		cfg := clientConfig{Name: name, Backend: c.backend.name, Key: c.key, DB: dbPath, Fenced: c.st.Fenced(),
+		cfg := clientConfig{Name: name, Backend: c.backend.name, Key: c.key, Resource: c.pg.ConnString(c.dbName), Database: c.database.name, Fenced: c.st.Fenced(),
 			FromReply: slices.Contains(c.sc.FromReply, name) && !c.st.CountsFromRequest(), Renewal: c.renewal}
 		for i, a := range c.svc.addrs() {
 			p, err := newNetProxy(a)
@@ -258,10 +268,30 @@ func (c *cell) open() error {
 		go c.listen(p, out)
 	}
 	c.start = time.Now()
+	c.log("", "postgres "+strings.Join(c.made, "; "), "the run's database, on PostgreSQL "+c.pg.Version()+": "+c.database.describe)
 	ctx, stop := context.WithCancel(context.Background())
 	c.svc.watch(ctx, func(call, result string) { c.log("", call, result) }, c.ended)
 	c.stopWatch = stop
 	return nil
+}
+
+// openDatabase makes the run's database on the lab's PostgreSQL server, as
+// c.database says, with the resources' rows, and opens the lab's own pool
+// on it.
+func (c *cell) openDatabase() error {
+	ctx := context.Background()
+	pg, err := servers.SharedPostgres()
+	if err != nil {
+		return err
+	}
+	c.pg = pg
+	name, made, err := pg.NewDatabase(ctx, c.database.settings...)
+	if err != nil {
+		return err
+	}
+	c.dbName, c.made = name, made
+	c.db, err = openStore(ctx, pg.ConnString(name), c.sc.Resources)
+	return err
 }
 
 // listen reads a client's lines: its answers, which ask waits for, and what
@@ -304,6 +334,9 @@ func (c *cell) close() {
 	}
 	if c.db != nil {
 		c.db.Close()
+	}
+	if c.dbName != "" {
+		c.pg.DropDatabase(context.Background(), c.dbName)
 	}
 	if c.svc != nil {
 		c.svc.close()
@@ -359,6 +392,30 @@ func (c *cell) ask(name string, req request) (reply, error) {
 		c.librarySaid(name, r.Library, "asked at a check: "+r.LibraryWords)
 	}
 	return r, nil
+}
+
+// stall stops client name between the check of its two-step write and
+// the apply, its transaction open, as a GC pause would, where nothing of
+// its library runs meanwhile (it renews at the scenario's steps alone), so
+// that the stop changes nothing the model does not count: the database
+// sees a session idle in its transaction, the lock service nothing. Where
+// its library keeps its lease alive by itself, stopping it would end a
+// lease the model keeps, and the client only waits. A later request to the
+// client resumes it (ask).
+func (c *cell) stall(name string) error {
+	if c.renewal != core.RenewedByClient {
+		return nil
+	}
+	p := c.clients[name]
+	if p.paused {
+		return nil
+	}
+	if err := p.cmd.Process.Signal(syscall.SIGSTOP); err != nil {
+		return err
+	}
+	p.paused = true
+	c.log(name, "kill -STOP "+strconv.Itoa(p.cmd.Process.Pid), "stopped between its SELECT and its UPDATE, its transaction open")
+	return nil
 }
 
 func (c *cell) resume(p *proc) {
@@ -421,7 +478,14 @@ func (c *cell) do(a core.Action, f core.Frame, behind time.Duration, late string
 				c.wrote(a.Client, r)
 			}
 			switch r.Outcome.Result {
-			case core.ResultHeld, core.ResultChecked:
+			case core.ResultChecked:
+				c.hold(a)
+				h := c.held[a.Hold]
+				if h.logFrom, err = c.pg.LogSize(); err == nil {
+					c.held[a.Hold] = h
+					err = c.stall(a.Client)
+				}
+			case core.ResultHeld:
 				c.hold(a)
 			case core.ResultAccepted:
 				c.landed(i, c.grants[a.Client], c.sent)

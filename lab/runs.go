@@ -51,9 +51,9 @@ func runScript(script string, o options) error {
 	if err != nil {
 		return fmt.Errorf("script: %w", err)
 	}
-	if len(o.rows) == 1 && len(runsOf(sc, o.backendsOf(o.rows[0]))) == 1 {
-		st, b := o.rows[0], o.backendsOf(o.rows[0])[0]
-		if err := stageable(sc, st, b); err != nil {
+	if runs := o.runsOf(sc, o.rows[0]); len(o.rows) == 1 && len(runs) == 1 {
+		st, on := o.rows[0], runs[0]
+		if err := stageable(sc, st, on.backend); err != nil {
 			return err
 		}
 		dir, err := os.MkdirTemp("", "dlock-lab-")
@@ -61,7 +61,7 @@ func runScript(script string, o options) error {
 			return err
 		}
 		defer os.RemoveAll(dir)
-		tr, err := Replay(sc, st, b, dir)
+		tr, err := Replay(sc, st, on, dir)
 		printTrace(tr)
 		if err != nil {
 			return err
@@ -74,8 +74,8 @@ func runScript(script string, o options) error {
 	}
 	var cells []*result
 	for _, row := range o.rows {
-		for _, b := range runsOf(sc, o.backendsOf(row)) {
-			c, err := newResult(sc, row, b)
+		for _, on := range o.runsOf(sc, row) {
+			c, err := newResult(sc, row, on)
 			if err != nil {
 				return err
 			}
@@ -144,7 +144,7 @@ func runRandom(n int, seed uint64, o options, findings string) error {
 			return fmt.Errorf("run %d: %w", i, err)
 		}
 		redraws += redrawn
-		cells = append(cells, &result{sc: sc, st: row, backend: b})
+		cells = append(cells, &result{sc: sc, st: row, setup: setup{b, o.databaseOf()}})
 	}
 	if err := replayAll(cells, o.parallel); err != nil {
 		return err
@@ -182,7 +182,7 @@ func runRandom(n int, seed uint64, o options, findings string) error {
 		s.findings++
 		found++
 		fmt.Printf("finding: run %d of seed %d under %s on %s\n", i, seed, c.st, c.backend.name)
-		fmt.Printf("  make lab SCRIPT='%s' STRATEGY=%s SERVICE=%s\n", core.ScriptOf(c.sc), c.st, c.backend.name)
+		fmt.Printf("  %s\n", findingCommand(c))
 		switch {
 		case c.err != nil:
 			fmt.Printf("  failed: %v\n", c.err)
@@ -249,7 +249,7 @@ func saveFinding(dir string, seed uint64, i int, c *result) error {
 		return err
 	}
 	f := finding{Seed: seed, Run: i, Script: core.ScriptOf(c.sc), Strategy: c.st, Service: c.backend.name, Recording: c.trace,
-		Command: fmt.Sprintf("make lab SCRIPT='%s' STRATEGY=%s SERVICE=%s", core.ScriptOf(c.sc), c.st, c.backend.name)}
+		Command: findingCommand(c)}
 	if c.err != nil {
 		f.Error = c.err.Error()
 	}
@@ -258,6 +258,15 @@ func saveFinding(dir string, seed uint64, i int, c *result) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed%d-run%d.%s.%s.json", seed, i, c.st, c.backend.name)), append(b, '\n'), 0o644)
+}
+
+// findingCommand is the command that replays a random run alone.
+func findingCommand(c *result) string {
+	cmd := fmt.Sprintf("make lab SCRIPT='%s' STRATEGY=%s SERVICE=%s", core.ScriptOf(c.sc), c.st, c.backend.name)
+	if c.database != databases[0] {
+		cmd += " DATABASE=" + c.database.name
+	}
+	return cmd
 }
 
 // replayAll replays every run that is replayable, parallel at a time, each
@@ -283,7 +292,7 @@ func replayAll(cells []*result, parallel int) error {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			c.trace, c.err = Replay(c.sc, c.st, c.backend, dir)
+			c.trace, c.err = Replay(c.sc, c.st, c.setup, dir)
 		}()
 	}
 	wg.Wait()

@@ -2,34 +2,78 @@ package lock_test
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"log"
-	"path/filepath"
 	"time"
 
 	"dlock/lab/lock"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/redis/go-redis/v9"
 	clientv3 "go.etcd.io/etcd/client/v3"
 	"go.uber.org/zap"
-	_ "modernc.org/sqlite"
 )
 
-// openFence opens a new database file with the fence's table and a row
-// row-42 in it.
-func openFence(name string) lock.Fence {
-	db, err := sql.Open("sqlite", filepath.Join(dir, name+".db"))
+// openFence opens a pool on a new database of the PostgreSQL server with
+// the fence's table and a row row-42 in it.
+func openFence() (lock.Fence, *pgxpool.Pool) {
+	ctx := context.Background()
+	name, _, err := postgres.NewDatabase(ctx)
 	if err != nil {
 		log.Fatal(err)
 	}
-	if _, err := db.Exec(lock.FenceSchema); err != nil {
+	pool, err := pgxpool.New(ctx, postgres.ConnString(name))
+	if err != nil {
 		log.Fatal(err)
 	}
-	if _, err := db.Exec(`INSERT INTO resource (id) VALUES ('row-42')`); err != nil {
+	if _, err := pool.Exec(ctx, lock.FenceSchema); err != nil {
 		log.Fatal(err)
 	}
-	return lock.Fence{DB: db}
+	if _, err := pool.Exec(ctx, `INSERT INTO resource (id) VALUES ('row-42')`); err != nil {
+		log.Fatal(err)
+	}
+	return lock.Fence{DB: pool}, pool
+}
+
+// The fence on a PostgreSQL row: once B has written with token 2, A's late
+// write with token 1 is refused, and so is a write without a token; a read
+// that shows an older token is refused too, and reads nothing.
+func ExampleFence() {
+	ctx := context.Background()
+	fence, pool := openFence()
+	defer pool.Close()
+
+	ok, err := fence.Write(ctx, "row-42", "B-value", 2)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("B writes with token 2:", ok)
+	ok, err = fence.Write(ctx, "row-42", "A-STALE", 1)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("A's late write with token 1:", ok)
+	ok, err = fence.Write(ctx, "row-42", "no token", 0)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("a write without a token:", ok)
+	_, ok, err = fence.Read(ctx, "row-42", 1)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("A reads with token 1:", ok)
+	data, ok, err := fence.Read(ctx, "row-42", 2)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("B reads with token 2:", ok, data)
+	// Output:
+	// B writes with token 2: true
+	// A's late write with token 1: false
+	// a write without a token: false
+	// A reads with token 1: false
+	// B reads with token 2: true B-value
 }
 
 // A one-node Redis lock without a token: once A's lease has ended B takes
@@ -75,8 +119,8 @@ func ExampleFencedRedisLocker() {
 	rdb := redis.NewClient(&redis.Options{Addr: redisAddr})
 	defer rdb.Close()
 	ctx := context.Background()
-	fence := openFence("fenced-redis")
-	defer fence.DB.Close()
+	fence, pool := openFence()
+	defer pool.Close()
 	locks := lock.NewFencedRedisLocker(rdb, "example:fenced", "example:fenced:tokens")
 
 	a, err := locks.Acquire(ctx, 300*time.Millisecond)
@@ -157,8 +201,8 @@ func ExampleEtcdLocker() {
 	}
 	defer cli.Close()
 	ctx := context.Background()
-	fence := openFence("etcd")
-	defer fence.DB.Close()
+	fence, pool := openFence()
+	defer pool.Close()
 	locks := lock.NewEtcdLocker(cli, "/example/etcd")
 
 	a, err := locks.Acquire(ctx, 5*time.Second)
@@ -206,8 +250,8 @@ func ExampleEtcdLocker() {
 // lease: releasing closes it.
 func ExampleZooKeeperLocker() {
 	ctx := context.Background()
-	fence := openFence("zookeeper")
-	defer fence.DB.Close()
+	fence, pool := openFence()
+	defer pool.Close()
 	locks := lock.NewZooKeeperLocker(zooKeeperServers, "/example/zookeeper")
 
 	a, err := locks.Acquire(ctx, 2*time.Second)

@@ -13,7 +13,7 @@
 //
 // Each gives a Lock: its lease, its token (0 where the service issues
 // none), and what its library says of it. Fence is the resource's half of
-// fencing: a database row that keeps the largest token it has seen and
+// fencing: a PostgreSQL row that keeps the largest token it has seen and
 // refuses a smaller one, in the statement that writes.
 //
 // What a context controls: the ctx passed to a call bounds that call only

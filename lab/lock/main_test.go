@@ -10,14 +10,15 @@ import (
 )
 
 // The examples and tests run against the lab's own servers, which TestMain
-// starts: one Redis server, five for Redlock, an etcd cluster and a
-// ZooKeeper ensemble.
+// starts: one Redis server, five for Redlock, an etcd cluster, a ZooKeeper
+// ensemble, and a PostgreSQL server for the fences.
 var (
 	redisAddr        string
 	redlockAddrs     []string
 	etcdEndpoints    []string
 	zooKeeperServers []string
-	// dir holds the servers' files and the examples' databases.
+	postgres         *servers.Postgres
+	// dir holds the Redis servers' files.
 	dir string
 )
 
@@ -63,5 +64,8 @@ func run(m *testing.M) (int, error) {
 		return 0, err
 	}
 	zooKeeperServers = zoo.Endpoints()
+	if postgres, err = servers.SharedPostgres(); err != nil {
+		return 0, err
+	}
 	return m.Run(), nil
 }

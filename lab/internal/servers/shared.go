@@ -35,6 +35,7 @@ func (s *shared[S]) stop(stop func(*S)) {
 var (
 	sharedEtcd      shared[Etcd]
 	sharedZooKeeper shared[ZooKeeper]
+	sharedPostgres  shared[Postgres]
 )
 
 // SharedEtcd is the process's etcd cluster, started on first use (in a
@@ -47,9 +48,17 @@ func SharedZooKeeper() (*ZooKeeper, error) {
 	return sharedZooKeeper.get("dlock-zookeeper-", StartZooKeeper)
 }
 
+// SharedPostgres is the process's PostgreSQL server, started on first use
+// (in a temporary directory) and stopped by StopShared; each run makes a
+// database of its own on it (NewDatabase).
+func SharedPostgres() (*Postgres, error) {
+	return sharedPostgres.get("dlock-postgres-", StartPostgres)
+}
+
 // StopShared stops the shared services that were started, and removes
 // their files.
 func StopShared() {
 	sharedEtcd.stop((*Etcd).Stop)
 	sharedZooKeeper.stop((*ZooKeeper).Stop)
+	sharedPostgres.stop((*Postgres).Stop)
 }
