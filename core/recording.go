@@ -45,8 +45,14 @@ type Recording struct {
 	// may differ from the model there (the model puts the token counter
 	// back with the rest; a service may not).
 	Differs string `json:"differs,omitempty"`
+	// Database names the PostgreSQL database the run's resource was a row
+	// of, as the lab made it: postgres (READ COMMITTED, as it comes), or a
+	// variant a two-step check is replayed on beside it
+	// (postgres-serializable, postgres-idle-timeout).
+	Database string `json:"database,omitempty"`
 	// Others, in the lab's index only, are the same cell on the row's
-	// other lock services, without their calls and steps.
+	// other lock services and on the other databases, without their calls
+	// and steps.
 	Others []Recording `json:"others,omitempty"`
 }
 
@@ -126,7 +132,13 @@ type RecordedStep struct {
 	Model  string `json:"model"`
 	Real   string `json:"real"`
 	Agrees bool   `json:"agrees"`
-	Timing string `json:"timing,omitempty"`
+	// Seen is what the real step left, which the page words (Model and
+	// Real are the lab's own words, for its trace).
+	Seen *Seen `json:"seen,omitempty"`
+	// Timing says why the real step's timing differed from the model's,
+	// its outcome the same, in the lab's words; Timings, for the page.
+	Timing  string   `json:"timing,omitempty"`
+	Timings []Timing `json:"timings,omitempty"`
 	// Behind is how far the lab was behind the model's clock when the
 	// step began, in ms: the model's actions take no time, and a real one
 	// (a restart) can take seconds, which leases run on.

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,6 +15,13 @@ import (
 	"dlock/core"
 
 	"github.com/chromedp/chromedp"
+)
+
+var (
+	// regexpQuoted is a value as the Japanese page quotes it.
+	regexpQuoted = regexp.MustCompile(`「[^」]*」`)
+	// regexpLatinWord is a word of two letters or more in Latin script.
+	regexpLatinWord = regexp.MustCompile(`[A-Za-z]{2,}`)
 )
 
 // openRealPanel opens the "On real software" panel with a real click on
@@ -241,5 +249,70 @@ func TestTheRealRunOnEachServiceAndTheLibrarysWord(t *testing.T) {
 		if strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("%s: the late writes read %v, the recording says %v", c.file, got, want)
 		}
+	}
+}
+
+// The real panel speaks the page's language: the model's step and the real
+// one beside it are worded from what the lab recorded (core.Seen), never
+// the lab's own English; only the calls, as sent, stay as they were. And
+// where the two-step check is replayed, the reader can put the READ
+// COMMITTED run that corrupts beside the SERIALIZABLE one PostgreSQL
+// refuses, with the lesson of the isolation level.
+func TestTheRealPanelInThePagesLanguageAndTheIsolationLesson(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	sc, _ := core.ScenarioByID("non-atomic-check")
+	// Latin words outside what a run names (clients, rows, the values
+	// written, in 「」) are the lab's English.
+	names := append(append([]string{}, sc.Clients...), sc.Resources...)
+	english := func(s string) []string {
+		s = regexpQuoted.ReplaceAllString(s, "")
+		for _, n := range names {
+			s = strings.ReplaceAll(s, n, "")
+		}
+		return regexpLatinWord.FindAllString(s, -1)
+	}
+	for _, url := range []string{
+		"?scenario=gc-pause&strategy=lease&step=7&lang=ja",
+		"?scenario=heartbeat-pause&strategy=consensus&lang=ja",
+		"?scenario=non-atomic-check&strategy=lease-fencing&lang=ja",
+	} {
+		tb.open(siteURL + url)
+		openRealPanel(tb)
+		tb.waitJS(`!!document.querySelector('[data-testid="real-step"]')`)
+		cells := eval[[]string](tb, `[...document.querySelectorAll('[data-testid="real-step-model"], [data-testid="real-step-real"], [data-testid="real-lease"], [data-testid="real-differs"], [data-testid="real-isolation"]')].map(c => c.innerText)`)
+		if len(cells) < 4 {
+			t.Fatalf("%s: the panel shows %d worded cells", url, len(cells))
+		}
+		for _, c := range cells {
+			if w := english(c); len(w) > 0 && !strings.Contains(c, "SQLSTATE") && !strings.Contains(c, "UPDATE") {
+				t.Errorf("%s: %q has English words %q", url, c, w)
+			}
+		}
+	}
+	// The two-step check on three databases: READ COMMITTED first.
+	tb.open(siteURL + "?scenario=non-atomic-check&strategy=lease-fencing&lang=en")
+	openRealPanel(tb)
+	tb.waitJS(`document.querySelectorAll('[data-testid="real-service"]').length >= 2`)
+	runs := eval[[]string](tb, `[...document.querySelectorAll('[data-testid="real-service"]')].map(b => b.dataset.database + ":" + b.getAttribute("aria-pressed") + ":" + b.innerText)`)
+	want := []string{"postgres:true:Redis · READ COMMITTED", "postgres-serializable:false:Redis · SERIALIZABLE", "postgres-idle-timeout:false:Redis · READ COMMITTED, stalled transactions ended"}
+	if strings.Join(runs, "|") != strings.Join(want, "|") {
+		t.Errorf("the runs offered:\n%q\nwant\n%q", runs, want)
+	}
+	tb.waitHook("real-trace", "corrupted")
+	if got := tb.text("real-isolation"); !strings.Contains(got, "SQLSTATE 40001") || !strings.Contains(got, "safe at any level") {
+		t.Errorf("the isolation lesson reads %q", got)
+	}
+	tb.do(chromedp.Click(chromedp.CSS(`[data-testid="real-service"][data-database="postgres-serializable"]`)))
+	tb.waitJS(`document.querySelector('[data-testid="real-trace"]')?.dataset.database === "postgres-serializable"`)
+	tb.waitHook("real-trace", "safe")
+	if got := tb.text("real-differs"); !strings.Contains(got, "SQLSTATE 40001") {
+		t.Errorf("the SERIALIZABLE run's difference reads %q", got)
+	}
+	if got := eval[string](tb, `document.querySelector('.real-steps').innerText`); !strings.Contains(got, "aborted by the database (not for its token)") {
+		t.Errorf("no step says the database aborted the older apply:\n%s", got)
+	}
+	if got := eval[string](tb, `[...document.querySelectorAll('[data-testid="real-service"]')].map(b => b.getAttribute("aria-pressed")).join(" ")`); got != "false true false" {
+		t.Errorf("after choosing SERIALIZABLE the buttons are pressed %q", got)
 	}
 }

@@ -191,14 +191,14 @@ const behindWorth = 500 * time.Millisecond
 // fellBehind says why the step about to begin may differ from the model's
 // for timing alone: the lab is behind the model's clock (by the step that
 // took longest so far), and the lease the model still counts (prev's) has
-// ended at the service meanwhile. "" when the lab is not behind, the model
+// ended at the service meanwhile. nil when the lab is not behind, the model
 // counts no lease, or the service still holds it.
-func (c *cell) fellBehind(prev core.Frame, behind time.Duration) (string, error) {
+func (c *cell) fellBehind(prev core.Frame, behind time.Duration) (*core.Timing, error) {
 	if behind < behindWorth || prev.Lock.Holder == "" || !prev.Lock.TTL {
-		return "", nil
+		return nil, nil
 	}
 	if held, err := c.svc.held(context.Background()); err != nil || held {
-		return "", err
+		return nil, err
 	}
 	slowest, took := 0, time.Duration(0)
 	for step, d := range c.took {
@@ -206,10 +206,9 @@ func (c *cell) fellBehind(prev core.Frame, behind time.Duration) (string, error)
 			slowest, took = step, d
 		}
 	}
-	cause := ""
+	t := core.Timing{Kind: core.FellBehind, Seconds: behind.Seconds(), Holder: prev.Lock.Holder, Until: prev.Lock.Expiry}
 	if slowest != 0 {
-		cause = fmt.Sprintf(" (step %d, %s, took %.1f s)", slowest, core.ItemOf(c.sc.Steps[slowest-2].Action), took.Seconds())
+		t.Step, t.Item, t.Took = slowest, core.ItemOf(c.sc.Steps[slowest-2].Action), took.Seconds()
 	}
-	return fmt.Sprintf("the lab was %.1f s behind the model's clock%s: %s's lease, which the model counts until t=%d, had ended at the service",
-		behind.Seconds(), cause, prev.Lock.Holder, prev.Lock.Expiry), nil
+	return &t, nil
 }

@@ -215,7 +215,7 @@ func newResult(sc core.Scenario, st core.Strategy, on setup) (*result, error) {
 	}
 	if why != "" {
 		c.why, c.whyItem = why, item
-		c.trace = Recording{Scenario: sc.ID, Strategy: st, Why: why, Model: modelVerdict(sc, st), Backend: b.name}
+		c.trace = Recording{Scenario: sc.ID, Strategy: st, Why: why, Model: modelVerdict(sc, st), Backend: b.name, Database: on.database.name}
 		if sc.ID == core.PlayScenario {
 			c.trace.Script = core.ScriptOf(sc)
 		}

@@ -62,36 +62,36 @@ func (c *cell) leaseEndBound(lease int64) time.Duration {
 // afterModelLeaseEnd waits before a renewal or a release (what) that the
 // model refuses, its lease having ended at its tick: etcd ends a lease up
 // to 0.5 s later, so the lab waits for the service to end it, as before an
-// acquire. It returns the wait as timing ("" for none worth saying).
-func (c *cell) afterModelLeaseEnd(what string) (string, error) {
+// acquire. It returns the wait as timing (none where none is worth saying).
+func (c *cell) afterModelLeaseEnd(what core.ActionKind) ([]core.Timing, error) {
 	w, err := c.leaseEndWait(context.Background(), 2*time.Second)
 	if err != nil || w == 0 {
-		return "", err
+		return nil, err
 	}
-	timing := fmt.Sprintf("%s sent %.1f s after its step: the service ended the lease that late", what, w.Seconds())
-	c.log("", "wait", timing)
-	return timing, nil
+	timing := core.Timing{Kind: core.SentLate, What: what, Seconds: w.Seconds()}
+	c.log("", "wait", timingWords(timing))
+	return []core.Timing{timing}, nil
 }
 
 // acquire asks for the lock. Where the model grants it and the real service
 // still holds an earlier lease, it waits a little for that lease to end
 // (leaseEndBound). Waiting changes when the grant comes, not whether it
 // does: it is listed apart, as timing.
-func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, string, error) {
+func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, []core.Timing, error) {
 	ctx := context.Background()
-	timing := ""
+	var timing []core.Timing
 	if model.Grant != 0 {
 		w, err := c.leaseEndWait(ctx, c.leaseEndBound(lease))
 		if err != nil {
-			return outcome{}, "", err
+			return outcome{}, nil, err
 		}
 		if w != 0 {
-			timing = fmt.Sprintf("granted %.1f s after its step: the service still held the earlier lease", w.Seconds())
-			c.log("", "wait", timing)
+			timing = append(timing, core.Timing{Kind: core.GrantedLate, Seconds: w.Seconds()})
+			c.log("", "wait", timingWords(timing[0]))
 		}
 	}
 	if _, err := c.ask(a.Client, request{Op: "prepare", LeaseMS: lease, Hold: a.Hold}); err != nil {
-		return outcome{}, "", err
+		return outcome{}, nil, err
 	}
 	// Redlock's client reaches only the nodes the action names: the others
 	// are cut off at the client's network while it asks. (A replicated
@@ -114,7 +114,7 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, s
 	if a.Hold == "" {
 		r, err := c.ask(a.Client, request{Op: "acquire", LeaseMS: lease})
 		if err != nil {
-			return outcome{}, "", err
+			return outcome{}, nil, err
 		}
 		if r.Outcome.is(core.ResultGranted) {
 			c.grant(a.Client, r.Token)
@@ -125,7 +125,7 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, s
 	// that carries the request (and only on it); the service decides now.
 	was, err := c.svc.held(ctx)
 	if err != nil {
-		return outcome{}, "", err
+		return outcome{}, nil, err
 	}
 	var reached []*netProxy
 	carriers := c.proxies[a.Client]
@@ -139,7 +139,7 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, s
 		}
 	}
 	if _, err := c.ask(a.Client, request{Op: "acquire", LeaseMS: lease, Hold: a.Hold}); err != nil {
-		return outcome{}, "", err
+		return outcome{}, nil, err
 	}
 	// The library sends the request in the background: the step is over
 	// once it has gone out.
@@ -164,20 +164,20 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, s
 
 // renew renews a's client's lease. A held renewal is a partition between
 // the client and its lock service, made before the client sends it.
-func (c *cell) renew(a core.Action, lease int64, model core.Event) (outcome, string, error) {
-	timing := ""
+func (c *cell) renew(a core.Action, lease int64, model core.Event) (outcome, []core.Timing, error) {
+	var timing []core.Timing
 	partitioned := a.Hold != "" && c.clients[a.Client].holds
 	if partitioned {
 		c.partition(a.Client, true)
 	} else if model.Result == core.ResultRefused && c.clients[a.Client].holds && c.renewal == core.RenewedByClient {
 		var err error
-		if timing, err = c.afterModelLeaseEnd("renewal"); err != nil {
-			return outcome{}, "", err
+		if timing, err = c.afterModelLeaseEnd(core.ActRenew); err != nil {
+			return outcome{}, nil, err
 		}
 	}
 	r, err := c.ask(a.Client, request{Op: "renew", LeaseMS: lease, Hold: a.Hold})
 	if err != nil {
-		return outcome{}, "", err
+		return outcome{}, nil, err
 	}
 	if r.Outcome.is(core.ResultHeld) {
 		c.hold(a)
@@ -185,7 +185,7 @@ func (c *cell) renew(a core.Action, lease int64, model core.Event) (outcome, str
 		c.partition(a.Client, false)
 	}
 	if c.renewal == core.RenewedByLibrary && !r.Outcome.is(core.ResultSkipped) {
-		timing = joinTiming(timing, "the library renews on its own, every third of the lease, not only at this step")
+		timing = append(timing, core.Timing{Kind: core.LibraryRenews})
 	}
 	return r.Outcome, timing, nil
 }

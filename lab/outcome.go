@@ -31,18 +31,13 @@ type outcome struct {
 	Aborted bool `json:"aborted,omitempty"`
 }
 
-func (o outcome) is(r core.Result) bool {
-	return o.Result == r && !o.Granted && o.Read == nil && !o.Aborted
-}
+func (o outcome) is(r core.Result) bool { return core.Outcome(o).Is(r) }
 
 // read is the outcome of a read that returned value.
-func readOutcome(value string) outcome { return outcome{Result: core.ResultAccepted, Read: &value} }
+func readOutcome(value string) outcome { return outcome(core.ReadOutcome(value)) }
 
 // equal reports whether o and p are the same outcome.
-func (o outcome) equal(p outcome) bool {
-	return o.Result == p.Result && o.Granted == p.Granted && o.Aborted == p.Aborted &&
-		(o.Read == nil) == (p.Read == nil) && (o.Read == nil || *o.Read == *p.Read)
-}
+func (o outcome) equal(p outcome) bool { return core.Outcome(o).Equal(core.Outcome(p)) }
 
 // words says o as the trace does, for a step of kind k (for a deliver, of
 // a message of kind m): the same result reads "refused" for an acquire,
@@ -90,112 +85,85 @@ func (o outcome) words(k core.ActionKind, m core.MessageKind) string {
 }
 
 // modelOutcome is what the model's step did, frame f after it.
-func modelOutcome(f core.Frame) outcome {
-	ev := f.Event
-	switch ev.Kind {
-	case core.ActAcquire:
-		switch ev.Result {
-		case core.ResultGranted:
-			return outcome{Result: core.ResultGranted}
-		case core.ResultHeld:
-			return outcome{Result: core.ResultHeld, Granted: ev.Grant != 0}
-		}
-		return outcome{Result: core.ResultRefused}
-	case core.ActRenew:
-		switch ev.Result {
-		case core.ResultRenewed, core.ResultHeld, core.ResultSkipped:
-			return outcome{Result: ev.Result}
-		}
-		return outcome{Result: core.ResultRefused}
-	case core.ActRelease:
-		switch ev.Result {
-		case core.ResultReleased, core.ResultSkipped:
-			return outcome{Result: ev.Result}
-		}
-		return outcome{Result: core.ResultRefused}
-	case core.ActCheck:
-		return outcome{Result: ev.Result}
-	case core.ActWrite:
-		return writeOutcome(ev.Result)
-	case core.ActRead, core.ActPeek:
-		switch ev.Result {
-		case core.ResultSkipped, core.ResultRejected:
-			return outcome{Result: ev.Result}
-		}
-		r, _ := f.Resource(ev.Resource)
-		return readOutcome(r.Data)
-	case core.ActDeliver:
-		switch {
-		case ev.Result == core.ResultNothing, ev.Result == core.ResultDropped:
-			return outcome{Result: ev.Result}
-		case ev.Delivered == core.MsgReply:
-			return outcome{Result: ev.Result}
-		case ev.Delivered == core.MsgRenew:
-			if ev.Result == core.ResultRenewed {
-				return outcome{Result: core.ResultRenewed}
-			}
-			return outcome{Result: core.ResultRefused}
-		}
-		return writeOutcome(ev.Result)
-	}
-	return outcome{}
-}
+func modelOutcome(f core.Frame) outcome { return outcome(core.OutcomeOf(f)) }
 
-// writeOutcome is a write's outcome: a stale write is applied as any other
-// (which grant made it is the ledger's business, not the resource's).
-func writeOutcome(r core.Result) outcome {
-	if r == core.ResultStale {
-		r = core.ResultAccepted
-	}
-	return outcome{Result: r}
-}
-
-// beliefs says what each client believes: holds, nothing, or crashed.
-func beliefs(names []string, holds func(string) (bool, bool)) string {
-	var s []string
-	for _, n := range names {
-		h, crashed := holds(n)
-		switch {
-		case crashed:
-			s = append(s, n+" crashed")
-		case h:
-			s = append(s, n+" holds")
-		default:
-			s = append(s, n+" none")
-		}
-	}
-	return strings.Join(s, ", ")
-}
+// writeOutcome is a write's outcome (core.WriteOutcome).
+func writeOutcome(r core.Result) outcome { return outcome(core.WriteOutcome(r)) }
 
 // compare records step a of the run: the model's outcome (frame f after
 // the step) beside the real one, with what clients believe and resources
-// hold on both sides; delivered is the kind of message a deliver let
-// through.
-func (c *cell) compare(a core.Action, f core.Frame, real outcome, timing string, behind int64) error {
-	model := modelOutcome(f)
-	modelRest := "; " + beliefs(c.sc.Clients, func(n string) (bool, bool) {
-		cv, _ := f.Client(n)
-		return cv.Holds(), cv.State == core.Crashed
-	})
-	realRest := "; " + beliefs(c.sc.Clients, func(n string) (bool, bool) {
+// hold on both sides, and what the real run left (core.Seen) for the page
+// to word; delivered is the kind of message a deliver let through.
+func (c *cell) compare(a core.Action, f core.Frame, real outcome, timing []core.Timing, behind int64) error {
+	model := core.SeenIn(f, c.sc.Clients)
+	seen := core.Seen{Outcome: core.Outcome(real)}
+	for _, n := range c.sc.Clients {
 		p := c.clients[n]
-		return p.holds, p.crashed
-	})
+		seen.Clients = append(seen.Clients, core.ClientSeen{Name: n, Holds: p.holds, Crashed: p.crashed})
+	}
 	for _, r := range f.Resources {
 		data, _, err := state(context.Background(), c.db, r.Name)
 		if err != nil {
 			return err
 		}
-		modelRest += fmt.Sprintf("; %s %q", r.Name, r.Data)
-		realRest += fmt.Sprintf("; %s %q", r.Name, data)
+		seen.Rows = append(seen.Rows, core.RowSeen{Name: r.Name, Data: data})
 	}
 	m := f.Event.Delivered
+	var says []string
+	for _, t := range timing {
+		says = append(says, timingWords(t))
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.trace.Steps = append(c.trace.Steps, core.RecordedStep{
 		Step: c.step, Action: core.ItemOf(a),
-		Model: model.words(a.Kind, m) + modelRest, Real: real.words(a.Kind, m) + realRest,
-		Agrees: model.equal(real) && modelRest == realRest, Timing: timing, Behind: behind,
+		Model: seenWords(model, a.Kind, m), Real: seenWords(seen, a.Kind, m), Seen: &seen,
+		Agrees: model.Equal(seen), Timing: strings.Join(says, "; "), Timings: timing, Behind: behind,
 	})
 	return nil
+}
+
+// seenWords says what a step left as the trace does: "granted; A holds,
+// B none; row-42 \"A-1\"".
+func seenWords(s core.Seen, k core.ActionKind, m core.MessageKind) string {
+	var clients []string
+	for _, cl := range s.Clients {
+		switch {
+		case cl.Crashed:
+			clients = append(clients, cl.Name+" crashed")
+		case cl.Holds:
+			clients = append(clients, cl.Name+" holds")
+		default:
+			clients = append(clients, cl.Name+" none")
+		}
+	}
+	out := outcome(s.Outcome).words(k, m) + "; " + strings.Join(clients, ", ")
+	for _, r := range s.Rows {
+		out += fmt.Sprintf("; %s %q", r.Name, r.Data)
+	}
+	return out
+}
+
+// timingWords says a timing as the trace does.
+func timingWords(t core.Timing) string {
+	switch t.Kind {
+	case core.GrantedLate:
+		return fmt.Sprintf("granted %.1f s after its step: the service still held the earlier lease", t.Seconds)
+	case core.SentLate:
+		what := "release"
+		if t.What == core.ActRenew {
+			what = "renewal"
+		}
+		return fmt.Sprintf("%s sent %.1f s after its step: the service ended the lease that late", what, t.Seconds)
+	case core.LibraryRenews:
+		return "the library renews on its own, every third of the lease, not only at this step"
+	case core.FellBehind:
+		cause := ""
+		if t.Step != 0 {
+			cause = fmt.Sprintf(" (step %d, %s, took %.1f s)", t.Step, t.Item, t.Took)
+		}
+		return fmt.Sprintf("the lab was %.1f s behind the model's clock%s: %s's lease, which the model counts until t=%d, had ended at the service",
+			t.Seconds, cause, t.Holder, t.Until)
+	}
+	return string(t.Kind)
 }

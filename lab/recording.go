@@ -13,15 +13,6 @@ import (
 // the page reads too.
 type Recording = core.Recording
 
-// recordingFile is a recording as the lab writes it: core's, and the
-// database the run's resource was a row of (a database's name), which
-// Recording does not hold: it names the lock service (Backend), and says
-// the resource in words only (Resource).
-type recordingFile struct {
-	Recording
-	Database string `json:"database"`
-}
-
 // fileName is where a recording of sc under st on on is written: on the
 // row's first service and the first database as
 // <scenario>.<strategy>.json, which the page reads first; on another
@@ -48,7 +39,10 @@ func writeRecording(dir string, r Recording, on setup) error {
 	if r.Backend != on.backend.name {
 		return fmt.Errorf("recording of %s under %s: made on %q, written as %s's", r.Scenario, r.Strategy, r.Backend, on.backend.name)
 	}
-	b, err := json.MarshalIndent(recordingFile{r, on.database.name}, "", "  ")
+	if r.Database != on.database.name {
+		return fmt.Errorf("recording of %s under %s: made on the database %q, written as %s's", r.Scenario, r.Strategy, r.Database, on.database.name)
+	}
+	b, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return err
 	}
@@ -58,18 +52,18 @@ func writeRecording(dir string, r Recording, on setup) error {
 // readRecording reads the recording of sc under st on on from dir, with
 // the database it names ("" in one written before the lab named it);
 // false if there is none.
-func readRecording(dir, scenario string, st core.Strategy, on setup) (recordingFile, bool, error) {
+func readRecording(dir, scenario string, st core.Strategy, on setup) (Recording, bool, error) {
 	name := fileName(scenario, st, on)
 	data, err := os.ReadFile(filepath.Join(dir, name))
 	if os.IsNotExist(err) {
-		return recordingFile{}, false, nil
+		return Recording{}, false, nil
 	}
 	if err != nil {
-		return recordingFile{}, false, err
+		return Recording{}, false, err
 	}
-	var r recordingFile
+	var r Recording
 	if err := json.Unmarshal(data, &r); err != nil {
-		return recordingFile{}, false, fmt.Errorf("%s: %w", name, err)
+		return Recording{}, false, fmt.Errorf("%s: %w", name, err)
 	}
 	return r, true, nil
 }
@@ -83,26 +77,26 @@ func brief(r Recording) Recording {
 
 // writeIndex writes dir/index.json for the page's matrix: for every cell
 // recorded in dir, in the matrix's order, the recording on its row's first
-// service, with the others in Others, all on the first database and
-// without their calls. A run of some cells keeps the others' recordings in
-// it.
+// service and the first database, with the others (other services, other
+// databases) in Others, without their calls. A run of some cells keeps the
+// others' recordings in it.
 func writeIndex(dir string) error {
 	var index []Recording
 	for _, sc := range core.Scenarios() {
 		for _, st := range core.Strategies() {
 			var cell *Recording
-			for _, b := range backendsFor(st) {
-				r, ok, err := readRecording(dir, sc.ID, st, setup{b, databases[0]})
+			for _, on := range runsOf(sc, st, backendsFor(st)) {
+				r, ok, err := readRecording(dir, sc.ID, st, on)
 				if err != nil {
 					return err
 				}
 				switch {
 				case !ok:
 				case cell == nil:
-					first := brief(r.Recording)
+					first := brief(r)
 					cell = &first
 				default:
-					cell.Others = append(cell.Others, brief(r.Recording))
+					cell.Others = append(cell.Others, brief(r))
 				}
 			}
 			if cell != nil {

@@ -157,7 +157,7 @@ func Replay(sc core.Scenario, st core.Strategy, on setup, dir string) (Recording
 	c.key = b.key(filepath.Base(dir))
 	c.trace = Recording{Scenario: sc.ID, Strategy: st, Model: core.VerdictOf(frames),
 		Resource: resourceWords(sc, st, on.database), Renewal: string(c.renewal), Service: b.describe(st, c.renewal),
-		Backend: b.name, Token: b.token}
+		Backend: b.name, Database: on.database.name, Token: b.token}
 	if restoresService(sc) {
 		c.trace.Restore, c.trace.Differs = b.restores, b.differs
 	}
@@ -438,10 +438,10 @@ func (c *cell) resource(a core.Action) (int, string) {
 // they did, and records the step beside the model's: f is the model's
 // frame after it; behind is how far the lab is behind the model's clock
 // as it begins, and late why that may make it differ (fellBehind).
-func (c *cell) do(a core.Action, f core.Frame, behind time.Duration, late string) error {
+func (c *cell) do(a core.Action, f core.Frame, behind time.Duration, late *core.Timing) error {
 	lease := int64(a.Lease) * Tick.Milliseconds()
 	var real outcome
-	timing := ""
+	var timing []core.Timing
 	var err error
 	switch a.Kind {
 	case core.ActAcquire:
@@ -451,7 +451,7 @@ func (c *cell) do(a core.Action, f core.Frame, behind time.Duration, late string
 	case core.ActRelease:
 		var r reply
 		if f.Event.Result == core.ResultRefused && c.clients[a.Client].holds {
-			if timing, err = c.afterModelLeaseEnd("release"); err != nil {
+			if timing, err = c.afterModelLeaseEnd(core.ActRelease); err != nil {
 				return err
 			}
 		}
@@ -555,15 +555,8 @@ func (c *cell) do(a core.Action, f core.Frame, behind time.Duration, late string
 	if err != nil {
 		return err
 	}
-	if late != "" && !modelOutcome(f).equal(real) {
-		timing = joinTiming(timing, late)
+	if late != nil && !modelOutcome(f).equal(real) {
+		timing = append(timing, *late)
 	}
 	return c.compare(a, f, real, timing, behind.Milliseconds())
-}
-
-func joinTiming(a, b string) string {
-	if a == "" {
-		return b
-	}
-	return a + "; " + b
 }

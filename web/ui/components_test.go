@@ -153,7 +153,7 @@ func TestRealPanelShowsTheRecording(t *testing.T) {
 	if html := app.HTMLString(mounted(t, c)); strings.Contains(html, "real-trace") {
 		t.Error("a closed panel shows its recording")
 	}
-	c = &realPanel{Scenario: "gc-pause", Strategy: core.Lease, Lang: state.English, Path: "/", open: true, loaded: "gc-pause.lease", rec: read("gc-pause.lease.json")}
+	c = &realPanel{Scenario: "gc-pause", Strategy: core.Lease, Lang: state.English, Path: "/", open: true, loaded: "gc-pause.lease", rec: read("gc-pause.lease.json"), Runs: state.NewRuns()}
 	c = mounted(t, c).(*realPanel)
 	match(t, c, app.Text("On real software"), 0, 0)
 	html := app.HTMLString(c)
@@ -172,15 +172,16 @@ func TestRealPanelShowsTheRecording(t *testing.T) {
 	// A step that differs is marked, with both sides, and so is the cell.
 	differs := *c.rec
 	differs.Steps = append([]core.RecordedStep(nil), differs.Steps...)
-	differs.Steps[3].Agrees, differs.Steps[3].Real, differs.FirstDiffers = false, "refused; A holds, B none; row-42 \"A-value\"", differs.Steps[3].Step
-	c = &realPanel{Scenario: "gc-pause", Strategy: core.Lease, Lang: state.English, Path: "/", open: true, loaded: "gc-pause.lease", rec: &differs}
+	refused := core.Seen{Outcome: core.Outcome{Result: core.ResultRefused}, Clients: []core.ClientSeen{{Name: "A", Holds: true}, {Name: "B"}}, Rows: []core.RowSeen{{Name: "row-42", Data: "A-value"}}}
+	differs.Steps[3].Agrees, differs.Steps[3].Seen, differs.FirstDiffers = false, &refused, differs.Steps[3].Step
+	c = &realPanel{Scenario: "gc-pause", Strategy: core.Lease, Lang: state.English, Path: "/", open: true, loaded: "gc-pause.lease", rec: &differs, Runs: state.NewRuns()}
 	html = app.HTMLString(mounted(t, c))
 	if !strings.Contains(html, "differs from the model from step 5") || !strings.Contains(html, "✗ differs") || !strings.Contains(html, "refused; A holds, B none") ||
 		len(regexp.MustCompile(`class="first-differs"`).FindAllString(html, -1)) != 1 {
 		t.Errorf("a step that differs: %s", html)
 	}
 	// The library's renewals, and when the lease ended on each side.
-	c = &realPanel{Scenario: "heartbeat-pause", Strategy: core.Consensus, Lang: state.English, Path: "/", open: true, loaded: "heartbeat-pause.consensus", rec: read("heartbeat-pause.consensus.json")}
+	c = &realPanel{Scenario: "heartbeat-pause", Strategy: core.Consensus, Lang: state.English, Path: "/", open: true, loaded: "heartbeat-pause.consensus", rec: read("heartbeat-pause.consensus.json"), Runs: state.NewRuns()}
 	html = stdhtml.UnescapeString(app.HTMLString(mounted(t, c)))
 	if !strings.Contains(html, "etcd's Session sends its own keep-alives") || !regexp.MustCompile(`A's lease \(granted at 0\.0 s\): the service ended it at 1\d\.\d s; the library told A it was gone at 18\.\d s`).MatchString(html) {
 		t.Errorf("heartbeat-pause under consensus: %s", html)

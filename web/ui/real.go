@@ -70,32 +70,49 @@ type realPanel struct {
 	Play   *core.Scenario
 	Script string
 	Live   bool
+	// Runs gives the model's run of the cell, whose steps the recording's
+	// are shown beside.
+	Runs *state.Runs
 
 	open    bool
 	loaded  string // the recording shown, or being fetched (its file's name)
 	rec     *core.Recording
 	problem string
 	copied  string // the words of the last copy's outcome
-	// services are the lock services the cell was recorded on, the row's
-	// first one first (from the lab's index, fetched once); backend is the
-	// one the reader chose ("" for the first).
-	services map[string][]string
-	backend  string
-	indexed  bool // the index is fetched, or being fetched
+	// runs are where the cell was replayed, the row's first lock service
+	// on the first database first (from the lab's index, fetched once);
+	// chosen is the one the reader chose (the zero value for the first).
+	runs    map[string][]realRun
+	chosen  realRun
+	indexed bool // the index is fetched, or being fetched
 }
+
+// realRun is where a cell was replayed: on a lock service (the lab's
+// backend) and a database (a two-step check is replayed on several).
+type realRun struct{ backend, database string }
+
+func runOf(r core.Recording) realRun { return realRun{r.Backend, r.Database} }
 
 func (c *realPanel) t(key string, args ...any) string { return words.T(c.Lang, key, args...) }
 
 func (c *realPanel) cell() string { return c.Scenario + "." + string(c.Strategy) }
 
-// file is the recording of the run shown on the lock service chosen: the
-// row's first service's is <cell>.json, another's <cell>.<service>.json.
+// file is the recording of the run chosen, named as the lab names it: the
+// first run's is <cell>.json; another service's adds .<service>, another
+// database's .<database>.
 func (c *realPanel) file() string {
-	services := c.services[c.cell()]
-	if c.backend == "" || len(services) == 0 || c.backend == services[0] || !slices.Contains(services, c.backend) {
+	runs := c.runs[c.cell()]
+	if len(runs) == 0 || !slices.Contains(runs, c.chosen) {
 		return c.cell() + ".json"
 	}
-	return c.cell() + "." + c.backend + ".json"
+	name := c.cell()
+	if c.chosen.backend != runs[0].backend {
+		name += "." + c.chosen.backend
+	}
+	if c.chosen.database != runs[0].database {
+		name += "." + c.chosen.database
+	}
+	return name + ".json"
 }
 
 // OnUpdate fetches the recording of the new run, if the panel is open.
@@ -112,7 +129,7 @@ func (c *realPanel) onToggle(ctx app.Context, e app.Event) {
 	}
 }
 
-// fetchIndex reads, once, which lock services each cell was recorded on.
+// fetchIndex reads, once, where each cell was replayed.
 func (c *realPanel) fetchIndex(ctx app.Context) {
 	if c.indexed {
 		return
@@ -123,12 +140,12 @@ func (c *realPanel) fetchIndex(ctx app.Context) {
 		if err != nil || json.Unmarshal([]byte(text), &index) != nil {
 			return // the chooser is an extra: the row's first service stays
 		}
-		c.services = map[string][]string{}
+		c.runs = map[string][]realRun{}
 		for _, r := range index {
 			cell := r.Scenario + "." + string(r.Strategy)
-			c.services[cell] = append(c.services[cell], r.Backend)
+			c.runs[cell] = append(c.runs[cell], runOf(r))
 			for _, o := range r.Others {
-				c.services[cell] = append(c.services[cell], o.Backend)
+				c.runs[cell] = append(c.runs[cell], runOf(o))
 			}
 		}
 	})
@@ -233,13 +250,7 @@ func (c *realPanel) recording() app.UI {
 	case !rec.Agrees():
 		agrees, agreeWords = "no", c.t("real.agrees.no")
 	}
-	resource := "real.resource.plain"
-	if c.Strategy.Fenced() {
-		resource = "real.resource.fenced"
-		if sc, ok := core.ScenarioByID(c.Scenario); ok && sc.NonAtomic {
-			resource = "real.resource.split"
-		}
-	}
+	sc, _ := core.ScenarioByID(c.Scenario)
 	renewal := "real.renewal.client"
 	if rec.Renewal == core.RenewedByLibrary {
 		renewal = "real.renewal.library." + rec.Backend
@@ -256,16 +267,19 @@ func (c *realPanel) recording() app.UI {
 	}
 	return elBody("div",
 		elBody("p",
-			el("span data-testid=real-trace").DataSet("value", string(rec.Verdict)).DataSet("backend", rec.Backend).
+			el("span data-testid=real-trace").DataSet("value", string(rec.Verdict)).DataSet("backend", rec.Backend).DataSet("database", rec.Database).
 				Text(c.t("real.verdict", c.t("verdict."+string(rec.Verdict)), c.t("verdict."+string(rec.Model)))),
 			app.Text(" — "),
 			el("span data-testid=real-agrees").DataSet("value", agrees).Text(agreeWords),
 		),
-		elText("p", c.t("real.service."+rec.Backend)+" "+c.t(resource)),
+		elText("p", c.t("real.service."+rec.Backend)+" "+words.ResourceText(c.Lang, *rec, sc, c.Strategy)),
 		el("p data-testid=real-renewal").DataSet("value", orNone(rec.Renewal)).Text(c.t(renewal)),
 		app.If(rec.Restore != "", func() app.UI { return elText("p data-testid=real-restore", c.t("real.restore."+rec.Backend)) }),
 		app.If(rec.Differs != "", func() app.UI {
-			return elText("p data-testid=real-differs", c.t("real.differs", c.t("real.differs."+rec.Backend)))
+			return elText("p data-testid=real-differs", words.DiffersText(c.Lang, *rec))
+		}),
+		app.If(sc.NonAtomic && c.Strategy.Fenced(), func() app.UI {
+			return elText("p data-testid=real-isolation", c.t("real.isolation"))
 		}),
 		elBody("div", leases...),
 		c.steps(rec),
@@ -292,18 +306,41 @@ func (c *realPanel) recording() app.UI {
 // steps is every step of the real run beside the model's: the same, or
 // where it differs, both; a difference of timing alone said apart.
 func (c *realPanel) steps(rec *core.Recording) app.UI {
+	var frames []core.Frame
+	var clients []string
+	if c.Runs != nil {
+		if sc, ok := c.Runs.Scenario(c.Scenario); ok {
+			frames, clients = c.Runs.Run(sc, c.Strategy).Frames, sc.Clients
+		}
+	}
 	return el("div.real-scroll").TabIndex(0).Role("region").Aria("label", c.t("real.steps")).Body(
 		elBody("table.real-steps",
 			elText("caption", c.t("real.steps")),
 			columns(c.t("real.col.step"), c.t("real.col.action"), c.t("real.col.agree"), c.t("real.col.model"), c.t("real.col.real")),
 			elBody("tbody", app.Range(rec.Steps).Slice(func(i int) app.UI {
 				s := rec.Steps[i]
-				agree, real, value := c.t("real.step.same"), c.t("real.step.as-model"), "yes"
-				if !s.Agrees {
-					agree, real, value = c.t("real.step.differs"), s.Real, "no"
+				// The model's step, from the page's own run of the cell;
+				// the real one, as the lab saw it, in the page's words.
+				model, real := s.Model, s.Real
+				if s.Step >= 1 && s.Step <= len(frames) {
+					f := frames[s.Step-1]
+					model = words.SeenText(c.Lang, core.SeenIn(f, clients), f.Event.Kind, f.Event.Delivered)
+					if s.Seen != nil {
+						real = words.SeenText(c.Lang, *s.Seen, f.Event.Kind, f.Event.Delivered)
+					}
 				}
-				if s.Timing != "" {
-					real += " " + c.t("real.step.timing", s.Timing)
+				agree, value := c.t("real.step.same"), "yes"
+				if s.Agrees {
+					real = c.t("real.step.as-model")
+				} else {
+					agree, value = c.t("real.step.differs"), "no"
+				}
+				var timings []string
+				for _, t := range s.Timings {
+					timings = append(timings, words.TimingText(c.Lang, t))
+				}
+				if len(timings) > 0 {
+					real += " " + c.t("real.step.timing", strings.Join(timings, c.t("real.timing.and")))
 				}
 				if s.Behind >= 500 {
 					real += " " + c.t("real.step.behind", seconds(s.Behind))
@@ -315,31 +352,38 @@ func (c *realPanel) steps(rec *core.Recording) app.UI {
 				return row.Body(
 					elText("td.num", strconv.Itoa(s.Step)),
 					elBody("td", elText("code", s.Action)),
-					elText("td", agree),
-					elText("td", s.Model),
-					elText("td", real),
+					elText("td.real-agree", agree),
+					elText("td data-testid=real-step-model", model),
+					elText("td data-testid=real-step-real", real),
 				)
 			})),
 		),
 	)
 }
 
-// chooser lets the reader pick the lock service whose recording is shown,
-// where the cell was recorded on more than one.
+// chooser lets the reader pick the run whose recording is shown, where the
+// cell was replayed on more than one lock service or database: each named
+// by its service, and by its database's isolation where the cell was
+// replayed on more than one database.
 func (c *realPanel) chooser() app.UI {
-	services := c.services[c.cell()]
-	if len(services) < 2 {
+	runs := c.runs[c.cell()]
+	if len(runs) < 2 {
 		return nil
 	}
-	shown := c.backend
-	if shown == "" || !slices.Contains(services, shown) {
-		shown = services[0]
+	shown := c.chosen
+	if !slices.Contains(runs, shown) {
+		shown = runs[0]
 	}
-	buttons := make([]app.UI, len(services))
-	for i, b := range services {
-		buttons[i] = el("button.btn type=button data-testid=real-service").DataSet("value", b).Aria("pressed", b == shown).
-			Text(c.t("real.backend." + b)).OnClick(c.Link.Safe("real", func(ctx app.Context, e app.Event) {
-			c.backend = b
+	databases := slices.ContainsFunc(runs, func(r realRun) bool { return r.database != runs[0].database })
+	buttons := make([]app.UI, len(runs))
+	for i, r := range runs {
+		label := c.t("real.backend." + r.backend)
+		if databases {
+			label = c.t("real.run.on", label, c.t("real.database."+r.database))
+		}
+		buttons[i] = el("button.btn type=button data-testid=real-service").DataSet("value", r.backend).DataSet("database", r.database).
+			Aria("pressed", r == shown).Text(label).OnClick(c.Link.Safe("real", func(ctx app.Context, e app.Event) {
+			c.chosen = r
 			c.fetch(ctx)
 		}))
 	}

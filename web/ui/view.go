@@ -324,7 +324,7 @@ func (p pageView) drawDemo(on func(state.Command) app.EventHandler, r runView) a
 		),
 		r.timeline(),
 		app.If(p.s.View == state.ViewDemo && !p.s.Embed, func() app.UI {
-			return &realPanel{Scenario: p.sc.ID, Strategy: p.s.Strategy, Lang: p.s.Lang, Path: p.path, Link: p.link}
+			return &realPanel{Scenario: p.sc.ID, Strategy: p.s.Strategy, Lang: p.s.Lang, Path: p.path, Link: p.link, Runs: p.runs}
 		}),
 		app.If(p.s.View == state.ViewPlay && !p.s.Embed, func() app.UI {
 			sc := p.sc

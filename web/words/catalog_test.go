@@ -246,8 +246,16 @@ func TestEveryStrategyAndVerdictHasWords(t *testing.T) {
 		if rec.Restore != "" {
 			keys = append(keys, "real.restore."+rec.Backend)
 		}
-		if rec.Differs != "" {
-			keys = append(keys, "real.differs."+rec.Backend)
+		if rec.Database != "" {
+			keys = append(keys, "real.database."+rec.Database)
+		}
+		for _, l := range []Lang{Japanese, English} {
+			sc, _ := core.ScenarioByID(rec.Scenario)
+			for _, said := range []string{DiffersText(l, rec), ResourceText(l, rec, sc, rec.Strategy)} {
+				if strings.Contains(said, "⟦missing") || strings.Contains(said, "%!") {
+					t.Errorf("%s: %q", filepath.Base(f), said)
+				}
+			}
 		}
 		if rec.Why != "" {
 			keys = append(keys, "real.why."+string(rec.Why))

@@ -1,0 +1,124 @@
+package words
+
+import (
+	"fmt"
+	"strings"
+
+	"dlock/core"
+)
+
+// SeenText says what a step left (core.Seen), as the real-software panel
+// shows the model's step and a real one beside it: its outcome, for a step
+// of kind k (a deliver's, of a message of kind m), what each client
+// believes, and what each resource holds.
+func SeenText(l Lang, s core.Seen, k core.ActionKind, m core.MessageKind) string {
+	var clients []string
+	for _, c := range s.Clients {
+		switch {
+		case c.Crashed:
+			clients = append(clients, T(l, "real.seen.crashed", c.Name))
+		case c.Holds:
+			clients = append(clients, T(l, "real.seen.holds", c.Name))
+		default:
+			clients = append(clients, T(l, "real.seen.none", c.Name))
+		}
+	}
+	var rows []string
+	for _, r := range s.Rows {
+		if r.Data == "" {
+			rows = append(rows, T(l, "real.seen.row.empty", r.Name))
+		} else {
+			rows = append(rows, T(l, "real.seen.row", r.Name, r.Data))
+		}
+	}
+	who, what := strings.Join(clients, T(l, "real.seen.and")), strings.Join(rows, T(l, "real.seen.and"))
+	if s.Outcome.Equal(core.Outcome{}) {
+		return T(l, "real.seen.quiet", who, what) // a tick: nothing to say of it
+	}
+	return T(l, "real.seen", OutcomeText(l, s.Outcome, k, m), who, what)
+}
+
+// OutcomeText says what a step did (core.Outcome), for a step of kind k (a
+// deliver's, of a message of kind m): a refusal reads "refused" for an
+// acquire, "lost" for a renewal, "not the holder" for a release.
+func OutcomeText(l Lang, o core.Outcome, k core.ActionKind, m core.MessageKind) string {
+	if o.Read != nil {
+		return T(l, "real.outcome.read", *o.Read)
+	}
+	if k == core.ActDeliver {
+		switch m {
+		case core.MsgReply:
+			k = core.ActAcquire
+		case core.MsgRenew:
+			k = core.ActRenew
+		case core.MsgWrite, core.MsgApply:
+			k = core.ActWrite
+		}
+	}
+	key := string(o.Result)
+	switch {
+	case o.Aborted:
+		key = "aborted"
+	case o.Result == "":
+		key = "none"
+	case o.Result == core.ResultHeld && o.Granted:
+		key = "held-granted"
+	case o.Result == core.ResultRefused && k == core.ActRenew:
+		key = "lost"
+	case o.Result == core.ResultRefused && k == core.ActRelease:
+		key = "not-holder"
+	}
+	return T(l, "real.outcome."+key)
+}
+
+// TimingText says why a real step's timing differed from the model's.
+func TimingText(l Lang, t core.Timing) string {
+	s := func(v float64) string { return fmt.Sprintf("%.1f", v) }
+	switch t.Kind {
+	case core.GrantedLate:
+		return T(l, "real.timing.granted-late", s(t.Seconds))
+	case core.SentLate:
+		if t.What == core.ActRenew {
+			return T(l, "real.timing.renewal-late", s(t.Seconds))
+		}
+		return T(l, "real.timing.release-late", s(t.Seconds))
+	case core.LibraryRenews:
+		return T(l, "real.timing.library-renews")
+	case core.FellBehind:
+		if t.Step != 0 {
+			return T(l, "real.timing.fell-behind.by", s(t.Seconds), t.Step, t.Item, s(t.Took), t.Holder, t.Until)
+		}
+		return T(l, "real.timing.fell-behind", s(t.Seconds), t.Holder, t.Until)
+	}
+	return T(l, "real.timing.other")
+}
+
+// DiffersText says why a recorded run differs from the model where the lab
+// expects it to (rec.Differs): at a restore, for the service's reason; at
+// a two-step check's apply, for the database's. "" where it should not.
+func DiffersText(l Lang, rec core.Recording) string {
+	switch {
+	case rec.Differs == "":
+		return ""
+	case rec.Restore != "":
+		return T(l, "real.differs", T(l, "real.differs."+rec.Backend))
+	default:
+		return T(l, "real.differs.database", T(l, "real.differs."+rec.Database))
+	}
+}
+
+// ResourceText says the resource of a recorded run of sc under st: a plain
+// row, a fenced one, or a two-step check at the database's isolation.
+func ResourceText(l Lang, rec core.Recording, sc core.Scenario, st core.Strategy) string {
+	switch {
+	case !st.Fenced():
+		return T(l, "real.resource.plain")
+	case sc.NonAtomic:
+		db := rec.Database
+		if db == "" {
+			db = "postgres"
+		}
+		return T(l, "real.resource.split", T(l, "real.level."+db))
+	}
+	return T(l, "real.resource.fenced")
+}
