@@ -50,10 +50,16 @@ func (c *cell) leaseEndWait(ctx context.Context, bound time.Duration) (time.Dura
 // leaseEndBound is how long the lab waits for a lease the model has ended
 // to end at the service: etcd ends a lease up to 0.5 s past its TTL; where
 // the library renews, its renewals (each a heartbeat of the running
-// holder) move the end by up to a lease.
+// holder) move the end by up to a lease; after a restart, a new leader may
+// have been elected (a busy machine makes the restarted member's peers
+// miss heartbeats), and etcd's new leader renews every lease by its TTL
+// and the election timeout (the lessor's Promote).
 func (c *cell) leaseEndBound(lease int64) time.Duration {
 	bound := 2 * time.Second
 	if c.renewal == core.RenewedByLibrary {
+		bound += time.Duration(lease) * time.Millisecond
+	}
+	if c.restarted {
 		bound += time.Duration(lease) * time.Millisecond
 	}
 	return bound

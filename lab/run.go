@@ -68,13 +68,15 @@ func withoutRestores(sc core.Scenario) core.Scenario {
 
 // cell is one run under way.
 type cell struct {
-	sc      core.Scenario
-	st      core.Strategy
-	backend *backend
-	renewal renewal
-	frames  []core.Frame // the model's run, step by step
-	dir     string
-	svc     service
+	// restarted: a member of the service was restarted in this run.
+	restarted bool
+	sc        core.Scenario
+	st        core.Strategy
+	backend   *backend
+	renewal   renewal
+	frames    []core.Frame // the model's run, step by step
+	dir       string
+	svc       service
 	// database is how the run's database is made; pg the server it is on,
 	// dbName its name there, db the lab's own pool on it.
 	database *database
@@ -533,6 +535,7 @@ func (c *cell) do(a core.Action, f core.Frame, behind time.Duration, late *core.
 	case core.ActRestart:
 		var which string
 		if which, err = c.svc.restart(); err == nil {
+			c.restarted = true
 			c.log("", "restart "+which, "")
 		}
 	case core.ActBackup, core.ActRestore:
