@@ -13,7 +13,7 @@ import (
 // FencedRedisLocker is a lock on one Redis server that issues a fencing
 // token in the same atomic step as the grant: one Lua script sets the lock
 // (SET NX, with PX unless NoExpiry) and, only if it was set, increments the
-// token counter and returns it. None of the Go Redis libraries does this
+// token counter and returns it. None of the Go Redis libraries used here does this
 // (Redisson's RFencedLock, in Java, does). A counter read in a call of its
 // own, before or after the SET, can give a newer holder a smaller token: a
 // client paused between its INCR and its SET wins the lock with a token

@@ -16,7 +16,7 @@ const (
 // CmdToggleLang switches the language: the header's switch.
 const CmdToggleLang Command = CmdToggleFencing + 1
 
-// String names the command, as the loader's rules do (static/app.js).
+// String names the command, as the loader's rules do (static/loader).
 func (c Command) String() string {
 	switch c {
 	case CmdFirst:

@@ -55,7 +55,7 @@ var (
 )
 
 // PageParams are the parameters the page owns: Query writes them afresh
-// and keeps every other one. The loader (static/app.js) is given the list.
+// and keeps every other one. The loader (static/loader) is given the list.
 var PageParams = []string{ParamScenario, ParamStrategy, ParamFencing, ParamVersus, ParamView, ParamEmbed,
 	ParamScript, ParamGoal, ParamDepth, ParamPeek, paramReads, ParamTwo, ParamRenew, ParamPartial, ParamReply,
 	ParamPresent, ParamFuture, ParamAutoplay, ParamPace, ParamStep, ParamLang}
@@ -386,7 +386,7 @@ func parseSearch(q url.Values, se *Search) []BadParam {
 
 // decimal reads a number as the page writes it: digits, no sign, no
 // leading zero. "02" and "+2" are refused like any other value the page
-// would not write, so that the loader (static/app.js), which knows only
+// would not write, so that the loader (static/loader), which knows only
 // the spellings Go gives it, reads every address as the app does.
 func decimal(v string) (int, error) {
 	n, err := strconv.Atoi(v)

@@ -375,11 +375,11 @@ func inTextField(el app.Value) bool {
 }
 
 // TextFields are the elements (by tagName) where keys are input, not
-// commands. The app and the loader (static/app.js) both read the list.
+// commands. The app and the loader (static/loader) both read the list.
 var TextFields = []string{"INPUT", "TEXTAREA", "SELECT"}
 
 // CommandButtons are the controls bound to a command, by data-testid. The
-// loader (static/app.js) is given them, to work them before the app runs.
+// loader (static/loader) is given them, to work them before the app runs.
 var CommandButtons = map[string]state.Command{
 	"btn-first": state.CmdFirst, "btn-prev": state.CmdPrev, "btn-next": state.CmdNext, "btn-advance": state.CmdNext,
 	"dock-prev": state.CmdPrev, "dock-next": state.CmdNext,

@@ -412,6 +412,8 @@ func (c *realPanel) lateWrites(l core.RealLease) []lateWrite {
 	var out []lateWrite
 	for _, w := range l.Writes {
 		switch {
+		case w.AfterWord && w.AfterWordMS == 0:
+			out = append(out, lateWrite{w.Step, "after-word", c.t("real.write.after-word.same-ms", l.Client, w.Step, seconds(w.MS))})
 		case w.AfterWord:
 			out = append(out, lateWrite{w.Step, "after-word", c.t("real.write.after-word", l.Client, w.Step, seconds(w.MS), w.AfterWordMS)})
 		case l.Service == 0 || w.MS < l.Service:
