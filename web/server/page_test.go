@@ -563,9 +563,11 @@ func TestTheTitleNamesWhatIsShown(t *testing.T) {
 func TestEachViewClosesWithItsOwnPoint(t *testing.T) {
 	cases := map[string]string{
 		"lang=en":                        "Only a resource that checks the token can stop its late write.",
+		"lang=ja":                        "S3 の If-Match",
 		"scenario=counter-reset&lang=en": "Fencing tokens mean something only if they keep increasing across restarts.",
 		"view=compare&scenario=stale-before-new-holder&lang=en": "not mutual exclusion in real time",
 		"view=matrix&lang=en": "never corrupted wherever the resource checks atomically",
+		"view=matrix&lang=ja": "同じトランザクションで書き、永続させる",
 		"view=search&lang=en": "",
 		"view=play&lang=en":   "",
 	}

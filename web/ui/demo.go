@@ -559,7 +559,7 @@ func (d *Demo) Render() (ui app.UI) {
 				})
 			}),
 			app.If(!embed && closing != "", func() app.UI {
-				return el("p.legend data-testid=closing").DataSet("value", closing).Text(words.T(l, closing))
+				return el("p.legend data-testid=closing").DataSet("value", closing).Text(closingText(l, closing))
 			}),
 			app.If(!embed && d.s.View != state.ViewMatrix, func() app.UI {
 				key := "keys.help"
@@ -615,6 +615,15 @@ func urlNotice(l state.Lang, bad []state.BadParam, dismiss app.EventHandler) app
 				Text("×").
 				OnClick(dismiss),
 		)
+}
+
+// closingText is the closing paragraph of key: where it is the page's
+// moral (the book's story, the matrix), the resource's duties follow it.
+func closingText(l state.Lang, key string) string {
+	if key == "legend" || key == "matrix.moral" {
+		return words.T(l, key) + " " + words.T(l, "moral.resource")
+	}
+	return words.T(l, key)
 }
 
 // closingKey is the message id of the paragraph that closes the view: the
