@@ -70,6 +70,9 @@ func TestAPanicShowsAReportAndThePageRecovers(t *testing.T) {
 			tb.panicsExpected = true
 			tb.do(chromedp.Navigate(host.srv.URL + "/host.html"))
 			frame := `document.getElementById("f").contentDocument`
+			// An embed fetches its app when its reader acts.
+			tb.waitJS(frame + `?.querySelector('[data-testid="outcome-badge"]') != null`)
+			clickInFrame(tb, "#f", "outcome-badge")
 			tb.waitJS(frame + `?.querySelector('[data-testid="app"]')?.dataset.phase === "live"`)
 			eval[bool](tb, frame+`.dispatchEvent(new CustomEvent("dlock:test-panic", {detail: "`+where+`"})) || true`)
 			if where == "command" {

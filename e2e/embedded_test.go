@@ -244,10 +244,15 @@ func TestThreeEmbedsFetchTheAppOnlyWhenUsed(t *testing.T) {
 			t.Errorf("embed %d is %s, though nobody touched it", i, got)
 		}
 	}
-	// The third, by a key: it steps at once from its frames, and its app
-	// comes from what the browser keeps (the service worker, which the
-	// first one registered, may ask the host whether it is still current:
-	// a 304, no body).
+	// The third, by a key, once the first has kept its copy of app.wasm
+	// (the worker it registered is on): it steps at once from its frames,
+	// and its app comes from what the browser keeps.
+	kept := `caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.match("/dlock/web/app.wasm"))))).then(rs => rs.some(r => !!r))`
+	for deadline := time.Now().Add(waitLimit); !eval[bool](tb, kept); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the first embed kept no copy of app.wasm")
+		}
+	}
 	clickInFrame(tb, "#f3", "outcome-badge")
 	tb.key(kb.ArrowRight)
 	tb.waitJS(`document.getElementById("f3").contentDocument.querySelector('[data-testid="step-counter"]').dataset.value === "2"`)

@@ -142,6 +142,14 @@ func (h *staticHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				http.NotFound(w, r)
 				return
 			}
+			// Compressed, it carries its ETag too, as GitHub Pages's do.
+			if tag, err := contentTag(filepath.Join(dir, rel)); err == nil {
+				w.Header().Set("ETag", tag)
+				if r.Header.Get("If-None-Match") == tag {
+					w.WriteHeader(http.StatusNotModified)
+					return
+				}
+			}
 			w.Header().Set("Content-Type", "application/wasm")
 			w.Header().Set("Content-Encoding", "gzip")
 			w.Header().Set("Content-Length", strconv.Itoa(len(body)))

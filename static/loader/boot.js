@@ -243,7 +243,9 @@ dlockPostHeight();
 // An embed in a page (one demo among others, which its reader may never
 // touch) fetches app.wasm only when its reader acts, if the stepper answers
 // meanwhile; where it does not (an address no frame holds), or where the
-// address holds a value only the app can say is wrong, at once. An embed's
+// address holds a value only the app can say is wrong, at once. (A
+// sandbox whose host refuses its fetches gets no frames: it starts, and
+// says why it cannot, at once.) An embed's
 // address opened on its own loads as any page does.
 const dlockEnhanced = dlockEnhance();
 const dlockOpened = dlockRead(location.search).fields;
@@ -258,6 +260,7 @@ if (dlockOpened.embed && !dlockOpened.bad && window.parent !== window) {
   };
   for (const type of asks) addEventListener(type, start, true);
   dlockEnhanced.then((answering) => answering || start(), start);
+
 } else {
   Promise.race([dlockEnhanced, new Promise((resolve) => setTimeout(resolve, 1000))]).then(dlockStart, dlockStart);
 }

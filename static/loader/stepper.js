@@ -181,7 +181,14 @@ function dlockEnhance() {
       waiting.clear();
     };
     // The page's head preloads the file the address asks for.
-    const unseen = !(navigator.serviceWorker && navigator.serviceWorker.controller);
+    // (In a sandbox without allow-same-origin, reading it throws: no
+    // worker there, and no cache either.)
+    let unseen = true;
+    try {
+      unseen = !(navigator.serviceWorker && navigator.serviceWorker.controller);
+    } catch (err) {
+      unseen = false;
+    }
     let raw = "";
     let loaded;
     if (unseen) dlockLoaded.set(path, new Promise((resolve) => { loaded = resolve; }));
