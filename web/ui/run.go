@@ -224,7 +224,7 @@ func (r runView) network() app.UI {
 						return elBody("ul", app.Range(msgs).Slice(func(i int) app.UI {
 							return el("li data-testid=network-message").
 								DataSet("value", msgs[i].ID).
-								Text(words.MessageText(r.s.Lang, msgs[i]))
+								Text(words.MessageText(r.s.Lang, r.f, msgs[i]))
 						}))
 					}),
 			),
@@ -247,7 +247,7 @@ func (r runView) clients() app.UI {
 						DataSet("testid", "client-"+c.Name+"-token").
 						DataSet("value", tokenOrNone(c.Token)).
 						DataSet("grant", c.Grant).
-						Text(words.BeliefText(r.s.Lang, c)),
+						Text(words.BeliefText(r.s.Lang, r.f, c)),
 					app.If(c.Discipline == core.FromReply, func() app.UI {
 						return el("span.client-discipline").
 							DataSet("testid", "client-"+c.Name+"-discipline").
