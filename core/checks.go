@@ -1,6 +1,9 @@
 package core
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Check verifies a run, frame by frame, with code of its own (it does not
 // call Replay's judge), and returns the first violation, nil if none:
@@ -25,6 +28,14 @@ import "fmt"
 //   - resources: a fenced resource that checks atomically never applies a
 //     token below its maxToken; maxToken changes only with an applied write
 //     or a read that shows that token; a peek changes nothing;
+//   - versions (see checkVersions): a versioned row starts at version 1
+//     and goes up by one with each applied write and only then; it
+//     applies a write only if the write carries its version (when it
+//     checks atomically), and refuses only one that does not; a client
+//     writes with the version it last read or produced, never one above
+//     the row's;
+//   - without a lock service, no node holds anything, and each read of
+//     versions (an acquire, or a read) is the next grant;
 //   - verdict: each frame's verdict and harm, and each write's stale kind
 //     and harm, are the ones recomputed from the events, per resource:
 //     corrupted once a write made under grant g was applied after a write
@@ -53,8 +64,13 @@ func Check(frames []Frame) error {
 		}
 		ev := f.Event
 
-		// Grants and their tokens.
-		if ev.Kind == ActAcquire && ev.Grant != 0 {
+		// Grants and their tokens. Without a lock service a read of
+		// versions counts as one.
+		readsVersions := f.Lock.Lockless && (ev.Kind == ActAcquire || ev.Kind == ActRead && ev.Result == ResultAccepted)
+		if readsVersions && ev.Grant == 0 {
+			return fail("a read of versions counts as no grant")
+		}
+		if ev.Kind == ActAcquire && ev.Grant != 0 || readsVersions {
 			if ev.Grant != issued+1 {
 				return fail("grant %d follows grant %d", ev.Grant, issued)
 			}
@@ -79,6 +95,11 @@ func Check(frames []Frame) error {
 			backupToken = lastToken
 		case ActRestore:
 			lastToken = backupToken
+		}
+
+		// Versions, and the lock service's absence.
+		if err := checkVersions(frames, i); err != nil {
+			return fail("%v", err)
 		}
 
 		// The nodes: no grant displaced while in force.
@@ -166,11 +187,21 @@ func Check(frames []Frame) error {
 
 		// The verdict, recomputed.
 		res := ev.Resource
-		if (ev.Kind == ActRead || ev.Kind == ActPeek) && ev.Write == Accepted && newestWriter[res] < ev.Grant {
-			if readers[res] == nil {
-				readers[res] = map[int]bool{}
+		read := func(res string) {
+			if newestWriter[res] < ev.Grant {
+				if readers[res] == nil {
+					readers[res] = map[int]bool{}
+				}
+				readers[res][ev.Grant] = false // a read sees every write so far
 			}
-			readers[res][ev.Grant] = false // a read sees every write so far
+		}
+		switch {
+		case (ev.Kind == ActRead || ev.Kind == ActPeek) && ev.Write == Accepted:
+			read(res)
+		case readsVersions: // an acquire reads every resource
+			for _, r := range f.Resources {
+				read(r.Name)
+			}
 		}
 		var kind StaleKind
 		var evHarm Harm
@@ -299,4 +330,124 @@ func recomputeVerdict(harmed, late bool, f Frame) Verdict {
 		return AtRisk
 	}
 	return Safe
+}
+
+// checkVersions verifies frame i's versions against frame i-1's: a
+// versioned row starts at 1 and gains one with each applied write; one
+// that checks atomically applies exactly the writes that carry its
+// version, and any refuses exactly those that do not; clients write with
+// the version they last read or produced, and none holds a version above
+// the row's. Without a lock service, nothing is held at any node.
+func checkVersions(frames []Frame, i int) error {
+	f, ev := frames[i], frames[i].Event
+	if f.Lock.Lockless && (len(f.Lock.Nodes) != 0 || f.Lock.Grant != 0 || f.Lock.Holder != "" || f.Lock.Token != 0) {
+		return fmt.Errorf("there is no lock service, yet the lock shows %+v", f.Lock)
+	}
+	versioned := false
+	at := -1 // the resource of the event
+	for j, r := range f.Resources {
+		versioned = versioned || r.Versioned
+		if r.Name == ev.Resource {
+			at = j
+		}
+		switch {
+		case !r.Versioned && r.Version != 0:
+			return fmt.Errorf("%s keeps no version, yet shows version %d", r.Name, r.Version)
+		case r.Versioned && r.MaxToken != 0:
+			return fmt.Errorf("versioned %s shows maxToken %d", r.Name, r.MaxToken)
+		case r.Versioned && i == 0 && r.Version != 1:
+			return fmt.Errorf("versioned %s starts at version %d, not 1", r.Name, r.Version)
+		}
+	}
+	for _, c := range f.Clients {
+		if versioned != (c.Versions != nil) || c.Versions != nil && len(c.Versions) != len(f.Resources) {
+			return fmt.Errorf("%s holds versions %v beside resources %v", c.Name, c.Versions, f.Resources)
+		}
+		for j, v := range c.Versions {
+			if v < 0 || v > f.Resources[j].Version {
+				return fmt.Errorf("%s writes to %s with version %d, above the row's %d", c.Name, f.Resources[j].Name, v, f.Resources[j].Version)
+			}
+		}
+	}
+	if i == 0 || !versioned {
+		return nil
+	}
+	prev := frames[i-1]
+	for j, r := range f.Resources {
+		was := prev.Resources[j]
+		if !r.Versioned {
+			continue
+		}
+		switch applied := r.Writes != was.Writes; {
+		case applied && r.Version != was.Version+1, !applied && r.Version != was.Version:
+			return fmt.Errorf("%s went from version %d to %d with %d writes applied", r.Name, was.Version, r.Version, r.Writes-was.Writes)
+		case applied && r.Atomic && ev.Version != was.Version:
+			return fmt.Errorf("%s applied a write carrying version %d at version %d", r.Name, ev.Version, was.Version)
+		}
+		if j != at {
+			continue
+		}
+		switch ev.Result {
+		case ResultRejected:
+			if ev.Write != RejectedVersion || ev.Version == was.Version {
+				return fmt.Errorf("%s refused (%s) a write carrying version %d at version %d", r.Name, ev.Write, ev.Version, was.Version)
+			}
+		case ResultChecked:
+			if ev.Version != was.Version {
+				return fmt.Errorf("%s passed the check of version %d at version %d", r.Name, ev.Version, was.Version)
+			}
+		}
+	}
+	// Each client's versions change only by its own reads and writes, a
+	// reply reaching it, or a crash.
+	for k, c := range f.Clients {
+		before := prev.Clients[k].Versions
+		want := before
+		mine := ev.Client == c.Name
+		switch {
+		case !mine:
+		case ev.Kind == ActCrash:
+			want = make([]int64, len(before))
+		case ev.Result == ResultVersions && ev.Kind == ActAcquire:
+			want = nil
+			for _, r := range f.Resources {
+				want = append(want, r.Version)
+			}
+		case ev.Result == ResultVersions && ev.Kind == ActDeliver:
+			for _, m := range prev.Network {
+				if m.ID == ev.Message {
+					want = m.Versions
+				}
+			}
+		case ev.Kind == ActRead && f.Lock.Lockless && at >= 0:
+			if ev.Version != f.Resources[at].Version {
+				return fmt.Errorf("%s read version %d of %s, which is at %d", c.Name, ev.Version, ev.Resource, f.Resources[at].Version)
+			}
+			want = slices.Clone(before)
+			want[at] = f.Resources[at].Version
+		case ev.Kind == ActWrite && at >= 0 && ev.Result != ResultSkipped:
+			if ev.Version != before[at] {
+				return fmt.Errorf("%s wrote to %s with version %d, having %d", c.Name, ev.Resource, ev.Version, before[at])
+			}
+			if ev.Message == "" && ev.Write.Applied() {
+				want = slices.Clone(before)
+				want[at] = f.Resources[at].Version
+			}
+		}
+		if !slices.Equal(c.Versions, want) {
+			return fmt.Errorf("%s holds versions %v after %s, want %v", c.Name, c.Versions, ev.Kind, want)
+		}
+	}
+	if ev.Kind == ActAcquire && ev.Result == ResultHeld && f.Lock.Lockless {
+		var want []int64
+		for _, r := range f.Resources {
+			want = append(want, r.Version)
+		}
+		for _, m := range f.Network {
+			if m.ID == ev.Message && !slices.Equal(m.Versions, want) {
+				return fmt.Errorf("the held reply %s carries versions %v, the rows are at %v", m.ID, m.Versions, want)
+			}
+		}
+	}
+	return nil
 }

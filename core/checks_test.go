@@ -195,3 +195,56 @@ func TestCheckCatchesAReorderingItDoesNotFind(t *testing.T) {
 	})
 	wantViolation(t, err, "a write numbered 4 is write 2 to be sent")
 }
+
+// A versioned row that applies a write carrying an old version is caught:
+// A's late write, which the row refused, forged into one it applied.
+func TestCheckCatchesAVersionedRowApplyingAnOldVersion(t *testing.T) {
+	err := forged(t, GCPause(), Optimistic, func(frames []Frame) {
+		f := &frames[6]
+		f.Event.Result, f.Event.Write, f.Event.Replaced = ResultAccepted, Accepted, "B"
+		r := &f.Resources[0]
+		r.Data, r.Writes, r.Version, r.Rejected, r.Grant, r.Writer = "A-STALE", r.Writes+1, r.Version+1, 0, 1, "A"
+	})
+	wantViolation(t, err, "applied a write carrying version 2 at version 3")
+}
+
+// And one that refuses a write carrying its own version: B's write,
+// forged into a refusal.
+func TestCheckCatchesAVersionedRowRefusingItsOwnVersion(t *testing.T) {
+	err := forged(t, GCPause(), Optimistic, func(frames []Frame) {
+		f := &frames[5]
+		f.Event.Result, f.Event.Write, f.Event.Replaced = ResultRejected, RejectedVersion, ""
+		f.Resources[0] = frames[4].Resources[0]
+		f.Resources[0].Rejected++
+		f.Clients[1].Versions = frames[4].Clients[1].Versions
+	})
+	wantViolation(t, err, "refused (rejected-version) a write carrying version 2 at version 2")
+}
+
+// A client's version is one it read or produced: never above the row's,
+// and never changed by someone else's step.
+func TestCheckCatchesAVersionNobodyRead(t *testing.T) {
+	err := forged(t, GCPause(), Optimistic, func(frames []Frame) {
+		frames[3].Clients[0].Versions = []int64{3}
+	})
+	wantViolation(t, err, "above the row's 2")
+	err = forged(t, GCPause(), Optimistic, func(frames []Frame) {
+		for i := 5; i < len(frames); i++ {
+			frames[i].Clients[0].Versions = []int64{3} // A learns of B's write by itself
+		}
+	})
+	wantViolation(t, err, "A holds versions [3] after write, want [2]")
+}
+
+// Where there is no lock service, nothing may be held, and each read of
+// versions is the next grant.
+func TestCheckCatchesALockWhereThereIsNoService(t *testing.T) {
+	err := forged(t, GCPause(), Optimistic, func(frames []Frame) {
+		frames[2].Lock.Holder, frames[2].Lock.Grant = "A", 1
+	})
+	wantViolation(t, err, "there is no lock service")
+	err = forged(t, FencedRead(), Optimistic, func(frames []Frame) {
+		frames[5].Event.Grant = 2 // B's read, numbered as its acquire was
+	})
+	wantViolation(t, err, "grant 2 follows grant 2")
+}

@@ -1,5 +1,7 @@
 package core
 
+import "slices"
+
 // ClientState is what a client process is doing, as the client itself would
 // report it if asked.
 type ClientState string
@@ -50,9 +52,18 @@ type ClientView struct {
 	// Token is the fencing token of that grant (0 without tokens).
 	Token int64
 	// LeaseUntil is when the client thinks its lease ends, by its own
-	// clock (Never: a lock without TTL; 0 when it believes it holds
-	// nothing).
+	// clock (Never: a lock without TTL, or no lock service; 0 when it
+	// believes it holds nothing).
 	LeaseUntil int
+	// Versions are, where the resources keep versions, the version the
+	// client writes with at each resource, in the run's order: the one it
+	// last read there, or the one its own write produced when the write
+	// was applied at once (0: it has read none). nil where resources keep
+	// none. Without a lock service, Grant is then the model's number of
+	// the client's last read of a version (an acquire reads them all, a
+	// read one): what its next write is computed from. A slice is never
+	// changed in place, only replaced, so frames do not share it.
+	Versions []int64
 }
 
 // Holds reports whether the client believes it holds the lock.
@@ -64,7 +75,19 @@ func (c ClientView) leaseValid(now int) bool {
 	return c.Holds() && LeaseSpan{c.LeaseUntil}.InForce(now)
 }
 
-// forget drops the client's belief that it holds the lock.
+// forget drops the client's belief that it holds the lock, and the
+// versions it read.
 func (c *ClientView) forget() {
 	c.Grant, c.Token, c.LeaseUntil = 0, 0, 0
+	if c.Versions != nil {
+		c.Versions = make([]int64, len(c.Versions))
+	}
+}
+
+// setVersion records that the client now writes with version v at
+// resource i, in a new slice.
+func (c *ClientView) setVersion(i int, v int64) {
+	vs := slices.Clone(c.Versions)
+	vs[i] = v
+	c.Versions = vs
 }

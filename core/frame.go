@@ -39,16 +39,25 @@ type LockView struct {
 	// LockDelay is the service's lock-delay in ticks (0: none): after a
 	// lease lapses without a release, no grant for that long.
 	LockDelay int
-	Nodes     []NodeView // one per node: 1, or Redlock's 5
+	// Lockless: the row has no lock service (Strategy.Lockless). Nothing
+	// is ever held or granted: Holder, Token and Grant stay empty, and
+	// Nodes has none. The model numbers each client's read of a version
+	// as a grant (see ClientView.Versions), which no node holds.
+	Lockless bool
+	Nodes    []NodeView // one per node: 1, Redlock's 5, or none
 }
 
 // ResourceView is a resource at a frame.
 type ResourceView struct {
-	Name     string
-	Fenced   bool
-	Atomic   bool // checks and applies a write in one step
-	Data     string
-	MaxToken int64
+	Name      string
+	Fenced    bool
+	Versioned bool // checks a version: the optimistic lock's compare-and-set
+	Atomic    bool // checks and applies a write in one step
+	Data      string
+	MaxToken  int64
+	// Version is a versioned resource's version: 1 for the empty row, one
+	// more with each applied write (0 for a resource without one).
+	Version  int64
 	Rejected int
 	Writes   int
 	// Grant is the grant under which the current value was written, and
@@ -87,7 +96,15 @@ type Message struct {
 	Grant    int    // the grant the write was made under, or the one granted (0 if refused)
 	Value    string // write, apply
 	Lease    int    // reply, renew: the lease asked for
-	SentAt   int    // the clients' clock when the request was sent
+	// Version is the version a write (write, apply) expects at a versioned
+	// resource, 0 elsewhere.
+	Version int64
+	// Versions are, without a lock service, the resources' versions read
+	// by the acquire a reply answers, one per resource in the run's order.
+	// A message is never changed once sent: they are not shared with a
+	// client's view but copied.
+	Versions []int64
+	SentAt   int // the clients' clock when the request was sent
 	// Sent numbers a write (write, apply) among the run's writes, in the
 	// order their clients sent them, from 1.
 	Sent int
@@ -125,6 +142,13 @@ const (
 	ResultLost      Result = "lost"       // restart of a node that keeps its state in memory
 	ResultBackedUp  Result = "backed-up"  // backup of the lock service's state
 	ResultRestored  Result = "restored"   // the lock service restored from its last backup
+	// ResultVersions: an acquire without a lock service: the client read
+	// every resource's version (held: the resource answered, the reply is
+	// on its way); or a held reply with them reached it.
+	ResultVersions Result = "versions"
+	// ResultNoService: a renew, release, restart, backup, restore or
+	// clock jump where there is no lock service: nothing happens.
+	ResultNoService Result = "no-service"
 )
 
 // StaleKind says where a late write landed: a write made under a grant
@@ -155,7 +179,11 @@ type Event struct {
 	// and deliver, the token carried or granted.
 	Token int64
 	Grant int // the grant Token belongs to (see LockView.Grant)
-	Lease int // acquire, renew: the lease asked for
+	// Version: for a write, or the delivery of one, to a versioned
+	// resource, the version it carried (the WHERE version = ? of its
+	// UPDATE); for a read of one, the version read. 0 everywhere else.
+	Version int64
+	Lease   int // acquire, renew: the lease asked for
 	// LeaseEnd is, where a client heard that it was granted or renewed the
 	// lock, the end of that lease by the client's own reckoning (Never
 	// without TTL); for a late grant, the end that had passed.
@@ -264,8 +292,10 @@ func (f Frame) Resource(name string) (ResourceView, bool) {
 
 // Outdated reports whether the named client believes it holds a grant that
 // is not the grant in force: it would act on a lock it no longer has. This is
-// the belief the chapter warns about.
+// the belief the chapter warns about. Without a lock service nobody holds
+// anything, so nobody is outdated: a version read long ago is what the
+// resource's check is for.
 func (f Frame) Outdated(name string) bool {
 	c, ok := f.Client(name)
-	return ok && c.Grant != 0 && c.Grant != f.Lock.Grant
+	return ok && !f.Lock.Lockless && c.Grant != 0 && c.Grant != f.Lock.Grant
 }

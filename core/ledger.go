@@ -59,6 +59,20 @@ func (l *Ledger) Grant(client string) int {
 	return l.grants
 }
 
+// ReadVersions records that client read the versions of resources rows
+// where there is no lock service (an acquire reads them all, a read one),
+// and returns the grant the model numbers that read as. Nothing is
+// granted, but such a read is what a grant is elsewhere: what the
+// client's next writes are computed from, so the same rules judge them. It
+// is also a read of each of those resources (see Read).
+func (l *Ledger) ReadVersions(client string, rows ...int) int {
+	g := l.Grant(client)
+	for _, i := range rows {
+		l.Read(i, g)
+	}
+	return g
+}
+
 // Holder is the client grant g went to ("" for 0).
 func (l *Ledger) Holder(g int) string { return l.holders[g] }
 

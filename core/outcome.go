@@ -18,6 +18,10 @@ type Outcome struct {
 	// ending its transaction or its session, not for its token. The model
 	// has no transactions, so its outcomes never are.
 	Aborted bool `json:"aborted,omitempty"`
+	// ByVersion: a versioned row refused the write (Result rejected) for
+	// the version it carried, which the row had moved past (an UPDATE …
+	// WHERE version = ? that updated no row), not for a token.
+	ByVersion bool `json:"by_version,omitempty"`
 }
 
 // ReadOutcome is the outcome of a read that returned value.
@@ -34,45 +38,47 @@ func WriteOutcome(r Result) Outcome {
 
 // Is reports whether o is the plain result r: no grant held, no value read.
 func (o Outcome) Is(r Result) bool {
-	return o.Result == r && !o.Granted && o.Read == nil && !o.Aborted
+	return o.Result == r && !o.Granted && o.Read == nil && !o.Aborted && !o.ByVersion
 }
 
 // Equal reports whether o and p are the same outcome.
 func (o Outcome) Equal(p Outcome) bool {
-	return o.Result == p.Result && o.Granted == p.Granted && o.Aborted == p.Aborted &&
+	return o.Result == p.Result && o.Granted == p.Granted && o.Aborted == p.Aborted && o.ByVersion == p.ByVersion &&
 		(o.Read == nil) == (p.Read == nil) && (o.Read == nil || *o.Read == *p.Read)
 }
 
 // OutcomeOf is what the step of frame f did, as a real run can do it: an
 // acquire granted, held or refused; a renewal or release agreed or
-// refused; a write applied or refused; a read's value.
+// refused; a write applied or refused; a read's value. Without a lock
+// service, an acquire reads the versions (held: its reply is held up, and
+// nothing was granted), and a renewal or release does nothing.
 func OutcomeOf(f Frame) Outcome {
 	ev := f.Event
 	switch ev.Kind {
 	case ActAcquire:
 		switch ev.Result {
-		case ResultGranted:
-			return Outcome{Result: ResultGranted}
+		case ResultGranted, ResultVersions:
+			return Outcome{Result: ev.Result}
 		case ResultHeld:
-			return Outcome{Result: ResultHeld, Granted: ev.Grant != 0}
+			return Outcome{Result: ResultHeld, Granted: ev.Grant != 0 && !f.Lock.Lockless}
 		}
 		return Outcome{Result: ResultRefused}
 	case ActRenew:
 		switch ev.Result {
-		case ResultRenewed, ResultHeld, ResultSkipped:
+		case ResultRenewed, ResultHeld, ResultSkipped, ResultNoService:
 			return Outcome{Result: ev.Result}
 		}
 		return Outcome{Result: ResultRefused}
 	case ActRelease:
 		switch ev.Result {
-		case ResultReleased, ResultSkipped:
+		case ResultReleased, ResultSkipped, ResultNoService:
 			return Outcome{Result: ev.Result}
 		}
 		return Outcome{Result: ResultRefused}
 	case ActCheck:
 		return Outcome{Result: ev.Result}
 	case ActWrite:
-		return WriteOutcome(ev.Result)
+		return writeOutcomeOf(ev)
 	case ActRead, ActPeek:
 		switch ev.Result {
 		case ResultSkipped, ResultRejected:
@@ -92,9 +98,18 @@ func OutcomeOf(f Frame) Outcome {
 			}
 			return Outcome{Result: ResultRefused}
 		}
-		return WriteOutcome(ev.Result)
+		return writeOutcomeOf(ev)
 	}
 	return Outcome{}
+}
+
+// writeOutcomeOf is the outcome of the write (or its delivery) of ev:
+// WriteOutcome, and for a write a versioned row refused, that it was for
+// its version.
+func writeOutcomeOf(ev Event) Outcome {
+	o := WriteOutcome(ev.Result)
+	o.ByVersion = ev.Result == ResultRejected && ev.Write == RejectedVersion
+	return o
 }
 
 // Seen is what a step left: its outcome, what each client believes, and
@@ -106,7 +121,8 @@ type Seen struct {
 }
 
 // ClientSeen is what a client believes after a step: that it holds the
-// lock, or not; or that it has crashed.
+// lock, or not; or that it has crashed. Without a lock service nobody
+// holds one: what a client read is the versions it writes with.
 type ClientSeen struct {
 	Name    string `json:"name"`
 	Holds   bool   `json:"holds,omitempty"`
@@ -125,7 +141,7 @@ func SeenIn(f Frame, clients []string) Seen {
 	s := Seen{Outcome: OutcomeOf(f)}
 	for _, n := range clients {
 		c, _ := f.Client(n)
-		s.Clients = append(s.Clients, ClientSeen{Name: n, Holds: c.Holds(), Crashed: c.State == Crashed})
+		s.Clients = append(s.Clients, ClientSeen{Name: n, Holds: c.Holds() && !f.Lock.Lockless, Crashed: c.State == Crashed})
 	}
 	for _, r := range f.Resources {
 		s.Rows = append(s.Rows, RowSeen{Name: r.Name, Data: r.Data})

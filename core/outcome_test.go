@@ -60,6 +60,38 @@ func TestSeenInTheBooksRun(t *testing.T) {
 	}
 }
 
+// Without a lock service nobody holds a lock: an acquire reads the
+// versions, a renewal does nothing, and a write the row refuses is refused
+// for its version, not a token; derived by hand from the stories.
+func TestSeenWithoutALockService(t *testing.T) {
+	book := mustReplay(t, GCPause(), Optimistic)
+	for i, w := range []Outcome{
+		{Result: ResultVersions}, {Result: ResultAccepted}, {}, {Result: ResultVersions}, {Result: ResultAccepted},
+		{Result: ResultRejected, ByVersion: true},
+	} {
+		s := SeenIn(book[i+1], []string{"A", "B"})
+		if !s.Outcome.Equal(w) || s.Clients[0].Holds || s.Clients[1].Holds {
+			t.Errorf("gc-pause step %d: %+v, want %+v and nobody holding", i+2, s, w)
+		}
+	}
+	if s := SeenIn(mustReplay(t, Heartbeat(), Optimistic)[4], []string{"A", "B"}); !s.Outcome.Equal(Outcome{Result: ResultNoService}) {
+		t.Errorf("heartbeat's renewal: %+v", s.Outcome)
+	}
+	slow := mustReplay(t, SlowGrant(), Optimistic)
+	if o := OutcomeOf(slow[1]); !o.Equal(Outcome{Result: ResultHeld}) {
+		t.Errorf("a held read of the versions, which nothing granted: %+v", o)
+	}
+	if o := OutcomeOf(slow[6]); !o.Equal(Outcome{Result: ResultVersions}) {
+		t.Errorf("the held reply with the versions, delivered: %+v", o)
+	}
+	if o := (Outcome{Result: ResultRejected, ByVersion: true}); o.Is(ResultRejected) || o.Equal(WriteOutcome(ResultRejected)) {
+		t.Error("a write refused for its version is a write refused for its token")
+	}
+	if o := OutcomeOf(mustReplay(t, GCPause(), Consensus)[6]); o.ByVersion {
+		t.Errorf("a write refused for its token: %+v", o)
+	}
+}
+
 // Two steps are the same only if everything they left is: the outcome,
 // each client, each resource.
 func TestSeenEqual(t *testing.T) {

@@ -179,6 +179,7 @@ func TestRandomRunsKeepTheInvariants(t *testing.T) {
 	atRisk := map[Strategy]int{}
 	lostUpdates := map[Strategy]int{}
 	pausedCorruption := 0 // consensus-unfenced runs with a pause, corrupted
+	refused := 0          // writes row-42 refused under optimistic: the retries it costs
 	for seed := uint64(0); seed < propertyRuns; seed++ {
 		p := profile{kind: resourceKind(seed % 3), noPauses: seed%5 == 0}
 		sc := randomRun(seed, p)
@@ -203,6 +204,17 @@ func TestRandomRunsKeepTheInvariants(t *testing.T) {
 				t.Fatalf("seed %d (%v): consensus with atomic fencing let a stale write overwrite a newer holder's\n%+v", seed, p, sc.Steps)
 			case overwrote && st == LeaseFencing && p.kind != oneNonAtomic && !has(sc, ActRestart):
 				t.Fatalf("seed %d (%v): atomic fencing on one node let a stale write overwrite a newer one with no restart\n%+v", seed, p, sc.Steps)
+			// The optimistic lock's promise: no lock, and still no
+			// corruption where each write is a compare-and-set, whatever
+			// is read, paused, held up, restarted or jumped; and nothing
+			// held, so nothing stuck.
+			case v == Corrupted && st == Optimistic && p.kind != oneNonAtomic:
+				t.Fatalf("seed %d (%v): the optimistic lock corrupted (%s) with an atomic compare-and-set\n%+v", seed, p, HarmOf(frames), sc.Steps)
+			case v == Stuck && st.Lockless():
+				t.Fatalf("seed %d (%v): %s, which holds nothing, got stuck\n%+v", seed, p, st, sc.Steps)
+			}
+			if st == Optimistic {
+				refused += frames[len(frames)-1].Resources[0].Rejected
 			}
 			switch v {
 			case Corrupted:
@@ -234,6 +246,8 @@ func TestRandomRunsKeepTheInvariants(t *testing.T) {
 				t.Fatalf("late writer %d: consensus with atomic fencing corrupted (%s) without a tokenless read\n%+v", seed, h, sc.Steps)
 			case v == Corrupted && st == LeaseFencing && !has(sc, ActRestart) && !(has(sc, ActPeek) && h == HarmLostUpdate):
 				t.Fatalf("late writer %d: atomic fencing on one node corrupted (%s) with no restart and no tokenless read\n%+v", seed, h, sc.Steps)
+			case v == Corrupted && st == Optimistic:
+				t.Fatalf("late writer %d: the optimistic lock corrupted (%s)\n%+v", seed, h, sc.Steps)
 			}
 			switch v {
 			case Corrupted:
@@ -246,8 +260,9 @@ func TestRandomRunsKeepTheInvariants(t *testing.T) {
 			}
 		}
 	}
-	// The checker can fail: each row's weakness shows up in random runs.
-	for _, st := range []Strategy{NoTTL, Lease, Redlock, LeaseFencing, ConsensusUnfenced, Consensus} {
+	// The checker can fail: each row's weakness shows up in random runs
+	// (the optimistic lock's is a check made apart from its write).
+	for _, st := range []Strategy{NoTTL, Lease, Redlock, LeaseFencing, ConsensusUnfenced, Consensus, Optimistic} {
 		if corrupted[st] == 0 {
 			t.Errorf("no run corrupted under %s in %d runs: %v", st, propertyRuns, corrupted)
 		}
@@ -261,11 +276,14 @@ func TestRandomRunsKeepTheInvariants(t *testing.T) {
 	if atRisk[Consensus] == 0 || lostUpdates[Consensus] == 0 || lostUpdates[ConsensusUnfenced] == 0 {
 		t.Errorf("at risk %v, lost updates %v: want late writes under consensus, and lost updates with and without fencing", atRisk, lostUpdates)
 	}
+	if atRisk[Optimistic] == 0 || refused == 0 {
+		t.Errorf("optimistic: %d runs at risk, %d writes refused: want writers at work at once, and refused", atRisk[Optimistic], refused)
+	}
 	if stuck[NoTTL] == 0 || stuck[LeaseFencing] == 0 {
 		t.Errorf("stuck runs %v: want some without TTL and some after a single node's counter reset", stuck)
 	}
-	t.Logf("%d random runs per strategy; corrupted: %v (without pauses: %v; lost updates: %v); at risk: %v; stuck: %v",
-		propertyRuns, corrupted, clockOnly, lostUpdates, atRisk, stuck)
+	t.Logf("%d random runs per strategy; corrupted: %v (without pauses: %v; lost updates: %v); at risk: %v; stuck: %v; refused under optimistic: %d",
+		propertyRuns, corrupted, clockOnly, lostUpdates, atRisk, stuck, refused)
 }
 
 // replayChecked replays and checks one run, turning a panic into a failure

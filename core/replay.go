@@ -77,6 +77,10 @@ func newWorld(sc Scenario, st Strategy) *world {
 			r = NewCheckThenApplyResource(name)
 		case st.Fenced():
 			r = NewResource(name)
+		case st.Versioned() && sc.NonAtomic:
+			r = NewCheckThenApplyVersionedResource(name)
+		case st.Versioned():
+			r = NewVersionedResource(name)
 		}
 		w.resources = append(w.resources, r)
 		w.written = append(w.written, 0)
@@ -86,7 +90,11 @@ func newWorld(sc Scenario, st Strategy) *world {
 		if slices.Contains(sc.FromReply, name) && !st.CountsFromRequest() {
 			d = FromReply
 		}
-		w.clients = append(w.clients, ClientView{Name: name, State: Idle, Discipline: d})
+		c := ClientView{Name: name, State: Idle, Discipline: d}
+		if st.Versioned() {
+			c.Versions = make([]int64, len(sc.Resources))
+		}
+		w.clients = append(w.clients, c)
 	}
 	return w
 }
@@ -157,9 +165,14 @@ func (w *world) step(a Action) (Event, error) {
 	ev := Event{Kind: a.Kind, Client: a.Client, Lease: a.Lease, Value: a.Value, Ticks: a.Ticks}
 	before, _ := w.inForce()
 	var err error
-	if a.Kind.byClient() {
+	switch {
+	case a.Kind.byClient():
 		err = w.byClient(a, &ev)
-	} else {
+	case w.st.Lockless() && a.Kind != ActTick && a.Kind != ActDeliver:
+		// A restart, backup, restore or clock jump of a lock service
+		// the row does not have.
+		ev.Result = ResultNoService
+	default:
 		err = handlers[a.Kind](w, a, &ev)
 	}
 	if err != nil {
@@ -226,7 +239,9 @@ var clientHandlers = map[ActionKind]func(*world, *ClientView, Action, *Event) er
 	ActCheck: func(w *world, c *ClientView, a Action, ev *Event) error {
 		ev.Token, ev.Grant = c.Token, c.Grant
 		switch {
-		case !c.Holds():
+		case !c.Holds() || w.st.Lockless():
+			// Without a lock service there is no lock, and no lease, to
+			// check: the client keeps the versions it read.
 			ev.Result = ResultNoLock
 		case c.leaseValid(w.now):
 			ev.Result = ResultValid
@@ -279,6 +294,9 @@ func (w *world) advance(d int) error {
 	if d < 0 {
 		return ErrNegativeTick
 	}
+	if d > math.MaxInt-w.now {
+		return ErrClockOverflow
+	}
 	for _, n := range w.nodes {
 		if d > math.MaxInt-n.Now() {
 			return ErrClockOverflow
@@ -300,8 +318,12 @@ func (w *world) reaches(a Action, k int) bool {
 // acquire asks every reachable node for the lock. With a quorum the service
 // has made a grant; without one, the client gives back the nodes it got, as
 // Redlock's client does. The client learns the answer now, or when a held
-// reply is delivered.
+// reply is delivered. Without a lock service it reads the versions instead
+// (readVersions).
 func (w *world) acquire(c *ClientView, a Action, ev *Event) error {
+	if w.st.Lockless() {
+		return w.readVersions(c, a, ev)
+	}
 	var got []int
 	var token int64
 	refusal := ErrLockHeld
@@ -344,9 +366,32 @@ func (w *world) acquire(c *ClientView, a Action, ev *Event) error {
 	return w.hear(c, reply, ev)
 }
 
+// readVersions is an acquire without a lock service: there is nothing to
+// grant, so the client reads every resource's version, as of now (an
+// UPDATE … WHERE version = ? must know which version it expects). The
+// read counts as a grant in the model's numbering (Ledger.ReadVersions).
+// The client learns the versions now, or when a held reply is delivered.
+func (w *world) readVersions(c *ClientView, a Action, ev *Event) error {
+	rows := make([]int, len(w.resources))
+	versions := make([]int64, len(w.resources))
+	for i, r := range w.resources {
+		rows[i], versions[i] = i, r.Version()
+	}
+	ev.Grant = w.ReadVersions(c.Name, rows...)
+	reply := Message{ID: a.Hold, Kind: MsgReply, Client: c.Name, Grant: ev.Grant, Versions: versions, SentAt: w.now}
+	if a.Hold != "" {
+		w.network = append(w.network, reply)
+		ev.Message, ev.Result = a.Hold, ResultHeld
+		return nil
+	}
+	return w.hear(c, reply, ev)
+}
+
 // hear lets a client learn the answer to its acquire: it believes it holds
 // the lock until the end of the lease by its own reckoning (see
 // Discipline), unless by that reckoning the lease has already ended.
+// Without a lock service the answer is the versions read: the client
+// writes with them from now on, with no lease to run out.
 func (w *world) hear(c *ClientView, m Message, ev *Event) error {
 	switch {
 	case c.State == Crashed:
@@ -354,6 +399,10 @@ func (w *world) hear(c *ClientView, m Message, ev *Event) error {
 		return nil
 	case m.Grant == 0:
 		ev.Result = ResultRefused
+		return nil
+	case w.st.Lockless():
+		c.Grant, c.LeaseUntil, c.Versions = m.Grant, Never, slices.Clone(m.Versions)
+		ev.Result = ResultVersions
 		return nil
 	}
 	until, err := w.reckon(c, m.SentAt, m.Lease)
@@ -390,6 +439,10 @@ func (w *world) reckon(c *ClientView, sentAt, lease int) (int, error) {
 // the lock. A client that believes it holds nothing has nothing to renew.
 func (w *world) renew(c *ClientView, a Action, ev *Event) error {
 	ev.Token, ev.Grant = c.Token, c.Grant
+	if w.st.Lockless() {
+		ev.Result = ResultNoService // nothing to renew, and nothing is sent
+		return nil
+	}
 	if !c.Holds() {
 		ev.Result = ResultSkipped
 		return nil
@@ -447,6 +500,10 @@ func (w *world) renewGrant(c *ClientView, g, lease, sentAt int, ev *Event) error
 // client believes nothing afterwards.
 func (w *world) release(c *ClientView, a Action, ev *Event) error {
 	ev.Token, ev.Grant = c.Token, c.Grant
+	if w.st.Lockless() {
+		ev.Result = ResultNoService // nothing held; the client keeps its versions
+		return nil
+	}
 	if !c.Holds() {
 		// A lock is given back with what its grant returned (Redis: the
 		// holder's random value; etcd: its key), not by a client's name:
@@ -473,7 +530,10 @@ func (w *world) release(c *ClientView, a Action, ev *Event) error {
 	return nil
 }
 
-// write sends the client's write with the token it believes it holds.
+// write sends the client's write with the token it believes it holds, or,
+// to a versioned resource, with the version it last read or wrote there.
+// A write applied at once tells its writer the version it produced; one
+// held up is one its writer gave up waiting for, and tells it nothing.
 func (w *world) write(c *ClientView, a Action, ev *Event) error {
 	i, r := w.resource(a.Resource)
 	ev.Resource, ev.Token, ev.Grant = r.Name, c.Token, c.Grant
@@ -483,16 +543,22 @@ func (w *world) write(c *ClientView, a Action, ev *Event) error {
 	}
 	w.sent++
 	m := Message{ID: a.Hold, Kind: MsgWrite, Client: c.Name, Resource: r.Name, Token: c.Token, Grant: c.Grant, Value: a.Value, SentAt: w.now, Sent: w.sent}
-	ev.Sent, ev.PastOwnLease = m.Sent, w.pastOwnLease(c)
+	if c.Versions != nil {
+		m.Version = c.Versions[i]
+	}
+	ev.Sent, ev.PastOwnLease, ev.Version = m.Sent, w.pastOwnLease(c), m.Version
 	switch {
 	case a.Hold == "":
 		w.land(i, m, ev)
+		if ev.Write.Applied() && c.Versions != nil {
+			c.setVersion(i, r.Version())
+		}
 	case r.Atomic():
 		w.network = append(w.network, m)
 		ev.Message, ev.Result = a.Hold, ResultHeld
 	default:
 		// A check-then-apply resource checks now and applies later.
-		ev.Write = r.Check(m.Token)
+		ev.Write = r.Check(m.carried(r))
 		if ev.Write.Refused() {
 			ev.Result = ResultRejected
 			return nil
@@ -506,9 +572,21 @@ func (w *world) write(c *ClientView, a Action, ev *Event) error {
 
 // read reads a resource showing the client's token: a fenced resource
 // checks it (and refuses it as it would a write), and raises maxToken.
+// Without a lock service it reads the resource's version with its data,
+// which any client may do: the client writes there with that version from
+// now on, and the read counts as a grant (Ledger.ReadVersions).
 func (w *world) read(c *ClientView, a Action, ev *Event) error {
 	i, r := w.resource(a.Resource)
 	ev.Resource, ev.Token, ev.Grant = r.Name, c.Token, c.Grant
+	if w.st.Lockless() {
+		ev.Grant = w.ReadVersions(c.Name, i)
+		c.Grant, c.LeaseUntil = ev.Grant, Never
+		if c.Versions != nil {
+			c.setVersion(i, r.Version())
+		}
+		ev.Version, ev.Write, ev.Result = r.Version(), r.Read(0), ResultAccepted
+		return nil
+	}
 	if !c.Holds() {
 		ev.Result = ResultSkipped
 		return nil
@@ -526,11 +604,13 @@ func (w *world) read(c *ClientView, a Action, ev *Event) error {
 
 // peek reads a resource without showing a token: nothing is checked and
 // nothing changes at the resource. A client reads to compute a write, so
-// only a client that believes it holds the lock peeks.
+// only a client that believes it holds the lock peeks. Without a lock
+// service there is nothing to hold, and any client may read a value
+// without its version; it writes with the version it had all the same.
 func (w *world) peek(c *ClientView, a Action, ev *Event) error {
 	i, r := w.resource(a.Resource)
 	ev.Resource, ev.Grant = r.Name, c.Grant
-	if !c.Holds() {
+	if !c.Holds() && !w.st.Lockless() {
 		ev.Result = ResultSkipped
 		return nil
 	}
@@ -550,9 +630,9 @@ func (w *world) peek(c *ClientView, a Action, ev *Event) error {
 func (w *world) land(i int, m Message, ev *Event) {
 	r := w.resources[i]
 	if m.Kind == MsgApply {
-		ev.Write = r.Apply(m.Token, m.Value)
+		ev.Write = r.Apply(m.carried(r), m.Value)
 	} else {
-		ev.Write = r.Write(m.Token, m.Value)
+		ev.Write = r.Write(m.carried(r), m.Value)
 	}
 	if ev.Write.Refused() {
 		ev.Result = ResultRejected
@@ -584,6 +664,7 @@ func (w *world) deliver(a Action, ev *Event) error {
 	m := w.network[i]
 	w.network = slices.Delete(w.network, i, i+1)
 	ev.Client, ev.Token, ev.Grant, ev.Value, ev.Lease, ev.Delivered, ev.Sent = m.Client, m.Token, m.Grant, m.Value, m.Lease, m.Kind, m.Sent
+	ev.Version = m.Version
 	if m.Kind == MsgRenew {
 		c := w.client(m.Client)
 		if c.State == Crashed {
@@ -606,7 +687,10 @@ func (w *world) frame(step int, ev Event, note string) Frame {
 	lock := LockView{
 		Holder: w.holders[g], Token: token, Grant: g, Issued: w.issued(),
 		TTL: w.st.TTL(), Durable: w.st.Durable(), Tokens: w.st.Tokens(), Restarts: w.restarts,
-		LockDelay: w.nodes[0].LockDelay(),
+		Lockless: w.st.Lockless(),
+	}
+	if len(w.nodes) > 0 {
+		lock.LockDelay = w.nodes[0].LockDelay()
 	}
 	for k, n := range w.nodes {
 		h, tok := n.Holder()
@@ -631,9 +715,17 @@ func (w *world) frame(step int, ev Event, note string) Frame {
 		Event:   ev,
 		Note:    note,
 	}
+	// A frame is a snapshot of its own: no slice is shared with another.
+	for i := range f.Clients {
+		f.Clients[i].Versions = slices.Clone(f.Clients[i].Versions)
+	}
+	for i := range f.Network {
+		f.Network[i].Versions = slices.Clone(f.Network[i].Versions)
+	}
 	for i, r := range w.resources {
 		f.Resources = append(f.Resources, ResourceView{
-			Name: r.Name, Fenced: r.Fenced(), Atomic: r.Atomic(), Data: r.Data(), MaxToken: r.MaxToken(),
+			Name: r.Name, Fenced: r.Fenced(), Versioned: r.Versioned(), Version: r.Version(),
+			Atomic: r.Atomic(), Data: r.Data(), MaxToken: r.MaxToken(),
 			Rejected: r.Rejected(), Writes: r.Writes(), Grant: w.written[i], Writer: w.holders[w.written[i]],
 		})
 	}
@@ -649,6 +741,15 @@ func (w *world) issued() int64 {
 		return 0
 	}
 	return w.nodes[0].issued
+}
+
+// carried is the number a write brings to r: the version it expects at a
+// versioned resource, its token elsewhere.
+func (m Message) carried(r *Resource) int64 {
+	if r.Versioned() {
+		return m.Version
+	}
+	return m.Token
 }
 
 // pastOwnLease reports whether, by c's own clock and reckoning, the lease

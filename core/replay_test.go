@@ -120,6 +120,12 @@ func TestReplayIsDeterministicAndFramesAreIndependent(t *testing.T) {
 	if a[2].Clients[0].Token != 1 || a[3].Network[0].Value != "A-value" || a[2].Lock.Nodes[0].Holder != "A" || a[2].Resources[0].Data != "" {
 		t.Fatal("frames share client, network, node or resource state")
 	}
+	o := mustReplay(t, SlowGrant(), Optimistic) // a held reply carries versions
+	o[1].Clients[1].Versions[0] = 99            // B has read nothing yet
+	o[1].Network[0].Versions[0] = 99
+	if o[2].Clients[1].Versions[0] != 0 || o[2].Network[0].Versions[0] != 1 {
+		t.Fatal("frames share a client's or a held reply's versions")
+	}
 }
 
 func TestCorruptedVerdictIsPermanent(t *testing.T) {
@@ -179,38 +185,41 @@ func TestReplayRejectsBadScenarios(t *testing.T) {
 		step    int
 		want    error
 		ttlOnly bool // a lock without TTL has no lease end to overflow
+		// serviceOnly: a row without a lock service has no service clock
+		// for a jump to overflow.
+		serviceOnly bool
 	}{
-		{"empty client name in list", Scenario{ID: "bad", Resources: []string{"r"}, Clients: []string{""}}, 1, ErrEmptyClient, false},
-		{"client listed twice", Scenario{ID: "bad", Resources: []string{"r"}, Clients: []string{"A", "A"}}, 1, ErrDuplicateClient, false},
-		{"no resource", Scenario{ID: "bad", Clients: []string{"A"}}, 1, ErrUnknownResource, false},
-		{"resource listed twice", Scenario{ID: "bad", Resources: []string{"r", "r"}, Clients: []string{"A"}}, 1, ErrUnknownResource, false},
-		{"unknown client with a discipline", Scenario{ID: "bad", Resources: []string{"r"}, Clients: []string{"A"}, FromReply: []string{"Z"}}, 1, ErrUnknownClient, false},
-		{"empty actor", base(Action{Kind: ActAcquire, Lease: 1}), 2, ErrEmptyClient, false},
-		{"unknown actor", base(Action{Kind: ActWrite, Client: "Z"}), 2, ErrUnknownClient, false},
-		{"unknown kind", base(Action{Kind: "teleport", Client: "A"}), 2, ErrUnknownAction, false},
-		{"unknown resource", base(Action{Kind: ActWrite, Client: "A", Resource: "row-99"}), 2, ErrUnknownResource, false},
-		{"node 0", base(Action{Kind: ActAcquire, Client: "A", Lease: 1, Nodes: []int{0, 1}}), 2, ErrUnknownNode, false},
-		{"node 6", base(Action{Kind: ActAcquire, Client: "A", Lease: 1, Nodes: []int{6}}), 2, ErrUnknownNode, false},
-		{"node twice", base(Action{Kind: ActAcquire, Client: "A", Lease: 1, Nodes: []int{1, 1}}), 2, ErrUnknownNode, false},
-		{"lease of no tick", base(Action{Kind: ActAcquire, Client: "A"}), 2, ErrShortLease, false},
-		{"negative renewal", base(acquire("A"), Action{Kind: ActRenew, Client: "A", Lease: -1}), 3, ErrShortLease, false},
-		{"held read", base(Action{Kind: ActRead, Client: "A", Hold: "m"}), 2, ErrNotHoldable, false},
-		{"negative tick", base(Action{Kind: ActTick, Ticks: -1}), 2, ErrNegativeTick, false},
-		{"negative jump", base(Action{Kind: ActJump, Ticks: -1}), 2, ErrNegativeTick, false},
-		{"negative pause", base(Action{Kind: ActPause, Client: "A", Ticks: -4}), 2, ErrNegativeTick, false},
-		{"clock overflow", base(tick(math.MaxInt), tick(1)), 3, ErrClockOverflow, false},
-		{"jump overflow", base(jump(math.MaxInt), jump(1)), 3, ErrClockOverflow, false},
-		{"lease overflow", base(tick(10), Action{Kind: ActAcquire, Client: "A", Lease: math.MaxInt}), 3, ErrClockOverflow, true},
-		{"renew overflow", base(acquire("A"), tick(1), Action{Kind: ActRenew, Client: "A", Lease: math.MaxInt}), 4, ErrClockOverflow, true},
-		{"crashed client acts", base(crash("A"), write("A", "x")), 3, ErrClientCrashed, false},
-		{"resume a running client", base(acquire("A"), Action{Kind: ActResume, Client: "A"}), 3, ErrClientNotPaused, false},
-		{"deliver an unknown message", base(deliver("m")), 2, ErrUnknownMessage, false},
-		{"deliver twice", base(acquire("A"), heldWrite("A", "x", "m"), deliver("m"), deliver("m")), 5, ErrUnknownMessage, false},
-		{"one id held twice", base(heldWrite("A", "x", "m"), heldWrite("A", "y", "m")), 3, ErrDuplicateMessage, false},
+		{"empty client name in list", Scenario{ID: "bad", Resources: []string{"r"}, Clients: []string{""}}, 1, ErrEmptyClient, false, false},
+		{"client listed twice", Scenario{ID: "bad", Resources: []string{"r"}, Clients: []string{"A", "A"}}, 1, ErrDuplicateClient, false, false},
+		{"no resource", Scenario{ID: "bad", Clients: []string{"A"}}, 1, ErrUnknownResource, false, false},
+		{"resource listed twice", Scenario{ID: "bad", Resources: []string{"r", "r"}, Clients: []string{"A"}}, 1, ErrUnknownResource, false, false},
+		{"unknown client with a discipline", Scenario{ID: "bad", Resources: []string{"r"}, Clients: []string{"A"}, FromReply: []string{"Z"}}, 1, ErrUnknownClient, false, false},
+		{"empty actor", base(Action{Kind: ActAcquire, Lease: 1}), 2, ErrEmptyClient, false, false},
+		{"unknown actor", base(Action{Kind: ActWrite, Client: "Z"}), 2, ErrUnknownClient, false, false},
+		{"unknown kind", base(Action{Kind: "teleport", Client: "A"}), 2, ErrUnknownAction, false, false},
+		{"unknown resource", base(Action{Kind: ActWrite, Client: "A", Resource: "row-99"}), 2, ErrUnknownResource, false, false},
+		{"node 0", base(Action{Kind: ActAcquire, Client: "A", Lease: 1, Nodes: []int{0, 1}}), 2, ErrUnknownNode, false, false},
+		{"node 6", base(Action{Kind: ActAcquire, Client: "A", Lease: 1, Nodes: []int{6}}), 2, ErrUnknownNode, false, false},
+		{"node twice", base(Action{Kind: ActAcquire, Client: "A", Lease: 1, Nodes: []int{1, 1}}), 2, ErrUnknownNode, false, false},
+		{"lease of no tick", base(Action{Kind: ActAcquire, Client: "A"}), 2, ErrShortLease, false, false},
+		{"negative renewal", base(acquire("A"), Action{Kind: ActRenew, Client: "A", Lease: -1}), 3, ErrShortLease, false, false},
+		{"held read", base(Action{Kind: ActRead, Client: "A", Hold: "m"}), 2, ErrNotHoldable, false, false},
+		{"negative tick", base(Action{Kind: ActTick, Ticks: -1}), 2, ErrNegativeTick, false, false},
+		{"negative jump", base(Action{Kind: ActJump, Ticks: -1}), 2, ErrNegativeTick, false, false},
+		{"negative pause", base(Action{Kind: ActPause, Client: "A", Ticks: -4}), 2, ErrNegativeTick, false, false},
+		{"clock overflow", base(tick(math.MaxInt), tick(1)), 3, ErrClockOverflow, false, false},
+		{"jump overflow", base(jump(math.MaxInt), jump(1)), 3, ErrClockOverflow, false, true},
+		{"lease overflow", base(tick(10), Action{Kind: ActAcquire, Client: "A", Lease: math.MaxInt}), 3, ErrClockOverflow, true, false},
+		{"renew overflow", base(acquire("A"), tick(1), Action{Kind: ActRenew, Client: "A", Lease: math.MaxInt}), 4, ErrClockOverflow, true, false},
+		{"crashed client acts", base(crash("A"), write("A", "x")), 3, ErrClientCrashed, false, false},
+		{"resume a running client", base(acquire("A"), Action{Kind: ActResume, Client: "A"}), 3, ErrClientNotPaused, false, false},
+		{"deliver an unknown message", base(deliver("m")), 2, ErrUnknownMessage, false, false},
+		{"deliver twice", base(acquire("A"), heldWrite("A", "x", "m"), deliver("m"), deliver("m")), 5, ErrUnknownMessage, false, false},
+		{"one id held twice", base(heldWrite("A", "x", "m"), heldWrite("A", "y", "m")), 3, ErrDuplicateMessage, false, false},
 	}
 	for _, c := range cases {
 		for _, st := range Strategies() {
-			if c.ttlOnly && !st.TTL() {
+			if c.ttlOnly && !st.TTL() || c.serviceOnly && st.Lockless() {
 				continue
 			}
 			frames, err := Replay(c.sc, st)

@@ -17,13 +17,20 @@ const (
 	// RejectedNoToken: a fenced resource refused a write that carried no
 	// token (0): whoever sent it never held the lock.
 	RejectedNoToken WriteResult = "rejected-no-token"
+	// RejectedVersion: a versioned resource refused a write that carried
+	// a version other than the row's (an UPDATE … WHERE version = ? that
+	// updates 0 rows): the row was written since its writer read it.
+	RejectedVersion WriteResult = "rejected-version"
 )
 
 // Applied reports whether the write changed the resource.
 func (r WriteResult) Applied() bool { return r == Accepted || r == AcceptedStale }
 
-// Refused reports whether a fenced resource turned the write away.
-func (r WriteResult) Refused() bool { return r == RejectedStale || r == RejectedNoToken }
+// Refused reports whether a fenced or versioned resource turned the write
+// away.
+func (r WriteResult) Refused() bool {
+	return r == RejectedStale || r == RejectedNoToken || r == RejectedVersion
+}
 
 // Resource is the shared thing the lock protects (a database row, a file, an
 // external API). When fenced it remembers the largest token it has accepted
@@ -37,15 +44,24 @@ func (r WriteResult) Refused() bool { return r == RejectedStale || r == Rejected
 // does. One made with NewCheckThenApplyResource is meant to be driven by Check
 // and Apply as two steps, with time between them: that is how such a check
 // fails (see Scenario.NonAtomic).
+//
+// A versioned resource (NewVersionedResource) is the database's optimistic
+// lock: it needs no token. It keeps a version, 1 for the empty row, and
+// applies a write only if the write carries that version, incrementing it
+// in the same step: a write computed from an older read is refused. The
+// number a write carries is then the version its writer expects, where a
+// fenced resource's is a token.
 type Resource struct {
-	Name     string
-	fenced   bool
-	split    bool // checks, then applies in a separate step
-	data     string
-	maxToken int64
-	rejected int
-	writes   int
-	stale    int
+	Name      string
+	fenced    bool
+	versioned bool
+	split     bool // checks, then applies in a separate step
+	data      string
+	maxToken  int64
+	version   int64
+	rejected  int
+	writes    int
+	stale     int
 }
 
 // NewResource returns an empty resource that checks fencing tokens
@@ -61,6 +77,23 @@ func NewCheckThenApplyResource(name string) *Resource {
 	return &Resource{Name: name, fenced: true, split: true}
 }
 
+// NewVersionedResource returns an empty row at version 1 that applies a
+// write only if it carries the row's version, and then increments it, in
+// one atomic step: UPDATE … SET v = ?, version = version + 1 WHERE id = ?
+// AND version = ?, which is atomic at any isolation level (a refused
+// write updates 0 rows).
+func NewVersionedResource(name string) *Resource {
+	return &Resource{Name: name, versioned: true, version: 1}
+}
+
+// NewCheckThenApplyVersionedResource returns an empty row at version 1
+// that checks a write's version in a step of its own (SELECT version),
+// before it applies the write and increments the version without checking
+// again: between the two, another write can land.
+func NewCheckThenApplyVersionedResource(name string) *Resource {
+	return &Resource{Name: name, versioned: true, version: 1, split: true}
+}
+
 // NewUnfencedResource returns an empty resource that accepts every write,
 // for comparison: it shows the destruction fencing prevents. It still counts
 // the writes a fenced resource would have refused (StaleAccepted).
@@ -70,7 +103,9 @@ func NewUnfencedResource(name string) *Resource {
 
 // Write applies value if the token passes the resource's check and returns
 // what happened. A fenced resource accepts a token >= maxToken and refuses a
-// smaller one or a missing one (< 1); an unfenced resource accepts all.
+// smaller one or a missing one (< 1); a versioned one accepts exactly its
+// version (token is then the version the write expects) and increments
+// it; an unfenced resource accepts all.
 func (r *Resource) Write(token int64, value string) WriteResult {
 	if res := r.Check(token); res.Refused() {
 		return res
@@ -83,6 +118,13 @@ func (r *Resource) Write(token int64, value string) WriteResult {
 // always when unfenced, it returns Accepted and changes nothing. Apply must
 // follow for the write to take effect.
 func (r *Resource) Check(token int64) WriteResult {
+	if r.versioned {
+		if token != r.version {
+			r.rejected++
+			return RejectedVersion
+		}
+		return Accepted
+	}
 	if !r.fenced {
 		return Accepted
 	}
@@ -100,10 +142,17 @@ func (r *Resource) Check(token int64) WriteResult {
 // Apply is the second half of a write: it applies value whatever the token,
 // because the check was made before. It returns AcceptedStale when the token
 // is below maxToken by now: a write a fenced resource would have refused, or
-// one that passed a check that is out of date.
+// one that passed a check that is out of date. A versioned resource
+// increments its version (SET version = version + 1, without the WHERE)
+// and returns AcceptedStale when the version carried is no longer the
+// row's.
 func (r *Resource) Apply(token int64, value string) WriteResult {
 	stale := token < r.maxToken
-	if token > r.maxToken {
+	switch {
+	case r.versioned:
+		stale = token != r.version
+		r.version++
+	case token > r.maxToken:
 		r.maxToken = token
 	}
 	r.data = value
@@ -119,7 +168,9 @@ func (r *Resource) Apply(token int64, value string) WriteResult {
 // a fenced resource refuses it as it would a write with that token, and
 // otherwise raises maxToken to it, so that from now on it refuses every
 // smaller token. An unfenced resource ignores the token and returns
-// Accepted. Read never changes the data or the write counters.
+// Accepted. Read never changes the data or the write counters. A
+// versioned resource checks nothing on a read: its reader learns the
+// version (Version) with the data.
 func (r *Resource) Read(token int64) WriteResult {
 	if !r.fenced {
 		return Accepted
@@ -140,14 +191,21 @@ func (r *Resource) Data() string { return r.data }
 // MaxToken returns the largest token accepted so far (0 before any write).
 func (r *Resource) MaxToken() int64 { return r.maxToken }
 
+// Version returns a versioned resource's version (1 before any write), 0
+// for a resource without one.
+func (r *Resource) Version() int64 { return r.version }
+
 // Fenced reports whether the resource checks tokens.
 func (r *Resource) Fenced() bool { return r.fenced }
 
+// Versioned reports whether the resource checks a version.
+func (r *Resource) Versioned() bool { return r.versioned }
+
 // Atomic reports whether the resource checks and applies a write in one
-// step (false only for NewCheckThenApplyResource).
+// step (false only for the check-then-apply resources).
 func (r *Resource) Atomic() bool { return !r.split }
 
-// Rejected returns how many writes the fencing check refused.
+// Rejected returns how many writes the fencing or version check refused.
 func (r *Resource) Rejected() int { return r.rejected }
 
 // Writes returns how many writes were applied.
@@ -157,5 +215,5 @@ func (r *Resource) Writes() int { return r.writes }
 // maxToken by the time they were applied: on an unfenced resource, writes a
 // fenced one would have refused; on a check-then-apply resource, writes
 // whose check was out of date when they were applied. Always 0 on a fenced
-// resource that checks atomically.
+// or versioned resource that checks atomically.
 func (r *Resource) StaleAccepted() int { return r.stale }

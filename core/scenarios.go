@@ -39,16 +39,30 @@ func scenario(id string, steps ...Step) Scenario {
 	return Scenario{
 		ID: id, Resources: []string{Row42}, Clients: []string{"A", "B"},
 		Title: id + ".title", Shows: id + ".shows", Start: id + ".start", Steps: steps,
+		// Nobody holds a lock that is not there: the optimistic row starts
+		// with words of its own.
+		Starts: map[Strategy]string{Optimistic: StartOptimistic},
 	}
 }
 
+// StartOptimistic is the message id of the initial note of a scenario
+// under the optimistic row, where the scenario's own start speaks of a
+// lock; a scenario whose start says more has one of its own,
+// "<id>.start.optimistic" (ownOptimisticStart).
+const StartOptimistic = "start.optimistic"
+
+// ownOptimisticStart gives sc a start note of its own under the optimistic
+// row.
+func ownOptimisticStart(sc *Scenario) { sc.Starts[Optimistic] = sc.ID + ".start.optimistic" }
+
 // bookWords gives a gc-pause step the book's words under the rows whose
 // grants carry a token and expire, and words generated from the event under
-// the others (a plain lock has no lease, Redlock no token). Where a step's
+// the others (a plain lock has no lease, Redlock no token, the optimistic
+// row no lock). Where a step's
 // words speak of the resource's check, unfenced replaces them under the
 // rows whose resource checks nothing ("" where they need no other words).
 func bookWords(a Action, note, unfenced string, byResult map[Result]string) Step {
-	s := Step{Action: a, Note: note, Notes: map[NoteKey]string{{Strategy: NoTTL}: "", {Strategy: Redlock}: ""}}
+	s := Step{Action: a, Note: note, Notes: map[NoteKey]string{{Strategy: NoTTL}: "", {Strategy: Redlock}: "", {Strategy: Optimistic}: ""}}
 	if unfenced != "" {
 		s.Notes[NoteKey{Strategy: Lease}] = unfenced
 		s.Notes[NoteKey{Strategy: ConsensusUnfenced}] = unfenced
@@ -95,7 +109,8 @@ func CheckThenWrite() Scenario {
 		words(write("B", "B-value")),
 		words(write("A", "A-value")),
 	)
-	sc.Steps[3].Notes = map[NoteKey]string{{Strategy: NoTTL}: ""}
+	sc.Steps[3].Notes = map[NoteKey]string{{Strategy: NoTTL}: "", {Strategy: Optimistic}: ""}
+	ownOptimisticStart(&sc)
 	sc.Contrast = [2]Strategy{LeaseFencing, Lease}
 	return sc
 }
@@ -108,11 +123,14 @@ func DelayedWrite() Scenario {
 	sc := scenario("delayed-write",
 		words(acquire("A")),
 		words(heldWrite("A", "A-value", "w1")),
-		told(release("A"), "delayed-write.a-gives-up"),
+		Step{Action: release("A"), Note: "delayed-write.a-gives-up", Notes: map[NoteKey]string{
+			{Strategy: Optimistic}: "delayed-write.a-gives-up.optimistic",
+		}},
 		words(acquire("B")),
 		words(write("B", "B-value")),
 		words(deliver("w1")),
 	)
+	ownOptimisticStart(&sc)
 	sc.Contrast = [2]Strategy{LeaseFencing, Lease}
 	return sc
 }
@@ -134,7 +152,8 @@ func SlowGrant() Scenario {
 		words(write("A", "A-value")),
 	)
 	sc.FromReply = []string{"A"}
-	sc.Starts = map[Strategy]string{NoTTL: "slow-grant.start.no-ttl", Redlock: "slow-grant.start.redlock"}
+	sc.Starts[NoTTL], sc.Starts[Redlock] = "slow-grant.start.no-ttl", "slow-grant.start.redlock"
+	ownOptimisticStart(&sc)
 	sc.Contrast = [2]Strategy{LeaseFencing, Lease}
 	return sc
 }
@@ -172,6 +191,7 @@ func Heartbeat() Scenario {
 		words(acquire("B")),
 		words(write("B", "B-value")),
 	)
+	ownOptimisticStart(&sc)
 	sc.Contrast = [2]Strategy{Lease, NoTTL}
 	return sc
 }
@@ -190,7 +210,8 @@ func HeartbeatPause() Scenario {
 		words(write("B", "B-value")),
 		words(write("A", "A-2")),
 	)
-	sc.Steps[4].Notes = map[NoteKey]string{{Strategy: NoTTL}: ""}
+	sc.Steps[4].Notes = map[NoteKey]string{{Strategy: NoTTL}: "", {Strategy: Optimistic}: ""}
+	sc.Starts[Optimistic] = "heartbeat.start.optimistic" // the same renewals as heartbeat's
 	sc.Contrast = [2]Strategy{LeaseFencing, Lease}
 	return sc
 }
@@ -258,6 +279,7 @@ func RestoreFromBackup() Scenario {
 		words(write("A", "A-2")),
 		words(write("B", "B-STALE")),
 	)
+	ownOptimisticStart(&sc)
 	sc.Contrast = [2]Strategy{Consensus, ConsensusUnfenced}
 	return sc
 }
@@ -309,6 +331,7 @@ func FencedRead() Scenario {
 		words(write("A", "A-STALE")),
 		words(write("B", "B-value")),
 	)
+	ownOptimisticStart(&sc)
 	sc.Contrast = [2]Strategy{Consensus, ConsensusUnfenced}
 	return sc
 }
@@ -330,6 +353,7 @@ func TwoResources() Scenario {
 		words(writeTo("A", "A-STALE", Row42)),
 	)
 	sc.Resources = []string{Row42, Row43}
+	ownOptimisticStart(&sc)
 	sc.Contrast = [2]Strategy{Consensus, NoTTL}
 	return sc
 }
@@ -343,9 +367,12 @@ func TwoResources() Scenario {
 // equals maxToken, which the resource accepts on purpose, so fencing lets
 // it through (no order within one holder's writes).
 func SameTokenRetry() Scenario {
-	// B holds no lock without a TTL, and no token under Redlock.
+	// B holds no lock without a TTL, no token under Redlock, and writes
+	// with a version under the optimistic row.
 	told := func(a Action, note string) Step {
-		return Step{Action: a, Note: note, Notes: map[NoteKey]string{{Strategy: NoTTL}: "", {Strategy: Redlock}: note + ".no-token"}}
+		return Step{Action: a, Note: note, Notes: map[NoteKey]string{
+			{Strategy: NoTTL}: "", {Strategy: Redlock}: note + ".no-token", {Strategy: Optimistic}: note + ".version",
+		}}
 	}
 	sc := scenario("same-token-retry",
 		words(acquire("A")),
@@ -357,6 +384,7 @@ func SameTokenRetry() Scenario {
 		words(write("A", "A-STALE")),
 		words(deliver("w1")),
 	)
+	ownOptimisticStart(&sc)
 	sc.Contrast = [2]Strategy{Consensus, ConsensusUnfenced}
 	return sc
 }
@@ -374,6 +402,7 @@ func NonAtomicCheck() Scenario {
 		words(deliver("w1")),
 	)
 	sc.NonAtomic = true
+	ownOptimisticStart(&sc)
 	sc.Contrast = [2]Strategy{Consensus, NoTTL}
 	return sc
 }
@@ -399,6 +428,7 @@ func LockDelay() Scenario {
 		words(write("A", "A-STALE")),
 	)
 	sc.LockDelay = LockDelayLength
+	ownOptimisticStart(&sc)
 	sc.Contrast = [2]Strategy{Consensus, ConsensusUnfenced}
 	return sc
 }
@@ -422,6 +452,7 @@ func PartitionedHolder() Scenario {
 		words(write("A", "A-2")),
 		words(deliver("r1")),
 	)
+	ownOptimisticStart(&sc)
 	sc.Contrast = [2]Strategy{Consensus, ConsensusUnfenced}
 	return sc
 }

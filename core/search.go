@@ -303,6 +303,10 @@ func (w *world) clone() *world {
 //     "ended"; a held reply is only "late" once its lease has ended by the
 //     careful client's reckoning, and a held write's sending time is
 //     dropped (nothing reads it);
+//   - a version (a client's, a held write's or a held reply's) is only
+//     "the row's" or "older" (or none): a version was read from the row,
+//     or produced there, and the row's only grows, so only equality
+//     decides anything, and an older version never matches again;
 //   - grants are renamed by rank among the grants the state still
 //     mentions, with the newest issued last: only their order and equality
 //     decide anything, and a new grant is always the newest;
@@ -417,6 +421,15 @@ func (w *world) appendKey(b []byte, mirror bool) []byte {
 			}
 		}
 	}
+	version := func(i int, v int64) byte {
+		switch {
+		case v == 0:
+			return '-'
+		case v == w.resources[i].Version():
+			return '='
+		}
+		return '<'
+	}
 	clients := w.clients
 	if mirror && len(clients) == 2 {
 		clients = []ClientView{clients[1], clients[0]}
@@ -429,6 +442,9 @@ func (w *world) appendKey(b []byte, mirror bool) []byte {
 		num(rank(c.Grant))
 		num(c.Token)
 		rel(c.LeaseUntil, w.now)
+		for i, v := range c.Versions {
+			b = append(b, version(i, v))
+		}
 	}
 	msgs := make([]string, 0, len(w.network))
 	for _, m := range w.network {
@@ -436,6 +452,13 @@ func (w *world) appendKey(b []byte, mirror bool) []byte {
 		mb = strconv.AppendInt(mb, m.Token, 10)
 		mb = append(mb, ',')
 		mb = strconv.AppendInt(mb, rank(m.Grant), 10)
+		if m.Version != 0 {
+			j, _ := w.resource(m.Resource)
+			mb = append(mb, ',', version(j, m.Version))
+		}
+		for j, v := range m.Versions {
+			mb = append(mb, version(j, v))
+		}
 		if m.Kind == MsgReply || m.Kind == MsgRenew {
 			mb = append(mb, ',')
 			// Where a client counting from its request puts the end (the

@@ -47,14 +47,16 @@ var searchKeyFields = map[reflect.Type]map[string]string{
 		"delay":   "keyed: the lock-delay left, while it runs",
 	},
 	reflect.TypeFor[Resource](): {
-		"Name":     "constant: the resources are the search's",
-		"fenced":   "constant: the strategy's",
-		"split":    "constant: the strategy's",
-		"data":     "left out: which value is there decides nothing later (harm is judged by grants)",
-		"maxToken": "keyed",
-		"rejected": "left out: a count for the page",
-		"writes":   "left out: a count for the page",
-		"stale":    "left out: a count for the page",
+		"Name":      "constant: the resources are the search's",
+		"fenced":    "constant: the strategy's",
+		"split":     "constant: the strategy's",
+		"versioned": "constant: the strategy's",
+		"version":   "keyed through what refers to it: each client's, held write's and held reply's version, as the row's or older; the number itself decides nothing",
+		"data":      "left out: which value is there decides nothing later (harm is judged by grants)",
+		"maxToken":  "keyed",
+		"rejected":  "left out: a count for the page",
+		"writes":    "left out: a count for the page",
+		"stale":     "left out: a count for the page",
 	},
 	reflect.TypeFor[ClientView](): {
 		"Name":       "keyed: by position, A and B mirrored",
@@ -63,6 +65,7 @@ var searchKeyFields = map[reflect.Type]map[string]string{
 		"Grant":      "keyed: its rank",
 		"Token":      "keyed",
 		"LeaseUntil": "keyed: relative, or ended, or never",
+		"Versions":   "keyed: each as the row's version, an older one, or none (the row's only grows: only equality decides a write)",
 	},
 	reflect.TypeFor[Message](): {
 		"ID":       "left out: ids only name messages; held messages are unordered",
@@ -75,6 +78,8 @@ var searchKeyFields = map[reflect.Type]map[string]string{
 		"Lease":    "keyed with SentAt: when a reply's lease ends, relative",
 		"SentAt":   "keyed with Lease",
 		"Sent":     "left out: as the ledger's newestSent",
+		"Version":  "keyed: as the row's version or an older one",
+		"Versions": "keyed: each as the row's version or an older one",
 	},
 }
 

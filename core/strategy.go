@@ -37,6 +37,15 @@ const (
 	// nodes, deleted once empty), so a new holder can get a number below an
 	// old holder's.
 	Consensus Strategy = "consensus"
+	// Optimistic: no lock at all, the chapter's database optimistic lock.
+	// The resource keeps a version per row and applies a write only if it
+	// carries the row's version, which it then increments (UPDATE … SET
+	// version = version + 1 WHERE id = ? AND version = ?). A client's
+	// acquire only reads the versions (there is nothing to grant), and it
+	// writes with the version it last read, or that its own last write
+	// produced. Nothing excludes anyone; a writer whose version is out of
+	// date is refused and must read again.
+	Optimistic Strategy = "optimistic"
 )
 
 // LeaseKind says whether grants expire.
@@ -62,6 +71,10 @@ const (
 	// Majority: Redlock's 5 independent nodes with their own clocks; a
 	// client holds the lock while a majority (3) of them hold it for it.
 	Majority ServiceKind = "majority"
+	// NoService: there is no lock service. An acquire reads the
+	// resources' versions and grants nothing; renew, release, restarts,
+	// backups, restores and clock jumps have nothing to act on.
+	NoService ServiceKind = "none"
 )
 
 // CheckKind says what the resource checks.
@@ -75,6 +88,11 @@ const (
 	// it has seen, atomically with applying it (a scenario may make the
 	// check and the apply two steps: Scenario.NonAtomic).
 	Checked CheckKind = "checked"
+	// VersionChecked: the resource keeps a version per row, from 1, and
+	// applies a write only if it carries the row's version, incrementing
+	// it in the same atomic step (a compare-and-set; a scenario may split
+	// it too: Scenario.NonAtomic).
+	VersionChecked CheckKind = "version"
 )
 
 // Design is the combination of choices a Strategy stands for.
@@ -94,6 +112,7 @@ var rows = []struct {
 	{LeaseFencing, Design{TTLLease, OneNode, Checked}},
 	{ConsensusUnfenced, Design{TTLLease, Replicated, Unchecked}},
 	{Consensus, Design{TTLLease, Replicated, Checked}},
+	{Optimistic, Design{NoLease, NoService, VersionChecked}},
 }
 
 // Strategies lists every strategy in the table's order.
@@ -129,6 +148,20 @@ func (s Strategy) Design() Design {
 // Fenced reports whether the resource checks fencing tokens.
 func (s Strategy) Fenced() bool { return s.Design().Check == Checked }
 
+// Versioned reports whether the resource keeps a version per row and
+// applies only writes that carry it (a compare-and-set).
+func (s Strategy) Versioned() bool { return s.Design().Check == VersionChecked }
+
+// Checks reports whether the resource checks a write before applying it:
+// a fencing token, or a version, which is fencing at the resource as well
+// (the chapter: the version column of a database's optimistic lock is the
+// resource's fencing itself).
+func (s Strategy) Checks() bool { return s.Fenced() || s.Versioned() }
+
+// Lockless reports whether the row has no lock service: an acquire only
+// reads the resources' versions, and nobody is ever excluded.
+func (s Strategy) Lockless() bool { return s.Design().Service == NoService }
+
 // TTL reports whether grants expire.
 func (s Strategy) TTL() bool { return s.Design().Lease == TTLLease }
 
@@ -138,8 +171,12 @@ func (s Strategy) Durable() bool { return s.Design().Service == Replicated }
 
 // Tokens reports whether a grant comes with a fencing token. Redlock's
 // holder is identified by a random value that only it knows, which orders
-// nothing.
-func (s Strategy) Tokens() bool { return s.Design().Service != Majority }
+// nothing; without a lock service nothing is granted, and what orders the
+// writes is the resource's own version.
+func (s Strategy) Tokens() bool {
+	d := s.Design()
+	return d.Service == OneNode || d.Service == Replicated
+}
 
 // CountsFromRequest reports whether the row's client algorithm itself
 // counts a lease from the first request it sent, whatever a scenario's
@@ -149,10 +186,14 @@ func (s Strategy) Tokens() bool { return s.Design().Service != Majority }
 func (s Strategy) CountsFromRequest() bool { return s.Design().Service == Majority }
 
 // Nodes returns how many independent lock-service nodes a client asks: 5
-// for Redlock, 1 otherwise (a replicated service answers as one).
+// for Redlock, none without a lock service, 1 otherwise (a replicated
+// service answers as one).
 func (s Strategy) Nodes() int {
-	if s.Design().Service == Majority {
+	switch s.Design().Service {
+	case Majority:
 		return RedlockNodes
+	case NoService:
+		return 0
 	}
 	return 1
 }
@@ -169,8 +210,9 @@ const FaultyNode = 3
 
 // WithFencing returns the row that differs from s only in whether the
 // resource checks tokens: the lock service stays the one shown. Where there
-// is no such row it returns s itself: Redlock issues no token to check, and
-// the table has no fenced row for a lock without TTL (see CanFence).
+// is no such row it returns s itself: Redlock issues no token to check,
+// the table has no fenced row for a lock without TTL, and without a lock
+// service there is no token (see CanFence).
 func (s Strategy) WithFencing(on bool) Strategy {
 	d := s.Design()
 	if on == (d.Check == Checked) {

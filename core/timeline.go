@@ -47,13 +47,18 @@ const (
 )
 
 // Arrow is a message: a write or a fenced read from a client to a resource,
-// or the lock service's reply to an acquire. A message that is not held
+// or the reply to an acquire (the lock service's, or without one, the
+// resource's). A message that is not held
 // arrives in the step it was sent; a write a check-then-apply resource has
 // checked arrives when it is applied.
 type Arrow struct {
-	Kind                  MessageKind // MsgWrite (a read too), MsgReply or MsgRenew
-	Client                string
-	Resource              string // writes and reads
+	Kind   MessageKind // MsgWrite (a read too), MsgReply or MsgRenew
+	Client string
+	// Resource is where a write or read goes; for a reply, where it comes
+	// from when there is no lock service (the resource answered with its
+	// version; the run's first resource stands for all), "" when the lock
+	// service sent it.
+	Resource              string
 	Token                 int64
 	SentStep, ArrivedStep int // ArrivedStep 0: still on its way at the end
 	SentAt, ArrivedAt     int
@@ -138,7 +143,11 @@ func NewTimeline(frames []Frame) Timeline {
 				sent[ev.Message] = len(tl.Messages) - 1
 			}
 		case ev.Kind == ActAcquire && held:
-			tl.Messages = append(tl.Messages, Arrow{Kind: MsgReply, Client: ev.Client, Token: ev.Token, SentStep: f.Step, SentAt: f.Clock})
+			a := Arrow{Kind: MsgReply, Client: ev.Client, Token: ev.Token, SentStep: f.Step, SentAt: f.Clock}
+			if f.Lock.Lockless && len(f.Resources) > 0 {
+				a.Resource = f.Resources[0].Name
+			}
+			tl.Messages = append(tl.Messages, a)
 			sent[ev.Message] = len(tl.Messages) - 1
 		case ev.Kind == ActRenew && held:
 			tl.Messages = append(tl.Messages, Arrow{Kind: MsgRenew, Client: ev.Client, Token: ev.Token, SentStep: f.Step, SentAt: f.Clock})

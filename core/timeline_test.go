@@ -87,3 +87,19 @@ func TestTimelineLeaseEndings(t *testing.T) {
 		t.Errorf("A's crash %+v", c)
 	}
 }
+
+// Without a lock service nothing is leased, and the reply to a held acquire
+// comes from the resource, with its version.
+func TestTimelineWithoutALockService(t *testing.T) {
+	tl := NewTimeline(mustReplay(t, SlowGrant(), Optimistic))
+	if len(tl.Leases) != 0 {
+		t.Errorf("leases %+v where nothing is leased", tl.Leases)
+	}
+	reply := tl.Messages[0]
+	if reply.Kind != MsgReply || reply.Resource != Row42 || reply.SentStep != 2 || reply.ArrivedStep != 7 || reply.Result != ResultVersions {
+		t.Errorf("the held reply %+v, want one from row-42 sent at step 2, arriving at step 7", reply)
+	}
+	if r := NewTimeline(mustReplay(t, SlowGrant(), Lease)).Messages[0]; r.Resource != "" {
+		t.Errorf("a lock service's reply is drawn from %q", r.Resource)
+	}
+}

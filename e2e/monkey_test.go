@@ -261,7 +261,7 @@ func monkeyCompare(got monkeyState) error {
 				return err
 			}
 			f := frames[s.Step-1]
-			want := [2]string{string(st), orNone(f.Lock.Holder)}
+			want := [2]string{string(st), holderShown(f)}
 			if [2]string{got.Columns[i][0], got.Columns[i][1]} != want || !badgeFits(f, got.Columns[i][2]) {
 				return fmt.Errorf("URL %s: column %d shows %v, core says %v", trimmed(got.Search), i, got.Columns[i], want)
 			}
@@ -277,8 +277,11 @@ func monkeyCompare(got monkeyState) error {
 		f := frames[s.Step-1]
 		want := map[string]string{
 			"step-counter": strconv.Itoa(s.Step), "strategy-picker": string(s.Strategy),
-			"lang-switch": string(s.Lang), "lock-holder": orNone(f.Lock.Holder),
+			"lang-switch": string(s.Lang), "lock-holder": holderShown(f),
 			"resource-data": orNone(f.Resources[0].Data),
+		}
+		if _, shown := got.Hooks["lock-holder"]; !shown {
+			got.Hooks["lock-holder"] = "<missing>"
 		}
 		if !badgeFits(f, got.Hooks["outcome-badge"]) {
 			return fmt.Errorf("URL %s: badge %q on a %s frame", trimmed(got.Search), got.Hooks["outcome-badge"], f.Verdict)
@@ -295,6 +298,16 @@ func monkeyCompare(got monkeyState) error {
 		}
 	}
 	return nil
+}
+
+// holderShown is the lock's holder as the lock card shows it: none, or
+// "<missing>" where the row has no lock service and the card shows no
+// holder at all.
+func holderShown(f core.Frame) string {
+	if f.Lock.Lockless {
+		return "<missing>"
+	}
+	return orNone(f.Lock.Holder)
 }
 
 // badgesOf are the badges a frame of each verdict may show: a safe run is

@@ -259,7 +259,7 @@ func TestMatrixCellOpensThatRun(t *testing.T) {
 	}
 }
 
-// The matrix reads at a glance: six columns fit a laptop screen, no
+// The matrix reads at a glance: seven columns fit a laptop screen, no
 // verdict breaks across lines (安/全 was seen), and the cells look like
 // links (underlined), in both languages; on a phone it scrolls sideways
 // rather than breaking words.

@@ -178,8 +178,10 @@ func readWasmParts(raw []byte) (wasmParts, error) {
 // for each of its bytes before the page is live. It was 1,600,000 at
 // 1,570,235; the embed's hand-over, its theme and compact size, and the
 // real panel worded from values in both languages brought app.wasm to
-// 1,623,446. The ceiling stops growth; the goal (1.4 MB) is lower.
-const wasmBudget = 1_630_000
+// 1,623,446 (1,625,393 with the resource's duties); the seventh row (the
+// optimistic lock: its words in both languages, its model and its cards)
+// to 1,648,709. The ceiling stops growth; the goal (1.4 MB) is lower.
+const wasmBudget = 1_650_000
 
 // app.wasm as make build writes it stays within its budget. Where its bytes
 // go, part by part: go test -run '^$' -bench WasmParts -benchtime 1x ./e2e

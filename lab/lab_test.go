@@ -282,6 +282,9 @@ func TestScriptsTheLabCannotStageSayWhichItem(t *testing.T) {
 	if err := o.choose("nope", ""); err == nil || !strings.Contains(err.Error(), `unknown strategy "nope"`) {
 		t.Errorf("an unknown row: %v", err)
 	}
+	if err := o.choose(core.Optimistic, ""); err == nil || !strings.Contains(err.Error(), "the lab has no run of it yet") {
+		t.Errorf("a row no service serves: %v", err)
+	}
 	if err := o.choose(core.Lease, "zookeeper"); err == nil || !strings.Contains(err.Error(), "zookeeper serves no row asked for (lease)") {
 		t.Errorf("a service that serves no row asked for: %v", err)
 	}

@@ -29,6 +29,10 @@ type outcome struct {
 	// its transaction or its session, not for its token: a two-step
 	// check's apply at SERIALIZABLE, or after its session was ended.
 	Aborted bool `json:"aborted,omitempty"`
+	// ByVersion: a versioned row refused the write (Result rejected) for
+	// the version it carried (core.Outcome.ByVersion). No row the lab
+	// replays keeps a version yet.
+	ByVersion bool `json:"by_version,omitempty"`
 }
 
 func (o outcome) is(r core.Result) bool { return core.Outcome(o).Is(r) }
@@ -48,6 +52,9 @@ func (o outcome) words(k core.ActionKind, m core.MessageKind) string {
 	}
 	if o.Aborted {
 		return "aborted-by-the-database"
+	}
+	if o.ByVersion {
+		return "refused-by-version"
 	}
 	if k == core.ActDeliver {
 		switch m {

@@ -182,8 +182,8 @@ func TestPrerenderedHooksFollowTheFrames(t *testing.T) {
 					page := prerender(t, q)
 					checkWords(t, q, page, lang)
 					fencing := "off"
-					if st == core.LeaseFencing || st == core.Consensus {
-						fencing = "on"
+					if st == core.LeaseFencing || st == core.Consensus || st == core.Optimistic {
+						fencing = "on" // the optimistic lock's version is the resource's fencing
 					}
 					want := map[string]string{
 						"step-counter":    strconv.Itoa(f.Step),
@@ -204,14 +204,20 @@ func TestPrerenderedHooksFollowTheFrames(t *testing.T) {
 							want["outcome-badge"] = "reordered"
 						}
 					}
-					if st == core.Redlock {
+					switch st {
+					case core.Optimistic:
+						// No lock service: its card has nothing to hold.
+						want["lock-kind"] = "none"
+						delete(want, "lock-holder")
+						delete(want, "lock-token")
+					case core.Redlock:
 						want["lock-nodes"] = "5"
 						for n, node := range f.Lock.Nodes {
 							id := "lock-node-" + strconv.Itoa(n+1)
 							want[id+"-holder"] = wantName(node.Holder)
 							want[id+"-clock"] = strconv.Itoa(node.Clock)
 						}
-					} else {
+					default:
 						want["lock-expiry"] = strconv.Itoa(f.Lock.Expiry)
 						if f.Lock.Expiry == core.Never {
 							want["lock-expiry"] = "never"
@@ -224,7 +230,11 @@ func TestPrerenderedHooksFollowTheFrames(t *testing.T) {
 							suffix = "-" + r.Name
 						}
 						want["resource-data"+suffix] = wantName(r.Data)
-						want["resource-max-token"+suffix] = strconv.FormatInt(r.MaxToken, 10)
+						if r.Versioned {
+							want["resource-version"+suffix] = strconv.FormatInt(r.Version, 10)
+						} else {
+							want["resource-max-token"+suffix] = strconv.FormatInt(r.MaxToken, 10)
+						}
 						want["resource-rejected"+suffix] = strconv.Itoa(r.Rejected)
 					}
 					for _, c := range f.Clients {
@@ -243,7 +253,10 @@ func TestPrerenderedHooksFollowTheFrames(t *testing.T) {
 					if _, ok := got["url-notice"]; ok {
 						t.Errorf("%s: a valid query shows the URL notice", q)
 					}
-					if _, ok := got["clients-now"]; ok != (f.Lock.Now != f.Clock && st != core.Redlock) {
+					if _, ok := got["lock-holder"]; ok == f.Lock.Lockless {
+						t.Errorf("%s: the lock's holder is shown %v, and the row has a lock service %v", q, ok, !f.Lock.Lockless)
+					}
+					if _, ok := got["clients-now"]; ok != (f.Lock.Now != f.Clock && st != core.Redlock && !f.Lock.Lockless) {
 						t.Errorf("%s: the clients' clock is shown %v, service t=%d clients t=%d", q, ok, f.Lock.Now, f.Clock)
 					}
 					// The timeline tells the story in order: the marks of the
@@ -562,7 +575,7 @@ func TestTheTitleNamesWhatIsShown(t *testing.T) {
 // Each view closes with its own point, or none.
 func TestEachViewClosesWithItsOwnPoint(t *testing.T) {
 	cases := map[string]string{
-		"lang=en":                        "Only a resource that checks the token can stop its late write.",
+		"lang=en":                        "Only a resource that checks the token (or, with no lock at all, a version) can stop its late write.",
 		"lang=ja":                        "S3 の If-Match",
 		"scenario=counter-reset&lang=en": "Fencing tokens mean something only if they keep increasing across restarts.",
 		"view=compare&scenario=stale-before-new-holder&lang=en": "not mutual exclusion in real time",
@@ -599,6 +612,7 @@ func TestTheFencingSwitchSaysWhatItDoes(t *testing.T) {
 		{"strategy=consensus&lang=en", "false", "Switches whether the resource checks tokens"},
 		{"strategy=redlock&lang=en", "true", "Redlock issues no token, so there is nothing for the resource to check"},
 		{"strategy=no-ttl&lang=en", "true", "no row combining a lock without TTL with fencing"},
+		{"strategy=optimistic&lang=en", "true", "the resource checks a version, which, as the chapter says, is fencing at the resource itself"},
 	}
 	for _, c := range cases {
 		page := prerender(t, c.q+"&step=2")

@@ -185,8 +185,11 @@ func Defaults() Settings {
 	return Settings{Scenario: core.GCPauseID, Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewDemo}
 }
 
-// Fencing reports whether the run shown checks tokens: the fencing switch.
-func (s Settings) Fencing() bool { return s.Strategy.Fenced() }
+// Fencing reports whether the run shown's resource checks each write: the
+// fencing switch. It checks tokens, or, without a lock service, a version,
+// which is fencing at the resource too (the chapter: the version column of
+// an optimistic lock is the resource's fencing itself).
+func (s Settings) Fencing() bool { return s.Strategy.Checks() }
 
 // ScenarioData returns the scenario the settings name: in the play view,
 // the script's run; otherwise the named scenario (the default if the name

@@ -210,6 +210,27 @@ func TestRealPanelShowsTheRecording(t *testing.T) {
 	}
 }
 
+// The lab has no run of the optimistic row yet: its panel says so, in a
+// scenario's run and in free play alike, and neither fetches a recording
+// nor offers a command that the lab would refuse.
+func TestRealPanelSaysTheLabHasNoRunOfARowWithoutALockService(t *testing.T) {
+	play, err := core.ParseScript("A:acquire,A:write:x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []*realPanel{
+		{Scenario: "gc-pause", Strategy: core.Optimistic, Lang: state.English, Path: "/", open: true},
+		{Scenario: play.ID, Strategy: core.Optimistic, Lang: state.English, Path: "/", open: true, Play: &play, Script: "A:acquire,A:write:x", Live: true},
+	} {
+		c = mounted(t, c).(*realPanel)
+		html := stdhtml.UnescapeString(app.HTMLString(c))
+		if !strings.Contains(html, `data-value="no-row"`) || !strings.Contains(html, "The lab has no run of this row yet") ||
+			strings.Contains(html, "make lab") || strings.Contains(html, "Loading") || c.loaded != "" {
+			t.Errorf("%s under optimistic (free play %v): %s", c.Scenario, c.Play != nil, html)
+		}
+	}
+}
+
 // The timeline draws the run as far as the step shown: one mark per step
 // so far and none of a later one, unless the whole run is asked for; and
 // it names what decides the run: the write that destroys B's value

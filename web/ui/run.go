@@ -58,11 +58,19 @@ func (r runView) lockCard() app.UI {
 	}
 	title := "lock-title-" + r.id
 	kind := r.st.Design().Service
+	heading := el("h2").ID(title).Body(
+		app.Text(r.t("lock.title")),
+		el("span.tag.tag-service data-testid=lock-kind").DataSet("value", string(kind)).Text(r.t("lock.kind."+string(kind))),
+	)
+	if lock.Lockless {
+		// Nothing to hold, grant or expire: the card says so, and no more.
+		return el("section.card").Aria("labelledby", r.labelledBy(title)).Body(
+			heading,
+			elText("p.muted data-testid=lock-none", r.t("lock.none.about")),
+		)
+	}
 	return el("section.card").Aria("labelledby", r.labelledBy(title)).Body(
-		el("h2").ID(title).Body(
-			app.Text(r.t("lock.title")),
-			el("span.tag.tag-service data-testid=lock-kind").DataSet("value", string(kind)).Text(r.t("lock.kind."+string(kind))),
-		),
+		heading,
 		elBody("dl",
 			elText("dt", r.t(holderLabel(lock))),
 			el("dd data-testid=lock-holder").DataSet("value", orNone(lock.Holder)).Text(holder),
@@ -181,6 +189,16 @@ func (r runView) resourceCard(res core.ResourceView, suffix string) app.UI {
 		check = "fenced"
 	case res.Fenced:
 		check = "check-then-apply"
+	case res.Versioned && res.Atomic:
+		check = "versioned"
+	case res.Versioned:
+		check = "versioned-split"
+	}
+	// What the resource checks a write against: its maxToken, or its
+	// version.
+	fence, fenceHook, fenceValue := "resource.maxToken", "resource-max-token", res.MaxToken
+	if res.Versioned {
+		fence, fenceHook, fenceValue = "resource.version", "resource-version", res.Version
 	}
 	rejectedClass := "count"
 	if res.Rejected > 0 {
@@ -191,7 +209,7 @@ func (r runView) resourceCard(res core.ResourceView, suffix string) app.UI {
 		el("h2").ID(title).Body(
 			app.Text(r.t("resource.title")+" "),
 			elText("code", res.Name),
-			el("span").Class("tag", "tag-"+state.OnOff(res.Fenced)).Text(r.t("resource."+check)),
+			el("span").Class("tag", "tag-"+state.OnOff(res.Fenced || res.Versioned)).Text(r.t("resource."+check)),
 		),
 		elText("p.value-label", r.t("resource.value")),
 		el("p.value").
@@ -199,8 +217,8 @@ func (r runView) resourceCard(res core.ResourceView, suffix string) app.UI {
 			DataSet("value", orNone(res.Data)).
 			Text(data),
 		elBody("dl",
-			elText("dt", r.t("resource.maxToken")),
-			el("dd").DataSet("testid", "resource-max-token"+suffix).DataSet("value", res.MaxToken).Text(res.MaxToken),
+			elText("dt", r.t(fence)),
+			el("dd").DataSet("testid", fenceHook+suffix).DataSet("value", fenceValue).Text(fenceValue),
 			elText("dt", r.t("resource.rejected")),
 			el("dd").Class(rejectedClass).DataSet("testid", "resource-rejected"+suffix).DataSet("value", res.Rejected).Text(res.Rejected),
 		),
@@ -224,7 +242,7 @@ func (r runView) network() app.UI {
 						return elBody("ul", app.Range(msgs).Slice(func(i int) app.UI {
 							return el("li data-testid=network-message").
 								DataSet("value", msgs[i].ID).
-								Text(words.MessageText(r.s.Lang, msgs[i]))
+								Text(words.MessageText(r.s.Lang, r.f, msgs[i]))
 						}))
 					}),
 			),
@@ -247,7 +265,7 @@ func (r runView) clients() app.UI {
 						DataSet("testid", "client-"+c.Name+"-token").
 						DataSet("value", tokenOrNone(c.Token)).
 						DataSet("grant", c.Grant).
-						Text(words.BeliefText(r.s.Lang, c)),
+						Text(words.BeliefText(r.s.Lang, r.f, c)),
 					app.If(c.Discipline == core.FromReply, func() app.UI {
 						return el("span.client-discipline").
 							DataSet("testid", "client-"+c.Name+"-discipline").

@@ -165,10 +165,7 @@ func (c *searchPanel) onOption(ctx app.Context, e app.Event) {
 func searchOutcome(l state.Lang, run *searchRun) string {
 	r, st, goal := run.result, words.T(l, "strategy."+string(run.strategy)), string(run.for_.GoalOrDefault())
 	if r.Found {
-		how := words.T(l, "search.how."+string(r.Verdict))
-		if r.Harm != "" {
-			how = words.T(l, "search.how."+string(r.Harm))
-		}
+		how := words.SearchHow(l, run.strategy, r.Verdict, r.Harm)
 		return words.T(l, "search.found", words.T(l, "search.shortest."+goal), st, r.Length, r.States, r.Depth, run.took.Milliseconds()) + " " + how
 	}
 	return words.T(l, "search.none", words.T(l, "search.breaks."+goal), st, r.Depth, r.States, run.took.Milliseconds())

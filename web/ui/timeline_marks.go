@@ -171,6 +171,9 @@ func (c *timelineStep) Render() app.UI {
 		switch a.Kind {
 		case core.MsgReply:
 			from, to = g.laneY(g.lockLane()), g.laneY(g.laneOf(a.Client))
+			if a.Resource != "" { // no lock service: the resource answered
+				from = g.laneY(g.resourceLane(a.Resource))
+			}
 		case core.MsgRenew:
 			to = g.laneY(g.lockLane())
 		}

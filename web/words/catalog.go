@@ -90,6 +90,7 @@ var catalog = map[string]text{
 	"title.strategy.redlock":            {"Redlock", "Redlock"},
 	"title.strategy.consensus-unfenced": {"合意ベース、フェンシング無し", "consensus, no fencing"},
 	"title.strategy.consensus":          {"合意ベース + フェンシング", "consensus + fencing"},
+	"title.strategy.optimistic":         {"楽観ロック、ロックサービス無し", "optimistic lock, no lock service"},
 	"moral.check-then-write": {
 		"クライアントがいくら確かめても、確かめてから書くまでの間は守れない。守れるのは、書き込みを受け取る資源の検査だけだ。",
 		"However carefully a client checks, nothing guards the gap between its check and its write: only the check of the resource that receives the write does.",
@@ -147,8 +148,8 @@ var catalog = map[string]text{
 		"Tokens are checked per resource: updating two resources together is a transaction's job.",
 	},
 	"moral.non-atomic-check": {
-		"トークンの検査は、書き込みと不可分でなければならない。",
-		"The token check must be atomic with the write.",
+		"トークンや version の検査は、書き込みと不可分でなければならない。",
+		"The check of a token or a version must be atomic with the write.",
 	},
 	"moral.lock-delay": {
 		"ロック遅延は危険な時間帯を短くするが、なくしはしない。なくせるのは資源の検査だけだ。",
@@ -158,14 +159,14 @@ var catalog = map[string]text{
 		"持ち主がロックを失ったと知るのは、知らされたときか、ライブラリ自身の知らせによってだ。どちらも、サービスの側でリースが切れた後になりうる。その間を埋められるのは資源の検査だけだ。",
 		"A holder learns that it lost the lock when it is told, or by its library's own signal; both can come after the lease has ended at the service. Only the resource's check covers the gap.",
 	},
-	"moral.resource": {"資源の務め: フェンスの maxToken は、データと同じ行に、同じトランザクションで書き、永続させる(再起動や復元で戻れば、古いトークンがまた通る)。トークンを検査できない資源でも、冪等キーや条件付きの書き込み(S3 の If-Match、Cloud Storage の世代の前提条件)で守れる。", "The resource's duties: keep the fence's maxToken durable, in the same row and the same transaction as the data (if a restart or a restore takes it back, an old token passes again). A resource that cannot check a token can still be protected by an idempotency key or a conditional write (S3's If-Match, Cloud Storage's generation preconditions)."},
+	"moral.resource": {"資源の務め: フェンスの maxToken(楽観ロックなら version)は、データと同じ行に、同じトランザクションで書き、永続させる(再起動や復元で戻れば、古いトークンがまた通る)。トークンを検査できない資源でも、冪等キーや条件付きの書き込み(S3 の If-Match、Cloud Storage の世代の前提条件)で守れる。", "The resource's duties: keep the fence's maxToken (the optimistic lock's version) durable, in the same row and the same transaction as the data (if a restart or a restore takes it back, an old token passes again). A resource that cannot check a token can still be protected by an idempotency key or a conditional write (S3's If-Match, Cloud Storage's generation preconditions)."},
 	"matrix.moral": {
-		"この表で、資源が書き込みと不可分に検査する限り一度も破壊されないのは、合意で複製したサービスのトークンを資源が検査する組み合わせ(章の「リース + フェンシング」)だけだ。それでも遅れた書き込みは届きうる(危うい)が、トークン順に並ぶので、どの資源でも新しい持ち主の値を壊さない。ただし、トークンを示さずに読んだ者がいれば別だ。また、資源をまたぐ更新は中途半端に終わりうるし(二つの資源)、一人の持ち主の書き込みどうしの順序は守られない(同じトークンでの再送)。",
-		"In this table, the one combination never corrupted wherever the resource checks atomically is a service replicated by consensus whose tokens the resource checks (the chapter's \"lease + fencing\"). A late write can still land (at risk), but in token order: at no single resource does it destroy a newer holder's value, unless someone read without showing the token. An update that spans resources can still be torn (two resources), and one holder's own writes are not kept in order (a retry with the same token).",
+		"この表で、資源が書き込みと不可分に検査する限り一度も破壊されない組み合わせは二つある。合意で複製したサービスのトークンを資源が検査する組み合わせ(章の「リース + フェンシング」)と、ロックが全く無く、すべての書き込みが version による compare-and-set である組み合わせ(楽観ロック)だ。どちらでも遅れた書き込みは届きうる(危うい)が、順序どおりにしか届かないので、どの資源でも新しい書き手の値を壊さない。ただし、フェンシングではトークンを示さずに読んだ者がいれば別だ。資源をまたぐ更新は中途半端に終わりうるし(二つの資源)、一人の持ち主の書き込みどうしの順序はフェンシングでは守られない(同じトークンでの再送)。version はそれも守る。楽観ロックは誰も締め出さないので、重なった書き手は拒否され、読み直してやり直す。その無駄を省くことが、ロックがなお役に立つところだ。",
+		"In this table, two combinations are never corrupted wherever the resource checks atomically: a service replicated by consensus whose tokens the resource checks (the chapter's \"lease + fencing\"), and no lock at all, where every write is a compare-and-set on a version (the optimistic lock). In both a late write can still land (at risk), but only in order: at no single resource does it destroy a newer writer's value, unless, under fencing, someone read without showing the token. An update that spans resources can still be torn (two resources), and fencing does not keep one holder's own writes in order (a retry with the same token); the version does. The optimistic lock excludes nobody: writers that overlap are refused, and read again and retry; saving that wasted work is what a lock is still good for.",
 	},
 	"legend": {
-		"リースがあれば、持ち主がクラッシュしてもロックはいずれ戻ってくる。けれども GC 停止から再開した古い持ち主は、まだ自分がロックを持っていると信じている。その出遅れた書き込みを止められるのは、トークンを検査する資源だけだ。",
-		"A lease gives the lock back even when its holder crashes. But an old holder waking from a GC pause still believes it holds the lock. Only a resource that checks the token can stop its late write.",
+		"リースがあれば、持ち主がクラッシュしてもロックはいずれ戻ってくる。けれども GC 停止から再開した古い持ち主は、まだ自分がロックを持っていると信じている。その出遅れた書き込みを止められるのは、トークン(ロックが無ければ version)を検査する資源だけだ。",
+		"A lease gives the lock back even when its holder crashes. But an old holder waking from a GC pause still believes it holds the lock. Only a resource that checks the token (or, with no lock at all, a version) can stop its late write.",
 	},
 	"keys.help.compare": {
 		"キー操作: ← → で両方の列を 1 手ずつ、Home / End で最初と最後、Space で再生と一時停止。年表の印は Tab で選び、Enter でその手順を開く",
@@ -208,6 +209,11 @@ var catalog = map[string]text{
 		"a lease; replicated by consensus; the resource checks tokens. The token is Chubby's lock sequencer, the lock znode's czxid in ZooKeeper, the lock key's CreateRevision in etcd. Not ZooKeeper's sequence number: it is the parent znode's counter, which starts again at 0 when the parent is deleted and made again (Curator makes the lock's parent a container node, which ZooKeeper deletes once it is empty), so after an idle spell a new holder can get a number below a paused old holder's. What makes these numbers tokens is that they never go back and that the lock is granted only in their order (etcd's Mutex and ZooKeeper's lock recipe fix a waiter's number when it joins the queue, and grant the lock to the smallest); a restore that rolls the service's history back breaks that too (\"Restore from backup\"). A number from another system (a database sequence, say) orders no grant",
 	},
 
+	"strategy.optimistic": {"楽観ロック(ロック無し)", "Optimistic lock (no lock)"},
+	"strategy.optimistic.about": {
+		"ロックサービスは無い。章の最後に挙げた、データベースの楽観ロックだ。資源は行ごとに version を持ち、書き込みは UPDATE … SET v = ?, version = version + 1 WHERE id = ? AND version = ? の 1 文で、書き手が読んだ version がいまもその行の version である場合にだけ当たる。取得は version を読むだけで、誰も締め出さない(この列では、version を読むことを取得と数える)。読んだ後に別の書き込みが入っていれば、更新は 0 行で終わり、書き手は読み直してやり直す。PostgreSQL では、この 1 文はどの分離レベルでも不可分だ。READ COMMITTED では、並行する書き手を待った後に WHERE を評価し直して 0 行になる。REPEATABLE READ と SERIALIZABLE では、同じ競合がシリアライズ失敗(40001)で終わることもある。どちらでも書き込みは適用されない。章の言う通り、version 列は資源側のフェンシングそのもので、トークンを発行するロックサービスが無くても二重更新を防ぐ",
+		"no lock service: the database's optimistic lock, the chapter's last point. The resource keeps a version per row, and a write is one statement, UPDATE … SET v = ?, version = version + 1 WHERE id = ? AND version = ?, which takes effect only if the version its writer read is still the row's. An acquire only reads the version and excludes nobody (this column counts that read as the grant). If another write has landed since, the update changes 0 rows, and the writer reads again and retries. On PostgreSQL the statement is atomic at any isolation level: at READ COMMITTED it evaluates its WHERE again after waiting for a concurrent writer, and updates 0 rows; at REPEATABLE READ and SERIALIZABLE the same race can end in a serialization failure (40001) instead; either way the write is not applied. As the chapter says, the version column is fencing at the resource itself: it prevents a double update with no lock service issuing tokens",
+	},
 	// A row's three choices.
 	"design.lease.none":         {"TTL 無し", "no TTL"},
 	"design.lease.ttl":          {"TTL", "TTL"},
@@ -216,27 +222,29 @@ var catalog = map[string]text{
 	"design.service.majority":   {"5 ノードの過半数", "majority of 5"},
 	"design.check.unchecked":    {"資源は検査しない", "unchecked"},
 	"design.check.checked":      {"資源がトークンを検査", "checks tokens"},
+	"design.service.none":       {"ロックサービス無し", "no lock service"},
+	"design.check.version":      {"資源が version を検査", "checks a version"},
 	"matrix.rows":               {"各行の方式", "The rows"},
 
 	// The matrix.
 	"matrix.intro": {
-		"章の比較表を、手で書く代わりにモデルで計算した。各列(方式)は、リース(無し / TTL)、ロックサービス(1 台 / 合意で複製 / Redlock の 5 ノード)、資源(検査しない / トークンを検査)の組み合わせ。各セルは、その行のシナリオをその列の方式で最後まで再生した結果。セルを開くと、結果が決まる手からその実行を 1 手ずつ見られる。章の「リース + フェンシング」にあたるのは合意ベース + フェンシングの列だ(章の LockService は合意が取れている前提)。「リース + フェンシング(1 台、メモリ上)」の列は、その前提を外すと何を失うかを示す。",
-		"The chapter's comparison table, computed by the model instead of written by hand. Each column (a strategy) combines a lease (none or a TTL), a lock service (one node, replicated by consensus, or Redlock's 5 nodes) and a resource (checks nothing, or checks tokens). Each cell is the result of replaying its row's scenario to the end under its column's strategy. Open a cell to step through that run from the step that decides it. The chapter's \"lease + fencing\" is the consensus + fencing column (the chapter's LockService assumes agreement); the \"lease + fencing (one node, in memory)\" column shows what dropping that premise costs.",
+		"章の比較表を、手で書く代わりにモデルで計算した。各列(方式)は、リース(無し / TTL)、ロックサービス(無し / 1 台 / 合意で複製 / Redlock の 5 ノード)、資源(検査しない / トークンを検査 / version を検査)の組み合わせ。各セルは、その行のシナリオをその列の方式で最後まで再生した結果。セルを開くと、結果が決まる手からその実行を 1 手ずつ見られる。章の「リース + フェンシング」にあたるのは合意ベース + フェンシングの列だ(章の LockService は合意が取れている前提)。「リース + フェンシング(1 台、メモリ上)」の列は、その前提を外すと何を失うかを示す。最後の楽観ロックの列にはロックが無い。章が最後に挙げた、資源が version を検査するだけの方式だ。",
+		"The chapter's comparison table, computed by the model instead of written by hand. Each column (a strategy) combines a lease (none or a TTL), a lock service (none, one node, replicated by consensus, or Redlock's 5 nodes) and a resource (checks nothing, checks tokens, or checks a version). Each cell is the result of replaying its row's scenario to the end under its column's strategy. Open a cell to step through that run from the step that decides it. The chapter's \"lease + fencing\" is the consensus + fencing column (the chapter's LockService assumes agreement); the \"lease + fencing (one node, in memory)\" column shows what dropping that premise costs. The last column, the optimistic lock, has no lock at all: the chapter's last point, a resource that checks a version and nothing else.",
 	},
 	"matrix.caption": {"方式ごとの結果(列: 方式、行: シナリオ)。セルを開くと、結果が決まる手からその実行を見られる", "Outcome per strategy (columns: strategies, rows: scenarios). Open a cell to see the run from the step that decides it"},
 	"matrix.corner":  {"シナリオ / 方式", "Scenario / strategy"},
 	"matrix.cell":    {"%s: %s、%s", "%s: %s under %s"},
 	"matrix.legend": {
-		"フェンシングが約束するのは、資源での書き込みの順序(トークン順)であって、実時間での排他ではない。判定は資源ごと。✓ 安全: 前の取得のもとでの書き込みが、新しい取得の後に届くことはなく、ロックは使える。△ 危うい: 前の取得のもとでの書き込みが、新しい取得の後に適用されたが、何も壊していない(新しい持ち主はまだ書いておらず、読んだ後に書いてもいない)。新しい持ち主がトークンを示さずに読んでから書けば、それは失われる。✗ 破壊: 新しい持ち主の書き込みの後に、前の取得のもとでの書き込みが適用された(上書き)、あるいは新しい持ち主が読んだ後に前の取得のもとでの書き込みが適用され、新しい持ち主がその読み取りをもとに書いた(ロストアップデート)。トークンの検査を通ったかどうかは問わない。⊘ 行き詰まり: クラッシュした持ち主が TTL の無いロックを永遠に持つ、あるいはカウンタのリセット後、資源が今の持ち主を拒む。セルの下の小さな注は、判定に数えないがその実行で起きたことを示す。↺: 一人の持ち主の書き込みが、送った順とは逆に適用された(フェンシングはそれを順序づけない)。",
-		"Fencing promises order by token at the resource, not mutual exclusion in real time; each resource is judged on its own. ✓ safe: no write made under an older grant landed after a newer grant, and the lock can be used. △ at risk: a write made under an older grant was applied after a newer grant was issued, but destroyed nothing (the newer holder had not written, nor written after a read); a newer holder that read without showing its token and then wrote would lose it. ✗ corrupted: an older grant's write was applied after the newer holder's write (an overwrite), or after the newer holder read, and the newer holder then wrote from that read (a lost update), whether or not the write passed a token check. ⊘ stuck: a crashed holder keeps a lock without TTL forever, or after a counter reset the resource refuses the holder in force. The small notes under a cell say what happened in its run without counting towards the verdict. ↺: one holder's writes were applied in the reverse of the order it sent them (fencing does not order them).",
+		"フェンシングが約束するのは、資源での書き込みの順序(トークン順)であって、実時間での排他ではない。判定は資源ごと。✓ 安全: 前の取得のもとでの書き込みが、新しい取得の後に届くことはなく、ロックは使える。△ 危うい: 前の取得のもとでの書き込みが、新しい取得の後に適用されたが、何も壊していない(新しい持ち主はまだ書いておらず、読んだ後に書いてもいない)。新しい持ち主がトークンを示さずに読んでから書けば、それは失われる。✗ 破壊: 新しい持ち主の書き込みの後に、前の取得のもとでの書き込みが適用された(上書き)、あるいは新しい持ち主が読んだ後に前の取得のもとでの書き込みが適用され、新しい持ち主がその読み取りをもとに書いた(ロストアップデート)。トークンの検査を通ったかどうかは問わない。⊘ 行き詰まり: クラッシュした持ち主が TTL の無いロックを永遠に持つ、あるいはカウンタのリセット後、資源が今の持ち主を拒む。ロックの無い楽観ロックの列では何も貸されないので、version を読むこと(取得、または読み取り)を取得と数え、同じ定義で判定する。次の書き込みはその読み取りから計算されるからだ。危ういのは、後から読んだ者がいる行に前の読み取りからの書き込みが届いたときで、後から読んだ者が検査の無い書き込みをすれば、それは失われる。誰も何も持たないので、行き詰まりは無い。セルの下の小さな注は、判定に数えないがその実行で起きたことを示す。↺: 一人の持ち主の書き込みが、送った順とは逆に適用された(フェンシングはそれを順序づけない)。",
+		"Fencing promises order by token at the resource, not mutual exclusion in real time; each resource is judged on its own. ✓ safe: no write made under an older grant landed after a newer grant, and the lock can be used. △ at risk: a write made under an older grant was applied after a newer grant was issued, but destroyed nothing (the newer holder had not written, nor written after a read); a newer holder that read without showing its token and then wrote would lose it. ✗ corrupted: an older grant's write was applied after the newer holder's write (an overwrite), or after the newer holder read, and the newer holder then wrote from that read (a lost update), whether or not the write passed a token check. ⊘ stuck: a crashed holder keeps a lock without TTL forever, or after a counter reset the resource refuses the holder in force. In the optimistic lock's column nothing is granted, so each read of a version (an acquire, or a read) counts as a grant, since the next write is computed from it, and the same definitions judge the run: at risk is a write from an older read landing after a newer read of its row, which a later reader writing without the check would lose; nothing is held, so nothing is stuck. The small notes under a cell say what happened in its run without counting towards the verdict. ↺: one holder's writes were applied in the reverse of the order it sent them (fencing does not order them).",
 	},
 	"matrix.simplifies": {
-		"このモデルが簡略化していること: 時刻は論理的な tick、ロックは 1 本、合意で複製されたサービスは再起動しても状態を失わない 1 台として描く(リーダー選出や複製の遅れは扱わない)。クライアントはリースを要求を送った時点から数え(「遅れて届く取得の返事」の A だけは返事の時点から)、自分の認識のまま書く。自分の時計でリースを確かめるのは check のステップだけだ。書く前に自分の時計でリースを確かめるクライアントなら、「分断された持ち主」の A のように、自分のリースが切れた後に書くことはない。それでも、確かめてから書くまでの間に止まれば防げない(「確認してから書く」)。",
-		"What this model simplifies: time is logical ticks, there is one lock, and a service replicated by consensus is drawn as one node whose state survives restarts (no leader election, no replication lag). Clients count a lease from when they sent the request (only the A of \"Slow grant\" counts from the reply) and write on what they believe: they look at their own lease clock only at a check step. A client that checks its lease by its own clock before every write would not write past its own lease, as the A of \"Partitioned holder\" does; it is still exposed to a pause between its check and its write (\"Check, then write\").",
+		"このモデルが簡略化していること: 時刻は論理的な tick、ロックは 1 本、合意で複製されたサービスは再起動しても状態を失わない 1 台として描く(リーダー選出や複製の遅れは扱わない)。クライアントはリースを要求を送った時点から数え(「遅れて届く取得の返事」の A だけは返事の時点から)、自分の認識のまま書く。自分の時計でリースを確かめるのは check のステップだけだ。書く前に自分の時計でリースを確かめるクライアントなら、「分断された持ち主」の A のように、自分のリースが切れた後に書くことはない。それでも、確かめてから書くまでの間に止まれば防げない(「確認してから書く」)。楽観ロックの列のクライアントは、version を読み、それを添えて書くだけだ。拒否されても自分ではやり直さない(読み直すのは筋書きがそうするときだけ)。ネットワークで足止めされた書き込みは、書き手があきらめたもので、その結果を書き手は知らない。version を読むことを取得と数えるのは、判定のためのモデルの数え方だ。",
+		"What this model simplifies: time is logical ticks, there is one lock, and a service replicated by consensus is drawn as one node whose state survives restarts (no leader election, no replication lag). Clients count a lease from when they sent the request (only the A of \"Slow grant\" counts from the reply) and write on what they believe: they look at their own lease clock only at a check step. A client that checks its lease by its own clock before every write would not write past its own lease, as the A of \"Partitioned holder\" does; it is still exposed to a pause between its check and its write (\"Check, then write\"). In the optimistic lock's column, a client reads a version and writes with it, nothing more: refused, it does not retry by itself (it reads again only where the story says so), and a write held up in the network is one its writer gave up waiting for, whose outcome it never learns. Counting a read of a version as a grant is the model's way of numbering, for the verdict.",
 	},
 	"matrix.purpose": {
-		"ロックを使う目的は二つある。効率のため(同じ仕事を二度しないため)なら、まれに二つのクライアントが同時に持っても、仕事が重複するだけで許せる。それには Redis 1 台で足りる。正しさのため(データを壊さないため)なら、ロックサービスだけでは足りず、資源が自分でトークンを検査する必要がある。下の表が正しさの表であるのはそのためだ。この線引きは、フェンシングトークンを示した Martin Kleppmann の「How to do distributed locking」(2016 年)による。同じ記事は、Redlock の安全性が、ネットワークの遅延・プロセスの停止・時計の誤差のすべてに上限があるという前提に立っていることも指摘した。これに対する antirez の反論「Is Redlock safe?」(2016 年)は、リースを単調時計で測ることと、ロックのランダムな値を資源での check-and-set に使うことを提案した。だがランダムな値は何も順序づけない。資源にできるのは、それを知らされた値と比べることだけで、古い持ち主の値と新しい持ち主の値は見分けられない(Redlock の列)。",
-		"A lock serves one of two purposes. For efficiency (not doing the same work twice), two clients rarely holding it at once only duplicates work, which is tolerable: a single Redis node is enough. For correctness (not corrupting data), the lock service is not enough: the resource must check the tokens itself. That is why the table below is about correctness. The line is the one drawn in \"How to do distributed locking\" (Martin Kleppmann, 2016), which set out fencing tokens and showed that Redlock's safety rests on bounded network delay, bounded process pauses and bounded clock error. The reply, \"Is Redlock safe?\" (antirez, 2016), proposed timing leases with monotonic clocks and using the lock's random value as a check-and-set at the resource; but a random value orders nothing: a resource can only compare it with a value it was told, and cannot tell an older holder's from a newer one's (the Redlock column).",
+		"ロックを使う目的は二つある。効率のため(同じ仕事を二度しないため)なら、まれに二つのクライアントが同時に持っても、仕事が重複するだけで許せる。それには Redis 1 台で足りる。正しさのため(データを壊さないため)なら、ロックサービスだけでは足りず、資源が自分でトークンを検査する必要がある。下の表が正しさの表であるのはそのためだ。この線引きは、フェンシングトークンを示した Martin Kleppmann の「How to do distributed locking」(2016 年)による。同じ記事は、Redlock の安全性が、ネットワークの遅延・プロセスの停止・時計の誤差のすべてに上限があるという前提に立っていることも指摘した。これに対する antirez の反論「Is Redlock safe?」(2016 年)は、リースを単調時計で測ることと、ロックのランダムな値を資源での check-and-set に使うことを提案した。だがランダムな値は何も順序づけない。資源にできるのは、それを知らされた値と比べることだけで、古い持ち主の値と新しい持ち主の値は見分けられない(Redlock の列)。楽観ロックの列は、同じ線引きのもう一方の端だ。そこでは資源の version の検査だけで正しさが守られ、ロックが加えるのは効率だけになる。拒否される書き手、読み直してやり直す仕事が減るのだ。同じ行を書き合うクライアントが少なければロックは要らない。多ければ、ときに二つのクライアントが同時に持つロックでも、その無駄を省いてくれる。正しさは version の検査が守り続ける。",
+		"A lock serves one of two purposes. For efficiency (not doing the same work twice), two clients rarely holding it at once only duplicates work, which is tolerable: a single Redis node is enough. For correctness (not corrupting data), the lock service is not enough: the resource must check the tokens itself. That is why the table below is about correctness. The line is the one drawn in \"How to do distributed locking\" (Martin Kleppmann, 2016), which set out fencing tokens and showed that Redlock's safety rests on bounded network delay, bounded process pauses and bounded clock error. The reply, \"Is Redlock safe?\" (antirez, 2016), proposed timing leases with monotonic clocks and using the lock's random value as a check-and-set at the resource; but a random value orders nothing: a resource can only compare it with a value it was told, and cannot tell an older holder's from a newer one's (the Redlock column). The optimistic lock's column is the other end of the same line: there the resource's version check alone keeps the data correct, and all a lock would add is efficiency: fewer writers refused, less work read again and redone. Where few clients write the same rows, no lock is needed; where many do, even a lock that two clients occasionally hold at once saves that wasted work, while the version check goes on guarding correctness.",
 	},
 	"lock.simplifies.replicated": {
 		"簡略化: 合意で複製されたサービスを、再起動しても状態を失わない 1 台として描く(リーダー選出や複製の遅れは扱わない)。",
@@ -284,6 +292,10 @@ var catalog = map[string]text{
 		"Redlock はトークンを発行しないので、資源が検査するものが無い(切り替えられない)",
 		"Redlock issues no token, so there is nothing for the resource to check (no switch)",
 	},
+	"fencing.unavailable.optimistic": {
+		"ロックサービスが無いのでトークンも無く、資源は version を検査する。章の言う通り、version 列はそれ自体が資源側のフェンシングだ(切り替えられない)",
+		"With no lock service there is no token: the resource checks a version, which, as the chapter says, is fencing at the resource itself (no switch)",
+	},
 	"fencing.unavailable.no-ttl": {
 		"章の表には、TTL 無しのロックにフェンシングを組み合わせた行が無い(切り替えられない)",
 		"The chapter's table has no row combining a lock without TTL with fencing (no switch)",
@@ -312,6 +324,11 @@ var catalog = map[string]text{
 	"lock.kind.one-node":   {"1 台(メモリ上)", "one node, in memory"},
 	"lock.kind.replicated": {"合意で複製", "replicated"},
 	"lock.kind.majority":   {"独立した 5 ノード", "5 independent nodes"},
+	"lock.kind.none":       {"無し", "none"},
+	"lock.none.about": {
+		"この方式にロックサービスは無い。取得は資源の version を読むだけで、誰もロックを持たず、誰も締め出されない。",
+		"This row has no lock service: an acquire only reads the resource's version; nobody holds a lock, and nobody is excluded.",
+	},
 	"lock.holder":          {"持ち主", "Holder"},
 	"lock.holder.majority": {"持ち主(過半数)", "Holder (majority)"},
 	"lock.no-tokens":       {"(Redlock はトークンを発行しない)", "(Redlock issues none)"},
@@ -336,6 +353,9 @@ var catalog = map[string]text{
 	"resource.fenced":           {"フェンシング有", "fenced"},
 	"resource.unfenced":         {"フェンシング無", "unfenced"},
 	"resource.check-then-apply": {"フェンシング有(検査と適用が別)", "fenced, check then apply"},
+	"resource.versioned":        {"version を検査", "checks a version"},
+	"resource.versioned-split":  {"version を検査(検査と適用が別)", "checks a version, then applies"},
+	"resource.version":          {"version", "version"},
 	"resource.value":            {"現在の値", "Current value"},
 	"resource.empty":            {"(空)", "(empty)"},
 	"resource.maxToken":         {"maxToken", "maxToken"},
@@ -350,6 +370,9 @@ var catalog = map[string]text{
 	"network.apply":          {"%[1]s: %[2]s の %[3]s への Write(token %[4]d, %[5]q)、t=%[6]d に検査済み、適用待ち", "%[1]s: %[2]s's Write(token %[4]d, %[5]q) to %[3]s, checked at t=%[6]d, waiting to be applied"},
 	"network.grant":          {"%s: ロックサービス → %s 返事「ロックが取れた(token %d)」、t=%d の要求への返事", "%s: lock service → %s reply \"granted, token %d\", to the request of t=%d"},
 	"network.grant-no-token": {"%s: ノード → %s 返事「ロックが取れた」、t=%d の要求への返事", "%s: nodes → %s reply \"granted\", to the request of t=%d"},
+	"network.write.version":  {"%s: %s → %s Write(version %d, %q)、t=%d に送信", "%s: %s → %s Write(version %d, %q), sent at t=%d"},
+	"network.apply.version":  {"%[1]s: %[2]s の %[3]s への Write(version %[4]d, %[5]q)、t=%[6]d に検査済み、適用待ち", "%[1]s: %[2]s's Write(version %[4]d, %[5]q) to %[3]s, checked at t=%[6]d, waiting to be applied"},
+	"network.versions":       {"%s: 資源 → %s 返事「%s」、t=%d の要求への返事", "%s: resource → %s reply \"%s\", to the request of t=%d"},
 	"network.refusal":        {"%s: ロックサービス → %s 返事「拒否」、t=%d の要求への返事", "%s: lock service → %s reply \"refused\", to the request of t=%d"},
 
 	// Clients' own views.
@@ -365,6 +388,8 @@ var catalog = map[string]text{
 	"client.holds-lock.forever":    {"ロックを持っているつもり(無期限)", "believes it holds the lock (no expiry)"},
 	"client.holdsNone":             {"ロックを持っていない", "holds no lock"},
 	"client.discipline.from-reply": {"リースを返事の届いた時点から数える", "counts its lease from when the reply arrived"},
+	"client.versions":              {"%s を添えて書くつもり", "will write with %s"},
+	"client.versions.none":         {"まだ version を読んでいない", "has read no version yet"},
 	"client.outdated":              {"ロックサービスの記録とは食い違っている", "the lock service says otherwise"},
 
 	// The action line.
@@ -443,6 +468,29 @@ var catalog = map[string]text{
 	"result.restored":                {"バックアップの状態に戻る", "back to the backup"},
 	"result.reordered.after":         {"受理 — 同じ持ち主がこの後に送った書き込みより遅れて適用", "accepted — applied after the same holder's later write"},
 
+	// The action line and its tags where there is no lock service, and
+	// at a resource that checks a version.
+	"action.acquire.versions":                {"version を読む → %s", "Read the version → %s"},
+	"action.acquire.versions.held":           {"version を読む → (返事は遅延中)", "Read the version → (reply delayed)"},
+	"action.version":                         {"version %d", "version %d"},
+	"action.read.version":                    {"Read → %s(version %d)", "Read → %s (version %d)"},
+	"action.peek.version":                    {"Peek(version 無し) → %s", "Peek (no version) → %s"},
+	"action.deliver.versions":                {"到着: 返事「%s」", "Arrives: reply \"%s\""},
+	"action.write.version":                   {"Write(version %d, %q)", "Write(version %d, %q)"},
+	"action.write.skipped.version":           {"Write → 送らない(version を読んでいない)", "Write → not sent (no version read)"},
+	"action.no-service.renew":                {"Renew", "Renew"},
+	"action.no-service.release":              {"Release", "Release"},
+	"action.no-service.restart":              {"ロックサービス再起動", "Lock service restarts"},
+	"action.no-service.backup":               {"ロックサービスのバックアップ", "Lock service backed up"},
+	"action.no-service.restore":              {"バックアップから復元", "Restored from backup"},
+	"action.no-service.jump":                 {"サービスの時計 +%d", "Service clock +%d"},
+	"result.no-service":                      {"何も起きない(ロックサービスが無い)", "nothing happens (no lock service)"},
+	"result.stale-version":                   {"受理 — 検査した version はもう古い", "accepted — the version it was checked against is out of date"},
+	"result.stale.before-new-holder.version": {"受理 — 後から読んだ者がいる(まだ無害)", "accepted — after a later read (harmless so far)"},
+	"result.stale.overwrote.version":         {"受理 — 後から読んだ者の値を破壊", "accepted — overwrites a later reader's data"},
+	"result.rejected.version":                {"拒否 — version が違う(0 行を更新)", "refused — version mismatch (0 rows updated)"},
+	"versions.one":                           {"%[1]s の version %[2]d", "%[1]s (version %[2]d)"},
+	"versions.and":                           {" と ", " and "},
 	// The timeline.
 	"timeline.title":          {"タイムライン: %s(%s)", "Timeline: %s (%s)"},
 	"timeline.desc":           {"左から右へ時間が進む。上の %d 本がクライアント、その下がロックサービス(リースの期間を帯で表示)と資源。t=%d から t=%d まで、%d 個の出来事のうち、現在のステップ %[5]d までを描いている。", "Time runs from left to right. The top %d lanes are the clients; below them, the lock service (leases as bars) and the resource. From t=%d to t=%d, %d events, drawn up to the current step, %[5]d."},
@@ -623,6 +671,9 @@ var catalog = map[string]text{
 	"real.outcome.accepted":             {"適用", "applied"},
 	"real.outcome.rejected":             {"トークンで拒否", "refused by token"},
 	"real.outcome.aborted":              {"データベースがトランザクションを中止(トークンとは無関係)", "aborted by the database (not for its token)"},
+	"real.outcome.rejected-version":     {"バージョンが違うため拒否(0 行を更新)", "refused by version (0 rows updated)"},
+	"real.outcome.versions":             {"バージョンを読んだ", "read the version"},
+	"real.outcome.no-service":           {"何も起きない(ロックサービスが無い)", "nothing (no lock service)"},
 	"real.outcome.valid":                {"リースは有効", "lease valid"},
 	"real.outcome.expired":              {"リースは失効", "lease expired"},
 	"real.outcome.no-lock":              {"ロックを持っていない", "no lock held"},
@@ -662,6 +713,7 @@ var catalog = map[string]text{
 	"real.why.call-in-partition":        {"クライアントが、自分の更新が止められている間にロックサービスを呼ぶ。lab は止められた更新を、クライアントとロックサービスの間の分断(両方向)として再現する(ライブラリ自身のキープアライブも止めるため)。そのため、その呼び出しは更新が届けられるまで分断の中で待ってしまう。モデルでは通る。", "The client calls its lock service while a renewal of its own is held. The lab holds a renewal as a partition between the client and its lock service, both ways (so that the library's own keep-alives are held too), so the call would wait in it until the renewal is delivered, where the model lets it through."},
 	"real.why.no-restore":               {"ロックサービスのバックアップと復元がある。lab はそれを再現しない。", "The lock service is backed up and restored, which the lab does not stage."},
 	"real.not-replayed":                 {"この組み合わせは実際のソフトウェアでは再生していない: %s", "Not replayed on real software: %s"},
+	"real.no-row.optimistic":            {"ラボには、まだこの方式の実行が無い。楽観ロックには再生するロックサービスが無く、実際のデータベースでの version の compare-and-set はまだ記録していない。ここにあるのはモデルの実行だけだ。", "The lab has no run of this row yet: the optimistic lock has no lock service to replay, and its compare-and-set on a version has not been recorded on a real database. What is shown here is the model's run alone."},
 	"real.mark":                         {"実機で一致", "real: agrees"},
 	"real.mark.no":                      {"実機では %s", "real: %s"},
 	"real.legend":                       {"「実機で一致」は、その組み合わせを実際の Redis、etcd または ZooKeeper と PostgreSQL で再生し(make lab)、すべての手順でモデルと同じ結果になったことを示す(何が起きたか、各クライアントが何を信じているか、資源に何があるか)。印の無い組み合わせは、実機では再生していない(理由は 1 つの実行の表示にある)。", "“real: agrees” marks a cell replayed on a real Redis, etcd or ZooKeeper and a real PostgreSQL (make lab) with the model's outcome at every step (what happened, what each client believes, what each resource holds). A cell without a mark is not replayed on real software (the one-run view says why)."},

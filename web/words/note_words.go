@@ -445,4 +445,135 @@ var noteWords = map[string]text{
 		"ノード %[1]d が再起動する。永続化していない Redis と同じく、持っていたロックを忘れる。ほかのノードは自分のロックを覚えている。",
 		"Node %[1]d restarts. Like Redis without persistence, it forgets the locks it held; the other nodes keep theirs.",
 	},
+
+	// Without a lock service (the optimistic lock): reads of versions,
+	// compare-and-set writes, and actions on a service that is not there.
+	"gen.acquire.versions": {
+		"%[1]s が %[2]s を読む。ロックサービスは無く、取るべきロックも無い。%[1]s の書き込みは、読んだ version を添える(UPDATE … WHERE version = ?)。誰も締め出されない。ほかのクライアントも同じように読み、書ける。",
+		"%[1]s reads %[2]s. There is no lock service and no lock to take: each of %[1]s's writes will carry the version it read (UPDATE … WHERE version = ?). Nobody is excluded: any other client may read and write the same way.",
+	},
+	"gen.acquire.versions.held": {
+		"%[1]s が version を読みに行く。資源は %[2]s を返すが、返事はネットワークで足止めされる。%[1]s はまだ何も知らない。",
+		"%[1]s asks for the version. The resource answers with %[2]s, but the reply is held up in the network: %[1]s knows nothing yet.",
+	},
+	"gen.reply.versions": {
+		"t=%[2]d、ようやく %[1]s に返事が届く: %[4]s。これは t=%[3]d に読んだ version で、いまもそうとは限らない。リースは無いので、返事が遅れても期限は切れない。その間に行が書き換えられていれば、%[1]s のその行への書き込みは拒否される。",
+		"At t=%[2]d the reply finally reaches %[1]s: %[4]s. That is the version read at t=%[3]d, which may no longer be current. There is no lease, so a late reply has not expired; if a row was written in between, %[1]s's write to it is refused.",
+	},
+	"gen.no-service.renew": {
+		"%[1]s がリースを更新しようとするが、ロックサービスは無く、延ばすリースも無い。何も送られず、何も変わらない。",
+		"%[1]s would renew its lease, but there is no lock service and no lease to extend: nothing is sent, and nothing changes.",
+	},
+	"gen.no-service.release": {
+		"%[1]s がロックを手放そうとするが、手放すロックは無い。何も変わらず、%[1]s は読んだものをそのまま持っている。",
+		"%[1]s would release the lock, but there is none: nothing changes, and %[1]s keeps what it read.",
+	},
+	"gen.no-service.restart": {
+		"ロックサービスは無いので、再起動するものも、失われるカウンタも無い。version は行の中にデータと一緒にあり、データと同じように永続する。",
+		"There is no lock service: nothing restarts, and no counter is lost. The version lives in the row with the data, and lasts as the data does.",
+	},
+	"gen.no-service.backup": {
+		"バックアップを取るロックサービスは無い(データベースのバックアップなら、各行の version は値と一緒に写る)。",
+		"There is no lock service to back up (a backup of the database holds each row's version with its value).",
+	},
+	"gen.no-service.restore": {
+		"復元するロックサービスは無い。このモデルは資源そのものは復元しない(行を古いバックアップから戻せば、version も値と一緒に戻る)。",
+		"There is no lock service to restore. The model never restores the resource itself (restoring a row from an older backup would put back its version with its value).",
+	},
+	"gen.no-service.jump": {
+		"ロックサービスの時計が %[1]d tick 先へ跳ぶはずだが、ロックサービスもリースも無い。version の検査は時計に頼らない。",
+		"The lock service's clock would jump %[1]d ticks ahead, but there is no lock service and no lease: the version check does not depend on clocks.",
+	},
+	"gen.write.skipped.version": {
+		"%[1]s はまだどの version も読んでいないので、書き込みに添えるものが無い(UPDATE … WHERE version = ? には version が要る)。書かない。",
+		"%[1]s has read no version yet, so it has none to write with (UPDATE … WHERE version = ? needs one), and does not write.",
+	},
+	"gen.write.held.version": {
+		"%[1]s が %[3]s への書き込み %[2]q を version %[4]d を添えて送るが、メッセージはネットワークで足止めされる。",
+		"%[1]s sends its write of %[2]q to %[3]s with version %[4]d, but the message is held up in the network.",
+	},
+	"gen.write.checked.version": {
+		"%[1]s の書き込み %[2]q が %[4]s に届く。検査は通る(version %[3]d はいまの version だ)が、資源は適用する前に止まる(資源側の処理の停止、遅いディスクなど)。適用するときには検査し直さない(SELECT version の後に、WHERE の無い UPDATE)。",
+		"%[1]s's write of %[2]q reaches %[4]s. The check passes (version %[3]d is the row's), but the resource stalls before applying it (a pause in its own process, a slow disk), and the apply will not check again (SELECT version, then an UPDATE without the WHERE).",
+	},
+	"gen.write.sends.version": {
+		"%[1]s が %[4]s に %[2]q を書き込む: UPDATE … WHERE version = %[3]d。",
+		"%[1]s writes %[2]q to %[4]s: UPDATE … WHERE version = %[3]d.",
+	},
+	"gen.write.sends.no-version": {
+		"%[1]s が %[3]s に %[2]q を書き込もうとする。",
+		"%[1]s tries to write %[2]q to %[3]s.",
+	},
+	"gen.write.accepted.version": {
+		"%[1]s の version は %[2]d なので、更新は行に当たり(1 行)、version は %[3]d になる。",
+		"%[1]s is at version %[2]d, so the update matches the row (1 row updated), and the version becomes %[3]d.",
+	},
+	"gen.write.rejected.version": {
+		"だが %[1]s はもう version %[2]d なので、WHERE version = %[3]d に当たる行は無く、更新は 0 行で終わる(拒否)。%[4]s が最後にその version を読むか書くかした後に、別の書き込みが入ったのだ。資源は守られた。",
+		"But %[1]s is at version %[2]d by now, so WHERE version = %[3]d matches no row and the update changes 0 rows (refused): another write has landed since %[4]s last read or wrote that version. The data is safe.",
+	},
+	"gen.write.read-again": {
+		"%[1]s は読み直してやり直すしかない。",
+		"%[1]s must read again and retry.",
+	},
+	"gen.write.rejected.no-version": {
+		"だが %[2]s は %[1]s の version をまだ読んでいないので、添える version が無く、更新は 0 行で終わる(拒否)。",
+		"But %[2]s has not read %[1]s's version, so it has none to send, and the update changes 0 rows (refused).",
+	},
+	"gen.write.applied.version-split": {
+		"行はもう version %[3]d で(検査したのは version %[2]d)、検査し直さずに適用して %[4]d になる。",
+		"The row is at version %[3]d by now (the check was of version %[2]d), and the apply, without checking again, makes it %[4]d.",
+	},
+	"gen.stale.after-read.version": {
+		"%[1]s の version はまだ %[3]d なので、%[2]s の更新は当たる(受理)。だが %[5]s はこの書き込みの前に %[1]s を読んでいて、まだそこに書いていない。いま壊れたものは無い(危うい)。%[5]s がその読み取りをもとに書けば、その更新は古い version を添えるので 0 行で終わり、%[5]s は読み直すことになる。ロックの無いこの方式では、これがふつうの競合だ。",
+		"%[1]s is still at version %[3]d, so %[2]s's update matches (accepted). But %[5]s read %[1]s before this write and has not written there since: nothing is destroyed now (at risk). If %[5]s writes from that read, its update carries the old version and changes 0 rows, and %[5]s must read again. Without a lock, this is an ordinary race.",
+	},
+	"gen.stale.before-new-holder.version": {
+		"%[1]s の version はまだ %[3]d なので、%[2]s の更新は当たる(受理)。%[2]s より後に version を読んだクライアントはいるが、読んだのは別の行で、%[1]s ではない。いま壊れたものは無い(危うい)。",
+		"%[1]s is still at version %[3]d, so %[2]s's update matches (accepted). Versions have been read since %[2]s read, but of another row, not %[1]s: nothing is destroyed now (at risk).",
+	},
+	"gen.stale.overwrote.version-split": {
+		"%[1]s は %[5]s が書く前に version %[3]d を検査しており、行がもう version %[4]d なのに、いま検査し直さずに適用する(WHERE の無い UPDATE)。%[2]s の書き込みが %[5]s の値を上書きした。データは壊れた。検査と書き込みは一つの文(UPDATE … WHERE version = ?)でなければならない。",
+		"%[1]s checked version %[3]d before %[5]s wrote, and applies the write now without checking again (an UPDATE without the WHERE), though the row is at version %[4]d: %[2]s's write overwrites %[5]s's value. The data is corrupted. The check and the write must be one statement (UPDATE … WHERE version = ?).",
+	},
+	"gen.stale.after-read.version-split": {
+		"%[1]s は検査済みの書き込み(version %[3]d)を、検査し直さずにいま適用する。%[5]s はこの前に %[1]s を読んでいて、まだそこに書いていないので、いま壊れたものは無い(危うい)。",
+		"%[1]s applies the write it checked earlier (version %[3]d) without checking again. %[5]s read %[1]s before this and has not written there since: nothing is destroyed now (at risk).",
+	},
+	"gen.stale.before-new-holder.version-split": {
+		"%[1]s は検査済みの書き込み(version %[3]d)を、検査し直さずにいま適用する。%[2]s より後に version を読んだクライアントはいるが、読んだのは別の行で、%[1]s ではない。いま壊れたものは無い(危うい)。",
+		"%[1]s applies the write it checked earlier (version %[3]d) without checking again. Versions have been read since %[2]s read, but of another row, not %[1]s: nothing is destroyed now (at risk).",
+	},
+	"gen.write.reordered.version": {
+		"だがこれは、%[1]s がいま %[2]s にある書き込みより前に送ったものだ。その version は後の書き込みが届く前に検査され、適用のときには検査し直されなかったので、%[1]s 自身の新しい値が古い値で上書きされた。",
+		"But %[1]s sent this write before the one now at %[2]s: its version was checked before the later write landed, and not again when it was applied, so %[1]s's own newer value is overwritten by an older one.",
+	},
+	"gen.peek.version": {
+		"%[1]s が %[2]s の値だけを読み、version は読まない(SELECT v)。書き込みに添えるのは、値と一緒に読んだ version か、自分の書き込みで得た version だけだ。その version の後に別の書き込みが入っていれば、検査が書き込みと一体である限り、この読み取りが何を見ていても書き込みは拒否される。",
+		"%[1]s reads %[2]s's value but not its version (SELECT v). A write carries only a version read with a value, or produced by its writer's own write: if anything has been written since that version, the write is refused wherever the check is part of the write, whatever this read showed.",
+	},
+	"gen.read.version": {
+		"%[1]s が %[3]s を読み、値と一緒に version %[2]d を受け取る。以後 %[1]s は %[3]s にこの version を添えて書く。読むことは何も変えず、誰も締め出さない。",
+		"%[1]s reads %[3]s, and with its value, version %[2]d: from now on %[1]s writes to %[3]s with that version. Reading changes nothing and excludes nobody.",
+	},
+	"gen.check.no-service": {
+		"%[1]s が確認しようとするが、ロックもリースも無いので、確かめるものが無い。%[1]s の書き込みを確かめるのは、資源の version の検査だ。",
+		"%[1]s would check, but there is no lock and no lease to check: what checks %[1]s's write is the resource's version check.",
+	},
+	"gen.pause.no-lease": {
+		"リースが無いので、止まっている間に切れるものも無い。%[1]s は同じ version を持ったまま目覚める。",
+		"There is no lease to run out while it is stopped: %[1]s will wake with the same versions to write with.",
+	},
+	"gen.deliver.write.version": {
+		"足止めされていた %[1]s の書き込み %[2]q(version %[3]d)が %[4]s に届く。",
+		"%[1]s's write of %[2]q with version %[3]d, held up until now, reaches %[4]s.",
+	},
+	"gen.deliver.apply.version": {
+		"%[4]s が、検査済みだった %[1]s の書き込み %[2]q(version %[3]d)をようやく適用する。",
+		"%[4]s finally applies %[1]s's write of %[2]q with version %[3]d, which it checked earlier.",
+	},
+	"gen.deliver.nothing.no-service": {
+		"この方式では %[1]s は送られていない(ロックサービスが無いので送る先が無かったか、送り手が添える version を読んでいなかった)。何も届かない。",
+		"Under this strategy %[1]s was never sent (there was no lock service to send it to, or its sender had read no version to send it with): nothing arrives.",
+	},
 }

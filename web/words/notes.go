@@ -90,6 +90,25 @@ func (n *noteWriter) String() string {
 
 func (n *noteWriter) redlock() bool { return len(n.f.Lock.Nodes) > 1 }
 
+// lockless reports whether the row has no lock service.
+func (n *noteWriter) lockless() bool { return n.f.Lock.Lockless }
+
+// noService words an action on a lock service the row does not have.
+func (n *noteWriter) noService() bool {
+	if n.ev.Result != core.ResultNoService {
+		return false
+	}
+	switch n.ev.Kind {
+	case core.ActRenew, core.ActRelease:
+		n.say("gen.no-service."+string(n.ev.Kind), n.ev.Client)
+	case core.ActJump:
+		n.say("gen.no-service.jump", n.ev.Ticks)
+	default:
+		n.say("gen.no-service." + string(n.ev.Kind))
+	}
+	return true
+}
+
 // client is the view, in this frame, of the event's client.
 func (n *noteWriter) client() core.ClientView {
 	c, _ := n.f.Client(n.ev.Client)
@@ -99,6 +118,10 @@ func (n *noteWriter) client() core.ClientView {
 func (n *noteWriter) acquire() {
 	ev, lock := n.ev, n.f.Lock
 	switch {
+	case n.lockless() && ev.Result == core.ResultHeld:
+		n.say("gen.acquire.versions.held", ev.Client, versionsRead(n.l, n.f, n.heldVersions()))
+	case n.lockless():
+		n.say("gen.acquire.versions", ev.Client, versionsRead(n.l, n.f, n.client().Versions))
 	case ev.Result == core.ResultHeld && ev.Grant == 0:
 		n.say("gen.acquire.held.refused", ev.Client)
 	case ev.Result == core.ResultHeld && n.redlock():
@@ -133,6 +156,16 @@ func (n *noteWriter) acquire() {
 	}
 }
 
+// heldVersions are the versions carried by the reply this step held up.
+func (n *noteWriter) heldVersions() []int64 {
+	for _, m := range n.f.Network {
+		if m.ID == n.ev.Message {
+			return m.Versions
+		}
+	}
+	return nil
+}
+
 // reissued says so where a token just granted is not new: a resource has
 // already seen it or a larger one, because the service's counter went back
 // (a restart lost it, or a restore put back an older one).
@@ -159,6 +192,9 @@ func (n *noteWriter) renew() {
 	if ev.Kind == core.ActDeliver {
 		key = "gen.renew.delivered"
 	}
+	if n.noService() {
+		return
+	}
 	switch {
 	case ev.Result == core.ResultSkipped:
 		n.say("gen.renew.skipped", ev.Client)
@@ -184,6 +220,9 @@ func (n *noteWriter) renew() {
 
 func (n *noteWriter) release() {
 	ev := n.ev
+	if n.noService() {
+		return
+	}
 	switch {
 	case ev.Result == core.ResultSkipped:
 		n.say("gen.release.none", ev.Client)
@@ -206,14 +245,27 @@ func (n *noteWriter) write() {
 	if ev.Resumed {
 		n.say("gen.resumes", ev.Client)
 	}
-	switch ev.Result {
-	case core.ResultSkipped:
+	res, _ := n.f.Resource(ev.Resource)
+	switch {
+	case ev.Result == core.ResultSkipped && res.Versioned:
+		n.say("gen.write.skipped.version", ev.Client)
+	case ev.Result == core.ResultSkipped:
 		n.say("gen.write.skipped", ev.Client)
-	case core.ResultHeld:
+	case ev.Result == core.ResultHeld && res.Versioned && ev.Version != 0:
+		n.say("gen.write.held.version", ev.Client, ev.Value, ev.Resource, ev.Version)
+	case ev.Result == core.ResultHeld:
 		n.say("gen.write.held", ev.Client, ev.Value, ev.Resource)
 		n.pastLease()
-	case core.ResultChecked:
+	case ev.Result == core.ResultChecked && res.Versioned:
+		n.say("gen.write.checked.version", ev.Client, ev.Value, ev.Version, ev.Resource)
+	case ev.Result == core.ResultChecked:
 		n.say("gen.write.checked", ev.Client, ev.Value, ev.Token, ev.Resource, n.maxBefore())
+	case res.Versioned && ev.Version == 0:
+		n.say("gen.write.sends.no-version", ev.Client, ev.Value, ev.Resource)
+		n.landed()
+	case res.Versioned:
+		n.say("gen.write.sends.version", ev.Client, ev.Value, ev.Version, ev.Resource)
+		n.landed()
 	default:
 		if ev.Token == 0 {
 			n.say("gen.write.sends.no-token", ev.Client, ev.Value, ev.Resource)
@@ -244,10 +296,20 @@ func (n *noteWriter) maxBefore() int64 {
 	return r.MaxToken
 }
 
+// versionBefore is the version of the event's resource before the event.
+func (n *noteWriter) versionBefore() int64 {
+	r, _ := n.prev.Resource(n.ev.Resource)
+	return r.Version
+}
+
 // landed words what the resource did with a write that reached it.
 func (n *noteWriter) landed() {
 	ev := n.ev
 	res, _ := n.f.Resource(ev.Resource)
+	if res.Versioned {
+		n.landedVersion(res)
+		return
+	}
 	max := n.maxBefore()
 	switch {
 	case ev.Result == core.ResultRejected && ev.Grant == n.f.Lock.Grant:
@@ -284,6 +346,43 @@ func (n *noteWriter) landed() {
 	}
 }
 
+// landedVersion words what a versioned resource did with a write: applied
+// it if it carried the row's version, refused it otherwise; or, checked
+// earlier apart from the write, applied it without checking again.
+func (n *noteWriter) landedVersion(res core.ResourceView) {
+	ev := n.ev
+	was := n.versionBefore()
+	how := "version"
+	if ev.Delivered == core.MsgApply {
+		how = "version-split"
+	}
+	switch {
+	case ev.Result == core.ResultRejected && ev.Version == 0:
+		n.say("gen.write.rejected.no-version", ev.Resource, ev.Client)
+	case ev.Result == core.ResultRejected:
+		n.say("gen.write.rejected.version", ev.Resource, was, ev.Version, ev.Client)
+		if c := n.client(); c.State != core.Crashed {
+			n.say("gen.write.read-again", ev.Client)
+		}
+	case ev.Result == core.ResultStale && ev.Stale == core.Overwrote:
+		n.say("gen.stale.overwrote."+how, ev.Resource, ev.Client, ev.Version, was, ev.Overwritten)
+	case ev.Result == core.ResultStale && ev.MissedBy != "":
+		n.say("gen.stale.after-read."+how, ev.Resource, ev.Client, ev.Version, was, ev.MissedBy)
+	case ev.Result == core.ResultStale:
+		n.say("gen.stale.before-new-holder."+how, ev.Resource, ev.Client, ev.Version, was)
+	case how == "version-split":
+		n.say("gen.write.applied.version-split", ev.Resource, ev.Version, was, res.Version)
+	default:
+		n.say("gen.write.accepted.version", ev.Resource, was, res.Version)
+	}
+	if ev.Harm == core.HarmLostUpdate {
+		n.say("gen.write.lost-update", ev.Client, ev.Resource)
+	}
+	if ev.Reordered {
+		n.say("gen.write.reordered.version", ev.Client, ev.Resource)
+	}
+}
+
 // reordered words a write applied after a later write of its own grant:
 // over it, or, where an older grant's late write landed between them, over
 // that one. Where there are no tokens, no token is spoken of.
@@ -301,17 +400,21 @@ func (n *noteWriter) reordered(fenced bool) {
 	}
 }
 
-// peek words a read that shows no token.
+// peek words a read that shows no token (or reads no version).
 func (n *noteWriter) peek() {
 	ev := n.ev
 	if ev.Resumed {
 		n.say("gen.resumes", ev.Client)
 	}
-	if ev.Result == core.ResultSkipped {
+	res, _ := n.f.Resource(ev.Resource)
+	switch {
+	case ev.Result == core.ResultSkipped:
 		n.say("gen.read.skipped", ev.Client)
-		return
+	case res.Versioned:
+		n.say("gen.peek.version", ev.Client, ev.Resource)
+	default:
+		n.say("gen.peek", ev.Client, ev.Resource)
 	}
-	n.say("gen.peek", ev.Client, ev.Resource)
 }
 
 func (n *noteWriter) read() {
@@ -321,6 +424,8 @@ func (n *noteWriter) read() {
 	}
 	res, _ := n.f.Resource(ev.Resource)
 	switch {
+	case n.lockless():
+		n.say("gen.read.version", ev.Client, ev.Version, ev.Resource)
 	case ev.Result == core.ResultSkipped:
 		n.say("gen.read.skipped", ev.Client)
 	case ev.Result == core.ResultRejected:
@@ -339,10 +444,12 @@ func (n *noteWriter) check() {
 	if ev.Resumed {
 		n.say("gen.resumes", ev.Client)
 	}
-	switch ev.Result {
-	case core.ResultNoLock:
+	switch {
+	case n.lockless():
+		n.say("gen.check.no-service", ev.Client)
+	case ev.Result == core.ResultNoLock:
 		n.say("gen.check.none", ev.Client)
-	case core.ResultExpired:
+	case ev.Result == core.ResultExpired:
 		before, _ := n.prev.Client(ev.Client)
 		n.say("gen.check.expired", ev.Client, n.f.Clock, before.LeaseUntil)
 	default:
@@ -368,6 +475,8 @@ func (n *noteWriter) pause() {
 		}
 	case c.Holds() && !n.f.Lock.TTL && n.f.Lock.Holder == ev.Client:
 		n.say("gen.pause.no-ttl", ev.Client)
+	case c.Holds() && n.lockless():
+		n.say("gen.pause.no-lease", ev.Client)
 	}
 }
 
@@ -398,6 +507,9 @@ func (n *noteWriter) tick() {
 
 func (n *noteWriter) jump() {
 	ev := n.ev
+	if n.noService() {
+		return
+	}
 	node := n.f.Lock.Nodes[ev.Node-1]
 	switch {
 	case n.redlock():
@@ -434,15 +546,22 @@ func (n *noteWriter) deliver() {
 	ev := n.ev
 	switch ev.Delivered {
 	case core.MsgWrite:
-		if ev.Token == 0 {
+		switch res, _ := n.f.Resource(ev.Resource); {
+		case res.Versioned:
+			n.say("gen.deliver.write.version", ev.Client, ev.Value, ev.Version, ev.Resource)
+		case ev.Token == 0:
 			n.say("gen.deliver.write.no-token", ev.Client, ev.Value, ev.Resource)
-		} else {
+		default:
 			n.say("gen.deliver.write", ev.Client, ev.Value, ev.Token, ev.Resource)
 		}
 		n.landed()
 		return
 	case core.MsgApply:
-		n.say("gen.deliver.apply", ev.Client, ev.Value, ev.Token, ev.Resource)
+		if res, _ := n.f.Resource(ev.Resource); res.Versioned {
+			n.say("gen.deliver.apply.version", ev.Client, ev.Value, ev.Version, ev.Resource)
+		} else {
+			n.say("gen.deliver.apply", ev.Client, ev.Value, ev.Token, ev.Resource)
+		}
 		n.landed()
 		return
 	case core.MsgRenew:
@@ -458,7 +577,13 @@ func (n *noteWriter) deliver() {
 	sentAt := n.sentAt()
 	switch ev.Result {
 	case core.ResultNothing:
-		n.say("gen.deliver.nothing", ev.Message)
+		if n.lockless() {
+			n.say("gen.deliver.nothing.no-service", ev.Message)
+		} else {
+			n.say("gen.deliver.nothing", ev.Message)
+		}
+	case core.ResultVersions:
+		n.say("gen.reply.versions", ev.Client, n.f.Clock, sentAt, versionsRead(n.l, n.f, c.Versions))
 	case core.ResultDropped:
 		n.say("gen.reply.dropped", ev.Client)
 	case core.ResultRefused:
@@ -481,6 +606,9 @@ func (n *noteWriter) deliver() {
 }
 
 func (n *noteWriter) backup() {
+	if n.noService() {
+		return
+	}
 	if n.redlock() {
 		n.say("gen.backup.node", n.ev.Node)
 		return
@@ -491,6 +619,9 @@ func (n *noteWriter) backup() {
 // restore words a restore from the last backup: what is forgotten, and the
 // token counter going back where it does.
 func (n *noteWriter) restore() {
+	if n.noService() {
+		return
+	}
 	if n.redlock() {
 		n.say("gen.restore.node", n.ev.Node)
 		return
@@ -505,6 +636,9 @@ func (n *noteWriter) restore() {
 }
 
 func (n *noteWriter) restart() {
+	if n.noService() {
+		return
+	}
 	switch {
 	case n.redlock():
 		n.say("gen.restart.node", n.ev.Node)
@@ -515,4 +649,16 @@ func (n *noteWriter) restart() {
 	default:
 		n.say("gen.restart.lost")
 	}
+}
+
+// versionsRead words the versions a client read, one per resource of f in
+// its order: "row-42 (version 2)", and with more resources, each of them.
+func versionsRead(l Lang, f core.Frame, versions []int64) string {
+	var parts []string
+	for i, v := range versions {
+		if i < len(f.Resources) {
+			parts = append(parts, T(l, "versions.one", f.Resources[i].Name, v))
+		}
+	}
+	return strings.Join(parts, T(l, "versions.and"))
 }

@@ -37,6 +37,14 @@ func TestNotesSayWhatHappened(t *testing.T) {
 		{"non-atomic-check", core.Consensus, 3, English, `A's write of "A-value" reaches row-42. The check passes (token 1 is not below maxToken 0), but the resource stalls before applying it (a pause in its own process, a slow disk).`},
 		{"delayed-write", core.NoTTL, 7, English, `A's write of "A-value" with token 1, held up until now, reaches row-42. row-42 does not check tokens, so it accepts the write: A, which is no longer the holder at the lock service, overwrites a newer holder's value. The data is corrupted.`},
 		{"crash-no-ttl", core.NoTTL, 6, English, `B asks for the lock and is refused: its holder A has crashed, and without a TTL nobody can release it.`},
+		// The optimistic lock: no lock to take, a compare-and-set refused,
+		// a race that harms nothing yet, a check made apart from its write.
+		{"gc-pause", core.Optimistic, 5, English, `B reads row-42 (version 2). There is no lock service and no lock to take: each of B's writes will carry the version it read (UPDATE … WHERE version = ?). Nobody is excluded: any other client may read and write the same way.`},
+		{"gc-pause", core.Optimistic, 7, English, `A resumes after its GC pause. A writes "A-STALE" to row-42: UPDATE … WHERE version = 2. But row-42 is at version 3 by now, so WHERE version = 2 matches no row and the update changes 0 rows (refused): another write has landed since A last read or wrote that version. The data is safe. A must read again and retry.`},
+		{"gc-pause", core.Optimistic, 7, Japanese, `A が GC 停止から再開する。A が row-42 に "A-STALE" を書き込む: UPDATE … WHERE version = 2。だが row-42 はもう version 3 なので、WHERE version = 2 に当たる行は無く、更新は 0 行で終わる(拒否)。A が最後にその version を読むか書くかした後に、別の書き込みが入ったのだ。資源は守られた。A は読み直してやり直すしかない。`},
+		{"stale-before-new-holder", core.Optimistic, 6, English, `A resumes after its GC pause. A writes "A-STALE" to row-42: UPDATE … WHERE version = 2. row-42 is still at version 2, so A's update matches (accepted). But B read row-42 before this write and has not written there since: nothing is destroyed now (at risk). If B writes from that read, its update carries the old version and changes 0 rows, and B must read again. Without a lock, this is an ordinary race.`},
+		{"counter-reset", core.Optimistic, 5, English, `There is no lock service: nothing restarts, and no counter is lost. The version lives in the row with the data, and lasts as the data does.`},
+		{"non-atomic-check", core.Optimistic, 7, English, `row-42 finally applies A's write of "A-value" with version 1, which it checked earlier. row-42 checked version 1 before B wrote, and applies the write now without checking again (an UPDATE without the WHERE), though the row is at version 2: A's write overwrites B's value. The data is corrupted. The check and the write must be one statement (UPDATE … WHERE version = ?).`},
 	}
 	for _, c := range cases {
 		sc, _ := core.ScenarioByID(c.scenario)

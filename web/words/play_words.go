@@ -119,6 +119,10 @@ var playWords = map[string]text{
 		"遅れた書き込みは、新しい持ち主が資源に触れる前に届いたので、この実行では何も壊していない(トークン順には並んでいる)。",
 		"The late write landed before the newer holder touched the resource, so it destroyed nothing in this run (the writes are in token order).",
 	},
+	"search.how.at-risk.no-lock": {
+		"ロックが無いので、先に読んだ者の書き込みが、同じ行を後から読んだ者の読み取りの後に届いた。後から読んだ者はまだそこに書いていないので、この実行では何も壊していない。その読み取りをもとに書いていれば、添える version が古いので拒否されていた。",
+		"With no lock, a write computed from an older read landed after a newer read of its row. The newer reader has not written there, so it destroyed nothing in this run; had it written from that read, its version would have been out of date, and its write refused.",
+	},
 	"search.how.stuck": {
 		"このロックはもう正しく使えない。",
 		"The lock can no longer be used correctly.",

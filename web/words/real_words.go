@@ -40,7 +40,8 @@ func SeenText(l Lang, s core.Seen, k core.ActionKind, m core.MessageKind) string
 
 // OutcomeText says what a step did (core.Outcome), for a step of kind k (a
 // deliver's, of a message of kind m): a refusal reads "refused" for an
-// acquire, "lost" for a renewal, "not the holder" for a release.
+// acquire, "lost" for a renewal, "not the holder" for a release; a write's
+// says whether a token or a version was refused.
 func OutcomeText(l Lang, o core.Outcome, k core.ActionKind, m core.MessageKind) string {
 	if o.Read != nil {
 		return T(l, "real.outcome.read", *o.Read)
@@ -59,6 +60,8 @@ func OutcomeText(l Lang, o core.Outcome, k core.ActionKind, m core.MessageKind) 
 	switch {
 	case o.Aborted:
 		key = "aborted"
+	case o.ByVersion:
+		key = "rejected-version"
 	case o.Result == "":
 		key = "none"
 	case o.Result == core.ResultHeld && o.Granted:

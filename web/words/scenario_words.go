@@ -10,8 +10,8 @@ var scenarioWords = map[string]text{
 	// gc-pause: the chapter's story, in the book's words.
 	"gc-pause.title": {"GC 停止(章の筋書き)", "GC pause (the chapter's story)"},
 	"gc-pause.shows": {
-		"リースのあるロックでは、GC で止まった古い持ち主は、リースが切れても持っているつもりのまま書き込む。止められるのは資源のトークン検査だけ。",
-		"With a lease, an old holder frozen by GC still believes it holds the lock after its lease has expired, and writes. Only the resource's token check stops it.",
+		"リースのあるロックでは、GC で止まった古い持ち主は、リースが切れても持っているつもりのまま書き込む。止められるのは資源の検査だけ。トークンの検査か、ロックの無い楽観ロックなら version の検査だ。",
+		"With a lease, an old holder frozen by GC still believes it holds the lock after its lease has expired, and writes. Only the resource's check stops it: of a token, or, with no lock at all (the optimistic lock), of a version.",
 	},
 	"gc-pause.start": {
 		"まだ誰もロックを持っていない。資源 row-42 は空のまま。",
@@ -70,8 +70,8 @@ var scenarioWords = map[string]text{
 
 	"delayed-write.title": {"遅れて届く書き込み", "Delayed write"},
 	"delayed-write.shows": {
-		"ロックを持っている間に送った書き込みでも、ネットワークで遅れれば、次の持ち主の書き込みより後に届きうる。ロックを手放しても送った書き込みは取り消せないので、TTL の無いロックでも壊れる。止められるのは資源のトークン検査だけ。",
-		"A write sent while the client held the lock can still arrive after the next holder's write. Releasing the lock does not call a write back, so even a lock without TTL is corrupted. Only the resource's token check can refuse it.",
+		"ロックを持っている間に送った書き込みでも、ネットワークで遅れれば、次の持ち主の書き込みより後に届きうる。ロックを手放しても送った書き込みは取り消せないので、TTL の無いロックでも壊れる。止められるのは資源の検査(トークン、または version の検査)だけ。",
+		"A write sent while the client held the lock can still arrive after the next holder's write. Releasing the lock does not call a write back, so even a lock without TTL is corrupted. Only the resource's check, of a token or of a version, can refuse it.",
 	},
 	"delayed-write.start": {
 		"まだ誰もロックを持っていない。A と資源の間のネットワークは、ときどき大きく遅れる。",
@@ -113,8 +113,8 @@ var scenarioWords = map[string]text{
 
 	"heartbeat.title": {"ハートビート", "Heartbeat"},
 	"heartbeat.shows": {
-		"持ち主が期限内に更新し続ける限り、ロックはその持ち主のまま(トークンのある方式ではトークンも同じまま)。更新が止まればリースが切れ、次のクライアントが取れる。TTL が無ければ、クラッシュした持ち主が永遠に持ち続ける。",
-		"As long as the holder renews in time, the lock stays its own (and, where there are tokens, so does its token). When renewals stop, the lease runs out and the next client can take the lock. Without a TTL, a crashed holder keeps it forever.",
+		"持ち主が期限内に更新し続ける限り、ロックはその持ち主のまま(トークンのある方式ではトークンも同じまま)。更新が止まればリースが切れ、次のクライアントが取れる。TTL が無ければ、クラッシュした持ち主が永遠に持ち続ける。ロックの無い楽観ロックでは、更新は何もしない。B は A が動いている間に読み、A の書き込みはその後に届く(危うい)。A がクラッシュした後、B は読み直してから書く。",
+		"As long as the holder renews in time, the lock stays its own (and, where there are tokens, so does its token). When renewals stop, the lease runs out and the next client can take the lock. Without a TTL, a crashed holder keeps it forever. Without any lock (the optimistic lock), renewals do nothing: B reads while A runs, A's write lands after B's read (at risk), and after A's crash B reads again before it writes.",
 	},
 	"heartbeat.start": {
 		"まだ誰もロックを持っていない。A は 6 tick ごとにリースを更新する。",
@@ -137,8 +137,8 @@ var scenarioWords = map[string]text{
 
 	"counter-reset.title": {"カウンタのリセット", "Counter reset"},
 	"counter-reset.shows": {
-		"このモデルの 1 台構成のノードは、トークンのカウンタをメモリにだけ持つ。再起動でカウンタを失うと同じ番号をもう一度発行し、フェンシングは古い持ち主と新しい持ち主を見分けられない。発行の前にカウンタをディスクへ書く 1 台のノードや、合意で複製されたサービスなら増え続ける。非同期に複製されたストアは、フェイルオーバーでカウンタを失いうる。ここでは再起動は A のリースが切れた後なので、再起動後に最長のリースが切れるまで待っても何も変わらない。その待ちで防げるのは持ち主の重複で、番号の再利用を防げるのは、再起動を越えて残るカウンタだけだ。",
-		"This model's single node keeps its token counter in memory only. When a restart loses it, it issues the same number again, and fencing cannot tell the old holder from the new. A single node that writes its counter to disk before each grant keeps tokens increasing, and so does a service replicated by consensus; an asynchronously replicated store can lose the counter on failover. Here the restart comes after A's lease has ended, so waiting out the longest lease after it would change nothing: that wait prevents two holders, but only a counter that survives restarts prevents reused tokens.",
+		"このモデルの 1 台構成のノードは、トークンのカウンタをメモリにだけ持つ。再起動でカウンタを失うと同じ番号をもう一度発行し、フェンシングは古い持ち主と新しい持ち主を見分けられない。発行の前にカウンタをディスクへ書く 1 台のノードや、合意で複製されたサービスなら増え続ける。非同期に複製されたストアは、フェイルオーバーでカウンタを失いうる。ここでは再起動は A のリースが切れた後なので、再起動後に最長のリースが切れるまで待っても何も変わらない。その待ちで防げるのは持ち主の重複で、番号の再利用を防げるのは、再起動を越えて残るカウンタだけだ。楽観ロックには、データとは別のカウンタが無い。version は行の中にある。",
+		"This model's single node keeps its token counter in memory only. When a restart loses it, it issues the same number again, and fencing cannot tell the old holder from the new. A single node that writes its counter to disk before each grant keeps tokens increasing, and so does a service replicated by consensus; an asynchronously replicated store can lose the counter on failover. Here the restart comes after A's lease has ended, so waiting out the longest lease after it would change nothing: that wait prevents two holders, but only a counter that survives restarts prevents reused tokens. The optimistic lock keeps no counter apart from the data: its version is in the row.",
 	},
 	"counter-reset.start": {
 		"まだ誰もロックを持っていない。資源 row-42 は空。",
@@ -185,8 +185,8 @@ var scenarioWords = map[string]text{
 
 	"stale-before-new-holder.title": {"新しい持ち主より先に届く遅れた書き込み", "Late write before the new holder's"},
 	"stale-before-new-holder.shows": {
-		"リースのあるロックで、A の遅れた書き込みが、B がロックを取得した後、B が資源に触れる前に届く。最大のトークンを覚えておくだけの資源は B のトークンをまだ見ていないので、フェンシングがあっても受理する。それでも書き込みはトークン順(A の 1、A の 1、B の 2)に並び、この実行では何も壊れていないので、判定は「破壊」ではなく「危うい」だ。フェンシングが約束するのは資源での順序であって、実時間での排他ではない。B がその前にトークンを示さずに読んでいて、その読み取りをもとに書けば、A の書き込みは失われる(「先に読む」)。トークンがまだ有効かをロックサービスに問い合わせる資源なら、この書き込みも拒否できる(Chubby のシーケンサを Chubby で確かめる、データが etcd にあるなら Txn(If(mutex.IsOwner())) の中で書く)。最大のトークンを覚えるだけの資源には、それができない。",
-		"With a lease, A's late write lands after B was granted the lock but before B has touched the resource. A resource that only remembers the largest token has not seen B's token, so it accepts the write even with fencing. Yet the writes are in token order (A's 1, A's 1, B's 2), and nothing is destroyed in this run: at risk, not corrupted. Fencing promises order at the resource, not mutual exclusion in real time. Had B read the data without showing its token before that, and written from that read, A's write would be lost (see \"Read first\"). A resource that asks the lock service whether the token is still current would refuse this write too (Chubby's sequencer checked with Chubby; where the data is in etcd, a write inside Txn(If(mutex.IsOwner()))); one that only remembers the largest token cannot.",
+		"リースのあるロックで、A の遅れた書き込みが、B がロックを取得した後、B が資源に触れる前に届く。最大のトークンを覚えておくだけの資源は B のトークンをまだ見ていないので、フェンシングがあっても受理する。それでも書き込みはトークン順(A の 1、A の 1、B の 2)に並び、この実行では何も壊れていないので、判定は「破壊」ではなく「危うい」だ。フェンシングが約束するのは資源での順序であって、実時間での排他ではない。B がその前にトークンを示さずに読んでいて、その読み取りをもとに書けば、A の書き込みは失われる(「先に読む」)。トークンがまだ有効かをロックサービスに問い合わせる資源なら、この書き込みも拒否できる(Chubby のシーケンサを Chubby で確かめる、データが etcd にあるなら Txn(If(mutex.IsOwner())) の中で書く)。最大のトークンを覚えるだけの資源には、それができない。ロックの無い楽観ロックでも A の書き込みは届く(その version はまだ行の version だ)。B の書き込みは、A の書き込みが進めた後の古い version を添えているので拒否され、B は読み直すことになる。",
+		"With a lease, A's late write lands after B was granted the lock but before B has touched the resource. A resource that only remembers the largest token has not seen B's token, so it accepts the write even with fencing. Yet the writes are in token order (A's 1, A's 1, B's 2), and nothing is destroyed in this run: at risk, not corrupted. Fencing promises order at the resource, not mutual exclusion in real time. Had B read the data without showing its token before that, and written from that read, A's write would be lost (see \"Read first\"). A resource that asks the lock service whether the token is still current would refuse this write too (Chubby's sequencer checked with Chubby; where the data is in etcd, a write inside Txn(If(mutex.IsOwner()))); one that only remembers the largest token cannot. With no lock at all (the optimistic lock), A's write lands too, for its version is still the row's, and B's write, carrying a version A's write has moved past, is refused: B must read again.",
 	},
 	"stale-before-new-holder.start": {
 		"まだ誰もロックを持っていない。資源 row-42 は空。",
@@ -195,8 +195,8 @@ var scenarioWords = map[string]text{
 
 	"fenced-read.title": {"先に読む(トークンを示して)", "Read first (showing the token)"},
 	"fenced-read.shows": {
-		"「新しい持ち主より先に届く遅れた書き込み」と同じ筋書きだが、B は書く前に資源を読み(リード・モディファイ・ライト)、そのときトークンを示す。トークンを検査する資源は以後それより小さいトークンをすべて拒否するので、A の遅れた書き込みは拒否される。検査しない資源は A の書き込みを受理し、B は読み取りをもとに書いてそれを黙って消す: ロストアップデート(更新の消失)で、データは壊れる。トークンを示さない読み取り(peek)なら、検査する資源でも同じことが起きる。",
-		"The story of \"Late write before the new holder's\", but B reads the resource before it writes (a read-modify-write), showing its token. A resource that checks tokens refuses every smaller token from then on, so A's late write is refused. One that does not check accepts A's write, and B, writing from its read, silently discards it: a lost update, and the data is corrupted. A read that shows no token (a peek) gives the same lost update even where the resource checks tokens.",
+		"「新しい持ち主より先に届く遅れた書き込み」と同じ筋書きだが、B は書く前に資源を読み(リード・モディファイ・ライト)、そのときトークンを示す。トークンを検査する資源は以後それより小さいトークンをすべて拒否するので、A の遅れた書き込みは拒否される。検査しない資源は A の書き込みを受理し、B は読み取りをもとに書いてそれを黙って消す: ロストアップデート(更新の消失)で、データは壊れる。トークンを示さない読み取り(peek)なら、検査する資源でも同じことが起きる。楽観ロックでは B の読み取りは version も読むので、その後に届いた A の書き込みのせいで B の書き込みは拒否され、B は読み直す。何も失われない。",
+		"The story of \"Late write before the new holder's\", but B reads the resource before it writes (a read-modify-write), showing its token. A resource that checks tokens refuses every smaller token from then on, so A's late write is refused. One that does not check accepts A's write, and B, writing from its read, silently discards it: a lost update, and the data is corrupted. A read that shows no token (a peek) gives the same lost update even where the resource checks tokens. Under the optimistic lock, B's read takes the version too, so A's write, landing after it, makes B's write refused: B reads again, and nothing is lost.",
 	},
 	"fenced-read.start": {
 		"まだ誰もロックを持っていない。B は、ロックを取ったら資源を読み、その値をもとに書く。読むときにトークンを示す。",
@@ -205,8 +205,8 @@ var scenarioWords = map[string]text{
 
 	"two-resources.title": {"二つの資源", "Two resources"},
 	"two-resources.shows": {
-		"A は row-42 と row-43 に書く。リースのあるロックで A のリースが切れると、B がロックを取り、row-42 だけに書く。目覚めた A は、今度は row-43 から先に書く。A の古いトークンは、B のトークンを見ていない row-43 では受理され、見た row-42 では拒否される。A は拒否された時点で書くのをやめるが、row-43 はもう書き換わっている。フェンシングは資源ごとの検査で、トランザクションではない。A の更新は中途半端に終わる(row-43 では適用、row-42 では拒否)。row-43 では何も壊れていない(B はそこを読みも書きもしていない)が、二つの行をそろえて更新したいなら、それは資源の側のトランザクションの仕事だ。",
-		"A writes to row-42 and row-43. With a lease, once A's lease runs out, B takes the lock and writes only row-42. A wakes and writes again, row-43 first: its old token is accepted at row-43, which has not seen B's token, and refused at row-42, which has. A stops at the refusal, but row-43 has already changed. Fencing is a check per resource, not a transaction: A's update is torn, applied at row-43 and refused at row-42. Nothing is destroyed at row-43 (B neither read nor wrote it), but keeping two rows in step is the job of a transaction at the resource.",
+		"A は row-42 と row-43 に書く。リースのあるロックで A のリースが切れると、B がロックを取り、row-42 だけに書く。目覚めた A は、今度は row-43 から先に書く。A の古いトークンは、B のトークンを見ていない row-43 では受理され、見た row-42 では拒否される。A は拒否された時点で書くのをやめるが、row-43 はもう書き換わっている。フェンシングは資源ごとの検査で、トランザクションではない。A の更新は中途半端に終わる(row-43 では適用、row-42 では拒否)。row-43 では何も壊れていない(B はそこを読みも書きもしていない)が、二つの行をそろえて更新したいなら、それは資源の側のトランザクションの仕事だ。楽観ロックの version も行ごとにあり、同じように A の row-43 への書き込みは届き、row-42 への書き込みは拒否される。",
+		"A writes to row-42 and row-43. With a lease, once A's lease runs out, B takes the lock and writes only row-42. A wakes and writes again, row-43 first: its old token is accepted at row-43, which has not seen B's token, and refused at row-42, which has. A stops at the refusal, but row-43 has already changed. Fencing is a check per resource, not a transaction: A's update is torn, applied at row-43 and refused at row-42. Nothing is destroyed at row-43 (B neither read nor wrote it), but keeping two rows in step is the job of a transaction at the resource. The optimistic lock's version is per row too: A's write to row-43 lands and its write to row-42 is refused, the same tear.",
 	},
 	"two-resources.start": {
 		"まだ誰もロックを持っていない。一つのロックで二つの資源 row-42 と row-43 を守る。",
@@ -235,14 +235,14 @@ var scenarioWords = map[string]text{
 
 	"non-atomic-check.title": {"検査と適用の分離", "Check, then apply (not atomic)"},
 	"non-atomic-check.shows": {
-		"トークンを検査する方式では、この資源は、トークンの検査と書き込みの適用を別々の段階で行う。A の書き込みは A がロックを持つ間に検査を通るが、適用の前に止まる。リースのあるロックではその間に A のリースが切れ、B が取って書く。その後で A の書き込みが B の値の上に適用される。フェンシングがあっても壊れる。検査は書き込みと不可分でなければならない(compare-and-set、UPDATE … WHERE max_token <= ?、条件付き PUT)。これは実際にもよくある誤りだ: SELECT max_token で確かめてから、FOR UPDATE 無しに、検査の無い UPDATE をする(READ COMMITTED)。",
-		"Where the resource checks tokens, it checks the token and applies the write in two separate steps. A's write passes the check while A holds the lock, then stalls before it is applied. With a lease, A's lease runs out meanwhile and B takes the lock and writes; then A's write is applied over B's. Corrupted even with fencing: the check must be atomic with the write (a compare-and-set, UPDATE … WHERE max_token <= ?, a conditional PUT). It is a common real mistake: SELECT max_token, then an UPDATE without a check, at READ COMMITTED without FOR UPDATE.",
+		"トークンを検査する方式では、この資源は、トークンの検査と書き込みの適用を別々の段階で行う。A の書き込みは A がロックを持つ間に検査を通るが、適用の前に止まる。リースのあるロックではその間に A のリースが切れ、B が取って書く。その後で A の書き込みが B の値の上に適用される。フェンシングがあっても壊れる。検査は書き込みと不可分でなければならない(compare-and-set、UPDATE … WHERE max_token <= ?、条件付き PUT)。これは実際にもよくある誤りだ: SELECT max_token で確かめてから、FOR UPDATE 無しに、検査の無い UPDATE をする(READ COMMITTED)。version でも同じで、SELECT version の後に WHERE の無い UPDATE をするのは compare-and-set ではなく、楽観ロックも壊れる。",
+		"Where the resource checks tokens, it checks the token and applies the write in two separate steps. A's write passes the check while A holds the lock, then stalls before it is applied. With a lease, A's lease runs out meanwhile and B takes the lock and writes; then A's write is applied over B's. Corrupted even with fencing: the check must be atomic with the write (a compare-and-set, UPDATE … WHERE max_token <= ?, a conditional PUT). It is a common real mistake: SELECT max_token, then an UPDATE without a check, at READ COMMITTED without FOR UPDATE. So with a version: SELECT version, then an UPDATE without the WHERE, is no compare-and-set, and the optimistic lock is corrupted too.",
 	},
 
 	"same-token-retry.title": {"同じトークンでの再送", "A retry with the same token"},
 	"same-token-retry.shows": {
-		"A が GC で止まっている間にリースが切れ、B がロックを取る。B の最初の書き込み B-1 はネットワークで足止めされ、B はタイムアウトして同じ書き込みを送り直す。再送は届き、B は続けて B-2 を書く。目覚めた A が古い token 1 で書くと、トークンを検査する資源はそれを拒否する: 持ち主どうしの順序は守られる。そこへ B の最初の書き込みがようやく届き、B-2 を B-1 で上書きする。そのトークン 2 は maxToken と等しく、資源は同じ持ち主が何度も書けるように等しいトークンをわざと受理するので、フェンシングがあっても止まらない。フェンシングが順序づけるのは取得(持ち主の交代)であって、一人の持ち主の書き込みではない。冪等でない書き込みを再送すれば、二度適用されることもある。防ぐには、書き込みごとの連番、冪等キー、バージョンによる compare-and-set を使う。判定はフェンシングの約束を見るので安全になるが、↺ の印がこのずれを示す。",
-		"While A is stopped in a GC pause its lease runs out, and B takes the lock. B's first write, B-1, is held up in the network; B times out and sends the same write again. The retry arrives, and B goes on to write B-2. A wakes and writes with its old token 1, which a resource that checks tokens refuses: the order between holders holds. Then B's first write arrives at last and overwrites B-2 with B-1. Its token, 2, equals maxToken, and the resource accepts an equal token on purpose, so that one holder can write many times: fencing does not stop it. Fencing orders grants, one holder after another, not one holder's own writes; a retried write that is not idempotent can even apply twice. What prevents that is a sequence number per write, an idempotency key, or a compare-and-set on a version. The verdict looks at fencing's promise, so it is safe; the ↺ mark shows what that promise leaves out.",
+		"A が GC で止まっている間にリースが切れ、B がロックを取る。B の最初の書き込み B-1 はネットワークで足止めされ、B はタイムアウトして同じ書き込みを送り直す。再送は届き、B は続けて B-2 を書く。目覚めた A が古い token 1 で書くと、トークンを検査する資源はそれを拒否する: 持ち主どうしの順序は守られる。そこへ B の最初の書き込みがようやく届き、B-2 を B-1 で上書きする。そのトークン 2 は maxToken と等しく、資源は同じ持ち主が何度も書けるように等しいトークンをわざと受理するので、フェンシングがあっても止まらない。フェンシングが順序づけるのは取得(持ち主の交代)であって、一人の持ち主の書き込みではない。冪等でない書き込みを再送すれば、二度適用されることもある。防ぐには、書き込みごとの連番、冪等キー、バージョンによる compare-and-set を使う。判定はフェンシングの約束を見るので安全になるが、↺ の印がこのずれを示す。楽観ロックでは version がそれを防ぐ。B の最初の書き込みが添える version は、B 自身の後の書き込みが進めた後の古いものなので、拒否される。",
+		"While A is stopped in a GC pause its lease runs out, and B takes the lock. B's first write, B-1, is held up in the network; B times out and sends the same write again. The retry arrives, and B goes on to write B-2. A wakes and writes with its old token 1, which a resource that checks tokens refuses: the order between holders holds. Then B's first write arrives at last and overwrites B-2 with B-1. Its token, 2, equals maxToken, and the resource accepts an equal token on purpose, so that one holder can write many times: fencing does not stop it. Fencing orders grants, one holder after another, not one holder's own writes; a retried write that is not idempotent can even apply twice. What prevents that is a sequence number per write, an idempotency key, or a compare-and-set on a version. The verdict looks at fencing's promise, so it is safe; the ↺ mark shows what that promise leaves out. Under the optimistic lock the version does it: B's first write carries a version that B's own later writes have moved past, and is refused.",
 	},
 	"same-token-retry.start": {
 		"まだ誰もロックを持っていない。B と資源の間のネットワークは、ときどき大きく遅れる。",
@@ -267,5 +267,69 @@ var scenarioWords = map[string]text{
 	"non-atomic-check.start": {
 		"まだ誰もロックを持っていない。トークンを検査する方式では、この資源はトークンを検査してから、別の段階で書き込みを適用する。",
 		"Nobody holds the lock yet. Where the resource checks tokens, it checks a token first and applies the write in a separate step.",
+	},
+
+	// The optimistic row (no lock service): how each story starts, where
+	// a scenario's own start speaks of a lock, and the steps that need
+	// words of their own.
+	"start.optimistic": {
+		"ロックは無い。資源 row-42 は空で、version は 1。",
+		"There is no lock. Resource row-42 is empty, at version 1.",
+	},
+	"check-then-write.start.optimistic": {
+		"ロックは無い。資源 row-42 は空で、version は 1。A は書く前に確かめるクライアントだが、確かめるリースが無い。",
+		"There is no lock. Resource row-42 is empty, at version 1. A is a checking client, but there is no lease for it to check.",
+	},
+	"delayed-write.start.optimistic": {
+		"ロックは無い。資源 row-42 は空で、version は 1。A と資源の間のネットワークは、ときどき大きく遅れる。",
+		"There is no lock. Resource row-42 is empty, at version 1. The network between A and the resource sometimes holds messages up for a long time.",
+	},
+	"delayed-write.a-gives-up.optimistic": {
+		"A の書き込み要求はタイムアウトする。届いたかどうか分からないまま、A はあきらめる(手放すロックは無い)。version 1 を添えた書き込みは、まだネットワークの中にある。",
+		"A's write request times out. Unable to tell whether it arrived, A gives up (there is no lock to release). The write, carrying version 1, is still in the network.",
+	},
+	"slow-grant.start.optimistic": {
+		"ロックサービスは無い。A の取得は row-42 の version を読むだけで、資源から A への返事は、ときどき大きく遅れる。リースは無いので、数えるものも無い。",
+		"There is no lock service: A's acquire only reads row-42's version, and replies from the resource to A are sometimes badly delayed. There is no lease to count.",
+	},
+	"heartbeat.start.optimistic": {
+		"ロックは無い。資源 row-42 は空で、version は 1。A は 6 tick ごとにリースを更新しようとするが、更新するリースは無い。",
+		"There is no lock. Resource row-42 is empty, at version 1. A tries to renew a lease every 6 ticks, but there is no lease to renew.",
+	},
+	"restore-from-backup.start.optimistic": {
+		"ロックは無い。資源 row-42 は空で、version は 1。バックアップを取り、復元するロックサービスも無い。",
+		"There is no lock. Resource row-42 is empty, at version 1, and there is no lock service to back up or restore.",
+	},
+	"fenced-read.start.optimistic": {
+		"ロックは無い。資源 row-42 は空で、version は 1。B は資源を読み(値と version)、その値をもとに書く。",
+		"There is no lock. Resource row-42 is empty, at version 1. B reads the resource (its value and version) and writes from what it read.",
+	},
+	"two-resources.start.optimistic": {
+		"ロックは無い。二つの資源 row-42 と row-43 は空で、どちらも version は 1。version は行ごとにある。",
+		"There is no lock. Resources row-42 and row-43 are empty, each at version 1: each row has a version of its own.",
+	},
+	"lock-delay.start.optimistic": {
+		"ロックは無い。資源 row-42 は空で、version は 1。ロックサービスが無いので、ロック遅延も無い。",
+		"There is no lock. Resource row-42 is empty, at version 1. With no lock service, there is no lock-delay either.",
+	},
+	"partitioned-holder.start.optimistic": {
+		"ロックは無い。資源 row-42 は空で、version は 1。A は 6 tick ごとにリースを更新しようとするが、更新するリースも、分断されうるロックサービスとの通信も無い。",
+		"There is no lock. Resource row-42 is empty, at version 1. A tries to renew a lease every 6 ticks, but there is no lease, and no lock service to be cut off from.",
+	},
+	"non-atomic-check.start.optimistic": {
+		"ロックは無い。資源 row-42 は空で、version は 1。この資源は、書き込みの version を一つの段階で検査し(SELECT version)、別の段階で適用する(WHERE の無い UPDATE)。",
+		"There is no lock. Resource row-42 is empty, at version 1. It checks a write's version in one step (SELECT version) and applies the write in another (an UPDATE without the WHERE).",
+	},
+	"same-token-retry.start.optimistic": {
+		"ロックは無い。資源 row-42 は空で、version は 1。B と資源の間のネットワークは、ときどき大きく遅れる。",
+		"There is no lock. Resource row-42 is empty, at version 1. The network between B and the resource sometimes holds messages up for a long time.",
+	},
+	"same-token-retry.b-times-out.version": {
+		"B が version 1 を添えて B-1 を書き込むが、メッセージはネットワークで足止めされる。返事が来ないので B はタイムアウトし、届いたかどうか分からないまま、同じ書き込みを送り直すことにする。",
+		"B writes B-1 with version 1, but the message is held up in the network. No answer comes: B times out and, unable to tell whether the write arrived, decides to send it again.",
+	},
+	"same-token-retry.b-retries.version": {
+		"B が同じ書き込み B-1 を version 1 で送り直す。今度はすぐに届き、行の version は 1 のままなので受理され、version は 2 になる。最初の書き込みはまだネットワークの中にある。",
+		"B sends the same write of B-1 with version 1 again. This time it arrives at once; the row is still at version 1, so it is accepted, and the version becomes 2. The first one is still in the network.",
 	},
 }

@@ -142,7 +142,7 @@ func TestHeldMessagesShowNoTokenWhereThereIsNone(t *testing.T) {
 		for _, f := range frames {
 			for _, m := range f.Network {
 				for _, l := range []Lang{Japanese, English} {
-					if s := MessageText(l, m); regexp.MustCompile(`(?i)token`).MatchString(s) {
+					if s := MessageText(l, f, m); regexp.MustCompile(`(?i)token`).MatchString(s) {
 						t.Errorf("%s, step %d: a held message under Redlock reads %q", sc.ID, f.Step, s)
 					}
 				}
@@ -196,5 +196,55 @@ func TestTheLibrariesSpokeAroundTheLateWrite(t *testing.T) {
 	}
 	if before == 0 || after == 0 {
 		t.Errorf("the moral says the word came before the write on some services and after it on others; the recordings have %d before, %d after", before, after)
+	}
+}
+
+// Where there is no lock service, nobody holds, takes or loses a lock, and
+// no lease runs out: no line of such a run says otherwise (a sentence may
+// say there is no lock to take, or no lease to run out).
+func TestNoLockWordsWhereThereIsNoLock(t *testing.T) {
+	claims := regexp.MustCompile(`(?i)\bholders?\b|holds the lock|takes the lock|lost the lock|lease (runs|ran|has run) out|token \d|maxToken|持ち主|ロックを取得|ロックを失|リースが切れ`)
+	for _, sc := range core.Scenarios() {
+		frames, err := core.Replay(sc, core.Optimistic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range []Lang{Japanese, English} {
+			for i, f := range frames {
+				lines := []string{ActionText(l, f), ResultWords(l, f.Event), Note(l, frames, i+1)}
+				for _, c := range f.Clients {
+					lines = append(lines, BeliefText(l, f, c))
+				}
+				for _, m := range f.Network {
+					lines = append(lines, MessageText(l, f, m))
+				}
+				for _, s := range lines {
+					if claims.MatchString(s) {
+						t.Errorf("%s under optimistic, step %d (%s) speaks of a lock held or a lease: %q", sc.ID, i+1, l, s)
+					}
+				}
+			}
+		}
+	}
+}
+
+// The one-statement compare-and-set is atomic at any isolation level (on
+// PostgreSQL at READ COMMITTED it evaluates its WHERE again after waiting
+// for a concurrent writer): no sentence that speaks of WHERE version says
+// it needs a stronger isolation level.
+func TestTheVersionCheckNeedsNoStrongerIsolation(t *testing.T) {
+	cas := regexp.MustCompile(`WHERE version|WHERE id = \? AND version`)
+	needs := regexp.MustCompile(`(?i)(needs?|requires?|only at|必要|でなければ)[^.。]*(SERIALIZABLE|REPEATABLE READ)`)
+	for where, text := range writtenTexts(t) {
+		for _, s := range sentences(text) {
+			if cas.MatchString(s) && needs.MatchString(s) {
+				t.Errorf("%s says the compare-and-set needs a stronger isolation level: %q", where, s)
+			}
+		}
+	}
+	for _, l := range []Lang{Japanese, English} {
+		if about := T(l, "strategy.optimistic.about"); !strings.Contains(about, "READ COMMITTED") || !strings.Contains(about, "40001") {
+			t.Errorf("strategy.optimistic.about (%s) does not say what each isolation level does: %q", l, about)
+		}
 	}
 }

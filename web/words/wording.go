@@ -1,6 +1,9 @@
 package words
 
 import (
+	"slices"
+	"strings"
+
 	"dlock/core"
 	"dlock/web/state"
 )
@@ -8,10 +11,19 @@ import (
 // ActionText is the monospace label of a frame's event.
 func ActionText(l Lang, f core.Frame) string {
 	ev := f.Event
+	if ev.Result == core.ResultNoService {
+		if ev.Kind == core.ActJump {
+			return T(l, "action.no-service.jump", ev.Ticks)
+		}
+		return T(l, "action.no-service."+string(ev.Kind))
+	}
 	switch ev.Kind {
 	case "":
 		return T(l, "action.initial")
 	case core.ActAcquire:
+		if f.Lock.Lockless {
+			return versionsText(l, f, ev)
+		}
 		return acquireText(l, ev)
 	case core.ActRenew:
 		switch {
@@ -33,16 +45,21 @@ func ActionText(l Lang, f core.Frame) string {
 		}
 		return T(l, "action.release")
 	case core.ActWrite:
-		switch ev.Result {
-		case core.ResultSkipped:
+		switch {
+		case ev.Result == core.ResultSkipped && f.Lock.Lockless:
+			return T(l, "action.write.skipped.version")
+		case ev.Result == core.ResultSkipped:
 			return T(l, "action.write.skipped")
-		case core.ResultHeld:
+		case ev.Result == core.ResultHeld:
 			return T(l, "action.write.held", writeCall(l, ev))
-		case core.ResultChecked:
+		case ev.Result == core.ResultChecked:
 			return T(l, "action.write.checked", writeCall(l, ev))
 		}
 		return writeCall(l, ev)
 	case core.ActRead:
+		if f.Lock.Lockless {
+			return T(l, "action.read.version", ev.Resource, ev.Version)
+		}
 		if ev.Result == core.ResultSkipped {
 			return T(l, "action.read.skipped")
 		}
@@ -53,6 +70,9 @@ func ActionText(l Lang, f core.Frame) string {
 	case core.ActPeek:
 		if ev.Result == core.ResultSkipped {
 			return T(l, "action.read.skipped")
+		}
+		if f.Lock.Lockless {
+			return T(l, "action.peek.version", ev.Resource)
 		}
 		return T(l, "action.peek", ev.Resource)
 	case core.ActCheck:
@@ -102,6 +122,9 @@ func ActionText(l Lang, f core.Frame) string {
 			return T(l, "action.deliver.renew")
 		case ev.Delivered == core.MsgRenew:
 			return T(l, "action.deliver.renew.dropped")
+		case ev.Result == core.ResultVersions:
+			c, _ := f.Client(ev.Client)
+			return T(l, "action.deliver.versions", versionsList(l, f, c.Versions))
 		case ev.Grant == 0:
 			return T(l, "action.deliver.refused")
 		case ev.Token == 0:
@@ -145,13 +168,43 @@ func acquireText(l Lang, ev core.Event) string {
 	return T(l, key, ev.Token)
 }
 
-// writeCall is a write as a call: Write(token 1, "A-value"), with the
-// resource when it is not the chapter's.
+// versionsText is an acquire where there is no lock service: a read of the
+// versions, or its reply held up.
+func versionsText(l Lang, f core.Frame, ev core.Event) string {
+	if ev.Result == core.ResultHeld {
+		return T(l, "action.acquire.versions.held")
+	}
+	c, _ := f.Client(ev.Client)
+	return T(l, "action.acquire.versions", versionsList(l, f, c.Versions))
+}
+
+// versionsList is the versions a client read, short, in f's resources'
+// order: "version 2" for one resource, "row-42 version 2, row-43 version
+// 1" for more.
+func versionsList(l Lang, f core.Frame, versions []int64) string {
+	if len(versions) == 1 {
+		return T(l, "action.version", versions[0])
+	}
+	var parts []string
+	for i, v := range versions {
+		if i < len(f.Resources) {
+			parts = append(parts, f.Resources[i].Name+" "+T(l, "action.version", v))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// writeCall is a write as a call: Write(token 1, "A-value"), or to a
+// versioned resource Write(version 2, "A-value"), with the resource when it
+// is not the chapter's.
 func writeCall(l Lang, ev core.Event) string {
 	var s string
-	if ev.Token == 0 {
+	switch {
+	case ev.Version != 0:
+		s = T(l, "action.write.version", ev.Version, ev.Value)
+	case ev.Token == 0:
 		s = T(l, "action.write.no-token", ev.Value)
-	} else {
+	default:
 		s = T(l, "action.write", ev.Token, ev.Value)
 	}
 	if ev.Resource != "" && ev.Resource != core.Row42 {
@@ -167,6 +220,8 @@ func ResultWords(l Lang, ev core.Event) string {
 		switch {
 		case ev.Harm == core.HarmLostUpdate:
 			return T(l, "result.lost-update")
+		case ev.Write == core.AcceptedStale && ev.Version != 0:
+			return T(l, "result.stale-version")
 		case ev.Write == core.AcceptedStale:
 			return T(l, "result.stale-token")
 		case ev.Reordered && ev.Replaced != ev.Client:
@@ -176,14 +231,21 @@ func ResultWords(l Lang, ev core.Event) string {
 		}
 		return T(l, "result.accepted")
 	case core.ResultStale:
+		if ev.Version != 0 {
+			return T(l, "result.stale."+string(ev.Stale)+".version")
+		}
 		return T(l, "result.stale."+string(ev.Stale))
 	case core.ResultRejected:
-		if ev.Write == core.RejectedNoToken {
+		switch ev.Write {
+		case core.RejectedNoToken:
 			return T(l, "result.noToken")
+		case core.RejectedVersion:
+			return T(l, "result.rejected.version")
 		}
 		return T(l, "result.rejected")
 	case core.ResultRefused, core.ResultHeld, core.ResultChecked, core.ResultSkipped, core.ResultValid,
-		core.ResultExpired, core.ResultStuck, core.ResultLost, core.ResultDropped, core.ResultLateGrant, core.ResultRestored:
+		core.ResultExpired, core.ResultStuck, core.ResultLost, core.ResultDropped, core.ResultLateGrant, core.ResultRestored,
+		core.ResultNoService:
 		return T(l, "result."+string(ev.Result))
 	}
 	return ""
@@ -193,10 +255,15 @@ func ClientStateText(l Lang, s core.ClientState) string {
 	return T(l, "client."+string(s))
 }
 
-// BeliefText says what a client believes it holds and until when its own
-// view says the lease runs.
-func BeliefText(l Lang, c core.ClientView) string {
+// BeliefText says what a client of f believes it holds and until when its
+// own view says the lease runs; where resources keep versions, the versions
+// it writes with.
+func BeliefText(l Lang, f core.Frame, c core.ClientView) string {
 	switch {
+	case c.Versions != nil && slices.ContainsFunc(c.Versions, func(v int64) bool { return v != 0 }):
+		return T(l, "client.versions", versionsList(l, f, c.Versions))
+	case c.Versions != nil && f.Lock.Lockless:
+		return T(l, "client.versions.none")
 	case !c.Holds():
 		return T(l, "client.holdsNone")
 	case c.Token == 0 && c.LeaseUntil == core.Never:
@@ -209,9 +276,15 @@ func BeliefText(l Lang, c core.ClientView) string {
 	return T(l, "client.holds.until", c.Token, c.LeaseUntil)
 }
 
-// MessageText describes a message held up on its way.
-func MessageText(l Lang, m core.Message) string {
+// MessageText describes a message held up on its way in f.
+func MessageText(l Lang, f core.Frame, m core.Message) string {
 	switch {
+	case m.Kind == core.MsgWrite && m.Version != 0:
+		return T(l, "network.write.version", m.ID, m.Client, m.Resource, m.Version, m.Value, m.SentAt)
+	case m.Kind == core.MsgApply && m.Version != 0:
+		return T(l, "network.apply.version", m.ID, m.Client, m.Resource, m.Version, m.Value, m.SentAt)
+	case m.Kind == core.MsgReply && f.Lock.Lockless:
+		return T(l, "network.versions", m.ID, m.Client, versionsList(l, f, m.Versions), m.SentAt)
 	case m.Kind == core.MsgWrite && m.Token == 0:
 		return T(l, "network.write.no-token", m.ID, m.Client, m.Resource, m.Value, m.SentAt)
 	case m.Kind == core.MsgWrite:
@@ -283,4 +356,16 @@ func Announcement(l Lang, view state.View, st core.Strategy, frames []core.Frame
 		mode = T(l, "announce.fencing."+state.OnOff(st.Fenced()))
 	}
 	return T(l, "announce", step, len(frames), mode, action, Note(l, frames, step))
+}
+
+// SearchHow says how the run a search found under st came to its verdict
+// v (with harm h): how it corrupted, or why it is at risk or stuck.
+func SearchHow(l Lang, st core.Strategy, v core.Verdict, h core.Harm) string {
+	switch {
+	case h != "":
+		return T(l, "search.how."+string(h))
+	case v == core.AtRisk && st.Lockless():
+		return T(l, "search.how.at-risk.no-lock")
+	}
+	return T(l, "search.how."+string(v))
 }

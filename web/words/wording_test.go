@@ -64,3 +64,27 @@ func TestResultWordsSayWhatTheResourceDid(t *testing.T) {
 		t.Errorf("the book's destroying write: %q", got)
 	}
 }
+
+// The search's account of a run at risk fits its row: in token order where
+// a lock issues tokens, a race refused by the version where there is no
+// lock. Each from a run the search finds.
+func TestSearchSaysHowARunAtRiskCameAbout(t *testing.T) {
+	for st, says := range map[core.Strategy]string{
+		core.Consensus:  "token order",
+		core.Optimistic: "its version would have been out of date",
+	} {
+		s, err := core.NewSearch(core.SearchOptions{Strategy: st, MaxDepth: 4, Goal: core.AtRisk})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !s.Run(1000) {
+		}
+		r := s.Result()
+		if !r.Found {
+			t.Fatalf("%s: no run at risk in 4 actions", st)
+		}
+		if got := SearchHow(English, st, r.Verdict, r.Harm); !strings.Contains(got, says) {
+			t.Errorf("%s: %q (%s) is told %q, want it to say %q", st, r.Script, r.Verdict, got, says)
+		}
+	}
+}
