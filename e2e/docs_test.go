@@ -133,6 +133,23 @@ func TestTheVitePressSnippetSizesTheDemo(t *testing.T) {
 	for _, lang := range []string{"ja", "en"} {
 		checkSized(t, host+"/"+lang+".html")
 	}
+	// The site's own appearance switch, clicked: the demo's card follows
+	// the site into dark and back, with no opaque frame around it.
+	tb := newIsolatedTab(t)
+	tb.colorScheme("light")
+	tb.viewport(1280, 900)
+	tb.do(chromedp.Navigate(host + "/en.html"))
+	tb.waitJS(`+document.querySelector("iframe").getAttribute("height") !== 760`)
+	at := eval[[]float64](tb, `(() => { const r = document.querySelector("iframe").getBoundingClientRect(); return [r.left, r.top]; })()`)
+	x, y := at[0], at[1]
+	waitPixel(tb, "the demo's card, light site", x+16, y+16, lightCard)
+	tb.do(chromedp.Click(chromedp.CSS(`.VPNavBar button.VPSwitchAppearance`)))
+	tb.waitJS(`document.documentElement.classList.contains("dark")`)
+	waitPixel(tb, "the demo's card, dark site", x+16, y+16, darkCard)
+	site0 := pixel(tb, x-8, y+16)
+	waitPixel(tb, "the demo's corner, dark site", x+1, y+1, site0)
+	tb.do(chromedp.Click(chromedp.CSS(`.VPNavBar button.VPSwitchAppearance`)))
+	waitPixel(tb, "the demo's card, light again", x+16, y+16, lightCard)
 }
 
 // The Docusaurus snippet's page part compiles with MDX 3 (Docusaurus's
