@@ -309,7 +309,8 @@ func TestProjectorView(t *testing.T) {
 
 // In print, a row of the matrix, an item of the handout and the legend are
 // never split across pages, a heading stays with what follows it, and two
-// runs compared are printed side by side.
+// runs compared are printed side by side, each part level with its
+// counterpart, their one legend across both.
 func TestPrintKeepsThingsWhole(t *testing.T) {
 	t.Parallel()
 	tb := newTab(t)
@@ -335,9 +336,16 @@ func TestPrintKeepsThingsWhole(t *testing.T) {
 			}
 		}
 	}
-	cols := eval[[][2]float64](tb, `[...document.querySelectorAll(".compare .column")].map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top]; })`)
-	if len(cols) != 2 || cols[0][1] != cols[1][1] || cols[0][0] >= cols[1][0] {
-		t.Errorf("in print the two runs are not side by side: %v", cols)
+	// Each part of the left run level with the same part of the right.
+	for _, sel := range []string{".column-head", ".cards", ".clients", ".action", ".note", ".timeline-frame"} {
+		cols := eval[[][2]float64](tb, `[...document.querySelectorAll(".compare .column `+sel+`")].map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top]; })`)
+		if len(cols) != 2 || cols[0][1] != cols[1][1] || cols[0][0] >= cols[1][0] {
+			t.Errorf("in print the two runs' %s are not side by side: %v", sel, cols)
+		}
+	}
+	// Their legend under both.
+	if w := eval[[]float64](tb, `[document.querySelector(".compare .timeline-legend").getBoundingClientRect().width, document.querySelector(".compare").getBoundingClientRect().width]`); w[0] < 0.9*w[1] {
+		t.Errorf("in print the legend is %.0f px wide under two runs %.0f px wide", w[0], w[1])
 	}
 	if n := eval[int](tb, `[...document.querySelectorAll(".timeline-legend")].filter(e => getComputedStyle(e).display !== "none").length`); n != 1 {
 		t.Errorf("in print two compared runs show %d legends", n)
