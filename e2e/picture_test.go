@@ -233,19 +233,35 @@ func TestProjectorView(t *testing.T) {
 		tb := newTabFor(t, 3*tabTimeout, browser)
 		tb.viewport(size[0], size[1])
 		where := fmt.Sprintf("%d×%d", size[0], size[1])
-		tb.open(siteURL + "?fencing=on&lang=en&step=7")
-		const sizes = `["resource-data", "action-result"].map(id => parseFloat(getComputedStyle(document.querySelector('[data-testid="' + id + '"]')).fontSize))`
-		plain := eval[[]float64](tb, sizes)
-		eval[bool](tb, `(document.activeElement.blur(), true)`)
-		tb.key("p")
-		tb.waitHook("btn-present", "on")
-		tb.waitSearch("fencing=on&present=1&step=7&lang=en")
-		big := eval[[]float64](tb, sizes)
-		for i, id := range []string{"the current value", "the result tag"} {
-			if big[i] < 1.5*plain[i] {
-				t.Errorf("%s: %s is %.1f px projected, %.1f px without", where, id, big[i], plain[i])
+		// One run and two side by side: every current value and result tag
+		// 1.5 times its size off the projector, at the same screen.
+		for _, v := range []struct{ q, projected string }{
+			{"fencing=on&lang=en&step=7", "fencing=on&present=1&step=7&lang=en"},
+			{"view=compare&lang=en&step=7", "view=compare&fencing=on&present=1&step=7&lang=en"},
+		} {
+			tb.open(siteURL + "?" + v.q)
+			const sizes = `["resource-data", "action-result"].flatMap(id => [...document.querySelectorAll('[data-testid="' + id + '"]')].map(e => parseFloat(getComputedStyle(e).fontSize)))`
+			plain := eval[[]float64](tb, sizes)
+			eval[bool](tb, `(document.activeElement.blur(), true)`)
+			tb.key("p")
+			tb.waitHook("btn-present", "on")
+			tb.waitSearch(v.projected)
+			big := eval[[]float64](tb, sizes)
+			if len(big) != len(plain) || len(plain) == 0 {
+				t.Fatalf("%s %s: sizes %v projected, %v without", where, v.q, big, plain)
+			}
+			half := len(plain) / 2 // the values, then the tags
+			for i := range plain {
+				what := "a current value"
+				if i >= half {
+					what = "a result tag"
+				}
+				if big[i] < 1.5*plain[i] {
+					t.Errorf("%s %s: %s is %.1f px projected, %.1f px without", where, v.q, what, big[i], plain[i])
+				}
 			}
 		}
+		tb.open(siteURL + "?fencing=on&present=1&step=7&lang=en")
 		if !eval[bool](tb, `getComputedStyle(document.querySelector('[data-testid="fencing-switch"]')).display !== "none"`) {
 			t.Errorf("%s: the fencing switch is hidden", where)
 		}
@@ -259,6 +275,7 @@ func TestProjectorView(t *testing.T) {
 			"scenario=same-token-retry&strategy=consensus&step=9&lang=en",
 			"view=compare&step=7&lang=en",
 			"view=compare&scenario=partitioned-holder&step=10&lang=ja",
+			"view=compare&scenario=two-resources&step=9&lang=en",
 			"view=play&script=A:acquire,A:write:x,A:pause:10,B:acquire,B:write:y,A:write:z&step=7&lang=en",
 		} {
 			tb.open(siteURL + "?present=1&" + q)
