@@ -224,7 +224,8 @@ func inViewport(tb *tab, sel string) []bool {
 // page does not scroll; the cards, the action's result, the note, the step
 // counter and the timeline are on screen, in one run, two side by side and
 // free play; the current value and the result tag are at least 1.5 times
-// their size off the projector; the fencing switch stays; P enters it,
+// their size off the projector, and one run's timeline labels 1.25 times,
+// none over another; the fencing switch stays; P enters it,
 // Escape and its button leave it, and a reload keeps it; the matrix fits the
 // width, and the search can be started.
 func TestProjectorView(t *testing.T) {
@@ -234,14 +235,20 @@ func TestProjectorView(t *testing.T) {
 		tb.viewport(size[0], size[1])
 		where := fmt.Sprintf("%d×%d", size[0], size[1])
 		// One run and two side by side: every current value and result tag
-		// 1.5 times its size off the projector, at the same screen.
-		for _, v := range []struct{ q, projected string }{
-			{"fencing=on&lang=en&step=7", "fencing=on&present=1&step=7&lang=en"},
-			{"view=compare&lang=en&step=7", "view=compare&fencing=on&present=1&step=7&lang=en"},
+		// 1.5 times its size off the projector, at the same screen; one
+		// run's timeline, with room across to spare, shows its labels a
+		// quarter larger or more.
+		for _, v := range []struct {
+			q, projected string
+			labels       bool
+		}{
+			{"fencing=on&lang=en&step=7", "fencing=on&present=1&step=7&lang=en", true},
+			{"view=compare&lang=en&step=7", "view=compare&fencing=on&present=1&step=7&lang=en", false},
 		} {
 			tb.open(siteURL + "?" + v.q)
 			const sizes = `["resource-data", "action-result"].flatMap(id => [...document.querySelectorAll('[data-testid="' + id + '"]')].map(e => parseFloat(getComputedStyle(e).fontSize)))`
-			plain := eval[[]float64](tb, sizes)
+			const label = `[...document.querySelectorAll(".timeline-svg .tl-ev-label")].map(e => e.getBoundingClientRect().height)`
+			plain, plainLabels := eval[[]float64](tb, sizes), eval[[]float64](tb, label)
 			eval[bool](tb, `(document.activeElement.blur(), true)`)
 			tb.key("p")
 			tb.waitHook("btn-present", "on")
@@ -258,6 +265,18 @@ func TestProjectorView(t *testing.T) {
 				}
 				if big[i] < 1.5*plain[i] {
 					t.Errorf("%s %s: %s is %.1f px projected, %.1f px without", where, v.q, what, big[i], plain[i])
+				}
+			}
+			if !v.labels {
+				continue
+			}
+			bigLabels := eval[[]float64](tb, label)
+			if len(bigLabels) != len(plainLabels) || len(plainLabels) == 0 {
+				t.Fatalf("%s %s: labels %v projected, %v without", where, v.q, bigLabels, plainLabels)
+			}
+			for i := range plainLabels {
+				if bigLabels[i] < 1.25*plainLabels[i] {
+					t.Errorf("%s %s: a timeline label is %.1f px tall projected, %.1f px without", where, v.q, bigLabels[i], plainLabels[i])
 				}
 			}
 		}
@@ -291,6 +310,11 @@ func TestProjectorView(t *testing.T) {
 			}
 			if h := eval[float64](tb, `Math.min(...[...document.querySelectorAll(".timeline-svg")].map(e => e.getBoundingClientRect().height))`); h < 0.1*float64(size[1]) {
 				t.Errorf("%s %s: a timeline is %.0f px tall", where, q, h)
+			}
+			// Drawn wide, its larger labels still clear each other and the
+			// bars.
+			if clashes := eval[[]string](tb, labelClashes); len(clashes) > 0 {
+				t.Errorf("%s %s: %v", where, q, clashes)
 			}
 		}
 		// The way back: Escape, and the button; P again.
