@@ -3,8 +3,10 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,6 +41,33 @@ func axNames(tb *tab) []string {
 			if v != nil && len(v.Value) > 0 {
 				out = append(out, string(v.Value))
 			}
+		}
+	}
+	return out
+}
+
+// axRoleNames is the name of every element of that role in the page's
+// accessibility tree.
+func axRoleNames(tb *tab, role string) []string {
+	tb.t.Helper()
+	res, err := chromedp.Call(tb.ctx, accessibility.GetFullAXTree, accessibility.GetFullAXTreeParams{})
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	if _, err := chromedp.Call(tb.ctx, accessibility.Disable, cdp.Empty{}); err != nil {
+		tb.t.Fatal(err)
+	}
+	str := func(v *accessibility.Value) string {
+		var s string
+		if v != nil {
+			json.Unmarshal([]byte(v.Value), &s)
+		}
+		return s
+	}
+	var out []string
+	for _, n := range res.Nodes {
+		if !n.Ignored && str(n.Role) == role {
+			out = append(out, str(n.Name))
 		}
 	}
 	return out
@@ -329,10 +358,32 @@ func TestProjectorView(t *testing.T) {
 		tb.waitAcrossNavigation(`document.querySelector('[data-testid="app"]')?.dataset.phase === "live" && document.querySelector('[data-testid="app"]').classList.contains("present")`)
 		tb.click("present-exit")
 		tb.waitHook("btn-present", "off")
-		// The matrix, at the width of the screen.
-		tb.open(siteURL + "?present=1&view=matrix&lang=ja")
-		if w := eval[[]float64](tb, `[document.querySelector(".matrix").getBoundingClientRect().right, document.querySelector('[data-testid="app"]').getBoundingClientRect().right, document.documentElement.scrollWidth, innerWidth]`); w[0] > w[1] || w[2] > w[3] {
-			t.Errorf("%s: the matrix overflows the width: %v", where, w)
+		// The matrix, at the width of the screen, and every row of it on
+		// the screen, its heads by their short names on one line each,
+		// their full names still read out.
+		for _, lang := range []string{"en", "ja"} {
+			tb.open(siteURL + "?present=1&view=matrix&lang=" + lang)
+			if w := eval[[]float64](tb, `[document.querySelector(".matrix").getBoundingClientRect().right, document.querySelector('[data-testid="app"]').getBoundingClientRect().right, document.documentElement.scrollWidth, innerWidth]`); w[0] > w[1] || w[2] > w[3] {
+				t.Errorf("%s %s: the matrix overflows the width: %v", where, lang, w)
+			}
+			rows := inViewport(tb, ".matrix tbody tr")
+			if len(rows) != len(core.Scenarios()) {
+				t.Errorf("%s %s: the matrix has %d rows", where, lang, len(rows))
+			}
+			for i, in := range rows {
+				if !in {
+					t.Errorf("%s %s: the matrix's row %d is not on screen", where, lang, i+1)
+				}
+			}
+			if lines := eval[[]int](tb, `[...document.querySelectorAll(".matrix .strategy-short")].map(e => { const r = document.createRange(); r.selectNodeContents(e); return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; })`); len(lines) != 6 || slices.Max(lines) != 1 {
+				t.Errorf("%s %s: the matrix's heads take %v lines", where, lang, lines)
+			}
+			heads := strings.Join(axRoleNames(tb, "columnheader"), "\n")
+			for _, full := range eval[[]string](tb, `[...document.querySelectorAll(".matrix thead th[title]")].map(th => th.title)`) {
+				if !strings.Contains(heads, full) {
+					t.Errorf("%s %s: the head %q is not read out (the heads read %q)", where, lang, full, heads)
+				}
+			}
 		}
 		tb.key(kb.Escape)
 		tb.waitJS(`!document.querySelector('[data-testid="app"]').classList.contains("present")`)
