@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"encoding/base64"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -211,7 +212,10 @@ func printPDF(tb *tab, width, height float64) string {
 	if shots := os.Getenv("DLOCK_PDF_DIR"); shots != "" {
 		os.WriteFile(filepath.Join(shots, base64.RawURLEncoding.EncodeToString([]byte(tb.search()))+".pdf"), pdf, 0o644)
 	}
-	out, err := exec.Command("pdftotext", in, "-").Output()
+	// -raw: the text in the order it is drawn, which is the page's. Laid
+	// out by position (the default), a Japanese line that wrapped in a
+	// list item came back with its last characters lines away.
+	out, err := exec.Command("pdftotext", "-raw", in, "-").Output()
 	if err != nil {
 		tb.t.Fatalf("pdftotext (Debian: poppler-utils): %v", err)
 	}
@@ -237,12 +241,45 @@ func inPrint(pdf, want string) bool {
 	return true
 }
 
+// pages is a PDF's text page by page (pdftotext ends each with a form
+// feed).
+func pages(pdf string) []string {
+	return strings.Split(strings.TrimSuffix(pdf, "\f"), "\f")
+}
+
+// axis is the start of a printed timeline's axis (t=0 is drawn apart from
+// it): no other text on the page reads so.
+const axis = "t=1t=2t=3"
+
+// pictureOnPageOne checks that the first page of a handout carries the
+// picture: the timeline drawn (its axis, as many times as there are runs)
+// and its whole legend; and that the handout fills no more than most pages.
+func pictureOnPageOne(tb *tab, pdf, where string, runs, most int) {
+	tb.t.Helper()
+	pp := pages(pdf)
+	if len(pp) > most {
+		tb.t.Errorf("%s: the handout is %d pages", where, len(pp))
+	}
+	if n := strings.Count(squash(pp[0]), axis); n != runs {
+		tb.t.Errorf("%s: page 1 holds %d timelines of %d", where, n, runs)
+	}
+	legend := eval[[]string](tb, `[...document.querySelectorAll(".timeline-legend li")].map(li => li.textContent)`)
+	for _, item := range []string{legend[0], legend[len(legend)-1]} {
+		if !inPrint(pp[0], item) {
+			tb.t.Errorf("%s: page 1 lacks the legend's %q", where, item)
+		}
+	}
+}
+
 // The printed page is a handout: the title, the cards, the timeline with
 // its legend, every step's action and note, the verdict, and no control,
-// on A4 and on Letter, in the page's language; the matrix prints as its
-// table with its legend.
+// on A4 and on Letter, in the page's language. Its first page carries the
+// run and its picture, the timeline and the whole legend, at any step,
+// and the chapter's whole run fills two pages; two runs compared, side by
+// side, too. The matrix prints as its table with its legend.
 func TestThePrintedPageIsAHandout(t *testing.T) {
 	t.Parallel()
+	letter, a4 := [2]float64{8.5, 11}, [2]float64{8.27, 11.69}
 	for _, lang := range []string{"en", "ja"} {
 		tb := newTab(t)
 		// Printed at the step shown: the steps so far; at the last, all.
@@ -250,6 +287,11 @@ func TestThePrintedPageIsAHandout(t *testing.T) {
 		if n := eval[int](tb, `document.querySelectorAll('[data-testid="handout-step"]').length`); n != 4 {
 			t.Errorf("%s: at step 4 the handout has %d steps", lang, n)
 		}
+		// The shorter paper, at a step before the end and at the first.
+		pictureOnPageOne(tb, printPDF(tb, letter[0], letter[1]), lang+" at step 4 on Letter", 1, 2)
+		tb.key(kb.Home)
+		tb.waitHook("step-counter", "1")
+		pictureOnPageOne(tb, printPDF(tb, letter[0], letter[1]), lang+" at step 1 on Letter", 1, 2)
 		tb.key(kb.End)
 		tb.waitHook("step-counter", "7")
 		notes := eval[[]string](tb, `[...document.querySelectorAll('[data-testid="handout-step"]')].map(li => li.textContent)`)
@@ -257,8 +299,9 @@ func TestThePrintedPageIsAHandout(t *testing.T) {
 			t.Fatalf("%s: at the last step the handout has %d steps", lang, len(notes))
 		}
 		labels := eval[[]string](tb, `[...document.querySelectorAll("button, select")].map(b => b.textContent.trim()).filter(s => s.length > 3)`)
-		for _, paper := range [][2]float64{{8.27, 11.69}, {8.5, 11}} {
+		for _, paper := range [][2]float64{a4, letter} {
 			pdf := printPDF(tb, paper[0], paper[1])
+			pictureOnPageOne(tb, pdf, fmt.Sprintf("%s at step 7 on %v", lang, paper), 1, 2)
 			for _, want := range append(notes, tb.text("handout-verdict"), eval[string](tb, `document.getElementById("demo-title").textContent`),
 				eval[string](tb, `document.querySelector(".timeline-legend li").textContent`)) {
 				if !inPrint(pdf, want) {
@@ -271,6 +314,16 @@ func TestThePrintedPageIsAHandout(t *testing.T) {
 				}
 			}
 		}
+	}
+	// Two runs compared: both timelines on the first page, level, the
+	// legend they share under them.
+	for _, q := range []struct {
+		lang  string
+		paper [2]float64
+	}{{"en", a4}, {"ja", letter}} {
+		tb := newTab(t)
+		tb.open(siteURL + "?view=compare&step=7&lang=" + q.lang)
+		pictureOnPageOne(tb, printPDF(tb, q.paper[0], q.paper[1]), fmt.Sprintf("compared, %s on %v", q.lang, q.paper), 2, 2)
 	}
 	tb := newTab(t)
 	tb.open(siteURL + "?view=matrix&lang=en")

@@ -3,8 +3,10 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,6 +41,33 @@ func axNames(tb *tab) []string {
 			if v != nil && len(v.Value) > 0 {
 				out = append(out, string(v.Value))
 			}
+		}
+	}
+	return out
+}
+
+// axRoleNames is the name of every element of that role in the page's
+// accessibility tree.
+func axRoleNames(tb *tab, role string) []string {
+	tb.t.Helper()
+	res, err := chromedp.Call(tb.ctx, accessibility.GetFullAXTree, accessibility.GetFullAXTreeParams{})
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	if _, err := chromedp.Call(tb.ctx, accessibility.Disable, cdp.Empty{}); err != nil {
+		tb.t.Fatal(err)
+	}
+	str := func(v *accessibility.Value) string {
+		var s string
+		if v != nil {
+			json.Unmarshal([]byte(v.Value), &s)
+		}
+		return s
+	}
+	var out []string
+	for _, n := range res.Nodes {
+		if !n.Ignored && str(n.Role) == role {
+			out = append(out, str(n.Name))
 		}
 	}
 	return out
@@ -224,7 +253,8 @@ func inViewport(tb *tab, sel string) []bool {
 // page does not scroll; the cards, the action's result, the note, the step
 // counter and the timeline are on screen, in one run, two side by side and
 // free play; the current value and the result tag are at least 1.5 times
-// their size off the projector; the fencing switch stays; P enters it,
+// their size off the projector, and one run's timeline labels 1.25 times,
+// none over another; the fencing switch stays; P enters it,
 // Escape and its button leave it, and a reload keeps it; the matrix fits the
 // width, and the search can be started.
 func TestProjectorView(t *testing.T) {
@@ -233,19 +263,53 @@ func TestProjectorView(t *testing.T) {
 		tb := newTabFor(t, 3*tabTimeout, browser)
 		tb.viewport(size[0], size[1])
 		where := fmt.Sprintf("%d×%d", size[0], size[1])
-		tb.open(siteURL + "?fencing=on&lang=en&step=7")
-		const sizes = `["resource-data", "action-result"].map(id => parseFloat(getComputedStyle(document.querySelector('[data-testid="' + id + '"]')).fontSize))`
-		plain := eval[[]float64](tb, sizes)
-		eval[bool](tb, `(document.activeElement.blur(), true)`)
-		tb.key("p")
-		tb.waitHook("btn-present", "on")
-		tb.waitSearch("fencing=on&present=1&step=7&lang=en")
-		big := eval[[]float64](tb, sizes)
-		for i, id := range []string{"the current value", "the result tag"} {
-			if big[i] < 1.5*plain[i] {
-				t.Errorf("%s: %s is %.1f px projected, %.1f px without", where, id, big[i], plain[i])
+		// One run and two side by side: every current value and result tag
+		// 1.5 times its size off the projector, at the same screen; one
+		// run's timeline, with room across to spare, shows its labels a
+		// quarter larger or more.
+		for _, v := range []struct {
+			q, projected string
+			labels       bool
+		}{
+			{"fencing=on&lang=en&step=7", "fencing=on&present=1&step=7&lang=en", true},
+			{"view=compare&lang=en&step=7", "view=compare&fencing=on&present=1&step=7&lang=en", false},
+		} {
+			tb.open(siteURL + "?" + v.q)
+			const sizes = `["resource-data", "action-result"].flatMap(id => [...document.querySelectorAll('[data-testid="' + id + '"]')].map(e => parseFloat(getComputedStyle(e).fontSize)))`
+			const label = `[...document.querySelectorAll(".timeline-svg .tl-ev-label")].map(e => e.getBoundingClientRect().height)`
+			plain, plainLabels := eval[[]float64](tb, sizes), eval[[]float64](tb, label)
+			eval[bool](tb, `(document.activeElement.blur(), true)`)
+			tb.key("p")
+			tb.waitHook("btn-present", "on")
+			tb.waitSearch(v.projected)
+			big := eval[[]float64](tb, sizes)
+			if len(big) != len(plain) || len(plain) == 0 {
+				t.Fatalf("%s %s: sizes %v projected, %v without", where, v.q, big, plain)
+			}
+			half := len(plain) / 2 // the values, then the tags
+			for i := range plain {
+				what := "a current value"
+				if i >= half {
+					what = "a result tag"
+				}
+				if big[i] < 1.5*plain[i] {
+					t.Errorf("%s %s: %s is %.1f px projected, %.1f px without", where, v.q, what, big[i], plain[i])
+				}
+			}
+			if !v.labels {
+				continue
+			}
+			bigLabels := eval[[]float64](tb, label)
+			if len(bigLabels) != len(plainLabels) || len(plainLabels) == 0 {
+				t.Fatalf("%s %s: labels %v projected, %v without", where, v.q, bigLabels, plainLabels)
+			}
+			for i := range plainLabels {
+				if bigLabels[i] < 1.25*plainLabels[i] {
+					t.Errorf("%s %s: a timeline label is %.1f px tall projected, %.1f px without", where, v.q, bigLabels[i], plainLabels[i])
+				}
 			}
 		}
+		tb.open(siteURL + "?fencing=on&present=1&step=7&lang=en")
 		if !eval[bool](tb, `getComputedStyle(document.querySelector('[data-testid="fencing-switch"]')).display !== "none"`) {
 			t.Errorf("%s: the fencing switch is hidden", where)
 		}
@@ -259,6 +323,7 @@ func TestProjectorView(t *testing.T) {
 			"scenario=same-token-retry&strategy=consensus&step=9&lang=en",
 			"view=compare&step=7&lang=en",
 			"view=compare&scenario=partitioned-holder&step=10&lang=ja",
+			"view=compare&scenario=two-resources&step=9&lang=en",
 			"view=play&script=A:acquire,A:write:x,A:pause:10,B:acquire,B:write:y,A:write:z&step=7&lang=en",
 		} {
 			tb.open(siteURL + "?present=1&" + q)
@@ -275,6 +340,11 @@ func TestProjectorView(t *testing.T) {
 			if h := eval[float64](tb, `Math.min(...[...document.querySelectorAll(".timeline-svg")].map(e => e.getBoundingClientRect().height))`); h < 0.1*float64(size[1]) {
 				t.Errorf("%s %s: a timeline is %.0f px tall", where, q, h)
 			}
+			// Drawn wide, its larger labels still clear each other and the
+			// bars.
+			if clashes := eval[[]string](tb, labelClashes); len(clashes) > 0 {
+				t.Errorf("%s %s: %v", where, q, clashes)
+			}
 		}
 		// The way back: Escape, and the button; P again.
 		tb.open(siteURL + "?present=1&step=3&lang=en")
@@ -288,10 +358,32 @@ func TestProjectorView(t *testing.T) {
 		tb.waitAcrossNavigation(`document.querySelector('[data-testid="app"]')?.dataset.phase === "live" && document.querySelector('[data-testid="app"]').classList.contains("present")`)
 		tb.click("present-exit")
 		tb.waitHook("btn-present", "off")
-		// The matrix, at the width of the screen.
-		tb.open(siteURL + "?present=1&view=matrix&lang=ja")
-		if w := eval[[]float64](tb, `[document.querySelector(".matrix").getBoundingClientRect().right, document.querySelector('[data-testid="app"]').getBoundingClientRect().right, document.documentElement.scrollWidth, innerWidth]`); w[0] > w[1] || w[2] > w[3] {
-			t.Errorf("%s: the matrix overflows the width: %v", where, w)
+		// The matrix, at the width of the screen, and every row of it on
+		// the screen, its heads by their short names on one line each,
+		// their full names still read out.
+		for _, lang := range []string{"en", "ja"} {
+			tb.open(siteURL + "?present=1&view=matrix&lang=" + lang)
+			if w := eval[[]float64](tb, `[document.querySelector(".matrix").getBoundingClientRect().right, document.querySelector('[data-testid="app"]').getBoundingClientRect().right, document.documentElement.scrollWidth, innerWidth]`); w[0] > w[1] || w[2] > w[3] {
+				t.Errorf("%s %s: the matrix overflows the width: %v", where, lang, w)
+			}
+			rows := inViewport(tb, ".matrix tbody tr")
+			if len(rows) != len(core.Scenarios()) {
+				t.Errorf("%s %s: the matrix has %d rows", where, lang, len(rows))
+			}
+			for i, in := range rows {
+				if !in {
+					t.Errorf("%s %s: the matrix's row %d is not on screen", where, lang, i+1)
+				}
+			}
+			if lines := eval[[]int](tb, `[...document.querySelectorAll(".matrix .strategy-short")].map(e => { const r = document.createRange(); r.selectNodeContents(e); return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; })`); len(lines) != 6 || slices.Max(lines) != 1 {
+				t.Errorf("%s %s: the matrix's heads take %v lines", where, lang, lines)
+			}
+			heads := strings.Join(axRoleNames(tb, "columnheader"), "\n")
+			for _, full := range eval[[]string](tb, `[...document.querySelectorAll(".matrix thead th[title]")].map(th => th.title)`) {
+				if !strings.Contains(heads, full) {
+					t.Errorf("%s %s: the head %q is not read out (the heads read %q)", where, lang, full, heads)
+				}
+			}
 		}
 		tb.key(kb.Escape)
 		tb.waitJS(`!document.querySelector('[data-testid="app"]').classList.contains("present")`)
@@ -309,7 +401,8 @@ func TestProjectorView(t *testing.T) {
 
 // In print, a row of the matrix, an item of the handout and the legend are
 // never split across pages, a heading stays with what follows it, and two
-// runs compared are printed side by side.
+// runs compared are printed side by side, each part level with its
+// counterpart, their one legend across both.
 func TestPrintKeepsThingsWhole(t *testing.T) {
 	t.Parallel()
 	tb := newTab(t)
@@ -335,9 +428,16 @@ func TestPrintKeepsThingsWhole(t *testing.T) {
 			}
 		}
 	}
-	cols := eval[[][2]float64](tb, `[...document.querySelectorAll(".compare .column")].map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top]; })`)
-	if len(cols) != 2 || cols[0][1] != cols[1][1] || cols[0][0] >= cols[1][0] {
-		t.Errorf("in print the two runs are not side by side: %v", cols)
+	// Each part of the left run level with the same part of the right.
+	for _, sel := range []string{".column-head", ".cards", ".clients", ".action", ".note", ".timeline-frame"} {
+		cols := eval[[][2]float64](tb, `[...document.querySelectorAll(".compare .column `+sel+`")].map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top]; })`)
+		if len(cols) != 2 || cols[0][1] != cols[1][1] || cols[0][0] >= cols[1][0] {
+			t.Errorf("in print the two runs' %s are not side by side: %v", sel, cols)
+		}
+	}
+	// Their legend under both.
+	if w := eval[[]float64](tb, `[document.querySelector(".compare .timeline-legend").getBoundingClientRect().width, document.querySelector(".compare").getBoundingClientRect().width]`); w[0] < 0.9*w[1] {
+		t.Errorf("in print the legend is %.0f px wide under two runs %.0f px wide", w[0], w[1])
 	}
 	if n := eval[int](tb, `[...document.querySelectorAll(".timeline-legend")].filter(e => getComputedStyle(e).display !== "none").length`); n != 1 {
 		t.Errorf("in print two compared runs show %d legends", n)

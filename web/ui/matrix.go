@@ -80,8 +80,12 @@ func (c *matrixTable) Render() app.UI {
 					elText("th scope=col", c.t("matrix.corner")),
 					app.Range(strategies).Slice(func(i int) app.UI {
 						st := strategies[i]
-						return elBody("th scope=col",
-							elText("span.strategy-name", c.t("strategy."+string(st))),
+						name := c.t("strategy." + string(st))
+						// The projector shows the short name, for the eye
+						// only: the full one stays in the page, read out.
+						return el("th scope=col").Title(name).Body(
+							elText("span.strategy-name", name),
+							elText("span.strategy-short aria-hidden=true", c.t("strategy."+string(st)+".short")),
 							elText("span.strategy-about", designText(c.Lang, st.Design())),
 						)
 					}),
@@ -138,7 +142,7 @@ func (c *matrixTable) cell(sc core.Scenario, st core.Strategy, real core.Recordi
 			Aria("label", c.t("matrix.cell", label, c.t(sc.Title), c.t("strategy."+string(st)))).
 			Body(elText("span.verdict-words", said), elText("span.verdict-go aria-hidden=true", " ›"), how),
 			app.Range(notes).Slice(func(i int) app.UI {
-				return elText("span.cell-note data-testid=cell-note", notes[i])
+				return el("span.cell-note data-testid=cell-note").Title(notes[i]).Text(notes[i])
 			}),
 			app.If(real.Scenario != "" && real.Why == "", func() app.UI {
 				mark, value := c.t("real.mark"), "agrees"

@@ -24,7 +24,8 @@ func (r runView) timeline() app.UI {
 
 func (r runView) drawTimeline() app.UI {
 	run := r.runs.Run(r.sc, r.st)
-	g := geometryOf(run, r.s.Lang)
+	wide := r.wide()
+	g := geometryOf(run, r.s.Lang, wide)
 	tl := g.tl
 	id := "tl-" + r.id
 	h := g.height()
@@ -34,6 +35,10 @@ func (r runView) drawTimeline() app.UI {
 		desc = r.t("timeline.desc.future", len(tl.Clients), first, last, len(r.frames)-1, r.s.Step)
 	}
 	names := append(append(append([]string{}, tl.Clients...), r.t("timeline.lock")), g.res...)
+	svgClass := []string{"timeline-svg"}
+	if wide != 100 {
+		svgClass = append(svgClass, "tl-wide") // its text k percent as large
+	}
 	return el("figure.timeline data-testid=timeline").
 		DataSet("column", r.id).
 		DataSet("mount", "timeline-"+r.id).
@@ -61,9 +66,9 @@ func (r runView) drawTimeline() app.UI {
 							// own column), but drawn where the drawing is
 							// shown whole (the projector view, print) and
 							// in a download.
-							Class("timeline-svg").
-							Attr("viewBox", fmt.Sprintf("%d 0 %d %d", -tlNames, g.width+tlNames, h)).
-							Attr("width", g.width+tlNames).Attr("height", h).
+							Class(svgClass...).
+							Attr("viewBox", fmt.Sprintf("%d 0 %d %d", -g.w(tlNames), g.width+g.w(tlNames), h)).
+							Attr("width", g.width+g.w(tlNames)).Attr("height", h).
 							// A group, not an image: its marks are controls,
 							// which an image's children cannot be.
 							Attr("role", "group").
@@ -77,12 +82,12 @@ func (r runView) drawTimeline() app.UI {
 										svg("path.tl-arrowhead").Attr("d", "M0,0 L10,5 L0,10 z"),
 									),
 								),
-								svg("g.tl-names-in aria-hidden=true").Body(laneNames(g, names, 4-tlNames)...),
+								svg("g.tl-names-in aria-hidden=true").Body(laneNames(g, names, 4-g.w(tlNames))...),
 								// The current step, behind the drawing.
 								g.current(r.s.Step),
-								&timelineDrawing{Scenario: r.sc.ID, Strategy: r.st, Lang: r.s.Lang, Runs: r.runs},
+								&timelineDrawing{Scenario: r.sc.ID, Strategy: r.st, Lang: r.s.Lang, Runs: r.runs, Wide: wide},
 								&timelineProgress{Scenario: r.sc.ID, Strategy: r.st, Lang: r.s.Lang, Column: r.id, Runs: r.runs,
-									Step: r.s.Step, Future: r.s.Future},
+									Wide: wide, Step: r.s.Step, Future: r.s.Future},
 							),
 					),
 			),
@@ -93,6 +98,16 @@ func (r runView) drawTimeline() app.UI {
 			r.timelineLegend(),
 			r.transcript(),
 		)
+}
+
+// wide is how wide the timeline is drawn (tlGeometry.k): in the projector
+// view, one run is drawn wide, since its frame across the screen has room
+// to spare across and none down; two side by side have none either way.
+func (r runView) wide() int {
+	if r.s.Present && r.id == "run" {
+		return tlWide
+	}
+	return 100
 }
 
 // laneNames are the lanes' names, at x.

@@ -21,6 +21,7 @@ type timelineDrawing struct {
 	Strategy core.Strategy
 	Lang     state.Lang
 	Runs     *state.Runs
+	Wide     int // drawn k percent wide (tlGeometry.k; 0 is 100)
 }
 
 func (c *timelineDrawing) Render() app.UI {
@@ -29,11 +30,11 @@ func (c *timelineDrawing) Render() app.UI {
 	if run.Err != nil {
 		return svg("g")
 	}
-	g := geometryOf(run, c.Lang)
+	g := geometryOf(run, c.Lang, c.Wide)
 	var els []app.UI
 	for lane := 0; lane < len(g.tl.Clients)+1+len(g.res); lane++ {
 		y := g.laneY(lane)
-		els = append(els, svg("line.tl-lane x1 x2 y1 y2", 0, g.width-tlRight, y, y))
+		els = append(els, svg("line.tl-lane x1 x2 y1 y2", 0, g.width-g.w(tlRight), y, y))
 	}
 	// The time axis: a tick where each time starts, its label under it.
 	// (Where several steps happened at one time the axis is as wide as
@@ -63,6 +64,7 @@ type timelineProgress struct {
 	Lang     state.Lang
 	Column   string
 	Runs     *state.Runs
+	Wide     int // drawn k percent wide (tlGeometry.k; 0 is 100)
 	Step     int
 	Future   bool
 }
@@ -73,7 +75,7 @@ func (c *timelineProgress) Render() app.UI {
 	if run.Err != nil {
 		return svg("g")
 	}
-	g := geometryOf(run, c.Lang)
+	g := geometryOf(run, c.Lang, c.Wide)
 	t := func(key string, args ...any) string { return words.T(c.Lang, key, args...) }
 	cur := min(max(c.Step, 1), len(run.Frames))
 	// Leases on the lock service's lane, pauses and crashes on the
@@ -98,7 +100,7 @@ func (c *timelineProgress) Render() app.UI {
 	var known []app.UI
 	if f := run.Frames[cur-1]; f.Lock.Grant != 0 && len(f.Lock.Nodes) == 1 && f.Lock.Expiry != core.Never {
 		// The service's expiry, on the clients' clock.
-		end := min(g.x(f.Lock.Expiry-(f.Lock.Now-f.Clock)), g.width-tlRight)
+		end := min(g.x(f.Lock.Expiry-(f.Lock.Now-f.Clock)), g.width-g.w(tlRight))
 		if from := g.now(cur); end > from {
 			known = append(known, svg("rect.tl-lease-known x y width height rx", from, lockY-7, end-from, 14, 3).
 				DataSet("testid", "timeline-lease-known").DataSet("step", cur).Class(g.clientClass(f.Lock.Holder)))
@@ -128,7 +130,7 @@ func (c *timelineProgress) Render() app.UI {
 			arrived = a.ArrivedStep != 0 && a.ArrivedStep <= cur
 		}
 		marks = append(marks, &timelineStep{Scenario: c.Scenario, Strategy: c.Strategy, Lang: c.Lang, Column: c.Column,
-			Runs: c.Runs, Step: step, Later: step > cur, Arrived: arrived})
+			Runs: c.Runs, Wide: c.Wide, Step: step, Later: step > cur, Arrived: arrived})
 	}
 	// Three groups, each of its own: go-app matches children by position,
 	// so a span that appears must not shift the marks after it (which would
@@ -179,7 +181,7 @@ func (c *timelineProgress) spans(g *tlGeometry, cur int, spans []core.Span, look
 		switch {
 		case lk.class == "tl-lease":
 			label = svg("text.tl-bar-label x y", x1+3, lk.y+4).Text(lk.label)
-		case lk.label != "" && x2-x1 > 70:
+		case lk.label != "" && x2-x1 > g.w(70):
 			// A band's own label, inside it, clear of its border.
 			label = svg("text.tl-band-label x y text-anchor=middle", (x1+x2)/2, lk.y+4).Text(lk.label)
 		}

@@ -16,7 +16,9 @@ const svgNS = "http://www.w3.org/2000/svg"
 
 // Timeline geometry, in CSS pixels: the drawing is never scaled on the
 // page, so its text stays the size the style sheet gives it whatever the
-// width, and a drawing wider than the page scrolls sideways.
+// width, and a drawing wider than the page scrolls sideways. The projector
+// view draws one run wide (tlWide): every length across, and the text, half
+// as large again, the lanes as they are (see tlGeometry.k).
 const (
 	tlUnit  = 32 // one tick of time passing
 	tlCol   = 24 // the narrowest column of a step: its mark's hit width
@@ -31,6 +33,15 @@ const (
 	// tlLabelDY is how far above its lane's line a mark's label sits: clear
 	// of a lease bar (±7) and a pause band (±11) on that lane.
 	tlLabelDY = 14
+	// tlWide is the projector view's one run, in percent. Scaled to fit
+	// its frame, a drawing as tall as the frame and narrower than it (the
+	// frame of a 16:9 screen is about six times as wide as tall, the
+	// chapter's run three) keeps its height and shows its text half as
+	// large again; one wider than its frame shows it as large as drawn
+	// narrow. A lane has room for text of this size: an 18 px label,
+	// raised 2 px more (tlGeometry.labelDY), clears both the band on its
+	// own lane and the bars of the lane above.
+	tlWide = 150
 )
 
 // tlGeometry is a run's timeline laid out. The x axis is time, but time
@@ -50,14 +61,36 @@ type tlGeometry struct {
 	width int
 	lanes map[string]int // client name → lane index; then the lock, then the resources
 	res   []string       // the resources, one lane each
+	// k is how large it is drawn across, in percent: 100, or tlWide in
+	// the projector view. Every length across is k percent of its
+	// constant, and so is the text (the style sheet's .tl-wide); the
+	// lengths down are as they are.
+	k int
 }
 
-// geometryOf lays out run in l, once: the same run and language give the
-// same geometry, which every component of its timeline reads.
-func geometryOf(run *state.Run, l state.Lang) *tlGeometry {
+// w is n, a length across, drawn at the geometry's k.
+func (g *tlGeometry) w(n int) int { return (n*g.k + 50) / 100 }
+
+// labelDY is how far above its lane's line a mark's label sits: tlLabelDY,
+// and for the larger text of a wide drawing 2 px more, for its larger
+// descent.
+func (g *tlGeometry) labelDY() int {
+	if g.k > 100 {
+		return tlLabelDY + 2
+	}
+	return tlLabelDY
+}
+
+// geometryOf lays out run in l, k percent wide (0 is 100), once: the same
+// run, language and k give the same geometry, which every component of its
+// timeline reads.
+func geometryOf(run *state.Run, l state.Lang, wide int) *tlGeometry {
+	if wide == 0 {
+		wide = 100
+	}
 	geoms.Lock()
 	defer geoms.Unlock()
-	k := geomKey{run, l}
+	k := geomKey{run, l, wide}
 	if g, ok := geoms.m[k]; ok {
 		return g
 	}
@@ -66,7 +99,7 @@ func geometryOf(run *state.Run, l state.Lang) *tlGeometry {
 		// start again rather than keep them all.
 		geoms.m = map[geomKey]*tlGeometry{}
 	}
-	g := newGeometry(l, run.Timeline, run.Frames)
+	g := newGeometry(l, run.Timeline, run.Frames, wide)
 	geoms.m[k] = g
 	return g
 }
@@ -74,6 +107,7 @@ func geometryOf(run *state.Run, l state.Lang) *tlGeometry {
 type geomKey struct {
 	run  *state.Run
 	lang state.Lang
+	wide int
 }
 
 var geoms = struct {
@@ -81,8 +115,8 @@ var geoms = struct {
 	m map[geomKey]*tlGeometry
 }{m: map[geomKey]*tlGeometry{}}
 
-func newGeometry(l state.Lang, tl core.Timeline, frames []core.Frame) *tlGeometry {
-	g := &tlGeometry{tl: tl, lanes: map[string]int{}, res: resourceNames(frames)}
+func newGeometry(l state.Lang, tl core.Timeline, frames []core.Frame, wide int) *tlGeometry {
+	g := &tlGeometry{tl: tl, lanes: map[string]int{}, res: resourceNames(frames), k: wide}
 	for i, c := range tl.Clients {
 		g.lanes[c] = i
 	}
@@ -95,23 +129,23 @@ func newGeometry(l state.Lang, tl core.Timeline, frames []core.Frame) *tlGeometr
 	}
 	g.marks = marksOf(l, g, frames)
 	g.colX, g.colW = make([]int, len(tl.Steps)), make([]int, len(tl.Steps))
-	x := tlLeft
+	x := g.w(tlLeft)
 	next := 1 // the next step to place (step 1 draws nothing)
 	for t := g.first; t <= g.last; t++ {
 		g.timeX = append(g.timeX, x)
 		start := x
 		for next < len(tl.Steps) && tl.Steps[next].From == t {
-			g.colX[next], g.colW[next] = x, g.marks[next].width()
+			g.colX[next], g.colW[next] = x, g.marks[next].width(g)
 			x += g.colW[next]
 			next++
 		}
 		g.still = append(g.still, x-start)
 		if t < g.last {
-			x += tlUnit
+			x += g.w(tlUnit)
 		}
 	}
-	g.colX[0] = tlLeft
-	g.width = x + tlRight
+	g.colX[0] = g.w(tlLeft)
+	g.width = x + g.w(tlRight)
 	return g
 }
 
@@ -149,11 +183,11 @@ func (g *tlGeometry) laneY(lane int) int { return tlTop + lane*tlLane + tlLane/2
 func (g *tlGeometry) x(t int) int {
 	switch {
 	case len(g.timeX) == 0:
-		return tlLeft
+		return g.w(tlLeft)
 	case t < g.first:
 		return g.timeX[0]
 	case t > g.last:
-		return g.timeX[len(g.timeX)-1] + g.still[len(g.still)-1] + (t-g.last)*tlUnit
+		return g.timeX[len(g.timeX)-1] + g.still[len(g.still)-1] + (t-g.last)*g.w(tlUnit)
 	}
 	return g.timeX[t-g.first]
 }
@@ -161,12 +195,12 @@ func (g *tlGeometry) x(t int) int {
 // mark is the x of a step's mark (1-based): in its column, tlMarkX in.
 func (g *tlGeometry) mark(step int) int {
 	if step < 1 || step > len(g.colX) {
-		return g.width - tlRight
+		return g.width - g.w(tlRight)
 	}
 	if step == 1 {
 		return g.x(g.first)
 	}
-	return g.colX[step-1] + tlMarkX
+	return g.colX[step-1] + g.w(tlMarkX)
 }
 
 // now is the x the run has reached at step: the end of its column, or,
@@ -199,7 +233,7 @@ func (g *tlGeometry) span(s core.Span, cur int, whole bool) (x1, x2 int) {
 	case s.ToStep != 0 && (whole || s.ToStep <= cur):
 		x2 = g.at(s.ToStep, s.To)
 	case whole:
-		x2 = g.width - tlRight
+		x2 = g.width - g.w(tlRight)
 	default:
 		x2 = g.now(cur)
 	}
@@ -208,7 +242,7 @@ func (g *tlGeometry) span(s core.Span, cur int, whole bool) (x1, x2 int) {
 
 // current highlights step's column, and the time it let pass.
 func (g *tlGeometry) current(step int) app.UI {
-	x1, x2 := g.x(g.first)-6, g.x(g.first)+6
+	x1, x2 := g.x(g.first)-g.w(6), g.x(g.first)+g.w(6)
 	if step > 1 && step <= len(g.colX) {
 		x1, x2 = g.colX[step-1], g.now(step)
 	}
@@ -225,9 +259,9 @@ func (g *tlGeometry) clientClass(name string) string {
 }
 
 // textWidth is about how wide s is drawn in a mark's label (12 px, the
-// monospaced stack): 0.6 em a character, a full em for a wide (CJK) one.
-// Rounded up, so that a label never runs past its column.
-func textWidth(s string) int {
+// monospaced stack, at k percent): 0.6 em a character, a full em for a
+// wide (CJK) one. Rounded up, so that a label never runs past its column.
+func (g *tlGeometry) textWidth(s string) int {
 	w := 0.0
 	for _, r := range s {
 		if r >= 0x2E80 {
@@ -236,5 +270,5 @@ func textWidth(s string) int {
 			w += 7.4
 		}
 	}
-	return int(math.Ceil(w))
+	return int(math.Ceil(w * float64(g.k) / 100))
 }

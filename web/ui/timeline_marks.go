@@ -30,13 +30,13 @@ type stepMark struct {
 	class         string // the climax or the rescue, on the whole mark
 }
 
-// width is the step's column: its widest label after its mark, or a
+// width is the step's column in g: its widest label after its mark, or a
 // mark's hit width.
-func (m stepMark) width() int {
-	w := tlCol
+func (m stepMark) width(g *tlGeometry) int {
+	w := g.w(tlCol)
 	for _, label := range []string{m.label, m.result} {
 		if label != "" {
-			w = max(w, tlMarkX+tlGap+textWidth(label)+4)
+			w = max(w, g.w(tlMarkX+tlGap)+g.textWidth(label)+g.w(4))
 		}
 	}
 	return w
@@ -127,6 +127,7 @@ type timelineStep struct {
 	Lang     state.Lang
 	Column   string // "run", "left" or "right": the element ids it uses
 	Runs     *state.Runs
+	Wide     int // drawn k percent wide (tlGeometry.k; 0 is 100)
 	Step     int
 	// Later: a step still to come, drawn faded (only when the whole run
 	// is shown).
@@ -142,7 +143,7 @@ func (c *timelineStep) Render() app.UI {
 	if run.Err != nil || c.Step < 2 || c.Step > len(run.Frames) {
 		return svg("g")
 	}
-	g := geometryOf(run, c.Lang)
+	g := geometryOf(run, c.Lang, c.Wide)
 	f := run.Frames[c.Step-1]
 	m := g.marks[c.Step-1]
 	ev := f.Event
@@ -164,7 +165,7 @@ func (c *timelineStep) Render() app.UI {
 	var shown []string
 	label := func(x, lane int, cls, text string) {
 		shown = append(shown, text)
-		els = append(els, svg("text.tl-ev-label x y", x+tlGap, g.laneY(lane)-tlLabelDY).Class(cls).Text(text))
+		els = append(els, svg("text.tl-ev-label x y", x+g.w(tlGap), g.laneY(lane)-g.labelDY()).Class(cls).Text(text))
 	}
 	arrow := func(a *core.Arrow, arrived bool) {
 		from, to := g.laneY(g.laneOf(a.Client)), g.laneY(g.resourceLane(a.Resource))
@@ -180,7 +181,7 @@ func (c *timelineStep) Render() app.UI {
 		x1, x2, y2 := g.mark(a.SentStep), g.mark(a.ArrivedStep), to
 		if !arrived {
 			// Still on its way at the step shown: the arrow stops midway.
-			x2, y2 = x1+tlUnit, (from+to)/2
+			x2, y2 = x1+g.w(tlUnit), (from+to)/2
 		}
 		els = append(els, svg("line.tl-msg x1 y1 x2 y2", x1, from, x2, y2).Attr("marker-end", "url(#tl-"+c.Column+"-arrow)"))
 	}
@@ -203,7 +204,7 @@ func (c *timelineStep) Render() app.UI {
 		y := g.lanesBottom() + 8
 		els = append(els,
 			svg("path.tl-tick-marker").Attr("d", fmt.Sprintf("M%d,%d l-5,-7 h10 z", x, y)),
-			svg("text.tl-ev-label x y", x+tlGap+2, y-1).Text(m.label),
+			svg("text.tl-ev-label x y", x+g.w(tlGap+2), y-1).Text(m.label),
 		)
 		shown = append(shown, "▾"+m.label)
 	case m.dot >= 0:

@@ -193,9 +193,17 @@ var catalog = map[string]text{
 	"strategy.lease-fencing":      {"リース + フェンシング(1 台、メモリ上)", "Lease + fencing (one node, in memory)"},
 	"strategy.consensus-unfenced": {"合意ベース(フェンシング無し)", "Consensus, no fencing"},
 	"strategy.consensus":          {"合意ベース + フェンシング", "Consensus + fencing"},
-	"strategy.no-ttl.about":       {"無期限、1 台、資源は検査しない", "no expiry; one node; the resource checks nothing"},
-	"strategy.lease.about":        {"リース、1 台、資源は検査しない(素朴な Redis ロック)", "a lease; one node; the resource checks nothing (a naive Redis lock)"},
-	"strategy.redlock.about":      {"リース、独立した 5 ノードの過半数、それぞれの時計。持ち主はランダムな値で見分け、トークンは無い。資源は検査しない", "a lease on a majority of 5 independent nodes, each with its own clock; the holder is a random value, there is no token; the resource checks nothing"},
+	// A strategy's name where room is short (the projector's matrix): the
+	// full name stays its accessible name and its title.
+	"strategy.no-ttl.short":             {"TTL 無し", "No TTL"},
+	"strategy.lease.short":              {"リース", "Lease"},
+	"strategy.redlock.short":            {"Redlock", "Redlock"},
+	"strategy.lease-fencing.short":      {"リース + フェンシング", "Lease + fencing"},
+	"strategy.consensus-unfenced.short": {"合意のみ", "Consensus only"},
+	"strategy.consensus.short":          {"合意 + フェンシング", "Consensus + fencing"},
+	"strategy.no-ttl.about":             {"無期限、1 台、資源は検査しない", "no expiry; one node; the resource checks nothing"},
+	"strategy.lease.about":              {"リース、1 台、資源は検査しない(素朴な Redis ロック)", "a lease; one node; the resource checks nothing (a naive Redis lock)"},
+	"strategy.redlock.about":            {"リース、独立した 5 ノードの過半数、それぞれの時計。持ち主はランダムな値で見分け、トークンは無い。資源は検査しない", "a lease on a majority of 5 independent nodes, each with its own clock; the holder is a random value, there is no token; the resource checks nothing"},
 	"strategy.lease-fencing.about": {
 		"リース、1 台(カウンタはメモリ上、再起動で失う)、資源がトークンを検査。トークンは、ロックを貸すのと同じ不可分な操作の中で発行する(1 台の Redis なら、SET NX PX と INCR を一つの Lua スクリプトで)。取得の前であれ後であれ、カウンタを別の呼び出しで増やすと、二つの呼び出しの間で止まったクライアントがいたときに、新しい持ち主のほうが古い持ち主より小さいトークンを得ることがある",
 		"a lease; one node (its counter in memory, lost on restart); the resource checks tokens. The token is issued in the same atomic operation as the grant (on one Redis server, SET NX PX and INCR in one Lua script): a counter incremented in a call of its own, before or after the grant, can give a newer holder a smaller token than an older holder paused between the two calls",

@@ -221,7 +221,7 @@ func extraRuns() []extraRun {
 
 func TestEveryStrategyAndVerdictHasWords(t *testing.T) {
 	for _, st := range core.Strategies() {
-		for _, k := range []string{"strategy." + string(st), "strategy." + string(st) + ".about"} {
+		for _, k := range []string{"strategy." + string(st), "strategy." + string(st) + ".about", "strategy." + string(st) + ".short"} {
 			if !hasKey(k) {
 				t.Errorf("%q is not in the catalogue", k)
 			}
