@@ -2,7 +2,6 @@ package app
 
 import (
 	"bytes"
-	"html"
 	"io"
 	"reflect"
 	"strconv"
@@ -693,8 +692,37 @@ func (m nodeManager) encode(ctx Context, w *bytes.Buffer, depth int, v UI) {
 // inline elements before the app runs and vanish when it does.
 func (m nodeManager) encodeText(w *bytes.Buffer, depth int, v *text) {
 	if v.value != "" {
-		w.WriteString(html.EscapeString(v.value))
+		escapeText(w, v.value)
 	}
+}
+
+// escapeText writes s as html.EscapeString does, escaping the five
+// characters it escapes. The html package is not imported: its table of
+// entities, which only UnescapeString reads, is built by a function its
+// package keeps, and so was a part of every app.wasm.
+func escapeText(w *bytes.Buffer, s string) {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		var esc string
+		switch s[i] {
+		case '<':
+			esc = "&lt;"
+		case '>':
+			esc = "&gt;"
+		case '&':
+			esc = "&amp;"
+		case '\'':
+			esc = "&#39;"
+		case '"':
+			esc = "&#34;"
+		default:
+			continue
+		}
+		w.WriteString(s[last:i])
+		w.WriteString(esc)
+		last = i + 1
+	}
+	w.WriteString(s[last:])
 }
 
 func (m nodeManager) encodeHTML(ctx Context, w *bytes.Buffer, depth int, v HTML) {
