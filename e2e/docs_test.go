@@ -231,8 +231,11 @@ func TestTheMDXSnippetCompiles(t *testing.T) {
 	}
 }
 
-// A Hugo site (Debian's hugo) with the shortcode the box gives, used in a
-// page as the box says.
+// A Hugo site (Debian's hugo) with the shortcode the box gives, used twice
+// in a page as the box says, once in each size: embed.js is in the page
+// once, each iframe has the address of its own call, and each is sized. A
+// page of its own calls it with parameters written by hand: each is
+// URL-escaped, and height sizes the iframe.
 func TestTheHugoShortcodeSizesTheDemo(t *testing.T) {
 	t.Parallel()
 	hugo, err := exec.LookPath("hugo")
@@ -240,17 +243,24 @@ func TestTheHugoShortcodeSizesTheDemo(t *testing.T) {
 		t.Fatalf("hugo is not installed (Debian: apt-get install hugo; .ci/run installs it): %v", err)
 	}
 	demo := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)
-	parts := snippet(t, demo.url("?scenario=heartbeat&step=4&lang=en"), "hugo", look{})
-	if len(parts) != 2 || !strings.HasPrefix(parts[1], "{{< dlock ") {
-		t.Fatalf("the Hugo snippet is %q", parts)
+	full := snippet(t, demo.url("?scenario=heartbeat&step=4&lang=en"), "hugo", look{})
+	compact := snippet(t, demo.url("?step=7&fencing=off&lang=ja"), "hugo", look{"compact", "dark"})
+	for _, parts := range [][]string{full, compact} {
+		if len(parts) != 2 || !strings.HasPrefix(parts[1], "{{< dlock ") || strings.Contains(parts[1], "http") {
+			t.Fatalf("the Hugo snippet is %q", parts)
+		}
+	}
+	if want := `{{< dlock scenario="heartbeat" fencing="on" step="4" lang="en" >}}`; full[1] != want {
+		t.Errorf("the call is %s, want %s", full[1], want)
 	}
 	site := t.TempDir()
 	files := map[string]string{
 		"hugo.toml":                     "baseURL = 'http://localhost/'\ntitle = 'Course notes'\ndisableKinds = ['taxonomy', 'term', 'RSS', 'sitemap']\n",
-		"layouts/shortcodes/dlock.html": parts[0],
+		"layouts/shortcodes/dlock.html": full[0],
 		"layouts/_default/single.html":  "<!doctype html><html lang=\"en\"><head><title>{{ .Title }}</title></head><body>{{ .Content }}</body></html>\n",
 		"layouts/_default/list.html":    "<!doctype html><html lang=\"en\"><head><title>{{ .Title }}</title></head><body>{{ .Content }}</body></html>\n",
-		"content/notes.md":              "---\ntitle: Notes\n---\n\nThe demo:\n\n" + parts[1] + "\n",
+		"content/notes.md":              "---\ntitle: Notes\n---\n\nThe demo:\n\n" + full[1] + "\n\nThe book's run, compact:\n\n" + compact[1] + "\n\nAfter the demos.\n",
+		"content/by-hand.md":            "---\ntitle: By hand\n---\n\n{{< dlock view=\"play\" script=\"A:acquire,A:write:x y&z\" step=2 height=\"500\" title=\"Free play\" >}}\n",
 	}
 	for name, body := range files {
 		p := filepath.Join(site, filepath.FromSlash(name))
@@ -262,7 +272,36 @@ func TestTheHugoShortcodeSizesTheDemo(t *testing.T) {
 		}
 	}
 	runIn(t, site, hugo, "--quiet", "--destination", "public")
-	checkSized(t, serveDir(t, filepath.Join(site, "public"))+"/notes/", 760)
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(site, "public", name, "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	notes := read("notes")
+	if n := strings.Count(notes, `<script src="`+demo.url("embed.js")+`" async></script>`); n != 1 || strings.Count(notes, "<script") != 1 {
+		t.Errorf("the page has embed.js %d times (and %d scripts), want once:\n%s", n, strings.Count(notes, "<script"), notes)
+	}
+	queries, heights := iframeQueries(t, notes)
+	if len(queries) != 2 {
+		t.Fatalf("%d iframes in the page, want 2:\n%s", len(queries), notes)
+	}
+	for i, want := range []struct{ query, height string }{
+		{"scenario=heartbeat&fencing=on&step=4&lang=en&embed=1", "760"},
+		{"fencing=off&step=7&lang=ja&theme=dark&controls=min&embed=1", "560"},
+	} {
+		if !sameQuery(queries[i], want.query) || heights[i] != want.height {
+			t.Errorf("iframe %d: %s, %s px; want %s, %s px", i, queries[i], heights[i], want.query, want.height)
+		}
+	}
+	byHand := read("by-hand")
+	queries, heights = iframeQueries(t, byHand)
+	if len(queries) != 1 || queries[0] != "script=A%3Aacquire%2CA%3Awrite%3Ax+y%26z&step=2&view=play&embed=1" || heights[0] != "500" ||
+		!strings.Contains(byHand, `title="Free play"`) || strings.Count(byHand, "embed.js") != 1 {
+		t.Errorf("the call by hand gives %v, %v:\n%s", queries, heights, byHand)
+	}
+	checkSized(t, serveDir(t, filepath.Join(site, "public"))+"/notes/", 760, 560)
 }
 
 // The box's choices of size and theme work from the keyboard, as groups of

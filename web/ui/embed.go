@@ -118,14 +118,80 @@ func (e Embed) Parts(target string) []embedPart {
 	case "mdbook":
 		return []embedPart{{"embed.where.mdbook", iframe + "\n" + tag}}
 	case "hugo":
-		shortcode := `<iframe src="{{ .Get "src" }}" title="{{ .Get "title" }}" width="100%" height="` + height +
-			`" style="border:0" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>` + "\n" + tag
 		return []embedPart{
-			{"embed.where.hugo-shortcode", shortcode},
-			{"embed.where.hugo-page", `{{< dlock src="` + address + `" title="` + e.Title + `" >}}`},
+			{"embed.where.hugo-shortcode", e.hugoShortcode()},
+			{"embed.where.hugo-page", hugoCall(address)},
 		}
 	}
 	return []embedPart{{"embed.where.html", iframe + "\n" + tag}}
+}
+
+// hugoShortcode is layouts/shortcodes/dlock.html: the iframe, its address
+// built from the shortcode's named parameters (each one given, URL-escaped,
+// and embed=1), height and title for the iframe (the height by default the
+// size's), and embed.js once per page, noted in the page's Store.
+func (e Embed) hugoShortcode() string {
+	base := e.Src
+	if i := strings.IndexAny(base, "?#"); i >= 0 {
+		base = base[:i]
+	}
+	return `{{- /* dlock's demo. Named parameters are the address's (scenario, strategy, step,
+  fencing, lang, theme, controls, or any other the demo reads); height and title are
+  the iframe's. embed.js, which keeps the iframe as tall as the demo, comes once a page. */ -}}
+{{- $q := slice -}}
+{{- range $name, $value := .Params -}}
+  {{- if not (in (slice "height" "title") $name) -}}
+    {{- $q = $q | append (printf "%s=%s" (urlquery $name) (urlquery $value)) -}}
+  {{- end -}}
+{{- end -}}
+{{- $src := printf "%s?%s" ` + strconv.Quote(base) + ` (delimit ($q | append "embed=1") "&") -}}
+{{- $height := .Get "height" | default (cond (eq (.Get "controls") "min") ` + strconv.Itoa(compactHeight) + ` ` + strconv.Itoa(embedHeight) + `) -}}
+<iframe src="{{ $src }}" title="{{ .Get "title" | default ` + strconv.Quote(e.Title) + ` }}" width="100%" height="{{ $height }}" style="border:0" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>
+{{- if not (.Page.Store.Get "dlock-embed-js") }}
+{{- .Page.Store.Set "dlock-embed-js" true }}
+<script src="` + escapeHTML(e.Script) + `" async></script>
+{{- end }}
+`
+}
+
+// hugoOrder is the order the shortcode's call names the address's
+// parameters in; any other follows, by name.
+var hugoOrder = []string{"scenario", "strategy", "fencing", "step", "lang", "view", "vs", "script", paramTheme, paramControls}
+
+// hugoCall is the shortcode's call for address: a named parameter for each
+// of its parameters but embed, which the shortcode adds.
+func hugoCall(address string) string {
+	u, err := url.Parse(address)
+	if err != nil {
+		return "{{< dlock >}}"
+	}
+	q := u.Query()
+	q.Del("embed")
+	var b strings.Builder
+	b.WriteString("{{< dlock")
+	arg := func(name string) {
+		for _, v := range q[name] {
+			quoted := `"` + v + `"`
+			if strings.ContainsAny(v, "\"\\") {
+				quoted = "`" + strings.ReplaceAll(v, "`", "") + "`"
+			}
+			b.WriteString(" " + name + "=" + quoted)
+		}
+		q.Del(name)
+	}
+	for _, name := range hugoOrder {
+		arg(name)
+	}
+	rest := make([]string, 0, len(q))
+	for name := range q {
+		rest = append(rest, name)
+	}
+	slices.Sort(rest)
+	for _, name := range rest {
+		arg(name)
+	}
+	b.WriteString(" >}}")
+	return b.String()
 }
 
 // embedBox offers the snippets that embed the view shown in another page,

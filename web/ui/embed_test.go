@@ -73,8 +73,11 @@ func TestEverySnippetCarriesTheSizeAndTheme(t *testing.T) {
 			}
 		}
 		call := e.Parts("hugo")[1].Code
-		if q := srcQuery(t, call); q.Get("controls") != c.controls || q.Get("theme") != c.wantTh {
-			t.Errorf("compact %v, theme %q: the Hugo call %s", c.compact, c.theme, call)
+		for name, want := range map[string]string{"controls": c.controls, "theme": c.wantTh} {
+			has := strings.Contains(call, " "+name+`="`+want+`"`)
+			if has != (want != "") {
+				t.Errorf("compact %v, theme %q: the Hugo call %s (%s=%q)", c.compact, c.theme, call, name, want)
+			}
 		}
 	}
 }
@@ -90,6 +93,38 @@ func TestTheEmbedAddressReplacesTheLook(t *testing.T) {
 	e.Compact, e.Theme = false, "auto"
 	if got := e.Address(); got != "https://h.example/x/?embed=1&step=2&utm_source=a%26b" {
 		t.Errorf("full and auto: %s", got)
+	}
+}
+
+// The Hugo shortcode builds the address from named parameters and includes
+// embed.js once a page; the page's call names the state's parameters (but
+// embed, which the shortcode adds), quoted.
+func TestTheHugoSnippetIsANamedParameterShortcode(t *testing.T) {
+	e := bookEmbed
+	e.Compact, e.Theme = true, "dark"
+	parts := e.Parts("hugo")
+	if len(parts) != 2 {
+		t.Fatalf("%d parts", len(parts))
+	}
+	shortcode, call := parts[0].Code, parts[1].Code
+	if want := `{{< dlock scenario="heartbeat" fencing="off" step="4" lang="en" theme="dark" controls="min" >}}`; call != want {
+		t.Errorf("the call is\n %s\nwant\n %s", call, want)
+	}
+	for _, want := range []string{
+		`"https://owner.github.io/dlock/"`, `urlquery $name`, `urlquery $value`, `"embed=1"`,
+		`(cond (eq (.Get "controls") "min") 560 760)`, `.Page.Store.Get "dlock-embed-js"`,
+		`<script src="https://owner.github.io/dlock/embed.js" async></script>`, `"Distributed lock demo (fencing tokens)"`,
+	} {
+		if !strings.Contains(shortcode, want) {
+			t.Errorf("the shortcode lacks %s:\n%s", want, shortcode)
+		}
+	}
+	if strings.Count(shortcode, "<script") != 1 || strings.Contains(shortcode, "?embed=1&") {
+		t.Errorf("the shortcode:\n%s", shortcode)
+	}
+	// A value with a double quote is written raw, between backquotes.
+	if got := hugoCall(`https://h.example/?embed=1&x=a"b`); got != "{{< dlock x=`a\"b` >}}" {
+		t.Errorf("a quote: %s", got)
 	}
 }
 

@@ -561,8 +561,8 @@ var catalog = map[string]text{
 	"embed.where.docusaurus-config": {"docusaurus.config.js に、サイトで一度だけ(MDX は中括弧を JSX として読む):", "In docusaurus.config.js, once for the site (MDX reads braces as JSX):"},
 	"embed.where.mdx":               {".mdx のページに(style は JSX の書き方):", "In the .mdx page (style written as JSX):"},
 	"embed.where.mdbook":            {"Markdown のページに(mdBook は HTML をそのまま出す):", "In the Markdown page (mdBook passes HTML through):"},
-	"embed.where.hugo-shortcode":    {"layouts/shortcodes/dlock.html として(Hugo は既定で Markdown 中の HTML を出さない):", "As layouts/shortcodes/dlock.html (by default Hugo leaves out HTML written in Markdown):"},
-	"embed.where.hugo-page":         {"Markdown のページに:", "In the Markdown page:"},
+	"embed.where.hugo-shortcode":    {"layouts/shortcodes/dlock.html として、サイトで一度だけ(Hugo は既定で Markdown 中の HTML を出さない。embed.js はページに一度だけ入る):", "As layouts/shortcodes/dlock.html, once for the site (by default Hugo leaves out HTML written in Markdown; it includes embed.js once a page):"},
+	"embed.where.hugo-page":         {"Markdown のページに(引数はアドレスのパラメータ。height で iframe の高さ):", "In the Markdown page (the parameters are the address's; height sets the iframe's):"},
 	"embed.without-script": {
 		"embed.js を読み込めないページでも、iframe だけでデモは動く(高さは %d px のまま)。",
 		"Where a page cannot include embed.js, the iframe alone still shows the demo (at %d px).",
