@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -725,11 +726,21 @@ func escapeText(w *bytes.Buffer, s string) {
 	w.WriteString(s[last:])
 }
 
+// An element's attributes are written in the order of their names, not
+// the map's, which changes from one encoding to the next: the same page is
+// then the same bytes, which compress better, and a page's prerendered
+// frames that share a part write it alike.
 func (m nodeManager) encodeHTML(ctx Context, w *bytes.Buffer, depth int, v HTML) {
 	w.WriteByte('<')
 	w.WriteString(v.Tag())
-	for name, value := range v.attrs() {
-		m.encodeHTMLAttribute(ctx, w, name, value)
+	attrs := v.attrs()
+	names := make([]string, 0, len(attrs))
+	for name := range attrs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		m.encodeHTMLAttribute(ctx, w, name, attrs[name])
 	}
 	w.WriteByte('>')
 
