@@ -9,10 +9,13 @@ import (
 	"sync"
 	"testing"
 
+	"dlock/core"
 	"dlock/web/server"
 	"dlock/web/state"
+	"dlock/web/ui"
 
 	"github.com/chromedp/chromedp/kb"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // loaderCorpus are addresses as people and tools write them: case,
@@ -140,3 +143,52 @@ var (
 	framesOnce sync.Once
 	framesHeld map[string]bool
 )
+
+// The loader puts every frame of a run's file back together (the first is
+// written whole, each later one as its changes from the one before) into
+// exactly the HTML the app draws for the frame's state, however the file's
+// text is cut as it streams in.
+func TestTheLoaderPutsFramesBackAsTheAppDrawsThem(t *testing.T) {
+	t.Parallel()
+	site, err := server.Build(repoStatic(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTabBeforeLive(t)
+	tb.open(siteURL + "?lang=en")
+	for _, of := range []server.FramesFileOf{
+		{Lang: state.English, View: state.ViewDemo, Scenario: core.GCPause(), Strategy: core.LeaseFencing},
+		{Lang: state.Japanese, Embed: true, View: state.ViewDemo, Scenario: mustScenario(t, "heartbeat"), Strategy: core.Redlock},
+		{Lang: state.English, View: state.ViewDemo, Scenario: mustScenario(t, "two-resources"), Strategy: core.Consensus},
+		{Lang: state.Japanese, View: state.ViewMatrix, Scenario: core.GCPause(), Strategy: core.LeaseFencing},
+	} {
+		path := state.FramesFile(of.Lang, of.Embed, of.View, of.Scenario.ID, of.Strategy)
+		for _, piece := range []int{1 << 20, 997, 61} {
+			got := eval[[][2]string](tb, fmt.Sprintf(`fetch(%q).then((r) => r.text()).then((text) => {
+				const read = dlockFramesReader(), frames = [];
+				for (let i = 0; i < text.length; i += %d) frames.push(...read(text.slice(i, i + %d)).frames);
+				return frames;
+			})`, path, piece, piece))
+			n := state.FrameSteps(of.View, of.Scenario)
+			if len(got) != n {
+				t.Fatalf("%s in pieces of %d: %d frames read, want %d", path, piece, len(got), n)
+			}
+			for i, f := range got {
+				s := state.Settings{Scenario: of.Scenario.ID, Strategy: of.Strategy, Step: i + 1, Lang: of.Lang, View: of.View, Embed: of.Embed}
+				want := app.HTMLString(ui.Frame(s, site.Runs, "/", server.FrameOrigin, site.Version))
+				if f[0] != server.FrameID(s) || f[1] != want {
+					t.Errorf("%s in pieces of %d, frame %s (step %d): the loader's HTML differs from the app's (%d and %d bytes)", path, piece, f[0], i+1, len(f[1]), len(want))
+				}
+			}
+		}
+	}
+}
+
+func mustScenario(t *testing.T, id string) core.Scenario {
+	t.Helper()
+	sc, ok := core.ScenarioByID(id)
+	if !ok {
+		t.Fatalf("no scenario %s", id)
+	}
+	return sc
+}
