@@ -22,7 +22,8 @@ import (
 // embedHeight is the iframe's height before embed.js sizes it (and where
 // no script runs at all): the demo's first step fits in it at 1280 px.
 // compactHeight is the same for the compact size (controls=min), which
-// shows the cards, the beliefs, the action, the note and the controls.
+// shows the cards, the beliefs, the action, the note and the controls: the
+// book's first step is 556-558 px tall in it from 690 px wide up.
 const (
 	embedHeight   = 760
 	compactHeight = 560
@@ -32,20 +33,14 @@ const (
 // for, in its order: plain HTML, VitePress, Docusaurus (MDX), mdBook, Hugo.
 var EmbedTargets = []string{"html", "vitepress", "docusaurus", "mdbook", "hugo"}
 
-// EmbedThemes are the looks the box offers, in its order: auto follows the
-// host page (told by embed.js) or else the reader's system; light and dark
-// keep to one. auto is the demo's own default, so its address leaves theme
-// out.
-var EmbedThemes = []string{"auto", "light", "dark"}
+// EmbedThemes are the looks the box offers, in its order (state.Themes):
+// auto follows the host page (told by embed.js) or else the reader's
+// system; light and dark keep to one. auto is the demo's own default, so
+// its address leaves theme out.
+var EmbedThemes = state.Themes
 
-// The address parameters of an embed's look, which the page passes through
-// as they are (web/state does not own them): controls=min is the compact
-// size, theme= the colours.
-const (
-	paramControls = "controls"
-	paramTheme    = "theme"
-	controlsMin   = "min"
-)
+// controlsMin is the compact size's value of state.ParamControls.
+const controlsMin = "min"
 
 // embedPart is one piece of a snippet: where it goes (a catalogue key) and
 // the code.
@@ -81,13 +76,13 @@ func (e Embed) Address() string {
 		return e.Src
 	}
 	q := u.Query()
-	q.Del(paramControls)
-	q.Del(paramTheme)
+	q.Del(state.ParamControls)
+	q.Del(state.ParamTheme)
 	if e.Compact {
-		q.Set(paramControls, controlsMin)
+		q.Set(state.ParamControls, controlsMin)
 	}
 	if e.Theme != "" && e.Theme != "auto" {
-		q.Set(paramTheme, e.Theme)
+		q.Set(state.ParamTheme, e.Theme)
 	}
 	u.RawQuery = q.Encode()
 	return u.String()
@@ -156,7 +151,7 @@ func (e Embed) hugoShortcode() string {
 
 // hugoOrder is the order the shortcode's call names the address's
 // parameters in; any other follows, by name.
-var hugoOrder = []string{"scenario", "strategy", "fencing", "step", "lang", "view", "vs", "script", paramTheme, paramControls}
+var hugoOrder = []string{"scenario", "strategy", "fencing", "step", "lang", "view", "vs", "script", state.ParamTheme, state.ParamControls}
 
 // hugoCall is the shortcode's call for address: a named parameter for each
 // of its parameters but embed, which the shortcode adds.
