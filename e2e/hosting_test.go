@@ -465,6 +465,11 @@ func TestTheWorkerKeepsWhatThePageUses(t *testing.T) {
 	if cached != string(served) {
 		t.Errorf("the cached frames file (%d bytes) is not the file served (%d bytes)", len(cached), len(served))
 	}
+	// Each frame after the first is stored as its changes from the one
+	// before: the loader puts the copy's back together, all seven.
+	if n := eval[int](tb, `caches.keys().then(ks => caches.open(ks[0])).then(c => c.match("/dlock/web/frames/ja/demo/gc-pause.lease-fencing.html")).then(r => r.text()).then(text => dlockFramesReader()(text).frames.length)`); n != 7 {
+		t.Errorf("the loader puts %d frames of the cached file back together, want 7", n)
+	}
 	for _, p := range paths {
 		if strings.HasSuffix(p, ".css") {
 			t.Errorf("the offline cache holds %s, which the page carries inline", p)
