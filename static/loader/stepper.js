@@ -134,7 +134,7 @@ function dlockFramesReader() {
       if (!m) continue;
       const body = block.slice(m[0].length, block.endsWith("\n") ? -1 : undefined);
       let tokens = null;
-      if (m[2] === undefined) tokens = body.split(/(?=<)/);
+      if (m[2] === undefined) tokens = dlockFrameTokens(body);
       else if (before && before.id === m[2]) tokens = dlockFrameFrom(body, before.tokens);
       before = tokens && { id: m[1], tokens };
       if (tokens) got.frames.push([m[1], tokens.join("")]);
@@ -142,22 +142,24 @@ function dlockFramesReader() {
     return got;
   };
 }
+// dlockFrameTokens splits a frame's HTML as the server does (frameTokens
+// in web/server/frames.go): before each "<", quote, space, "&" and ">".
+function dlockFrameTokens(html) {
+  return html === "" ? [] : html.split(/(?=[<" &>])/);
+}
 // dlockFrameFrom puts a frame written as its changes from the frame before
-// back together, as tokens (each a piece of HTML from a "<" to the next):
-// a copy, <!--=S,N-->, stands for the frame before's tokens S to S+N-1;
-// any other token is the frame's own. null if a copy reaches past the
-// frame before.
+// back together, as tokens: a copy, <!--=S,N-->, stands for the frame
+// before's tokens S to S+N-1; the text between copies is the frame's own
+// tokens. null if a copy reaches past the frame before.
 function dlockFrameFrom(body, before) {
   const tokens = [];
-  for (const token of body.split(/(?=<)/)) {
-    const copy = /^<!--=(\d+),(\d+)-->$/.exec(token);
-    if (!copy) {
-      tokens.push(token);
-      continue;
-    }
-    const from = +copy[1], to = from + +copy[2];
+  const parts = body.split(/<!--=(\d+),(\d+)-->/);
+  for (let i = 0; i < parts.length; i += 3) {
+    for (const token of dlockFrameTokens(parts[i])) tokens.push(token);
+    if (i + 2 >= parts.length) break;
+    const from = +parts[i + 1], to = from + +parts[i + 2];
     if (to > before.length) return null;
-    for (let i = from; i < to; i++) tokens.push(before[i]);
+    for (let k = from; k < to; k++) tokens.push(before[k]);
   }
   return tokens;
 }

@@ -4,8 +4,8 @@ package server
 
 import (
 	"encoding/json"
-	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -119,32 +119,38 @@ func readFrames(t *testing.T, body string) (ids []string, frames map[string]stri
 	beforeID := ""
 	for _, m := range regexp.MustCompile(`(?s)<template data-frame="([^"]*)"(?: data-from="([^"]*)")?>\n(.*?)\n</template>\n`).FindAllStringSubmatch(body, -1) {
 		id, from, text := m[1], m[2], m[3]
-		// The pieces of the text that begin at a "<", and any before.
-		parts := strings.Split(text, "<")
-		tokens := []string{}
-		if parts[0] != "" {
-			tokens = append(tokens, parts[0])
+		// The text between copies is split before each "<", quote, space,
+		// "&" and ">"; a copy stands for a run of the frame before's.
+		var tokens []string
+		split := func(s string) {
+			for len(s) > 0 {
+				end := 1
+				for end < len(s) && !strings.ContainsRune("<\" &>", rune(s[end])) {
+					end++
+				}
+				tokens = append(tokens, s[:end])
+				s = s[end:]
+			}
 		}
-		for _, p := range parts[1:] {
-			tokens = append(tokens, "<"+p)
-		}
-		if from != "" {
+		if from == "" {
+			split(text)
+		} else {
 			if from != beforeID {
 				t.Fatalf("frame %s is written from %s, after frame %s", id, from, beforeID)
 			}
-			var whole []string
-			for _, tok := range tokens {
-				var start, n int
-				if _, err := fmt.Sscanf(tok, "<!--=%d,%d-->", &start, &n); err != nil || !strings.HasSuffix(tok, "-->") {
-					whole = append(whole, tok)
-					continue
-				}
-				if start < 0 || n <= 0 || start+n > len(before) {
+			copies := regexp.MustCompile(`<!--=(\d+),(\d+)-->`)
+			last := 0
+			for _, c := range copies.FindAllStringSubmatchIndex(text, -1) {
+				split(text[last:c[0]])
+				start, _ := strconv.Atoi(text[c[2]:c[3]])
+				n, _ := strconv.Atoi(text[c[4]:c[5]])
+				if n <= 0 || start+n > len(before) {
 					t.Fatalf("frame %s copies %d,%d of %d tokens", id, start, n, len(before))
 				}
-				whole = append(whole, before[start:start+n]...)
+				tokens = append(tokens, before[start:start+n]...)
+				last = c[1]
 			}
-			tokens = whole
+			split(text[last:])
 		}
 		frames[id] = strings.Join(tokens, "")
 		ids = append(ids, id)
@@ -189,25 +195,32 @@ func TestAFramePutBackTogetherIsTheAppsOwn(t *testing.T) {
 
 // A frame is written as copies of the runs of tokens the frame before
 // holds, and the rest as it is; a run too short to be worth a copy is
-// written out.
+// written out. A tag that differs in one value is written as that value.
 func TestFrameChangesCopyWhatTheFrameBeforeHolds(t *testing.T) {
-	long := func(s string) string { return "<p class=\"long enough to be worth a copy\">" + s }
-	before := []string{"<main>", long("a"), long("b"), long("c"), "</main>"}
+	long := func(s string) []string { return frameTokens(`<p class="long enough to be worth a copy">` + s) }
+	join := func(parts ...[]string) []string { return slices.Concat(parts...) }
+	// 0 <main, 1 >, 2-12 the first long part, 13-23 the second, 24-34
+	// the third, 35 </main, 36 >.
+	before := join([]string{"<main", ">"}, long("a"), long("b"), long("c"), []string{"</main", ">"})
 	for _, c := range []struct {
 		cur  []string
 		want string
 	}{
-		{before, "<!--=0,5-->"},
-		{[]string{"<main>", long("a"), long("B"), long("c"), "</main>"}, "<!--=0,2-->" + long("B") + "<!--=3,2-->"},
-		{[]string{"<main>", long("c"), long("a"), "</main>"}, "<main><!--=3,1--><!--=1,1--></main>"},
-		{[]string{"<div>", "<b>"}, "<div><b>"},
-		{[]string{"x<i>"}, "x<i>"},
+		{before, "<!--=0,37-->"},
+		// One text changed: written as that text alone.
+		{join([]string{"<main", ">"}, long("a"), long("B"), long("c"), []string{"</main", ">"}), "<!--=0,23-->>B<!--=24,13-->"},
+		// Parts reordered: copied from where they are; "</main>" is
+		// shorter than its copy.
+		{join([]string{"<main", ">"}, long("c"), long("a"), []string{"</main", ">"}), "<!--=0,12-->>c<!--=2,11--></main>"},
+		{[]string{"<div", ">", "<b", ">"}, "<div><b>"},
+		{[]string{"x", "<i", ">"}, "x<i>"},
 	} {
-		if got := frameChanges(before, c.cur); got != c.want {
+		numbers := tokenNumbers{}
+		if got := frameChanges(numbers.of(before), numbers.of(c.cur)); got != c.want {
 			t.Errorf("frameChanges(%q) = %q, want %q", c.cur, got, c.want)
 		}
 	}
-	if got := frameTokens("x<a>b<c><d>"); strings.Join(got, "|") != "x|<a>b|<c>|<d>" {
+	if got := frameTokens(`x<a href="/?step=3&amp;lang=en">b c</a>`); strings.Join(got, "|") != `x|<a| href=|"/?step=3|&amp;lang=en|"|>b| c|</a|>` {
 		t.Errorf("frameTokens: %q", got)
 	}
 }
