@@ -6,7 +6,9 @@
 #                browser tests
 #   make mutants apply each mutant in mutants/ to a copy and fail if the fast tests
 #                still pass
-#   make pages   static site in dist/ for https://owner.github.io/$(PREFIX)/ (PREFIX= for a root site)
+#   make pages   static site in dist/ for https://owner.github.io/$(PREFIX)/ (PREFIX= for a root site);
+#                URL=https://owner.github.io/dlock/ names the site's address for links shared
+#                (og:url, og:image), which are left out without it
 #   make bench   sizes, load time, step latency, Replay ns/op
 #   make fuzz    every fuzz target for FUZZTIME (1,000,000 executions each)
 #   make lab     replay the scenarios on real Redis, etcd, ZooKeeper and PostgreSQL (lab/);
@@ -20,6 +22,9 @@
 GO       ?= go
 GOROOT   := $(shell $(GO) env GOROOT)
 PREFIX   ?= dlock
+# The site's public address, from the command line only (an URL in the
+# environment is not taken for it).
+URL      :=
 WASM     := static/web/app.wasm
 WASMEXEC := static/web/wasm_exec.js
 SOURCES  := go.mod go.sum $(shell find core web wasm third_party -name '*.go' ! -name '*_test.go')
@@ -52,7 +57,7 @@ run: build
 
 pages: build
 	rm -rf dist
-	$(GO) run . -pages dist -prefix "$(PREFIX)"
+	$(GO) run . -pages dist -prefix "$(PREFIX)" $(if $(URL),-url "$(URL)")
 
 vet:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

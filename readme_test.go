@@ -26,6 +26,8 @@ func TestTheREADMEsPathsExist(t *testing.T) {
 		"pkg/app":                       "go-app's packages",
 		"pkg/errors":                    "go-app's packages",
 		"web/app.wasm":                  "a URL's path",
+		"web/icon-512.png":              "a URL's path",
+		"actions/configure-pages":       "a GitHub action",
 	}
 	named := 0
 	for _, m := range regexp.MustCompile("`([A-Za-z0-9_.][A-Za-z0-9_./-]*/[A-Za-z0-9_./-]*)`").FindAllStringSubmatch(string(readme), -1) {

@@ -6,6 +6,8 @@
 //
 //	go run .                       serve on http://localhost:8000/ (PORT or -addr override)
 //	go run . -pages dist -prefix dlock   write a static site for https://owner.github.io/dlock/
+//	go run . -pages dist -prefix dlock -url https://owner.github.io/dlock/
+//	                               the same, naming its address for links shared (og:url, og:image)
 //
 // Both need static/web/app.wasm and static/web/wasm_exec.js, which
 // `make run` and `make pages` build first.
@@ -45,15 +47,17 @@ func main() {
 		static = flag.String("static", "static", "directory holding web/app.wasm, web/wasm_exec.js and the assets")
 		pages  = flag.String("pages", "", "write a static site to this directory instead of serving")
 		prefix = flag.String("prefix", "", "path prefix of the static site (with -pages), e.g. dlock")
+		public = flag.String("url", "", "the site's public address, e.g. https://owner.github.io/dlock/, which the page names\n"+
+			"as og:url and og:image for links shared; without it, it names none")
 	)
 	flag.Parse()
 	ui.Routes(state.NewRuns())
 
 	var err error
 	if *pages != "" {
-		err = writePages(*pages, *prefix, *static)
+		err = writePages(*pages, *prefix, *static, *public)
 	} else {
-		err = serve(listenAddr(*addr, os.Getenv("PORT")), *static)
+		err = serve(listenAddr(*addr, os.Getenv("PORT")), *static, *public)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "dlock:", err)
@@ -74,8 +78,8 @@ func listenAddr(flagAddr, port string) string {
 }
 
 // serve runs the demo until SIGINT or SIGTERM, then shuts down cleanly.
-func serve(addr, static string) error {
-	h, err := newServer(static)
+func serve(addr, static, public string) error {
+	h, err := newServer(static, public)
 	if err != nil {
 		return err
 	}
@@ -123,10 +127,17 @@ func siteURL(a net.Addr) string {
 // newServer returns the handler of the local server: the page and go-app's
 // resources from the go-app handler, the assets and app.wasm under /web/,
 // wasm_exec.js from the toolchain that built app.wasm, and dlock's loader.
-func newServer(static string) (http.Handler, error) {
+// public is the address it is reached at, if it is known (see
+// Site.SetPublicURL): the address it listens on may not be it.
+func newServer(static, public string) (http.Handler, error) {
 	site, err := server.Build(static, "")
 	if err != nil {
 		return nil, err
+	}
+	if public != "" {
+		if err := site.SetPublicURL(public); err != nil {
+			return nil, err
+		}
 	}
 	wasmExec := filepath.Join(static, "web", "wasm_exec.js")
 	started := time.Now()
@@ -251,13 +262,19 @@ func (n noDirs) Open(name string) (http.File, error) {
 // assets under web/, the toolchain's wasm_exec.js, the embedding example,
 // and .nojekyll so GitHub Pages serves the files as they are. A static host
 // sends no headers of ours, so the page carries its policy in a meta tag.
-func writePages(dir, prefix, static string) error {
+// public is the site's public address, or "" (see Site.SetPublicURL).
+func writePages(dir, prefix, static, public string) error {
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		return fmt.Errorf("%s is not empty; remove it first (make pages does)", dir)
 	}
 	site, err := server.Build(static, prefix)
 	if err != nil {
 		return err
+	}
+	if public != "" {
+		if err := site.SetPublicURL(public); err != nil {
+			return err
+		}
 	}
 	site.Handler.RawHeaders = append(site.Handler.RawHeaders,
 		`<meta http-equiv="Content-Security-Policy" content="`+site.Policy+`">`)
@@ -301,7 +318,11 @@ func writePages(dir, prefix, static string) error {
 			return err
 		}
 	}
-	fmt.Printf("dlock: wrote %s for %s/ (version %s)\n", dir, site.Prefix, site.Version)
+	at := site.Prefix + "/"
+	if public != "" {
+		at, _ = server.PublicURL(public, site.Prefix)
+	}
+	fmt.Printf("dlock: wrote %s for %s (version %s)\n", dir, at, site.Version)
 	return nil
 }
 

@@ -116,7 +116,7 @@ func TestBuildVersionNamesTheMissingBuild(t *testing.T) {
 func TestWritePagesRefusesANonEmptyDirectory(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "keep.txt"), []byte("x"), 0o644)
-	err := writePages(dir, "dlock", writeStatic(t, map[string]string{"app.wasm": "w", "wasm_exec.js": "js"}))
+	err := writePages(dir, "dlock", writeStatic(t, map[string]string{"app.wasm": "w", "wasm_exec.js": "js"}), "")
 	if err == nil || !strings.Contains(err.Error(), "not empty") {
 		t.Fatalf("err = %v", err)
 	}
@@ -132,7 +132,7 @@ func testServer(t *testing.T) (http.Handler, string) {
 	static := writeStatic(t, map[string]string{
 		"app.wasm": "\x00asm\x01\x00\x00\x00 fake", "wasm_exec.js": "// wasm_exec", "dlock.css": ":root{--accent:#123;--bg:#fff}",
 	})
-	h, err := newServer(static)
+	h, err := newServer(static, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,7 +270,7 @@ func TestWritePagesForAPrefix(t *testing.T) {
 	routesOnce.Do(routes)
 	static := writeStatic(t, map[string]string{"app.wasm": "\x00asm", "wasm_exec.js": "// toolchain", "dlock.css": ":root{--accent:#123;--bg:#fff}"})
 	dir := t.TempDir()
-	if err := writePages(dir, "dlock", static); err != nil {
+	if err := writePages(dir, "dlock", static, ""); err != nil {
 		t.Fatal(err)
 	}
 	read := func(name string) string {
@@ -308,6 +308,87 @@ func TestWritePagesForAPrefix(t *testing.T) {
 	}
 	if w := read("app-worker.js"); !strings.Contains(w, `"/dlock/app.js"`) {
 		t.Error("the worker does not precache the prefixed files")
+	}
+	// Its public address unknown, the page names none: no og:url, no
+	// og:image, nothing that is "https://" and a path.
+	for _, bad := range []string{"og:url", "og:image", "twitter:image", `"https://"`, "https:///"} {
+		if strings.Contains(index, bad) {
+			t.Errorf("index.html, written without its address, has %s", bad)
+		}
+	}
+}
+
+// Given the site's public address, the page names it as og:url, and the
+// large icon, which the site serves under it, as og:image; the address
+// must be where the prefix is.
+func TestWritePagesNamesItsPublicAddress(t *testing.T) {
+	routesOnce.Do(routes)
+	static := writeStatic(t, map[string]string{"app.wasm": "\x00asm", "wasm_exec.js": "// toolchain", "dlock.css": ":root{--accent:#123;--bg:#fff}", "icon-512.png": "png"})
+	for _, c := range []struct{ prefix, url, want string }{
+		{"dlock", "https://owner.github.io/dlock", "https://owner.github.io/dlock/"},
+		{"", "http://demo.example:8080/", "http://demo.example:8080/"},
+	} {
+		dir := t.TempDir()
+		if err := writePages(dir, c.prefix, static, c.url); err != nil {
+			t.Fatalf("%s: %v", c.url, err)
+		}
+		index, err := os.ReadFile(filepath.Join(dir, "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		og := map[string]string{}
+		for _, m := range regexp.MustCompile(`<meta property="(og:[a-z]+)" content="([^"]*)">`).FindAllStringSubmatch(string(index), -1) {
+			if _, twice := og[m[1]]; twice {
+				t.Errorf("%s: %s twice", c.url, m[1])
+			}
+			og[m[1]] = m[2]
+		}
+		if og["og:url"] != c.want || og["og:image"] != c.want+"web/icon-512.png" {
+			t.Errorf("%s: og:url %q, og:image %q", c.url, og["og:url"], og["og:image"])
+		}
+		// The image is a file of the site, where the address says.
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(og["og:image"], c.want)))); err != nil {
+			t.Errorf("%s: og:image names no file of the site: %v", c.url, err)
+		}
+		if strings.Contains(string(index), "https:///") {
+			t.Errorf("%s: index.html has https:///", c.url)
+		}
+	}
+	for _, c := range []struct{ prefix, url, says string }{
+		{"dlock", "https://owner.github.io/", "PREFIX="},
+		{"", "https://owner.github.io/dlock/", "PREFIX=dlock"},
+		{"dlock", "owner.github.io/dlock/", "http(s)://"},
+		{"dlock", "https:///dlock/", "http(s)://"},
+		{"dlock", "ftp://owner.github.io/dlock/", "http(s)://"},
+		{"dlock", "https://owner.github.io/dlock/?x=1", "without a query"},
+	} {
+		err := writePages(t.TempDir(), c.prefix, static, c.url)
+		if err == nil || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("prefix %q, %s: err = %v, want it to say %s", c.prefix, c.url, err, c.says)
+		}
+	}
+}
+
+// The local server names no address it does not know: the one it listens
+// on may not be the one it is reached at. Told its address, it names it.
+func TestServerNamesOnlyTheAddressItIsTold(t *testing.T) {
+	routesOnce.Do(routes)
+	h, static := testServer(t)
+	page := do(h, http.MethodGet, "/?lang=en").Body.String()
+	for _, bad := range []string{"og:url", "og:image", `"https://"`, "https:///"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("the page has %s", bad)
+		}
+	}
+	told, err := newServer(static, "https://dlock.example/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page = do(told, http.MethodGet, "/").Body.String()
+	for _, want := range []string{`<meta property="og:url" content="https://dlock.example/">`, `<meta property="og:image" content="https://dlock.example/web/icon-512.png">`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %s", want)
+		}
 	}
 }
 
@@ -436,6 +517,26 @@ func TestPagesWorkflowDeploysOnlyWhatPassedTheTests(t *testing.T) {
 	ci, err := os.ReadFile(filepath.Join(".ci", "run"))
 	if err != nil || !strings.Contains(string(ci), "make test") {
 		t.Errorf(".ci/run does not run make test (%v)", err)
+	}
+}
+
+// The site is built for the address GitHub Pages gives it, which the
+// page names for links shared.
+func TestPagesWorkflowGivesTheSiteItsAddress(t *testing.T) {
+	build := workflowJobs(t, filepath.Join(".github", "workflows", "pages.yml"))["build"]
+	if !regexp.MustCompile(`uses: actions/configure-pages@\S+\n\s+id: pages\n`).MatchString(build) {
+		t.Errorf("the build job does not name configure-pages' step pages:\n%s", build)
+	}
+	if !strings.Contains(build, "SITE_URL: ${{ steps.pages.outputs.base_url }}") {
+		t.Errorf("the build job does not take the site's address from configure-pages:\n%s", build)
+	}
+	runs, _ := workflowRuns(t, filepath.Join(".github", "workflows", "pages.yml"))
+	for _, run := range runs {
+		for _, line := range strings.Split(run, "\n") {
+			if strings.Contains(line, "make pages") && !strings.Contains(line, `URL="$SITE_URL"`) {
+				t.Errorf("make pages without the site's address: %s", line)
+			}
+		}
 	}
 }
 

@@ -493,3 +493,59 @@ func TestTheMatrixIsCompleteBeforeTheApp(t *testing.T) {
 		t.Errorf("the cell opened %q", got)
 	}
 }
+
+// readLayout is where each hook of the demo is drawn, relative to the
+// page's main, rounded to the pixel (scrolled parts scrolled back).
+const readLayout = `(() => {
+	const main = document.querySelector('main[data-testid="app"]');
+	for (const el of main.querySelectorAll("*")) if (el.scrollLeft) el.scrollLeft = 0;
+	const m = main.getBoundingClientRect();
+	return [...main.querySelectorAll("[data-testid]")].map((el) => {
+		const r = el.getBoundingClientRect();
+		return el.dataset.testid + " " + [r.left - m.left, r.top - m.top, r.width, r.height].map(Math.round).join(",");
+	});
+})()`
+
+// On the static site, before the app, every scenario steps to its last
+// step and back one through frames the loader put back together from the
+// file's changes: the page then shows what the server draws for that
+// step's address, and so the app, the same words and hooks, each drawn at
+// the same place.
+func TestEveryScenarioOnTheStaticSiteIsDrawnAsTheApp(t *testing.T) {
+	t.Parallel()
+	host, _ := heldSite(t)
+	for i, sc := range core.Scenarios() {
+		q := "?sw=off&scenario=" + sc.ID + "&lang=" + []string{"en", "ja"}[i%2]
+		if i%3 == 2 {
+			q += "&embed=1"
+		}
+		if i%4 == 1 {
+			q += "&strategy=" + string(core.Strategies()[i%len(core.Strategies())])
+		}
+		// A subtest each, whose tabs close as it ends.
+		t.Run(sc.ID, func(t *testing.T) {
+			before := newTab(t)
+			before.openIn(host.url(q), "enhanced")
+			before.key(kb.End)
+			before.waitHook("step-counter", fmt.Sprint(sc.Frames()))
+			before.key(kb.ArrowLeft)
+			step := fmt.Sprint(sc.Frames() - 1)
+			before.waitHook("step-counter", step)
+			// The server draws the page for the address itself, as the app
+			// does (TestPrerenderedFramesAreTheLivePage).
+			live := newTabBeforeLive(t)
+			live.open(siteURL + q + "&step=" + step)
+			if b, l := eval[pageSnapshot](before, readSnapshot), eval[pageSnapshot](live, readSnapshot); !reflect.DeepEqual(b, l) {
+				t.Fatalf("%s, step %s: the static site's frame differs from the page drawn for it:\n static %v\n drawn  %v", q, step, b, l)
+			}
+			if b, l := eval[[]string](before, readLayout), eval[[]string](live, readLayout); !reflect.DeepEqual(b, l) {
+				for k := range min(len(b), len(l)) {
+					if b[k] != l[k] {
+						t.Errorf("%s, step %s: drawn at %s on the static site, at %s by the server", q, step, b[k], l[k])
+						break
+					}
+				}
+			}
+		})
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
@@ -333,11 +334,46 @@ func TestSandboxedEmbeds(t *testing.T) {
 			if h < 300 {
 				t.Errorf("the demo posted height %d", h)
 			}
+			// A reader's click in the demo, then a key: the app is fetched,
+			// once, and steps.
+			xy := eval[[]float64](tb, `(() => { const r = document.getElementById("f").getBoundingClientRect(); return [r.left + 8, r.top + 8]; })()`)
+			tb.do(chromedp.MouseClickXY(xy[0], xy[1]))
+			tb.key(kb.ArrowLeft)
+			deadline := time.Now().Add(waitLimit)
+			for app.requests("/dlock/web/app.wasm") == 0 && time.Now().Before(deadline) {
+				time.Sleep(100 * time.Millisecond)
+			}
+			if n := app.requests("/dlock/web/app.wasm"); n != 1 {
+				t.Fatalf("app.wasm was asked for %d times after the reader acted, want once", n)
+			}
+			// Without allow-same-origin the demo runs in a process of its
+			// own, which the test reads through its own target.
+			if demo := frameTarget(t, tb, "embed=1"); demo != nil {
+				demo.waitJS(`document.querySelector('[data-testid="app"]')?.dataset.phase === "live"`)
+				demo.waitHook("step-counter", "6")
+			}
 			if errs := eval[int](tb, `window.__msgs.filter(m => m && m.type === "dlock:error").length`); errs != 0 {
 				t.Error("the demo posted an error although it runs")
 			}
 		})
 	}
+}
+
+// frameTarget is a tab on the iframe of tb's page whose address holds
+// url, where the browser runs that iframe as a target of its own (a
+// sandbox without allow-same-origin is isolated); nil where it does not.
+func frameTarget(t *testing.T, tb *tab, url string) *tab {
+	t.Helper()
+	infos, err := chromedp.Targets(tb.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, info := range infos {
+		if info.Type == "iframe" && strings.Contains(info.URL, url) {
+			return newTabFor(t, tabTimeout, tb.ctx, chromedp.WithTargetID(info.TargetID), chromedp.WithDetachOnCancel())
+		}
+	}
+	return nil
 }
 
 func TestCopyEmbedCodeGivesTheCurrentState(t *testing.T) {
@@ -464,6 +500,11 @@ func TestTheWorkerKeepsWhatThePageUses(t *testing.T) {
 	}
 	if cached != string(served) {
 		t.Errorf("the cached frames file (%d bytes) is not the file served (%d bytes)", len(cached), len(served))
+	}
+	// Each frame after the first is stored as its changes from the one
+	// before: the loader puts the copy's back together, all seven.
+	if n := eval[int](tb, `caches.keys().then(ks => caches.open(ks[0])).then(c => c.match("/dlock/web/frames/ja/demo/gc-pause.lease-fencing.html")).then(r => r.text()).then(text => dlockFramesReader()(text).frames.length)`); n != 7 {
+		t.Errorf("the loader puts %d frames of the cached file back together, want 7", n)
 	}
 	for _, p := range paths {
 		if strings.HasSuffix(p, ".css") {

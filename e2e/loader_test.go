@@ -3,16 +3,23 @@
 package e2e
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
+	"dlock/core"
 	"dlock/web/server"
 	"dlock/web/state"
+	"dlock/web/ui"
 
 	"github.com/chromedp/chromedp/kb"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // loaderCorpus are addresses as people and tools write them: case,
@@ -140,3 +147,124 @@ var (
 	framesOnce sync.Once
 	framesHeld map[string]bool
 )
+
+// The loader puts every frame of a run's file back together (the first is
+// written whole, each later one as its changes from the one before) into
+// exactly the HTML the app draws for the frame's state, however the file's
+// text is cut as it streams in.
+func TestTheLoaderPutsFramesBackAsTheAppDrawsThem(t *testing.T) {
+	t.Parallel()
+	site, err := server.Build(repoStatic(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTabBeforeLive(t)
+	tb.open(siteURL + "?lang=en")
+	for _, of := range []server.FramesFileOf{
+		{Lang: state.English, View: state.ViewDemo, Scenario: core.GCPause(), Strategy: core.LeaseFencing},
+		{Lang: state.Japanese, Embed: true, View: state.ViewDemo, Scenario: mustScenario(t, "heartbeat"), Strategy: core.Redlock},
+		{Lang: state.English, View: state.ViewDemo, Scenario: mustScenario(t, "two-resources"), Strategy: core.Consensus},
+		{Lang: state.Japanese, View: state.ViewMatrix, Scenario: core.GCPause(), Strategy: core.LeaseFencing},
+	} {
+		path := state.FramesFile(of.Lang, of.Embed, of.View, of.Scenario.ID, of.Strategy)
+		for _, piece := range []int{1 << 20, 997, 61} {
+			got := eval[[][2]string](tb, fmt.Sprintf(`fetch(%q).then((r) => r.text()).then((text) => {
+				const read = dlockFramesReader(), frames = [];
+				for (let i = 0; i < text.length; i += %d) frames.push(...read(text.slice(i, i + %d)).frames);
+				return frames;
+			})`, path, piece, piece))
+			n := state.FrameSteps(of.View, of.Scenario)
+			if len(got) != n {
+				t.Fatalf("%s in pieces of %d: %d frames read, want %d", path, piece, len(got), n)
+			}
+			for i, f := range got {
+				s := state.Settings{Scenario: of.Scenario.ID, Strategy: of.Strategy, Step: i + 1, Lang: of.Lang, View: of.View, Embed: of.Embed}
+				want := app.HTMLString(ui.Frame(s, site.Runs, "/", server.FrameOrigin, site.Version))
+				if f[0] != server.FrameID(s) || f[1] != want {
+					t.Errorf("%s in pieces of %d, frame %s (step %d): the loader's HTML differs from the app's (%d and %d bytes)", path, piece, f[0], i+1, len(f[1]), len(want))
+				}
+			}
+		}
+	}
+}
+
+func mustScenario(t *testing.T, id string) core.Scenario {
+	t.Helper()
+	sc, ok := core.ScenarioByID(id)
+	if !ok {
+		t.Fatalf("no scenario %s", id)
+	}
+	return sc
+}
+
+// Every frame of every run the static site holds (each scenario under each
+// row, in both languages, embedded or not, and the matrix's), fetched from
+// the site as a visit does and put back together by the loader as it
+// streams in, is the HTML the app draws for the frame's state, byte for
+// byte: the same elements, words and attributes, so the same page. The
+// browser hashes each frame (SHA-256) and Go draws the app's.
+func TestEveryFrameOfTheStaticSiteIsTheAppsOwn(t *testing.T) {
+	t.Parallel()
+	site, err := server.Build(repoStatic(), "dlock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), nil)
+	tb := newTabBeforeLive(t)
+	tb.open(host.url("?sw=off"))
+	files := server.FramesFiles(site.Runs)
+	paths := make([]string, 0, len(files))
+	for path := range files {
+		paths = append(paths, path)
+	}
+	// Each as the site's page names it, under the site's prefix.
+	slices.Sort(paths)
+	frames := 0
+	const batch = 24
+	for at := 0; at < len(paths); at += batch {
+		some := paths[at:min(at+batch, len(paths))]
+		relative := make([]string, len(some))
+		for k, path := range some {
+			relative[k] = strings.TrimPrefix(path, "/")
+		}
+		list, _ := json.Marshal(relative)
+		// Each file is cut into pieces of its own size (a prime from 61
+		// up), as a stream cuts it.
+		got := eval[[][][2]string](tb, fmt.Sprintf(`(async (paths) => {
+			const hex = (b) => [...new Uint8Array(b)].map((x) => x.toString(16).padStart(2, "0")).join("");
+			const all = [];
+			for (const [k, path] of paths.entries()) {
+				const r = await fetch(path);
+				if (!r.ok) throw new Error(path + ": HTTP " + r.status);
+				const text = await r.text();
+				const piece = [61, 997, 4093, 65521, 1 << 22][(%d + k) %% 5];
+				const read = dlockFramesReader(), frames = [];
+				for (let i = 0; i < text.length; i += piece) frames.push(...read(text.slice(i, i + piece)).frames);
+				const hashed = [];
+				for (const [id, html] of frames) hashed.push([id, hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(html)))]);
+				all.push(hashed);
+			}
+			return all;
+		})(%s)`, at, list))
+		for k, path := range some {
+			of := files[path]
+			n := state.FrameSteps(of.View, of.Scenario)
+			if len(got[k]) != n {
+				t.Errorf("%s: %d frames put back together, want %d", path, len(got[k]), n)
+				continue
+			}
+			for i, f := range got[k] {
+				s := state.Settings{Scenario: of.Scenario.ID, Strategy: of.Strategy, Step: i + 1, Lang: of.Lang, View: of.View, Embed: of.Embed}
+				sum := sha256.Sum256([]byte(app.HTMLString(ui.Frame(s, site.Runs, "/dlock/", server.FrameOrigin, site.Version))))
+				if f[0] != server.FrameID(s) || f[1] != hex.EncodeToString(sum[:]) {
+					t.Errorf("%s, step %d: the loader's frame %s differs from the app's HTML", path, i+1, f[0])
+				}
+				frames++
+			}
+		}
+	}
+	if len(paths) < 400 {
+		t.Errorf("only %d frames files", len(paths))
+	}
+	t.Logf("%d frames in %d files, each the app's own", frames, len(paths))
+}

@@ -10,12 +10,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"html"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // goappPatch is the fork's patch, kept beside it: third_party/goapp/PATCH.diff.
@@ -114,6 +117,17 @@ func TestGoAppForkIsUpstreamPlusItsPatch(t *testing.T) {
 	for _, name := range []string{"go.mod", "go.sum", "LICENSE"} {
 		if !slices.Contains(fork, name) {
 			t.Errorf("the fork lacks upstream's %s", name)
+		}
+	}
+}
+
+// The fork writes text as html.EscapeString would (node.go no longer
+// imports html): a prerendered page is the same bytes it was.
+func TestGoAppForkEscapesTextAsHTMLDoes(t *testing.T) {
+	for _, s := range []string{"", "plain", `<b>&"it's"</b>`, "A-STALE < B & 'x' > \"y\"", "日本語 &amp; <", "&&<<>>''\"\""} {
+		want := "<span>" + html.EscapeString(s) + "</span>"
+		if got := app.HTMLString(app.Span().Text(s)); got != want {
+			t.Errorf("text %q is written %q, want %q", s, got, want)
 		}
 	}
 }

@@ -102,6 +102,67 @@ function dlockQuery(search, query) {
   q.sort();
   return "?" + q.toString();
 }
+// dlockFramesReader reads a frames file (web/server/frames.go) as it
+// streams in. The function it returns takes the next piece of the text
+// and gives what that completed: the file's head once ({title, states}),
+// and each frame, whole, as the server drew it ([id, html] in frames). A
+// file holds a run's states, then its frames, each a <template
+// data-frame> block, from step 1; the first is written whole, each later
+// one (data-from) as its changes from the one before, which this puts
+// back together (dlockFrameFrom). A frame that cannot be put together is
+// left out, and so is every later one, which would rest on it.
+function dlockFramesReader() {
+  let text = "";
+  let head = true;
+  let before = null; // the frame before: its id and tokens
+  const open = /^<template data-frame="([^"]*)"(?: data-from="([^"]*)")?>\n/;
+  return (piece) => {
+    text += piece;
+    const got = { head: null, frames: [] };
+    if (head) {
+      const at = text.indexOf("<template");
+      if (at < 0) return got;
+      head = false;
+      const doc = new DOMParser().parseFromString(text.slice(0, at), "text/html");
+      got.head = { title: doc.title, states: JSON.parse(doc.getElementById("dlock-states").textContent) };
+      text = text.slice(at);
+    }
+    for (let end = text.indexOf("</template>"); end >= 0; end = text.indexOf("</template>")) {
+      const block = text.slice(text.indexOf("<template"), end);
+      text = text.slice(end + "</template>".length);
+      const m = open.exec(block);
+      if (!m) continue;
+      const body = block.slice(m[0].length, block.endsWith("\n") ? -1 : undefined);
+      let tokens = null;
+      if (m[2] === undefined) tokens = dlockFrameTokens(body);
+      else if (before && before.id === m[2]) tokens = dlockFrameFrom(body, before.tokens);
+      before = tokens && { id: m[1], tokens };
+      if (tokens) got.frames.push([m[1], tokens.join("")]);
+    }
+    return got;
+  };
+}
+// dlockFrameTokens splits a frame's HTML as the server does (frameTokens
+// in web/server/frames.go): before each "<", quote, space, "&" and ">".
+function dlockFrameTokens(html) {
+  return html === "" ? [] : html.split(/(?=[<" &>])/);
+}
+// dlockFrameFrom puts a frame written as its changes from the frame before
+// back together, as tokens: a copy, <!--=S,N-->, stands for the frame
+// before's tokens S to S+N-1; the text between copies is the frame's own
+// tokens. null if a copy reaches past the frame before.
+function dlockFrameFrom(body, before) {
+  const tokens = [];
+  const parts = body.split(/<!--=(\d+),(\d+)-->/);
+  for (let i = 0; i < parts.length; i += 3) {
+    for (const token of dlockFrameTokens(parts[i])) tokens.push(token);
+    if (i + 2 >= parts.length) break;
+    const from = +parts[i + 1], to = from + +parts[i + 2];
+    if (to > before.length) return null;
+    for (let k = from; k < to; k++) tokens.push(before[k]);
+  }
+  return tokens;
+}
 // dlockEnhance starts stepping through the frames, and returns a promise
 // that settles once the page answers keys, with true (or with a falsy
 // value once it will not before the app).
@@ -128,48 +189,41 @@ function dlockEnhance() {
   let stopped = false; // the app has taken over
   let current = null; // the states of the run shown
   const later = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn) : setTimeout(fn, 20));
-  // A file holds a run's states, then its frames, each one <template
-  // data-frame> block (web/server/frames.go), from step 1. They are taken
-  // as the file streams in, so the first key is answered once its frame has
-  // arrived, not the whole file; a frame is parsed when it is first shown
-  // (parsing all of them at once takes tens of ms of the main thread), the
-  // rest while the browser is idle.
+  // A file is read as it streams in (dlockFramesReader), so the first key
+  // is answered once its frame has arrived, not the whole file; a frame is
+  // parsed when it is first shown (parsing all of them at once takes tens
+  // of ms of the main thread), the rest while the browser is idle.
   const openFrames = (path, priority) => {
-    const blocks = new Map(); // "3/on" → the HTML of its <template>
+    const blocks = new Map(); // "3" → the HTML of its frame
     const parsed = new Map(); // the same → its <template>, parsed
     const waiting = new Map(); // the same → who waits for it
     const parse = (html) => new DOMParser().parseFromString(html, "text/html");
+    const read = dlockFramesReader();
     let ended = false;
-    let text = "";
     let named, unnamed;
     // head settles with the file's title and its states.
     const title = new Promise((resolve, reject) => { named = resolve; unnamed = reject; });
     title.catch(() => {});
     let head = true;
     const get = (id) => {
-      if (!parsed.has(id) && blocks.has(id)) parsed.set(id, parse("<!doctype html><body>" + blocks.get(id)).querySelector("template"));
+      if (!parsed.has(id) && blocks.has(id)) parsed.set(id, parse("<!doctype html><body><template>" + blocks.get(id) + "</template>").querySelector("template"));
       return parsed.get(id) ?? null;
     };
-    const take = () => {
-      if (head) {
-        const at = text.indexOf("<template");
-        if (at < 0) return;
+    const take = (piece) => {
+      let got;
+      try {
+        got = read(piece);
+      } catch (err) {
+        if (head) unnamed(err);
         head = false;
-        const doc = parse(text.slice(0, at));
-        try {
-          named({ title: doc.title, states: JSON.parse(doc.getElementById("dlock-states").textContent) });
-        } catch (err) {
-          unnamed(err);
-        }
-        text = text.slice(at);
+        return;
       }
-      for (let end = text.indexOf("</template>"); end >= 0; end = text.indexOf("</template>")) {
-        const block = text.slice(text.indexOf("<template"), end + "</template>".length);
-        text = text.slice(end + "</template>".length);
-        const m = /^<template data-frame="([^"]*)">/.exec(block);
-        if (!m) continue;
-        const id = m[1];
-        blocks.set(id, block.replaceAll(dlockFrames.origin, location.origin));
+      if (got.head) {
+        head = false;
+        named(got.head);
+      }
+      for (const [id, html] of got.frames) {
+        blocks.set(id, html.replaceAll(dlockFrames.origin, location.origin));
         for (const resolve of waiting.get(id) || []) resolve(get(id));
         waiting.delete(id);
       }
@@ -195,9 +249,9 @@ function dlockEnhance() {
     fetch(path, { priority }).then(async (r) => {
       if (!r.ok) throw new Error("HTTP " + r.status);
       if (!r.body || !r.body.getReader || !window.TextDecoder) {
-        text = await r.text();
+        const text = await r.text();
         if (unseen) raw = text;
-        take();
+        take(text);
         return;
       }
       const reader = r.body.getReader();
@@ -207,13 +261,11 @@ function dlockEnhance() {
         if (done) break;
         const chunk = decoder.decode(value, { stream: true });
         if (unseen) raw += chunk;
-        text += chunk;
-        take();
+        take(chunk);
       }
       const rest = decoder.decode();
       if (unseen) raw += rest;
-      text += rest;
-      take();
+      take(rest);
     }).then(() => {
       if (loaded) loaded(raw);
       finish();

@@ -5,12 +5,16 @@ package server
 import (
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"dlock/core"
 	"dlock/web/state"
+	"dlock/web/ui"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // Every run has its frames file, in both languages, embedded or not; each
@@ -90,7 +94,7 @@ func TestAFramesFileHoldsItsStatesThenItsFrames(t *testing.T) {
 	if len(states) != sc.Frames() || states["en/true/demo/heartbeat/redlock/1"].Frame != "1" {
 		t.Errorf("states %v", states)
 	}
-	frames := regexp.MustCompile(`<template data-frame="(\d+)">`).FindAllStringSubmatch(body, -1)
+	frames := regexp.MustCompile(`<template data-frame="(\d+)"(?: data-from="(\d+)")?>`).FindAllStringSubmatch(body, -1)
 	if len(frames) != sc.Frames() {
 		t.Fatalf("%d frames for %d steps", len(frames), sc.Frames())
 	}
@@ -98,6 +102,126 @@ func TestAFramesFileHoldsItsStatesThenItsFrames(t *testing.T) {
 		if f[1] != strconv.Itoa(i+1) {
 			t.Errorf("frame %d is named %s", i+1, f[1])
 		}
+		// The first is whole, each later one its changes from the one before.
+		if from := map[bool]string{true: "", false: strconv.Itoa(i)}[i == 0]; f[2] != from {
+			t.Errorf("frame %d is written from %q, want %q", i+1, f[2], from)
+		}
+	}
+}
+
+// readFrames reads a frames file as the loader does (static/loader,
+// dlockFramesReader), written here anew: every frame, put back together,
+// in the file's order.
+func readFrames(t *testing.T, body string) (ids []string, frames map[string]string) {
+	t.Helper()
+	frames = map[string]string{}
+	var before []string
+	beforeID := ""
+	for _, m := range regexp.MustCompile(`(?s)<template data-frame="([^"]*)"(?: data-from="([^"]*)")?>\n(.*?)\n</template>\n`).FindAllStringSubmatch(body, -1) {
+		id, from, text := m[1], m[2], m[3]
+		// The text between copies is split before each "<", quote, space,
+		// "&" and ">"; a copy stands for a run of the frame before's.
+		var tokens []string
+		split := func(s string) {
+			for len(s) > 0 {
+				end := 1
+				for end < len(s) && !strings.ContainsRune("<\" &>", rune(s[end])) {
+					end++
+				}
+				tokens = append(tokens, s[:end])
+				s = s[end:]
+			}
+		}
+		if from == "" {
+			split(text)
+		} else {
+			if from != beforeID {
+				t.Fatalf("frame %s is written from %s, after frame %s", id, from, beforeID)
+			}
+			copies := regexp.MustCompile(`<!--=(\d+),(\d+)-->`)
+			last := 0
+			for _, c := range copies.FindAllStringSubmatchIndex(text, -1) {
+				split(text[last:c[0]])
+				start, _ := strconv.Atoi(text[c[2]:c[3]])
+				n, _ := strconv.Atoi(text[c[4]:c[5]])
+				if n <= 0 || start+n > len(before) {
+					t.Fatalf("frame %s copies %d,%d of %d tokens", id, start, n, len(before))
+				}
+				tokens = append(tokens, before[start:start+n]...)
+				last = c[1]
+			}
+			split(text[last:])
+		}
+		frames[id] = strings.Join(tokens, "")
+		ids = append(ids, id)
+		before, beforeID = tokens, id
+	}
+	return ids, frames
+}
+
+// Every frame of a run's file, put back together as the loader does, is
+// the app's own HTML for its state, byte for byte; and the file is a
+// fraction of its frames written whole.
+func TestAFramePutBackTogetherIsTheAppsOwn(t *testing.T) {
+	runs := state.NewRuns()
+	whole, written := 0, 0
+	for _, of := range FramesFiles(runs) {
+		// Every run in English, and the book's and heartbeat's in every
+		// language, embedded or not; with -short the book's.
+		if of.Lang != state.English && of.Scenario.ID != core.GCPauseID && of.Scenario.ID != "heartbeat" ||
+			testing.Short() && of.Scenario.ID != core.GCPauseID {
+			continue
+		}
+		body := RunFrames(runs, "/dlock", of.Lang, of.Embed, of.View, of.Scenario, of.Strategy, "v1")
+		ids, frames := readFrames(t, body)
+		if n := state.FrameSteps(of.View, of.Scenario); len(ids) != n {
+			t.Fatalf("%s: %d frames read, want %d", state.FramesFile(of.Lang, of.Embed, of.View, of.Scenario.ID, of.Strategy), len(ids), n)
+		}
+		for step := 1; step <= len(ids); step++ {
+			s := state.Settings{Scenario: of.Scenario.ID, Strategy: of.Strategy, Step: step, Lang: of.Lang, View: of.View, Embed: of.Embed}
+			want := app.HTMLString(ui.Frame(s, runs, "/dlock/", FrameOrigin, "v1"))
+			if got := frames[FrameID(s)]; got != want {
+				t.Fatalf("%s, step %d: the frame put back together differs from the app's HTML", state.FramesFile(of.Lang, of.Embed, of.View, of.Scenario.ID, of.Strategy), step)
+			}
+			whole += len(want)
+		}
+		written += len(body)
+	}
+	if written*100 > whole*45 {
+		t.Errorf("the files are %d bytes, %d%% of their frames written whole (%d)", written, written*100/whole, whole)
+	}
+	t.Logf("the files are %d bytes, %d%% of their frames written whole", written, written*100/whole)
+}
+
+// A frame is written as copies of the runs of tokens the frame before
+// holds, and the rest as it is; a run too short to be worth a copy is
+// written out. A tag that differs in one value is written as that value.
+func TestFrameChangesCopyWhatTheFrameBeforeHolds(t *testing.T) {
+	long := func(s string) []string { return frameTokens(`<p class="long enough to be worth a copy">` + s) }
+	join := func(parts ...[]string) []string { return slices.Concat(parts...) }
+	// 0 <main, 1 >, 2-12 the first long part, 13-23 the second, 24-34
+	// the third, 35 </main, 36 >.
+	before := join([]string{"<main", ">"}, long("a"), long("b"), long("c"), []string{"</main", ">"})
+	for _, c := range []struct {
+		cur  []string
+		want string
+	}{
+		{before, "<!--=0,37-->"},
+		// One text changed: written as that text alone.
+		{join([]string{"<main", ">"}, long("a"), long("B"), long("c"), []string{"</main", ">"}), "<!--=0,23-->>B<!--=24,13-->"},
+		// Parts reordered: copied from where they are; "</main>" is
+		// shorter than its copy.
+		{join([]string{"<main", ">"}, long("c"), long("a"), []string{"</main", ">"}), "<!--=0,12-->>c<!--=2,11--></main>"},
+		{[]string{"<div", ">", "<b", ">"}, "<div><b>"},
+		{[]string{"x", "<i", ">"}, "x<i>"},
+	} {
+		numbers := tokenNumbers{}
+		if got := frameChanges(numbers.of(before), numbers.of(c.cur)); got != c.want {
+			t.Errorf("frameChanges(%q) = %q, want %q", c.cur, got, c.want)
+		}
+	}
+	if got := frameTokens(`x<a href="/?step=3&amp;lang=en">b c</a>`); strings.Join(got, "|") != `x|<a| href=|"/?step=3|&amp;lang=en|"|>b| c|</a|>` {
+		t.Errorf("frameTokens: %q", got)
 	}
 }
 

@@ -10,10 +10,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"io/fs"
 	"maps"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -137,6 +139,45 @@ func Build(static, prefix string) (*Site, error) {
 	s.Handler.StyleText = s.CSS
 	s.Policy = ContentSecurityPolicy(s.CSS, s.HeadJS)
 	return s, nil
+}
+
+// SetPublicURL gives the page the site's public address, where it is
+// served from (https://owner.github.io/dlock/): its head then names it as
+// og:url, and the site's large icon, served under it, as og:image, so a
+// link shared in a chat or a post shows the demo. Without it the head
+// names neither, for no other absolute address is known. The address must
+// be http or https, with a host, and its path must be the site's prefix.
+func (s *Site) SetPublicURL(raw string) error {
+	u, err := PublicURL(raw, s.Prefix)
+	if err != nil {
+		return err
+	}
+	image := u + strings.TrimPrefix(s.Handler.Icon.Large, "/")
+	s.Handler.RawHeaders = append(s.Handler.RawHeaders,
+		`<meta property="og:url" content="`+html.EscapeString(u)+`">`,
+		`<meta property="og:image" content="`+html.EscapeString(image)+`">`)
+	return nil
+}
+
+// PublicURL reads a site's public address for a site under prefix ("" or
+// "/dlock"): it returns it with a trailing slash, or says what is wrong.
+func PublicURL(raw, prefix string) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "", fmt.Errorf("the site's address %q: %v", raw, err)
+	}
+	if u.Scheme != "https" && u.Scheme != "http" || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("the site's address %q: want http(s)://host/path/, without a query", raw)
+	}
+	if !strings.HasSuffix(u.Path, "/") {
+		u.Path += "/"
+	}
+	if u.Path != prefix+"/" {
+		return "", fmt.Errorf("the site's address %s is served at %s, but the site is built for the prefix %q (make pages PREFIX=%s)",
+			u, u.Path, strings.TrimPrefix(prefix, "/"), strings.Trim(u.Path, "/"))
+	}
+	u.RawPath = ""
+	return u.String(), nil
 }
 
 // FramesPaths lists every frames file's path under the prefix, sorted.

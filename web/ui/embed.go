@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -19,11 +21,26 @@ import (
 
 // embedHeight is the iframe's height before embed.js sizes it (and where
 // no script runs at all): the demo's first step fits in it at 1280 px.
-const embedHeight = 760
+// compactHeight is the same for the compact size (controls=min), which
+// shows the cards, the beliefs, the action, the note and the controls: the
+// book's first step is 556-558 px tall in it from 690 px wide up.
+const (
+	embedHeight   = 760
+	compactHeight = 560
+)
 
 // EmbedTargets are the kinds of host page the embed box writes a snippet
 // for, in its order: plain HTML, VitePress, Docusaurus (MDX), mdBook, Hugo.
 var EmbedTargets = []string{"html", "vitepress", "docusaurus", "mdbook", "hugo"}
+
+// EmbedThemes are the looks the box offers, in its order (state.Themes):
+// auto follows the host page (told by embed.js) or else the reader's
+// system; light and dark keep to one. auto is the demo's own default, so
+// its address leaves theme out.
+var EmbedThemes = state.Themes
+
+// controlsMin is the compact size's value of state.ParamControls.
+const controlsMin = "min"
 
 // embedPart is one piece of a snippet: where it goes (a catalogue key) and
 // the code.
@@ -33,16 +50,50 @@ type embedPart struct {
 }
 
 // Embed is what a host page needs to embed one view: the address of the
-// view, embedded (Src), the iframe's title, and where embed.js is served.
+// view, embedded (Src), the iframe's title, and where embed.js is served;
+// and how it looks there: Compact (controls=min) and Theme (one of
+// EmbedThemes, "" for auto).
 type Embed struct {
 	Src, Title, Script string
+	Compact            bool
+	Theme              string
+}
+
+// Height is the iframe's height in the snippet, before embed.js sizes it.
+func (e Embed) Height() int {
+	if e.Compact {
+		return compactHeight
+	}
+	return embedHeight
+}
+
+// Address is Src with the look's parameters as chosen: controls=min when
+// compact, theme= unless auto; any other value of theirs Src held is
+// dropped. The query is written as Go writes one (sorted), as Src is.
+func (e Embed) Address() string {
+	u, err := url.Parse(e.Src)
+	if err != nil {
+		return e.Src
+	}
+	q := u.Query()
+	q.Del(state.ParamControls)
+	q.Del(state.ParamTheme)
+	if e.Compact {
+		q.Set(state.ParamControls, controlsMin)
+	}
+	if e.Theme != "" && e.Theme != "auto" {
+		q.Set(state.ParamTheme, e.Theme)
+	}
+	u.RawQuery = q.Encode()
+	return u.String()
 }
 
 // Parts is the snippet for target: the pieces the host pastes, each with
 // where it goes.
 func (e Embed) Parts(target string) []embedPart {
-	src, title, script := escapeHTML(e.Src), escapeHTML(e.Title), escapeHTML(e.Script)
-	height := strconv.Itoa(embedHeight)
+	address := e.Address()
+	src, title, script := escapeHTML(address), escapeHTML(e.Title), escapeHTML(e.Script)
+	height := strconv.Itoa(e.Height())
 	iframe := `<iframe src="` + src + `" title="` + title + `" width="100%" height="` + height +
 		`" style="border:0" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>`
 	tag := `<script src="` + script + `" async></script>`
@@ -62,19 +113,86 @@ func (e Embed) Parts(target string) []embedPart {
 	case "mdbook":
 		return []embedPart{{"embed.where.mdbook", iframe + "\n" + tag}}
 	case "hugo":
-		shortcode := `<iframe src="{{ .Get "src" }}" title="{{ .Get "title" }}" width="100%" height="` + height +
-			`" style="border:0" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>` + "\n" + tag
 		return []embedPart{
-			{"embed.where.hugo-shortcode", shortcode},
-			{"embed.where.hugo-page", `{{< dlock src="` + e.Src + `" title="` + e.Title + `" >}}`},
+			{"embed.where.hugo-shortcode", e.hugoShortcode()},
+			{"embed.where.hugo-page", hugoCall(address)},
 		}
 	}
 	return []embedPart{{"embed.where.html", iframe + "\n" + tag}}
 }
 
+// hugoShortcode is layouts/shortcodes/dlock.html: the iframe, its address
+// built from the shortcode's named parameters (each one given, URL-escaped,
+// and embed=1), height and title for the iframe (the height by default the
+// size's), and embed.js once per page, noted in the page's Store.
+func (e Embed) hugoShortcode() string {
+	base := e.Src
+	if i := strings.IndexAny(base, "?#"); i >= 0 {
+		base = base[:i]
+	}
+	return `{{- /* dlock's demo. Named parameters are the address's (scenario, strategy, step,
+  fencing, lang, theme, controls, or any other the demo reads); height and title are
+  the iframe's. embed.js, which keeps the iframe as tall as the demo, comes once a page. */ -}}
+{{- $q := slice -}}
+{{- range $name, $value := .Params -}}
+  {{- if not (in (slice "height" "title") $name) -}}
+    {{- $q = $q | append (printf "%s=%s" (urlquery $name) (urlquery $value)) -}}
+  {{- end -}}
+{{- end -}}
+{{- $src := printf "%s?%s" ` + strconv.Quote(base) + ` (delimit ($q | append "embed=1") "&") -}}
+{{- $height := .Get "height" | default (cond (eq (.Get "controls") "min") ` + strconv.Itoa(compactHeight) + ` ` + strconv.Itoa(embedHeight) + `) -}}
+<iframe src="{{ $src }}" title="{{ .Get "title" | default ` + strconv.Quote(e.Title) + ` }}" width="100%" height="{{ $height }}" style="border:0" loading="lazy" sandbox="allow-scripts allow-same-origin"></iframe>
+{{- if not (.Page.Store.Get "dlock-embed-js") }}
+{{- .Page.Store.Set "dlock-embed-js" true }}
+<script src="` + escapeHTML(e.Script) + `" async></script>
+{{- end }}
+`
+}
+
+// hugoOrder is the order the shortcode's call names the address's
+// parameters in; any other follows, by name.
+var hugoOrder = []string{"scenario", "strategy", "fencing", "step", "lang", "view", "vs", "script", state.ParamTheme, state.ParamControls}
+
+// hugoCall is the shortcode's call for address: a named parameter for each
+// of its parameters but embed, which the shortcode adds.
+func hugoCall(address string) string {
+	u, err := url.Parse(address)
+	if err != nil {
+		return "{{< dlock >}}"
+	}
+	q := u.Query()
+	q.Del("embed")
+	var b strings.Builder
+	b.WriteString("{{< dlock")
+	arg := func(name string) {
+		for _, v := range q[name] {
+			quoted := `"` + v + `"`
+			if strings.ContainsAny(v, "\"\\") {
+				quoted = "`" + strings.ReplaceAll(v, "`", "") + "`"
+			}
+			b.WriteString(" " + name + "=" + quoted)
+		}
+		q.Del(name)
+	}
+	for _, name := range hugoOrder {
+		arg(name)
+	}
+	rest := make([]string, 0, len(q))
+	for name := range q {
+		rest = append(rest, name)
+	}
+	slices.Sort(rest)
+	for _, name := range rest {
+		arg(name)
+	}
+	b.WriteString(" >}}")
+	return b.String()
+}
+
 // embedBox offers the snippets that embed the view shown in another page,
-// for each kind of host, and copies them. Which host is chosen and what the
-// box last did are its own; the last is forgotten when the code changes.
+// for each kind of host, in the size and theme chosen, and copies them.
+// Which host, size and theme are chosen and what the box last did are its
+// own; the last is forgotten when the code changes.
 type embedBox struct {
 	app.Compo
 	Embed Embed
@@ -82,8 +200,10 @@ type embedBox struct {
 	Live  bool
 	Link  *pageLink
 
-	target string // one of EmbedTargets ("" for the first)
-	copied string // the catalogue key of what the control last did, said aloud
+	target  string // one of EmbedTargets ("" for the first)
+	compact bool   // the compact size (controls=min)
+	theme   string // one of EmbedThemes ("" for the first, auto)
+	copied  string // the catalogue key of what the control last did, said aloud
 }
 
 // OnUpdate forgets what the control last did: the code it copied is gone.
@@ -96,6 +216,13 @@ func (c *embedBox) chosen() string {
 	return c.target
 }
 
+// embed is the box's Embed in the size and theme chosen.
+func (c *embedBox) embed() Embed {
+	e := c.Embed
+	e.Compact, e.Theme = c.compact, c.theme
+	return e
+}
+
 func (c *embedBox) Render() app.UI {
 	l := c.Lang
 	status := ""
@@ -103,22 +230,22 @@ func (c *embedBox) Render() app.UI {
 		status = words.T(l, c.copied)
 	}
 	target := c.chosen()
-	parts := c.Embed.Parts(target)
+	e := c.embed()
+	parts := e.Parts(target)
+	theme := c.theme
+	if theme == "" {
+		theme = EmbedThemes[0]
+	}
+	size := "full"
+	if c.compact {
+		size = "compact"
+	}
 	return elBody("details.embed-code data-mount=embed",
 		elText("summary", words.T(l, "embed.title")),
 		elText("p.muted", words.T(l, "embed.about")),
-		elBody("div.embed-targets role=radiogroup aria-labelledby=embed-targets-label",
-			elText("span.embed-targets-label#embed-targets-label", words.T(l, "embed.targets")),
-			app.Range(EmbedTargets).Slice(func(i int) app.UI {
-				t := EmbedTargets[i]
-				in := app.ElemSelfClosing("input").Attr("type", "radio").Attr("name", "embed-target").ID("embed-target-"+t).Attr("value", t).
-					DataSet("testid", "embed-target").Attr("disabled", !c.Live).OnChange(c.Link.Safe("embed", c.onTarget))
-				if t == target {
-					in = in.Attr("checked", true)
-				}
-				return el("label.embed-target").Attr("for", "embed-target-"+t).Body(in, app.Text(" "+words.T(l, "embed.target."+t)))
-			}),
-		),
+		c.choice("target", target, EmbedTargets, func(v string) app.EventHandler { return c.onTarget(v) }),
+		c.choice("size", size, []string{"full", "compact"}, func(v string) app.EventHandler { return c.onSize(v == "compact") }),
+		c.choice("theme", theme, EmbedThemes, func(v string) app.EventHandler { return c.onTheme(v) }),
 		app.Range(parts).Slice(func(i int) app.UI {
 			id := "embed-where-" + strconv.Itoa(i)
 			return elBody("div.embed-part",
@@ -126,23 +253,58 @@ func (c *embedBox) Render() app.UI {
 				// A pre, not a textarea: go-app prerenders a textarea's text
 				// as a quoted attribute, which breaks the HTML.
 				el("pre.embed-snippet data-testid=embed-code").DataSet("target", target).DataSet("part", i).
+					DataSet("size", size).DataSet("theme", theme).
 					Aria("labelledby", id).Text(parts[i].Code),
 				el("button.btn type=button data-testid=copy-embed").DataSet("part", i).
 					Aria("disabled", !c.Live).Aria("describedby", id).
 					Text(words.T(l, "embed.copy")).OnClick(c.Link.Safe("embed", c.onCopy(i))),
 			)
 		}),
-		elText("p.muted", words.T(l, "embed.without-script")),
+		elText("p.muted", words.T(l, "embed.without-script", e.Height())),
 		elText("span role=status data-testid=copy-status", status),
 	)
 }
 
+// choice is one of the box's choices (target, size, theme): a group of
+// radio buttons named by its catalogue key embed.<name>s, each option by
+// embed.<name>.<option>, with on(option) as its handler. Arrow keys move
+// through a group, as in any group of radio buttons.
+func (c *embedBox) choice(name, chosen string, options []string, on func(string) app.EventHandler) app.UI {
+	l := c.Lang
+	label := "embed-" + name + "s-label"
+	return el("div.embed-targets role=radiogroup").ID("embed-"+name+"s").Aria("labelledby", label).Body(
+		el("span.embed-targets-label").ID(label).Text(words.T(l, "embed."+name+"s")),
+		app.Range(options).Slice(func(i int) app.UI {
+			o := options[i]
+			in := app.ElemSelfClosing("input").Attr("type", "radio").Attr("name", "embed-"+name).ID("embed-"+name+"-"+o).Attr("value", o).
+				DataSet("testid", "embed-"+name).Attr("disabled", !c.Live).OnChange(c.Link.Safe("embed", on(o)))
+			if o == chosen {
+				in = in.Attr("checked", true)
+			}
+			return el("label.embed-target").Attr("for", "embed-"+name+"-"+o).Body(in, app.Text(" "+words.T(l, "embed."+name+"."+o)))
+		}),
+	)
+}
+
 // onTarget chooses the kind of host page.
-func (c *embedBox) onTarget(ctx app.Context, e app.Event) {
-	v := ctx.JSSrc().Get("value").String()
-	for _, t := range EmbedTargets {
-		if t == v {
+func (c *embedBox) onTarget(t string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		if slices.Contains(EmbedTargets, t) {
 			c.target, c.copied = t, ""
+		}
+	}
+}
+
+// onSize chooses the full page or the compact size.
+func (c *embedBox) onSize(compact bool) app.EventHandler {
+	return func(ctx app.Context, e app.Event) { c.compact, c.copied = compact, "" }
+}
+
+// onTheme chooses the theme.
+func (c *embedBox) onTheme(theme string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		if slices.Contains(EmbedThemes, theme) {
+			c.theme, c.copied = theme, ""
 		}
 	}
 }
@@ -151,7 +313,7 @@ func (c *embedBox) onTarget(ctx app.Context, e app.Event) {
 // available it selects the code for Ctrl+C instead.
 func (c *embedBox) onCopy(i int) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		parts := c.Embed.Parts(c.chosen())
+		parts := c.embed().Parts(c.chosen())
 		if i >= len(parts) {
 			return
 		}

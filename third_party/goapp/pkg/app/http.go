@@ -676,9 +676,13 @@ func (h *Handler) servePage(w http.ResponseWriter, r *http.Request) {
 				Meta().
 					Name("mobile-web-app-capable").
 					Content("yes"),
-				Meta().
-					Property("og:url").
-					Content(resolveOGResource(h.Domain, h.Resources.Resolve(page.URL().Path))),
+				// Without a domain there is no absolute address to give:
+				// "https://" followed by a path is not one.
+				If(h.Domain != "", func() UI {
+					return Meta().
+						Property("og:url").
+						Content(resolveOGResource(h.Domain, h.Resources.Resolve(page.URL().Path)))
+				}),
 				Meta().
 					Property("og:title").
 					Content(page.Title()),
@@ -688,12 +692,14 @@ func (h *Handler) servePage(w http.ResponseWriter, r *http.Request) {
 				Meta().
 					Property("og:type").
 					Content("website"),
-				Meta().
-					Property("og:image").
-					Content(resolveOGResource(h.Domain, page.Image())),
+				If(page.Image() != "" && (h.Domain != "" || remoteLocation(page.Image())), func() UI {
+					return Meta().
+						Property("og:image").
+						Content(resolveOGResource(h.Domain, page.Image()))
+				}),
 				Range(page.twitterCardMap).Map(func(k string) UI {
 					v := page.twitterCardMap[k]
-					if v == "" {
+					if v == "" || k == "twitter:image" && h.Domain == "" && !remoteLocation(v) {
 						return nil
 					}
 					if k == "twitter:image" {

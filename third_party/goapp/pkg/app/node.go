@@ -2,9 +2,9 @@ package app
 
 import (
 	"bytes"
-	"html"
 	"io"
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -693,15 +693,54 @@ func (m nodeManager) encode(ctx Context, w *bytes.Buffer, depth int, v UI) {
 // inline elements before the app runs and vanish when it does.
 func (m nodeManager) encodeText(w *bytes.Buffer, depth int, v *text) {
 	if v.value != "" {
-		w.WriteString(html.EscapeString(v.value))
+		escapeText(w, v.value)
 	}
 }
 
+// escapeText writes s as html.EscapeString does, escaping the five
+// characters it escapes. The html package is not imported: its table of
+// entities, which only UnescapeString reads, is built by a function its
+// package keeps, and so was a part of every app.wasm.
+func escapeText(w *bytes.Buffer, s string) {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		var esc string
+		switch s[i] {
+		case '<':
+			esc = "&lt;"
+		case '>':
+			esc = "&gt;"
+		case '&':
+			esc = "&amp;"
+		case '\'':
+			esc = "&#39;"
+		case '"':
+			esc = "&#34;"
+		default:
+			continue
+		}
+		w.WriteString(s[last:i])
+		w.WriteString(esc)
+		last = i + 1
+	}
+	w.WriteString(s[last:])
+}
+
+// An element's attributes are written in the order of their names, not
+// the map's, which changes from one encoding to the next: the same page is
+// then the same bytes, which compress better, and a page's prerendered
+// frames that share a part write it alike.
 func (m nodeManager) encodeHTML(ctx Context, w *bytes.Buffer, depth int, v HTML) {
 	w.WriteByte('<')
 	w.WriteString(v.Tag())
-	for name, value := range v.attrs() {
-		m.encodeHTMLAttribute(ctx, w, name, value)
+	attrs := v.attrs()
+	names := make([]string, 0, len(attrs))
+	for name := range attrs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		m.encodeHTMLAttribute(ctx, w, name, attrs[name])
 	}
 	w.WriteByte('>')
 
