@@ -201,6 +201,7 @@ var catalog = map[string]text{
 	"strategy.lease-fencing.short":      {"リース + フェンシング", "Lease + fencing"},
 	"strategy.consensus-unfenced.short": {"合意のみ", "Consensus only"},
 	"strategy.consensus.short":          {"合意 + フェンシング", "Consensus + fencing"},
+	"strategy.optimistic.short":         {"楽観ロック", "Optimistic"},
 	"strategy.no-ttl.about":             {"無期限、1 台、資源は検査しない", "no expiry; one node; the resource checks nothing"},
 	"strategy.lease.about":              {"リース、1 台、資源は検査しない(素朴な Redis ロック)", "a lease; one node; the resource checks nothing (a naive Redis lock)"},
 	"strategy.redlock.about":            {"リース、独立した 5 ノードの過半数、それぞれの時計。持ち主はランダムな値で見分け、トークンは無い。資源は検査しない", "a lease on a majority of 5 independent nodes, each with its own clock; the holder is a random value, there is no token; the resource checks nothing"},
