@@ -200,7 +200,7 @@ var catalog = map[string]text{
 	"strategy.redlock.short":            {"Redlock", "Redlock"},
 	"strategy.lease-fencing.short":      {"リース + フェンシング", "Lease + fencing"},
 	"strategy.consensus-unfenced.short": {"合意のみ", "Consensus only"},
-	"strategy.consensus.short":          {"合意 + フェンシング", "Consensus + fencing"},
+	"strategy.consensus.short":          {"合意 + フェンシング", "Cons. + fencing"},
 	"strategy.optimistic.short":         {"楽観ロック", "Optimistic"},
 	"strategy.no-ttl.about":             {"無期限、1 台、資源は検査しない", "no expiry; one node; the resource checks nothing"},
 	"strategy.lease.about":              {"リース、1 台、資源は検査しない(素朴な Redis ロック)", "a lease; one node; the resource checks nothing (a naive Redis lock)"},
