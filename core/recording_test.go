@@ -8,6 +8,7 @@ func TestReplayableCells(t *testing.T) {
 	jump, _ := ScenarioByID("clock-jump")
 	delay, _ := ScenarioByID("lock-delay")
 	book, _ := ScenarioByID("gc-pause")
+	restore, _ := ScenarioByID("restore-from-backup")
 	for _, c := range []struct {
 		sc  Scenario
 		st  Strategy
@@ -17,6 +18,9 @@ func TestReplayableCells(t *testing.T) {
 		{jump, Lease, JumpedClock, false}, {jump, Consensus, JumpedClock, false}, {jump, NoTTL, "", true},
 		{delay, Consensus, NoLockDelay, false}, {delay, NoTTL, "", true},
 		{book, Redlock, "", true},
+		// The optimistic row has no lock service for a restore, a
+		// lock-delay or a partition to act on.
+		{delay, Optimistic, "", true}, {restore, Optimistic, "", true}, {restore, Consensus, NoRestore, false},
 	} {
 		if why, ok := Replayable(c.sc, c.st); why != c.why || ok != c.ok {
 			t.Errorf("%s under %s: %q, %v; want %q, %v", c.sc.ID, c.st, why, ok, c.why, c.ok)
@@ -43,6 +47,9 @@ func TestReplayableCells(t *testing.T) {
 		}
 		if why, ok := Replayable(sc, Lease); ok != (c.item == 0) || !ok && why != CallInPartition {
 			t.Errorf("%s: replayable %v (%s)", c.script, ok, why)
+		}
+		if _, ok := Replayable(sc, Optimistic); !ok {
+			t.Errorf("%s: not replayable under the optimistic row, which sends no renewal", c.script)
 		}
 	}
 	if HeldRenewalCall(parted) != 0 {
