@@ -64,6 +64,9 @@ type backend struct {
 	// differs says why a run that restores the service may differ from the
 	// model's, which restores a service as it was ("" where it should not).
 	differs string
+	// lockless: there is no lock service (the optimistic lock's row):
+	// nothing to reach, no locker; the clients read and write versions.
+	lockless bool
 	// variants are other ways of restoring the service, each a backend of
 	// its own, replayed beside it where a run restores the service;
 	// variantOf is the backend a variant restores otherwise.
@@ -101,6 +104,7 @@ var backends = []struct {
 	{core.Design{Lease: core.TTLLease, Service: core.Majority}, redsyncLock},
 	{core.Design{Lease: core.TTLLease, Service: core.Replicated}, etcdLock},
 	{core.Design{Lease: core.TTLLease, Service: core.Replicated}, zooKeeperLock},
+	{core.Design{Service: core.NoService}, noService},
 }
 
 // backendsFor are the backends that serve st's design, in the table's
@@ -191,8 +195,12 @@ type renewal string
 // steps (but on a service whose library keeps every lease alive).
 var libraryRenewals = []string{"heartbeat", "heartbeat-pause", "partitioned-holder"}
 
-// renewalOf is who renews the leases of sc on b under st.
+// renewalOf is who renews the leases of sc on b under st: nobody ("")
+// where there is no lock service.
 func renewalOf(sc core.Scenario, st core.Strategy, b *backend) renewal {
+	if b.lockless {
+		return ""
+	}
 	if st.TTL() && (b.keepsAlive || sc.ID != core.PlayScenario && slices.Contains(libraryRenewals, sc.ID)) {
 		return core.RenewedByLibrary
 	}

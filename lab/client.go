@@ -55,6 +55,11 @@ type clientConfig struct {
 	FromReply bool `json:"from_reply,omitempty"`
 	// Renewal: who renews the leases (renewalOf).
 	Renewal renewal `json:"renewal"`
+	// Versioned: the resource keeps a version per row, which a write
+	// carries instead of a token (the optimistic lock); Resources are the
+	// rows whose versions the client reads where it would acquire a lock.
+	Versioned bool     `json:"versioned,omitempty"`
+	Resources []string `json:"resources,omitempty"`
 }
 
 // request is what the lab asks a client to do.
@@ -129,6 +134,9 @@ type client struct {
 	// gone; word, once it has said the lease is gone or in doubt (reset
 	// when it says the lease holds again).
 	lost, word time.Time
+	// versions are, without a lock service, the version of each row the
+	// client last read or wrote there (nil: it has read none).
+	versions map[string]int64
 }
 
 // heldCall is a message held: its request, what the client had when it
@@ -144,6 +152,10 @@ type heldCall struct {
 	// tx is a two-step check's transaction, left open between its check
 	// and its apply.
 	tx pgx.Tx
+	// Without a lock service: versions are a held read's answer, version
+	// the version a held write carries.
+	versions map[string]int64
+	version  int64
 }
 
 // quiet drops go-redis's own log lines (a refused dial, when the lab cuts
@@ -163,7 +175,7 @@ func clientMain(config string, in io.Reader, out io.Writer) error {
 	if !ok {
 		return fmt.Errorf("the client's configuration: no lock service %q", cfg.Backend)
 	}
-	if len(cfg.Addrs) == 0 {
+	if len(cfg.Addrs) == 0 && !b.lockless {
 		return fmt.Errorf("the client's configuration: no server to reach %s on", cfg.Backend)
 	}
 	d, ok := databaseNamed(cfg.Database)
@@ -177,10 +189,12 @@ func clientMain(config string, in io.Reader, out io.Writer) error {
 	}
 	defer db.Close()
 	c := &client{cfg: cfg, backend: b, database: d, db: db, out: json.NewEncoder(out), pending: map[string]*heldCall{}}
-	if c.locker, err = b.locker(cfg, c); err != nil {
-		return err
+	if !b.lockless {
+		if c.locker, err = b.locker(cfg, c); err != nil {
+			return err
+		}
+		defer c.locker.close()
 	}
-	defer c.locker.close()
 	lines := bufio.NewScanner(in)
 	for lines.Scan() {
 		var req request
@@ -247,6 +261,9 @@ func failed(call string, err error) reply { return reply{Call: call, Err: err.Er
 // serve does one request.
 func (c *client) serve(req request) reply {
 	ctx := context.Background()
+	if c.backend.lockless {
+		return c.serveVersioned(ctx, req)
+	}
 	lease := time.Duration(req.LeaseMS) * time.Millisecond
 	switch req.Op {
 	case "prepare":

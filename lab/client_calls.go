@@ -264,7 +264,7 @@ func (c *client) writeNow(req request, held lock.Lock) reply {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if req.Split {
-		return c.checkFirst(req, held)
+		return c.checkFirst(req, held, 0)
 	}
 	c.pending[req.Hold] = &heldCall{req: req, asked: time.Now(), had: held}
 	return reply{Outcome: outcome{Result: core.ResultHeld}, Sent: true, Call: "hold the write as " + req.Hold,
@@ -272,24 +272,30 @@ func (c *client) writeNow(req request, held lock.Lock) reply {
 }
 
 // checkFirst is the first half of a two-step check: a transaction, at the
-// database's level, that reads max_token and compares the token with it;
-// the transaction is left open for the apply, at the delivery. c.mu is
-// held.
-func (c *client) checkFirst(req request, held lock.Lock) reply {
+// database's level, that reads max_token and compares the token with it
+// (without a lock service: reads the row's version and compares version,
+// the client's, with it); the transaction is left open for the apply, at
+// the delivery. c.mu is held.
+func (c *client) checkFirst(req request, held lock.Lock, version int64) reply {
 	ctx := context.Background()
-	tx, q, max, err := checkFirst(ctx, c.db, c.database.isolation, req.Resource)
+	tx, q, seen, err := checkFirst(ctx, c.db, c.database.isolation, req.Resource, c.cfg.Versioned)
 	if err != nil {
 		return failed("postgres "+q, err)
 	}
 	session := tx.Conn().PgConn().PID()
-	if t := held.Token(); t < 1 || t < max {
-		tx.Rollback(ctx)
-		return reply{Outcome: outcome{Result: core.ResultRejected}, Sent: true, Call: "postgres " + q + "; ROLLBACK",
-			Result: fmt.Sprintf("max_token %d, token %d: refused", max, t)}
+	refused, words := version != seen, fmt.Sprintf("version %d, the client's %d", seen, version)
+	if !c.cfg.Versioned {
+		t := held.Token()
+		refused, words = t < 1 || t < seen, fmt.Sprintf("max_token %d, token %d", seen, t)
 	}
-	c.pending[req.Hold] = &heldCall{req: req, asked: time.Now(), had: held, tx: tx}
+	if refused {
+		tx.Rollback(ctx)
+		return reply{Outcome: outcome{Result: core.ResultRejected, ByVersion: c.cfg.Versioned}, Sent: true, Call: "postgres " + q + "; ROLLBACK",
+			Result: words + ": refused"}
+	}
+	c.pending[req.Hold] = &heldCall{req: req, asked: time.Now(), had: held, tx: tx, version: version}
 	return reply{Outcome: outcome{Result: core.ResultChecked}, Sent: true, Call: "postgres " + q, Session: session,
-		Result: fmt.Sprintf("max_token %d <= token %d: the UPDATE waits, its transaction open (session %d)", max, held.Token(), session)}
+		Result: fmt.Sprintf("%s: passes; the UPDATE waits, its transaction open (session %d)", words, session)}
 }
 
 // write writes value with token, fenced, in one statement, or plain.
@@ -311,7 +317,11 @@ func (c *client) write(req request, token int64) reply {
 func (c *client) applyChecked(h *heldCall) reply {
 	ctx := context.Background()
 	session := h.tx.Conn().PgConn().PID()
-	q, n, err := apply(ctx, h.tx, h.req.Resource, h.req.Value, h.had.Token())
+	var token int64
+	if h.had != nil {
+		token = h.had.Token()
+	}
+	q, n, err := apply(ctx, h.tx, h.req.Resource, h.req.Value, token, c.cfg.Versioned)
 	if err != nil {
 		if why := abortedBy(h.tx, err); why != "" {
 			return reply{Outcome: outcome{Result: core.ResultRejected, Aborted: true}, Sent: true, Call: "postgres " + q, Session: session,

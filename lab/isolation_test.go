@@ -43,7 +43,7 @@ func TestTheTwoStepCheckCorruptsAtReadCommittedAndAbortsAbove(t *testing.T) {
 		t.Run(string(c.level), func(t *testing.T) {
 			db, _ := newStore(t, readCommitted)
 			ctx := context.Background()
-			tx, q, max, err := checkFirst(ctx, db, c.level, "row-42")
+			tx, q, max, err := checkFirst(ctx, db, c.level, "row-42", false)
 			if err != nil || max != 0 {
 				t.Fatalf("%s: max_token %d, %v", q, max, err)
 			}
@@ -51,7 +51,7 @@ func TestTheTwoStepCheckCorruptsAtReadCommittedAndAbortsAbove(t *testing.T) {
 			if _, n, err := write(ctx, db, "row-42", "B-value", 2, true); err != nil || n != 1 {
 				t.Fatalf("B's fenced write between A's check and A's apply: %d rows, %v", n, err)
 			}
-			q, n, err := apply(ctx, tx, "row-42", "A-value", 1)
+			q, n, err := apply(ctx, tx, "row-42", "A-value", 1, false)
 			var pg *pgconn.PgError
 			switch {
 			case c.aborted && !(errors.As(err, &pg) && pg.Code == "40001"):
@@ -87,7 +87,7 @@ func TestSelectForUpdateMakesTheSecondWriterWait(t *testing.T) {
 	}
 	b := startWrite(t, db, "B-value", 2)
 	b.awaitLock(t, db)
-	if _, n, err := apply(ctx, tx, "row-42", "A-value", 1); err != nil || n != 1 {
+	if _, n, err := apply(ctx, tx, "row-42", "A-value", 1, false); err != nil || n != 1 {
 		t.Fatalf("A's apply: %d rows, %v", n, err)
 	}
 	if n, err := b.result(t); err != nil || n != 1 {
@@ -150,7 +150,7 @@ func TestAnIdleTransactionIsEndedAndItsLateWriteCannotLand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tx, _, _, err := checkFirst(ctx, db, short.isolation, "row-42")
+	tx, _, _, err := checkFirst(ctx, db, short.isolation, "row-42", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +160,7 @@ func TestAnIdleTransactionIsEndedAndItsLateWriteCannotLand(t *testing.T) {
 	if _, n, err := write(ctx, db, "row-42", "B-value", 2, true); err != nil || n != 1 {
 		t.Fatalf("B's write: %d rows, %v", n, err)
 	}
-	_, n, err := apply(ctx, tx, "row-42", "A-value", 1)
+	_, n, err := apply(ctx, tx, "row-42", "A-value", 1, false)
 	if err == nil || abortedBy(tx, err) == "" {
 		t.Errorf("A's late apply: %d rows, %v (the lab says %q); want its session gone", n, err, abortedBy(tx, err))
 	}

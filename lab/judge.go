@@ -97,7 +97,7 @@ func (c *cell) wrote(client string, r reply) {
 		return
 	}
 	l := &c.trace.Leases[i]
-	l.Writes = append(l.Writes, core.LeaseWrite{Step: c.step, MS: c.ms(), Outcome: r.Outcome.words(core.ActWrite, ""),
+	l.Writes = append(l.Writes, core.LeaseWrite{Step: c.step, MS: c.ms(), Outcome: r.Outcome.words(core.ActWrite, "", false),
 		AfterWord: r.AfterWord, AfterWordMS: r.AfterWordMS})
 }
 

@@ -90,18 +90,14 @@ type options struct {
 }
 
 // choose sets the rows (st, or every row) and the service (name, or
-// every one), refusing a row or service that does not exist, a row no
-// service of the lab serves (the optimistic lock, which has no lock
-// service, has no run here yet), or a service that serves none of the
-// rows.
+// every one), refusing a row or service that does not exist, or a service
+// that serves none of the rows.
 func (o *options) choose(st core.Strategy, name string) error {
 	switch {
 	case st == "":
 		o.rows = core.Strategies()
 	case !st.Valid():
 		return fmt.Errorf("unknown strategy %q", st)
-	case len(backendsFor(st)) == 0:
-		return fmt.Errorf("no lock service of the lab serves %s: the lab has no run of it yet", st)
 	default:
 		o.rows = []core.Strategy{st}
 	}
@@ -364,7 +360,9 @@ func printTrace(t Recording) {
 		fmt.Fprintf(w, "%d\t%d\t%s\t%s\t%s\n", e.MS, e.Step, orDash(e.Client), e.Call, strings.ReplaceAll(e.Result, "\t", " "))
 	}
 	w.Flush()
-	fmt.Printf("renewal: %s\n", t.Renewal)
+	if t.Renewal != "" {
+		fmt.Printf("renewal: %s\n", t.Renewal)
+	}
 	for _, l := range t.Leases {
 		fmt.Println(leaseWords(l))
 	}

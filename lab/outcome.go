@@ -44,9 +44,11 @@ func readOutcome(value string) outcome { return outcome(core.ReadOutcome(value))
 func (o outcome) equal(p outcome) bool { return core.Outcome(o).Equal(core.Outcome(p)) }
 
 // words says o as the trace does, for a step of kind k (for a deliver, of
-// a message of kind m): the same result reads "refused" for an acquire,
-// "lost" for a renewal, "not-holder" for a release.
-func (o outcome) words(k core.ActionKind, m core.MessageKind) string {
+// a message of kind m), where the row has a lock service or not
+// (lockless): the same result reads "refused" for an acquire, "lost" for
+// a renewal, "not-holder" for a release; a held acquire without a lock
+// service has read the versions, and nothing was granted or refused.
+func (o outcome) words(k core.ActionKind, m core.MessageKind, lockless bool) string {
 	if o.Read != nil {
 		return fmt.Sprintf("read %q", *o.Read)
 	}
@@ -70,7 +72,10 @@ func (o outcome) words(k core.ActionKind, m core.MessageKind) string {
 	case "":
 		return "-"
 	case core.ResultHeld:
-		if k == core.ActAcquire {
+		switch {
+		case k == core.ActAcquire && lockless:
+			return "held (read)"
+		case k == core.ActAcquire:
 			if o.Granted {
 				return "held (granted)"
 			}
@@ -124,7 +129,7 @@ func (c *cell) compare(a core.Action, f core.Frame, real outcome, timing []core.
 	defer c.mu.Unlock()
 	c.trace.Steps = append(c.trace.Steps, core.RecordedStep{
 		Step: c.step, Action: core.ItemOf(a),
-		Model: seenWords(model, a.Kind, m), Real: seenWords(seen, a.Kind, m), Seen: &seen,
+		Model: seenWords(model, a.Kind, m, c.st.Lockless()), Real: seenWords(seen, a.Kind, m, c.st.Lockless()), Seen: &seen,
 		Agrees: model.Equal(seen), Timing: strings.Join(says, "; "), Timings: timing, Behind: behind,
 	})
 	return nil
@@ -132,7 +137,7 @@ func (c *cell) compare(a core.Action, f core.Frame, real outcome, timing []core.
 
 // seenWords says what a step left as the trace does: "granted; A holds,
 // B none; row-42 \"A-1\"".
-func seenWords(s core.Seen, k core.ActionKind, m core.MessageKind) string {
+func seenWords(s core.Seen, k core.ActionKind, m core.MessageKind, lockless bool) string {
 	var clients []string
 	for _, cl := range s.Clients {
 		switch {
@@ -144,7 +149,7 @@ func seenWords(s core.Seen, k core.ActionKind, m core.MessageKind) string {
 			clients = append(clients, cl.Name+" none")
 		}
 	}
-	out := outcome(s.Outcome).words(k, m) + "; " + strings.Join(clients, ", ")
+	out := outcome(s.Outcome).words(k, m, lockless) + "; " + strings.Join(clients, ", ")
 	for _, r := range s.Rows {
 		out += fmt.Sprintf("; %s %q", r.Name, r.Data)
 	}

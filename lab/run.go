@@ -225,7 +225,8 @@ func (c *cell) open() error {
 	}
 	for _, name := range c.sc.Clients {
 		cfg := clientConfig{Name: name, Backend: c.backend.name, Key: c.key, Resource: c.pg.ConnString(c.dbName), Database: c.database.name, Fenced: c.st.Fenced(),
-			FromReply: slices.Contains(c.sc.FromReply, name) && !c.st.CountsFromRequest(), Renewal: c.renewal}
+			FromReply: slices.Contains(c.sc.FromReply, name) && !c.st.CountsFromRequest(), Renewal: c.renewal,
+			Versioned: c.st.Versioned(), Resources: c.sc.Resources}
 		for i, a := range c.svc.addrs() {
 			p, err := newNetProxy(a)
 			if err != nil {
@@ -405,7 +406,7 @@ func (c *cell) ask(name string, req request) (reply, error) {
 // lease the model keeps, and the client only waits. A later request to the
 // client resumes it (ask).
 func (c *cell) stall(name string) error {
-	if c.renewal != core.RenewedByClient {
+	if c.renewal == core.RenewedByLibrary {
 		return nil
 	}
 	p := c.clients[name]
@@ -445,6 +446,64 @@ func (c *cell) do(a core.Action, f core.Frame, behind time.Duration, late *core.
 	var real outcome
 	var timing []core.Timing
 	var err error
+	switch {
+	case c.st.Lockless() && slices.Contains(serviceActions, a.Kind):
+		// What a scenario does to its lock service does nothing where
+		// there is none (as a restart of one does, the step's outcome
+		// is none: what it changed shows in what follows).
+		c.log("", string(a.Kind), "there is no lock service: nothing to do")
+	case c.st.Lockless() && a.Kind == core.ActAcquire:
+		real, err = c.readVersions(a)
+	case c.st.Lockless() && a.Kind == core.ActRead:
+		i, name := c.resource(a)
+		var r reply
+		if r, err = c.ask(a.Client, request{Op: "read", Resource: name}); err == nil {
+			real = r.Outcome
+			c.last = c.ledger.ReadVersions(a.Client, i)
+			c.grants[a.Client] = c.last
+		}
+	default:
+		real, timing, err = c.doWithService(a, f, lease)
+	}
+	if err != nil {
+		return err
+	}
+	if late != nil && !modelOutcome(f).equal(real) {
+		timing = append(timing, *late)
+	}
+	return c.compare(a, f, real, timing, behind.Milliseconds())
+}
+
+// serviceActions are what a scenario does to its lock service.
+var serviceActions = []core.ActionKind{core.ActRestart, core.ActBackup, core.ActRestore, core.ActJump}
+
+// readVersions is an acquire without a lock service: the client reads the
+// rows' versions, which the ledger counts as a grant (core's
+// Ledger.ReadVersions), at the step, even where the answer is held.
+func (c *cell) readVersions(a core.Action) (outcome, error) {
+	r, err := c.ask(a.Client, request{Op: "acquire", Hold: a.Hold})
+	if err != nil {
+		return outcome{}, err
+	}
+	rows := make([]int, len(c.sc.Resources))
+	for i := range rows {
+		rows[i] = i
+	}
+	c.last = c.ledger.ReadVersions(a.Client, rows...)
+	c.grants[a.Client] = c.last
+	if r.Outcome.is(core.ResultHeld) {
+		c.hold(a)
+	}
+	return r.Outcome, nil
+}
+
+// doWithService carries out action a, which f is the model's frame after,
+// where the row has a lock service, or where having one makes no
+// difference (a write, a pause).
+func (c *cell) doWithService(a core.Action, f core.Frame, lease int64) (outcome, []core.Timing, error) {
+	var real outcome
+	var timing []core.Timing
+	var err error
 	switch a.Kind {
 	case core.ActAcquire:
 		real, timing, err = c.acquire(a, lease, f.Event)
@@ -454,13 +513,15 @@ func (c *cell) do(a core.Action, f core.Frame, behind time.Duration, late *core.
 		var r reply
 		if f.Event.Result == core.ResultRefused && c.clients[a.Client].holds {
 			if timing, err = c.afterModelLeaseEnd(core.ActRelease); err != nil {
-				return err
+				return outcome{}, nil, err
 			}
 		}
 		c.released(a.Client) // first: the service's deletion may be seen before the answer
 		if r, err = c.ask(a.Client, request{Op: "release"}); err == nil {
 			real = r.Outcome
-			delete(c.grants, a.Client)
+			if !c.st.Lockless() { // a client without a lock keeps its versions
+				delete(c.grants, a.Client)
+			}
 		}
 	case core.ActCheck:
 		var r reply
@@ -470,7 +531,7 @@ func (c *cell) do(a core.Action, f core.Frame, behind time.Duration, late *core.
 	case core.ActWrite:
 		i, name := c.resource(a)
 		var r reply
-		r, err = c.ask(a.Client, request{Op: "write", Resource: name, Value: a.Value, Hold: a.Hold, Split: c.sc.NonAtomic && c.st.Fenced()})
+		r, err = c.ask(a.Client, request{Op: "write", Resource: name, Value: a.Value, Hold: a.Hold, Split: checksInTwoSteps(c.sc, c.st)})
 		if err == nil {
 			real = r.Outcome
 			if r.Sent {
@@ -508,7 +569,7 @@ func (c *cell) do(a core.Action, f core.Frame, behind time.Duration, late *core.
 		p := c.clients[a.Client]
 		if !p.paused {
 			if err := p.cmd.Process.Signal(syscall.SIGSTOP); err != nil {
-				return err
+				return outcome{}, nil, err
 			}
 			p.paused = true
 		}
@@ -541,7 +602,7 @@ func (c *cell) do(a core.Action, f core.Frame, behind time.Duration, late *core.
 	case core.ActBackup, core.ActRestore:
 		r, ok := c.svc.(restorer)
 		if !ok {
-			return fmt.Errorf("%s cannot be backed up and restored", c.backend.name)
+			return outcome{}, nil, fmt.Errorf("%s cannot be backed up and restored", c.backend.name)
 		}
 		var what string
 		if a.Kind == core.ActBackup {
@@ -555,11 +616,5 @@ func (c *cell) do(a core.Action, f core.Frame, behind time.Duration, late *core.
 	default:
 		err = fmt.Errorf("the lab cannot stage %s", a.Kind)
 	}
-	if err != nil {
-		return err
-	}
-	if late != nil && !modelOutcome(f).equal(real) {
-		timing = append(timing, *late)
-	}
-	return c.compare(a, f, real, timing, behind.Milliseconds())
+	return real, timing, err
 }

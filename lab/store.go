@@ -38,9 +38,17 @@ const (
 	// applyUnchecked is the second half: the UPDATE, without a check of the
 	// token (it was checked before), raising max_token as a write does.
 	applyUnchecked = `UPDATE resource SET data = $1, max_token = GREATEST(max_token, $2) WHERE id = $3`
-	readState      = `SELECT data, max_token FROM resource WHERE id = $1`
-	insertRow      = `INSERT INTO resource (id) VALUES ($1) ON CONFLICT (id) DO NOTHING`
-	commit         = `COMMIT`
+	// readVersion and applyUncheckedVersion are the same two halves for
+	// the optimistic lock's version: SELECT it, compare it in the client,
+	// then an UPDATE that increments it without comparing again.
+	readVersion           = `SELECT version FROM resource WHERE id = $1`
+	applyUncheckedVersion = `UPDATE resource SET data = $1, version = version + 1 WHERE id = $2`
+	// readVersions reads every row's version, as a client of the
+	// optimistic lock does where another row would acquire a lock.
+	readVersions = `SELECT id, version FROM resource WHERE id = ANY($1)`
+	readState    = `SELECT data, max_token FROM resource WHERE id = $1`
+	insertRow    = `INSERT INTO resource (id) VALUES ($1) ON CONFLICT (id) DO NOTHING`
+	commit       = `COMMIT`
 )
 
 // begin is the statement that opens a transaction at level, as pgx sends
@@ -107,15 +115,21 @@ func databaseNamed(name string) (*database, bool) {
 }
 
 // checksInTwoSteps reports whether a run of sc under st checks a write's
-// token apart from the UPDATE that applies it.
-func checksInTwoSteps(sc core.Scenario, st core.Strategy) bool { return sc.NonAtomic && st.Fenced() }
+// token, or its version, apart from the UPDATE that applies it.
+func checksInTwoSteps(sc core.Scenario, st core.Strategy) bool {
+	return sc.NonAtomic && (st.Fenced() || st.Versioned())
+}
 
 // resourceWords says the resource of a run of sc under st on d, as the
 // trace does.
 func resourceWords(sc core.Scenario, st core.Strategy, d *database) string {
 	switch {
+	case checksInTwoSteps(sc, st) && st.Versioned():
+		return fmt.Sprintf("a row of %s, with a version: %s; SELECT version, the client stopped, then UPDATE without a check; COMMIT", d.describe, begin(d.isolation))
 	case checksInTwoSteps(sc, st):
 		return fmt.Sprintf("a row of %s: %s; SELECT max_token, the client stopped, then UPDATE without a check; COMMIT", d.describe, begin(d.isolation))
+	case st.Versioned():
+		return "a row of " + d.describe + ", with a version: UPDATE … WHERE version = the version the writer read or wrote last"
 	case st.Fenced():
 		return "a row of " + d.describe + ": UPDATE … WHERE max_token <= token"
 	}
@@ -150,7 +164,7 @@ func openStore(ctx context.Context, connString string, resources []string) (*pgx
 	if err != nil {
 		return nil, err
 	}
-	if _, err := db.Exec(ctx, lock.FenceSchema); err != nil {
+	if _, err := db.Exec(ctx, lock.Schema); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -191,27 +205,68 @@ func write(ctx context.Context, db lock.Conn, id, value string, token int64, fen
 	return execSQL(ctx, db, plainWrite, value, id)
 }
 
+// writeVersioned writes value to resource id if its version is still
+// version, incrementing it, and reports the SQL it ran and the row's new
+// version (0: the row had moved past version, and nothing was written).
+func writeVersioned(ctx context.Context, db lock.Conn, id, value string, version int64) (string, int64, error) {
+	next, ok, err := lock.Versioned{DB: db}.Write(ctx, id, value, version)
+	if !ok {
+		next = 0
+	}
+	return sqlText(lock.VersionedWrite, value, id, version), next, err
+}
+
+// versionsOf reads the versions of the resources ids, as a client of the
+// optimistic lock does instead of acquiring a lock.
+func versionsOf(ctx context.Context, db *pgxpool.Pool, ids []string) (string, map[string]int64, error) {
+	q := strings.Replace(readVersions, "$1", "'{"+strings.Join(ids, ",")+"}'", 1)
+	rows, err := db.Query(ctx, readVersions, ids)
+	if err != nil {
+		return q, nil, err
+	}
+	versions := map[string]int64{}
+	for rows.Next() {
+		var id string
+		var v int64
+		if err := rows.Scan(&id, &v); err != nil {
+			return q, nil, err
+		}
+		versions[id] = v
+	}
+	return q, versions, rows.Err()
+}
+
 // checkFirst opens a transaction at level on db and reads in it the
-// largest token resource id has seen: the first half of a two-step check,
-// which leaves the transaction open for apply.
-func checkFirst(ctx context.Context, db *pgxpool.Pool, level pgx.TxIsoLevel, id string) (pgx.Tx, string, int64, error) {
-	q := begin(level) + "; " + sqlText(readMaxToken, id)
+// largest token resource id has seen, or its version (versioned): the
+// first half of a two-step check, which leaves the transaction open for
+// apply.
+func checkFirst(ctx context.Context, db *pgxpool.Pool, level pgx.TxIsoLevel, id string, versioned bool) (pgx.Tx, string, int64, error) {
+	read := readMaxToken
+	if versioned {
+		read = readVersion
+	}
+	q := begin(level) + "; " + sqlText(read, id)
 	tx, err := db.BeginTx(ctx, pgx.TxOptions{IsoLevel: level})
 	if err != nil {
 		return nil, q, 0, err
 	}
-	var max int64
-	if err := tx.QueryRow(ctx, readMaxToken, id).Scan(&max); err != nil {
+	var n int64
+	if err := tx.QueryRow(ctx, read, id).Scan(&n); err != nil {
 		tx.Rollback(ctx)
 		return nil, q, 0, err
 	}
-	return tx, q, max, nil
+	return tx, q, n, nil
 }
 
 // apply writes value to resource id with token in tx, without a check,
-// and commits: the second half of a two-step check.
-func apply(ctx context.Context, tx pgx.Tx, id, value string, token int64) (string, int64, error) {
-	q, n, err := execSQL(ctx, tx, applyUnchecked, value, token, id)
+// and commits: the second half of a two-step check. Versioned, it
+// increments the row's version instead of raising max_token.
+func apply(ctx context.Context, tx pgx.Tx, id, value string, token int64, versioned bool) (string, int64, error) {
+	statement, args := applyUnchecked, []any{value, token, id}
+	if versioned {
+		statement, args = applyUncheckedVersion, []any{value, id}
+	}
+	q, n, err := execSQL(ctx, tx, statement, args...)
 	if err != nil {
 		tx.Rollback(ctx)
 		return q, n, err

@@ -15,7 +15,7 @@ import (
 )
 
 // openFence opens a pool on a new database of the PostgreSQL server with
-// the fence's table and a row row-42 in it.
+// the resource's table and a row row-42 in it.
 func openFence() (lock.Fence, *pgxpool.Pool) {
 	ctx := context.Background()
 	name, _, err := postgres.NewDatabase(ctx)
@@ -26,7 +26,7 @@ func openFence() (lock.Fence, *pgxpool.Pool) {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if _, err := pool.Exec(ctx, lock.FenceSchema); err != nil {
+	if _, err := pool.Exec(ctx, lock.Schema); err != nil {
 		log.Fatal(err)
 	}
 	if _, err := pool.Exec(ctx, `INSERT INTO resource (id) VALUES ('row-42')`); err != nil {
@@ -74,6 +74,53 @@ func ExampleFence() {
 	// a write without a token: false
 	// A reads with token 1: false
 	// B reads with token 2: true B-value
+}
+
+// The optimistic lock on a PostgreSQL row, with no lock service: A and B
+// both read version 1; B writes first, and the row moves to version 2; A's
+// write, computed from what it read at version 1, updates no row. A reads
+// again, sees B's value, and its write with version 2 lands.
+func ExampleVersioned() {
+	ctx := context.Background()
+	_, pool := openFence()
+	defer pool.Close()
+	row := lock.Versioned{DB: pool}
+
+	_, a, err := row.Read(ctx, "row-42")
+	if err != nil {
+		log.Fatal(err)
+	}
+	_, b, err := row.Read(ctx, "row-42")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("A and B read versions", a, b)
+	next, ok, err := row.Write(ctx, "row-42", "B-value", b)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("B writes with version", b, ok, "and the row is at", next)
+	_, ok, err = row.Write(ctx, "row-42", "A-STALE", a)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("A writes with version", a, ok)
+	data, a, err := row.Read(ctx, "row-42")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("A reads again: %q at version %d\n", data, a)
+	next, ok, err = row.Write(ctx, "row-42", data+"+A", a)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("A writes with version", a, ok, "and the row is at", next)
+	// Output:
+	// A and B read versions 1 1
+	// B writes with version 1 true and the row is at 2
+	// A writes with version 1 false
+	// A reads again: "B-value" at version 2
+	// A writes with version 2 true and the row is at 3
 }
 
 // A one-node Redis lock without a token: once A's lease has ended B takes

@@ -47,8 +47,10 @@ type Conn interface {
 // reads the WHERE before the SET, so "$2 >= 1" alone would make it an
 // integer (int4), too small for etcd's revisions and ZooKeeper's zxids.
 const (
-	// FenceSchema makes the fence's table.
-	FenceSchema = `CREATE TABLE IF NOT EXISTS resource (id text PRIMARY KEY, data text NOT NULL DEFAULT '', max_token bigint NOT NULL DEFAULT 0)`
+	// Schema makes the resource's table: a row's data, the largest token
+	// it has seen (Fence's max_token), and its version (Versioned's),
+	// 1 for a new row.
+	Schema = `CREATE TABLE IF NOT EXISTS resource (id text PRIMARY KEY, data text NOT NULL DEFAULT '', max_token bigint NOT NULL DEFAULT 0, version bigint NOT NULL DEFAULT 1)`
 	// FencedWrite writes data ($1) to row $3 with token $2, if the token
 	// is at least 1 and not below the row's max_token, which it becomes.
 	FencedWrite = `UPDATE resource SET data = $1, max_token = $2 WHERE id = $3 AND $2::bigint >= 1 AND max_token <= $2`

@@ -14,7 +14,9 @@
 // Each gives a Lock: its lease, its token (0 where the service issues
 // none), and what its library says of it. Fence is the resource's half of
 // fencing: a PostgreSQL row that keeps the largest token it has seen and
-// refuses a smaller one, in the statement that writes.
+// refuses a smaller one, in the statement that writes. Versioned is the
+// database's optimistic lock, which needs no lock service: a row's version,
+// checked and incremented by the statement that writes.
 //
 // What a context controls: the ctx passed to a call bounds that call only
 // (its requests to the service). A lock's lease, and whatever the library
