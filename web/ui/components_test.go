@@ -134,21 +134,25 @@ func TestSearchPanelSaysWhatItFound(t *testing.T) {
 	}
 }
 
+// readRecording reads the lab's recording name from static/web/lab.
+func readRecording(t *testing.T, name string) *core.Recording {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "static", "web", "lab", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec core.Recording
+	if err := json.Unmarshal(b, &rec); err != nil {
+		t.Fatal(err)
+	}
+	return &rec
+}
+
 // The panel of the run on real software shows nothing until opened, then
 // the recording: the verdict beside the model's, whether they agree, and
 // every real call; or why the cell is not replayed.
 func TestRealPanelShowsTheRecording(t *testing.T) {
-	read := func(name string) *core.Recording {
-		b, err := os.ReadFile(filepath.Join("..", "..", "static", "web", "lab", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var rec core.Recording
-		if err := json.Unmarshal(b, &rec); err != nil {
-			t.Fatal(err)
-		}
-		return &rec
-	}
+	read := func(name string) *core.Recording { return readRecording(t, name) }
 	c := &realPanel{Scenario: "gc-pause", Strategy: core.Lease, Lang: state.English, Path: "/"}
 	if html := app.HTMLString(mounted(t, c)); strings.Contains(html, "real-trace") {
 		t.Error("a closed panel shows its recording")
@@ -183,7 +187,7 @@ func TestRealPanelShowsTheRecording(t *testing.T) {
 	// The library's renewals, and when the lease ended on each side.
 	c = &realPanel{Scenario: "heartbeat-pause", Strategy: core.Consensus, Lang: state.English, Path: "/", open: true, loaded: "heartbeat-pause.consensus", rec: read("heartbeat-pause.consensus.json"), Runs: state.NewRuns()}
 	html = stdhtml.UnescapeString(app.HTMLString(mounted(t, c)))
-	if !strings.Contains(html, "etcd's Session sends its own keep-alives") || !regexp.MustCompile(`A's lease \(granted at 0\.0 s\): the service ended it at 1\d\.\d s; the library told A it was gone at 18\.\d s`).MatchString(html) {
+	if !strings.Contains(html, "etcd's Session sends its own keep-alives") || !regexp.MustCompile(`A's lease \(granted at 0\.\d s\): the service ended it at 1\d\.\d s; the library told A it was gone at 18\.\d s`).MatchString(html) {
 		t.Errorf("heartbeat-pause under consensus: %s", html)
 	}
 	// Free play: the command that replays the run, or why the lab cannot.
@@ -210,24 +214,36 @@ func TestRealPanelShowsTheRecording(t *testing.T) {
 	}
 }
 
-// The lab has no run of the optimistic row yet: its panel says so, in a
-// scenario's run and in free play alike, and neither fetches a recording
-// nor offers a command that the lab would refuse.
-func TestRealPanelSaysTheLabHasNoRunOfARowWithoutALockService(t *testing.T) {
+// The optimistic row has no lock service, and the lab replays it on
+// PostgreSQL alone: its panel shows the recording with no service, no
+// renewal and the row's version refusing the late write; the two-step
+// compare gives the isolation lesson for a version; free play offers the
+// lab's command for the row.
+func TestRealPanelOfTheRowWithoutALockService(t *testing.T) {
+	c := &realPanel{Scenario: "gc-pause", Strategy: core.Optimistic, Lang: state.English, Path: "/", open: true, loaded: "gc-pause.optimistic",
+		rec: readRecording(t, "gc-pause.optimistic.json"), Runs: state.NewRuns()}
+	html := stdhtml.UnescapeString(app.HTMLString(mounted(t, c)))
+	for _, want := range []string{"Lock service: none.", "Resource: a PostgreSQL row with a version", "Renewal: none.", "refused by version", `data-backend="none"`, `data-value="safe"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("gc-pause under optimistic: no %q in %s", want, html)
+		}
+	}
+	if strings.Contains(html, "real.") || strings.Contains(html, "by token") || strings.Contains(html, "real-lease") {
+		t.Errorf("gc-pause under optimistic: a missing word, or a token or lease where there is none: %s", html)
+	}
+	c = &realPanel{Scenario: "non-atomic-check", Strategy: core.Optimistic, Lang: state.Japanese, Path: "/", open: true, loaded: "non-atomic-check.optimistic",
+		rec: readRecording(t, "non-atomic-check.optimistic.json"), Runs: state.NewRuns()}
+	html = stdhtml.UnescapeString(app.HTMLString(mounted(t, c)))
+	if !strings.Contains(html, "分離レベルの教訓(バージョンの場合)") || !strings.Contains(html, "SELECT version で比べ") {
+		t.Errorf("non-atomic-check under optimistic: %s", html)
+	}
 	play, err := core.ParseScript("A:acquire,A:write:x")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []*realPanel{
-		{Scenario: "gc-pause", Strategy: core.Optimistic, Lang: state.English, Path: "/", open: true},
-		{Scenario: play.ID, Strategy: core.Optimistic, Lang: state.English, Path: "/", open: true, Play: &play, Script: "A:acquire,A:write:x", Live: true},
-	} {
-		c = mounted(t, c).(*realPanel)
-		html := stdhtml.UnescapeString(app.HTMLString(c))
-		if !strings.Contains(html, `data-value="no-row"`) || !strings.Contains(html, "The lab has no run of this row yet") ||
-			strings.Contains(html, "make lab") || strings.Contains(html, "Loading") || c.loaded != "" {
-			t.Errorf("%s under optimistic (free play %v): %s", c.Scenario, c.Play != nil, html)
-		}
+	c = &realPanel{Scenario: play.ID, Strategy: core.Optimistic, Lang: state.English, Path: "/", open: true, Play: &play, Script: "A:acquire,A:write:x", Live: true}
+	if html := app.HTMLString(mounted(t, c)); !strings.Contains(html, "STRATEGY=optimistic") {
+		t.Errorf("free play under optimistic offers no command: %s", html)
 	}
 }
 

@@ -115,20 +115,16 @@ func (c *realPanel) file() string {
 	return name + ".json"
 }
 
-// recorded reports whether the lab records runs of the row shown: it has
-// none for a row without a lock service (the optimistic lock) yet.
-func (c *realPanel) recorded() bool { return !c.Strategy.Lockless() }
-
 // OnUpdate fetches the recording of the new run, if the panel is open.
 func (c *realPanel) OnUpdate(ctx app.Context) {
-	if c.open && c.Play == nil && c.recorded() && c.loaded != c.file() {
+	if c.open && c.Play == nil && c.loaded != c.file() {
 		c.fetch(ctx)
 	}
 }
 
 func (c *realPanel) onToggle(ctx app.Context, e app.Event) {
 	c.open = ctx.JSSrc().Get("open").Bool()
-	if c.open && c.Play == nil && c.recorded() && c.loaded != c.file() {
+	if c.open && c.Play == nil && c.loaded != c.file() {
 		c.fetch(ctx)
 	}
 }
@@ -177,21 +173,9 @@ func (c *realPanel) fetch(ctx app.Context) {
 func (c *realPanel) Render() app.UI {
 	return el("details.real data-testid=real-panel").On("toggle", c.Link.Safe("real", c.onToggle)).Body(
 		elText("summary", c.t("real.title")),
-		app.If(c.open && !c.recorded(), c.noRow),
-		app.If(c.open && c.recorded() && c.Play != nil, c.command),
-		app.If(c.open && c.recorded() && c.Play == nil, c.body),
+		app.If(c.open && c.Play != nil, c.command),
+		app.If(c.open && c.Play == nil, c.body),
 	)
-}
-
-// noRow says that the lab has no run of the row shown, in free play as
-// for a scenario: there is nothing to fetch, and no command to give.
-func (c *realPanel) noRow() app.UI {
-	hook := "real-trace"
-	if c.Play != nil {
-		hook = "real-command"
-	}
-	return el("p").DataSet("testid", hook).DataSet("value", "no-row").
-		Text(c.t("real.no-row." + string(c.Strategy)))
 }
 
 // labCommand is the command that replays script under st on real software.
@@ -268,7 +252,10 @@ func (c *realPanel) recording() app.UI {
 	}
 	sc, _ := core.ScenarioByID(c.Scenario)
 	renewal := "real.renewal.client"
-	if rec.Renewal == core.RenewedByLibrary {
+	switch {
+	case rec.Strategy.Lockless():
+		renewal = "real.renewal.none"
+	case rec.Renewal == core.RenewedByLibrary:
 		renewal = "real.renewal.library." + rec.Backend
 	}
 	var leases []app.UI
@@ -296,6 +283,9 @@ func (c *realPanel) recording() app.UI {
 		}),
 		app.If(sc.NonAtomic && c.Strategy.Fenced(), func() app.UI {
 			return elText("p data-testid=real-isolation", c.t("real.isolation"))
+		}),
+		app.If(sc.NonAtomic && c.Strategy.Versioned(), func() app.UI {
+			return elText("p data-testid=real-isolation", c.t("real.isolation.version"))
 		}),
 		elBody("div", leases...),
 		c.steps(rec),

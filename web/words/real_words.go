@@ -105,23 +105,31 @@ func DiffersText(l Lang, rec core.Recording) string {
 		return ""
 	case rec.Restore != "":
 		return T(l, "real.differs", T(l, "real.differs."+rec.Backend))
+	case rec.Strategy.Versioned():
+		return T(l, "real.differs.database.version", T(l, "real.differs."+rec.Database+".version"))
 	default:
 		return T(l, "real.differs.database", T(l, "real.differs."+rec.Database))
 	}
 }
 
 // ResourceText says the resource of a recorded run of sc under st: a plain
-// row, a fenced one, or a two-step check at the database's isolation.
+// row, a fenced one, a versioned one, or a two-step check (of a token or
+// a version) at the database's isolation.
 func ResourceText(l Lang, rec core.Recording, sc core.Scenario, st core.Strategy) string {
+	split := "real.resource.split"
 	switch {
+	case st.Versioned() && !sc.NonAtomic:
+		return T(l, "real.resource.versioned")
+	case st.Versioned():
+		split = "real.resource.split-version"
 	case !st.Fenced():
 		return T(l, "real.resource.plain")
-	case sc.NonAtomic:
-		db := rec.Database
-		if db == "" {
-			db = "postgres"
-		}
-		return T(l, "real.resource.split", T(l, "real.level."+db))
+	case !sc.NonAtomic:
+		return T(l, "real.resource.fenced")
 	}
-	return T(l, "real.resource.fenced")
+	db := rec.Database
+	if db == "" {
+		db = "postgres"
+	}
+	return T(l, split, T(l, "real.level."+db))
 }
