@@ -276,6 +276,8 @@ func TestTheRealPanelInThePagesLanguageAndTheIsolationLesson(t *testing.T) {
 		"?scenario=gc-pause&strategy=lease&step=7&lang=ja",
 		"?scenario=heartbeat-pause&strategy=consensus&lang=ja",
 		"?scenario=non-atomic-check&strategy=lease-fencing&lang=ja",
+		"?scenario=gc-pause&strategy=optimistic&lang=ja",
+		"?scenario=non-atomic-check&strategy=optimistic&lang=ja",
 	} {
 		tb.open(siteURL + url)
 		openRealPanel(tb)
@@ -314,5 +316,19 @@ func TestTheRealPanelInThePagesLanguageAndTheIsolationLesson(t *testing.T) {
 	}
 	if got := eval[string](tb, `[...document.querySelectorAll('[data-testid="real-service"]')].map(b => b.getAttribute("aria-pressed")).join(" ")`); got != "false true false" {
 		t.Errorf("after choosing SERIALIZABLE the buttons are pressed %q", got)
+	}
+	// The optimistic row's two-step compare of a version, on the same
+	// three databases, with no lock service.
+	tb.open(siteURL + "?scenario=non-atomic-check&strategy=optimistic&lang=en")
+	openRealPanel(tb)
+	tb.waitHook("real-trace", "corrupted")
+	if got := tb.text("real-isolation"); !strings.Contains(got, "for a version") || !strings.Contains(got, "UPDATE … WHERE version = ? is safe at any level") {
+		t.Errorf("the optimistic row's isolation lesson reads %q", got)
+	}
+	tb.do(chromedp.Click(chromedp.CSS(`[data-testid="real-service"][data-database="postgres-serializable"]`)))
+	tb.waitJS(`document.querySelector('[data-testid="real-trace"]')?.dataset.database === "postgres-serializable"`)
+	tb.waitHook("real-trace", "safe")
+	if got := tb.text("real-differs"); !strings.Contains(got, "computed from the older version") || strings.Contains(got, "holder") {
+		t.Errorf("the optimistic row's SERIALIZABLE run's difference reads %q", got)
 	}
 }
