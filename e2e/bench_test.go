@@ -606,17 +606,8 @@ func BenchmarkFirstLoad(b *testing.B) {
 // the page is in phase, and times each press to the step counter's change,
 // inside the page. blockWasm keeps app.wasm from arriving.
 func stepTimes(b *testing.B, phase string, blockWasm bool) []float64 {
-	ctx, done := freshBrowser(b)
+	ctx, done := openForSteps(b, phase, blockWasm)
 	defer done()
-	if blockWasm {
-		blockAppWasm(b, ctx)
-	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(siteURL)); err != nil {
-		b.Fatal(err)
-	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](`document.querySelector('[data-phase="`+phase+`"]')`)); err != nil {
-		b.Fatal(err)
-	}
 	times, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](stepLatency+`(300)`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		b.Fatal(err)
@@ -670,22 +661,31 @@ func pressKey(ctx context.Context, key string, code int64) error {
 	return nil
 }
 
+// openForSteps opens siteURL in a fresh profile and waits for the page
+// to be in phase; blockWasm keeps app.wasm from arriving.
+func openForSteps(b *testing.B, phase string, blockWasm bool) (context.Context, func()) {
+	ctx, done := freshBrowser(b)
+	if blockWasm {
+		blockAppWasm(b, ctx)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(siteURL)); err != nil {
+		done()
+		b.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](`document.querySelector('[data-phase="`+phase+`"]')`)); err != nil {
+		done()
+		b.Fatal(err)
+	}
+	return ctx, done
+}
+
 // realStepTimes presses → (← on the way back) n times as real input in a
 // fresh profile at siteURL, once the page is in phase, and returns, for
 // each press, the key event to the frame after the step counter changed,
 // and the key event to the change.
 func realStepTimes(b *testing.B, phase string, blockWasm bool, n int) (toFrame, toDOM []float64) {
-	ctx, done := freshBrowser(b)
+	ctx, done := openForSteps(b, phase, blockWasm)
 	defer done()
-	if blockWasm {
-		blockAppWasm(b, ctx)
-	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(siteURL)); err != nil {
-		b.Fatal(err)
-	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](`document.querySelector('[data-phase="`+phase+`"]')`)); err != nil {
-		b.Fatal(err)
-	}
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](realInputProbe)); err != nil {
 		b.Fatal(err)
 	}
