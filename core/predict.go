@@ -1,0 +1,182 @@
+package core
+
+import "slices"
+
+// Predict mode asks the reader, before a step that decides something,
+// what it will decide, and grades the answer by the model's own frame.
+// The questions and their answers are read from the frames, never written
+// per scenario: every scenario, every row, a script of free play and a run
+// the search found have them.
+
+// Ask is what a question asks about a step.
+type Ask string
+
+// What a question can ask.
+const (
+	// AskWrite: will the resource apply the client's write? Choices
+	// accepted and refused. Asked of a write sent at once, and of a held
+	// write or a checked apply when it is delivered.
+	AskWrite Ask = "write"
+	// AskGrant: will the lock service grant the client the lock? Choices
+	// granted and refused. Asked of an acquire; of one whose answer is
+	// held, it is the service's decision, which the client learns later.
+	AskGrant Ask = "grant"
+	// AskHeard: what does the client make of the answer to its acquire,
+	// delivered late? Choices granted (it believes it holds the lock),
+	// late (granted, but its lease has ended by its own reckoning) and
+	// refused.
+	AskHeard Ask = "heard"
+	// AskRenew: will the lock service renew the client's lease? Choices
+	// renewed and refused.
+	AskRenew Ask = "renew"
+	// AskCheck: what will the client find when it checks its own lease?
+	// Choices valid and expired.
+	AskCheck Ask = "check"
+	// AskHolder: who holds the lock after the step, by the lock service?
+	// Choices the clients and none. Asked where time passes, or the
+	// service restarts, while someone holds it.
+	AskHolder Ask = "holder"
+	// AskVerdict: is the data safe, at the end of the run? Choices the
+	// four verdicts.
+	AskVerdict Ask = "verdict"
+)
+
+// The choices' machine words, beside the clients' names and the verdicts.
+const (
+	ChoiceAccepted = "accepted"
+	ChoiceRefused  = "refused"
+	ChoiceGranted  = "granted"
+	ChoiceLate     = "late"
+	ChoiceRenewed  = "renewed"
+	ChoiceValid    = "valid"
+	ChoiceExpired  = "expired"
+	ChoiceNone     = "none"
+)
+
+// Question is one question of predict mode: asked before frames[Frame] is
+// shown, and answered by it.
+type Question struct {
+	Frame int
+	Ask   Ask
+	// Client is who acts (the writer, the acquirer, the one renewing or
+	// checking); "" for the holder and the verdict.
+	Client string
+	// Resource is the resource a write goes to (AskWrite).
+	Resource string
+	// Choices are two to four machine words, in the order the page shows
+	// them; Answer is the one right choice.
+	Choices []string
+	Answer  string
+}
+
+// Right reports whether choice is the right answer.
+func (q Question) Right(choice string) bool { return choice == q.Answer }
+
+// QuestionAt is the question asked before frames[i] (1 ≤ i < len(frames)),
+// about the step that leads to it; false where that step decides nothing
+// to ask about (a pause, a write not sent, a message held, a read).
+func QuestionAt(frames []Frame, i int) (Question, bool) {
+	if i < 1 || i >= len(frames) {
+		return Question{}, false
+	}
+	f := frames[i]
+	e := f.Event
+	q := Question{Frame: i, Client: e.Client}
+	two := func(a Ask, yes, no string, ok bool) (Question, bool) {
+		q.Ask, q.Choices, q.Answer = a, []string{yes, no}, no
+		if ok {
+			q.Answer = yes
+		}
+		return q, true
+	}
+	written := func() (Question, bool) {
+		switch e.Result {
+		case ResultAccepted, ResultStale, ResultRejected:
+			q.Resource = e.Resource
+			return two(AskWrite, ChoiceAccepted, ChoiceRefused, e.Result != ResultRejected)
+		}
+		return Question{}, false
+	}
+	switch e.Kind {
+	case ActWrite:
+		return written()
+	case ActAcquire:
+		switch {
+		case f.Lock.Lockless:
+			return Question{}, false // a read of versions decides nothing
+		case e.Result == ResultGranted, e.Result == ResultRefused:
+			return two(AskGrant, ChoiceGranted, ChoiceRefused, e.Result == ResultGranted)
+		case e.Result == ResultHeld:
+			return two(AskGrant, ChoiceGranted, ChoiceRefused, e.Grant != 0)
+		}
+	case ActRenew:
+		if e.Result == ResultRenewed || e.Result == ResultRefused {
+			return two(AskRenew, ChoiceRenewed, ChoiceRefused, e.Result == ResultRenewed)
+		}
+	case ActCheck:
+		if e.Result == ResultValid || e.Result == ResultExpired {
+			return two(AskCheck, ChoiceValid, ChoiceExpired, e.Result == ResultValid)
+		}
+	case ActDeliver:
+		switch e.Delivered {
+		case MsgWrite, MsgApply:
+			return written()
+		case MsgRenew:
+			if e.Result == ResultRenewed || e.Result == ResultRefused {
+				return two(AskRenew, ChoiceRenewed, ChoiceRefused, e.Result == ResultRenewed)
+			}
+		case MsgReply:
+			answers := map[Result]string{ResultGranted: ChoiceGranted, ResultLateGrant: ChoiceLate, ResultRefused: ChoiceRefused}
+			if a, ok := answers[e.Result]; ok {
+				q.Ask, q.Choices, q.Answer = AskHeard, []string{ChoiceGranted, ChoiceLate, ChoiceRefused}, a
+				return q, true
+			}
+		}
+	case ActTick, ActRestart:
+		if before := frames[i-1].Lock; before.Holder != "" && !before.Lockless {
+			q.Client = ""
+			return holderQuestion(q, frames, before.Holder, f.Lock.Holder), true
+		}
+	}
+	return Question{}, false
+}
+
+// holderQuestion asks who holds the lock after the step: the holder before
+// it, none, the holder after it, and other clients, at most four, in the
+// run's order of clients with none last.
+func holderQuestion(q Question, frames []Frame, before, after string) Question {
+	q.Ask, q.Answer = AskHolder, after
+	if after == "" {
+		q.Answer = ChoiceNone
+	}
+	want := []string{before}
+	if after != "" && after != before {
+		want = append(want, after)
+	}
+	var clients []string
+	for _, c := range frames[0].Clients {
+		clients = append(clients, c.Name)
+	}
+	for _, c := range clients {
+		if len(want) >= 3 {
+			break
+		}
+		if !slices.Contains(want, c) {
+			want = append(want, c)
+		}
+	}
+	for _, c := range clients {
+		if slices.Contains(want, c) {
+			q.Choices = append(q.Choices, c)
+		}
+	}
+	q.Choices = append(q.Choices, ChoiceNone)
+	return q
+}
+
+// VerdictQuestion is the question asked at the end of the run: is the data
+// safe? It is answered by the run's verdict (VerdictOf).
+func VerdictQuestion(frames []Frame) Question {
+	return Question{Frame: len(frames) - 1, Ask: AskVerdict,
+		Choices: []string{string(Safe), string(AtRisk), string(Corrupted), string(Stuck)}, Answer: string(VerdictOf(frames))}
+}
