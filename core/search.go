@@ -34,6 +34,9 @@ type SearchOptions struct {
 	// request. Under Redlock the algorithm counts from the request
 	// whatever the client would (Strategy.CountsFromRequest).
 	FromReply bool
+	// Without leaves these kinds of action out of the alphabet (an
+	// exercise that asks for a run without a pause or a crash).
+	Without []ActionKind
 }
 
 // Search looks, breadth first, through every run of two clients (A and B)
@@ -216,7 +219,8 @@ func searchAlphabet(w *world, opts SearchOptions) (plain, held []Action) {
 		Action{Kind: ActRestart},
 		Action{Kind: ActJump, Ticks: BookLease},
 	)
-	return plain, held
+	without := func(a Action) bool { return slices.Contains(opts.Without, a.Kind) }
+	return slices.DeleteFunc(plain, without), slices.DeleteFunc(held, without)
 }
 
 // alphabet is every action the search tries from n, in searchAlphabet's
