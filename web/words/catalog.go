@@ -745,4 +745,24 @@ var catalog = map[string]text{
 	// Notices about the URL.
 	"notice.bad":     {"URL のパラメータ %s=%q は使えないため、既定の表示にしています。", "The URL parameter %s=%q is not valid, so the default is shown."},
 	"notice.dismiss": {"お知らせを閉じる", "Dismiss notice"},
+	// Predict mode: the questions asked before a step, by what they ask
+	// (core.Ask), and their choices (core's machine words; a client's
+	// name stands for itself, a verdict's words are the verdict's).
+	"quiz.ask.write":            {"%[2]s は %[1]s の書き込みを受け付けるか?", "Will %[2]s accept %[1]s's write?"},
+	"quiz.ask.grant":            {"ロックサービスは %s にロックを与えるか?", "Will the lock service grant %s the lock?"},
+	"quiz.ask.heard":            {"遅れて届いたロックの返事を、%s はどう受け取るか?", "What will %s make of the lock's answer, arriving late?"},
+	"quiz.ask.renew":            {"ロックサービスは %s のリースを更新するか?", "Will the lock service renew %s's lease?"},
+	"quiz.ask.check":            {"%s が自分の時計でリースを確かめると、どうなるか?", "What will %s find when it checks its lease by its own clock?"},
+	"quiz.ask.holder":           {"このステップの後、ロックサービスによれば、誰がロックを持っているか?", "After this step, who holds the lock, by the lock service?"},
+	"quiz.ask.verdict":          {"この実行の終わりに、データは安全か?", "At the end of this run, is the data safe?"},
+	"quiz.choice.accepted":      {"受け付ける", "accepts it"},
+	"quiz.choice.refused":       {"拒否する", "refuses"},
+	"quiz.choice.granted":       {"与える", "grants it"},
+	"quiz.choice.renewed":       {"更新する", "renews it"},
+	"quiz.choice.valid":         {"まだ有効で、ロックを持っていると信じ続ける", "still valid: it goes on believing it holds the lock"},
+	"quiz.choice.expired":       {"切れていて、ロックを持っていないと知る", "expired: it learns it holds the lock no more"},
+	"quiz.choice.none":          {"誰も持っていない", "nobody"},
+	"quiz.choice.heard.granted": {"ロックを持っていると信じる", "it believes it holds the lock"},
+	"quiz.choice.heard.late":    {"与えられたが、自分の時計ではリースがもう切れているので、信じない", "granted, but its lease has ended by its own clock: it does not believe it"},
+	"quiz.choice.heard.refused": {"拒否されたと知る", "it learns it was refused"},
 }
