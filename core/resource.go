@@ -8,9 +8,14 @@ type WriteResult string
 const (
 	// Accepted: the write was applied and its token was not below maxToken.
 	Accepted WriteResult = "accepted"
-	// AcceptedStale: an unfenced resource applied a write whose token was
-	// below maxToken. A fenced resource would have refused it: this is the
-	// late write that destroys a newer holder's data.
+	// AcceptedStale: the resource applied a write whose token was below
+	// maxToken by the time it was applied, or, at a versioned resource,
+	// whose version was no longer the row's. An unfenced resource applies
+	// such a write because it checks nothing; a check-then-apply resource
+	// because the write passed a check that was out of date by the apply
+	// (another write landed in between). A resource that checks and
+	// applies in one step refuses it: this is the late write that destroys
+	// a newer holder's data.
 	AcceptedStale WriteResult = "accepted-stale"
 	// RejectedStale: a fenced resource refused a token below maxToken.
 	RejectedStale WriteResult = "rejected-stale"
@@ -61,7 +66,6 @@ type Resource struct {
 	version   int64
 	rejected  int
 	writes    int
-	stale     int
 }
 
 // NewResource returns an empty resource that checks fencing tokens
@@ -95,8 +99,8 @@ func NewCheckThenApplyVersionedResource(name string) *Resource {
 }
 
 // NewUnfencedResource returns an empty resource that accepts every write,
-// for comparison: it shows the destruction fencing prevents. It still counts
-// the writes a fenced resource would have refused (StaleAccepted).
+// for comparison: it shows the destruction fencing prevents. Its Write
+// still tells a write a fenced resource would have refused (AcceptedStale).
 func NewUnfencedResource(name string) *Resource {
 	return &Resource{Name: name}
 }
@@ -158,7 +162,6 @@ func (r *Resource) Apply(token int64, value string) WriteResult {
 	r.data = value
 	r.writes++
 	if stale {
-		r.stale++
 		return AcceptedStale
 	}
 	return Accepted
@@ -210,10 +213,3 @@ func (r *Resource) Rejected() int { return r.rejected }
 
 // Writes returns how many writes were applied.
 func (r *Resource) Writes() int { return r.writes }
-
-// StaleAccepted returns how many applied writes carried a token below
-// maxToken by the time they were applied: on an unfenced resource, writes a
-// fenced one would have refused; on a check-then-apply resource, writes
-// whose check was out of date when they were applied. Always 0 on a fenced
-// or versioned resource that checks atomically.
-func (r *Resource) StaleAccepted() int { return r.stale }
