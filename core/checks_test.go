@@ -248,3 +248,130 @@ func TestCheckCatchesALockWhereThereIsNoService(t *testing.T) {
 	})
 	wantViolation(t, err, "grant 2 follows grant 2")
 }
+
+// Each of Check's checkers is tested alone: fed every genuine run, it
+// passes them; fed a forgery of the invariant it holds, it rejects it,
+// where the checkers it builds on (the grants, for most) pass it.
+
+// alone builds a checker that builds on no other.
+func alone(c func() frameChecker) func() []frameChecker {
+	return func() []frameChecker { return []frameChecker{c()} }
+}
+
+// afterGrants builds a checker that learns the grants from a grantCheck
+// fed each frame before it.
+func afterGrants(c func(*grantCheck) frameChecker) func() []frameChecker {
+	return func() []frameChecker {
+		g := newGrantCheck()
+		return []frameChecker{g, c(g)}
+	}
+}
+
+// acceptsEveryRun asserts that the checker build makes (the last of the
+// checkers it returns) passes every scenario under every row.
+func acceptsEveryRun(t *testing.T, build func() []frameChecker) {
+	t.Helper()
+	for _, sc := range Scenarios() {
+		for _, st := range Strategies() {
+			if err := checkWith(mustReplay(t, sc, st), build()...); err != nil {
+				t.Errorf("%s under %s: %v", sc.ID, st, err)
+			}
+		}
+	}
+}
+
+// kills asserts that the checker build makes rejects the genuine run of sc
+// under st once forge has changed it, with a violation about phrase,
+// while the checkers it builds on pass the forgery.
+func kills(t *testing.T, build func() []frameChecker, sc Scenario, st Strategy, forge func(frames []Frame), phrase string) {
+	t.Helper()
+	frames := mustReplay(t, sc, st)
+	forge(frames)
+	before := build()
+	if err := checkWith(frames, before[:len(before)-1]...); err != nil {
+		t.Fatalf("the checkers it builds on reject the forgery already: %v", err)
+	}
+	if err := checkWith(frames, build()...); err == nil || !strings.Contains(err.Error(), phrase) {
+		t.Errorf("%s under %s, forged: %v, want a violation about %q", sc.ID, st, err, phrase)
+	}
+}
+
+func TestGrantCheck(t *testing.T) {
+	build := alone(func() frameChecker { return newGrantCheck() })
+	acceptsEveryRun(t, build)
+	kills(t, build, GCPause(), LeaseFencing, func(frames []Frame) {
+		frames[4].Event.Grant = 3
+	}, "grant 3 follows grant 1")
+	kills(t, build, GCPause(), Consensus, func(frames []Frame) {
+		frames[4].Event.Token = 1
+	}, "token 1 issued after token 1")
+}
+
+func TestVersionCheck(t *testing.T) {
+	build := alone(func() frameChecker { return versionCheck{} })
+	acceptsEveryRun(t, build)
+	kills(t, build, GCPause(), Optimistic, func(frames []Frame) {
+		frames[3].Clients[0].Versions = []int64{3}
+	}, "above the row's 2")
+}
+
+func TestNodeCheck(t *testing.T) {
+	build := afterGrants(func(g *grantCheck) frameChecker { return nodeCheck{g} })
+	acceptsEveryRun(t, build)
+	kills(t, build, ClockJump(), Redlock, func(frames []Frame) {
+		frames[4].Lock.Holder, frames[4].Lock.Grant = "A", 1
+	}, "quorum holds 0")
+}
+
+func TestDelayCheck(t *testing.T) {
+	build := alone(func() frameChecker { return newDelayCheck() })
+	acceptsEveryRun(t, build)
+	// A's lease lapsed at t=10; the node grants B's at t=12, within its
+	// lock-delay of LockDelayLength.
+	kills(t, build, LockDelay(), Lease, func(frames []Frame) {
+		frames[4].Lock.Nodes[0] = NodeView{Clock: 12, Holder: "B", Token: 2, Grant: 2, Expiry: 22}
+	}, "granted 2 at t=12, within its lock-delay of 5 after a lease lapsed at 10")
+}
+
+func TestBeliefCheck(t *testing.T) {
+	build := afterGrants(func(g *grantCheck) frameChecker { return beliefCheck{g} })
+	acceptsEveryRun(t, build)
+	kills(t, build, GCPause(), LeaseFencing, func(frames []Frame) {
+		frames[5].Clients[0].Grant = 2
+	}, "A believes in grant 2")
+}
+
+func TestResourceCheck(t *testing.T) {
+	build := afterGrants(func(g *grantCheck) frameChecker { return resourceCheck{g} })
+	acceptsEveryRun(t, build)
+	kills(t, build, GCPause(), LeaseFencing, func(frames []Frame) {
+		last := &frames[6]
+		last.Event.Write, last.Event.Result = Accepted, ResultAccepted
+		last.Resources[0].Data, last.Resources[0].Writes, last.Resources[0].Rejected = "A-STALE", 3, 0
+		last.Resources[0].Grant, last.Resources[0].Writer, last.Event.Replaced = 1, "A", "B"
+	}, "applied token 1 below maxToken 2")
+}
+
+func TestSendCheck(t *testing.T) {
+	build := alone(func() frameChecker { return &sendCheck{} })
+	acceptsEveryRun(t, build)
+	kills(t, build, SameTokenRetry(), Consensus, func(frames []Frame) {
+		frames[5].Event.Sent = 4
+	}, "a write numbered 4 is write 2 to be sent")
+}
+
+func TestVerdictCheck(t *testing.T) {
+	build := afterGrants(func(g *grantCheck) frameChecker { return newVerdictCheck(g) })
+	acceptsEveryRun(t, build)
+	kills(t, build, GCPause(), Lease, func(frames []Frame) {
+		frames[6].Verdict = Safe
+	}, `verdict "safe", recomputed "corrupted"`)
+}
+
+func TestCounterCheck(t *testing.T) {
+	build := afterGrants(func(g *grantCheck) frameChecker { return counterCheck{g} })
+	acceptsEveryRun(t, build)
+	kills(t, build, GCPause(), LeaseFencing, func(frames []Frame) {
+		frames[3].Lock.Issued = 5
+	}, "the service's counter reads 5, the last token issued is 1")
+}
