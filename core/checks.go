@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// Check verifies a run, frame by frame, with code of its own (it does not
+// checkRun verifies a run, frame by frame, with code of its own (it does not
 // call Replay's judge), and returns the first violation, nil if none. It
 // feeds every frame, in order, to one checker per invariant, each with
 // the state it keeps of the run so far:
@@ -23,7 +23,7 @@ import (
 //   - counterCheck: the service's token counter.
 //
 // Each checker's comment says what it holds.
-func Check(frames []Frame) error {
+func checkRun(frames []Frame) error {
 	grants := newGrantCheck()
 	return checkWith(frames,
 		grants,
@@ -144,7 +144,7 @@ func (c nodeCheck) check(frames []Frame, i int) error {
 			continue
 		}
 		ev := f.Event
-		ended := LeaseSpan{prev.Expiry}.Ended(cur.Clock)
+		ended := leaseSpan{prev.Expiry}.Ended(cur.Clock)
 		released := ev.Kind == ActRelease && ev.Result == ResultReleased && ev.Client == prev.Holder
 		forgotten := (ev.Kind == ActRestart && ev.Result == ResultLost || ev.Kind == ActRestore) && ev.Node == n+1
 		if !ended && !released && !forgotten {
@@ -187,7 +187,7 @@ func (c *delayCheck) check(frames []Frame, i int) error {
 			delete(c.lapsed, n)
 		}
 		if prev.Grant != 0 && cur.Grant != prev.Grant {
-			if (LeaseSpan{prev.Expiry}).Ended(cur.Clock) && prev.Expiry != Never {
+			if (leaseSpan{prev.Expiry}).Ended(cur.Clock) && prev.Expiry != Never {
 				c.lapsed[n] = prev.Expiry
 			} else {
 				delete(c.lapsed, n) // released, or forgotten in a restart
@@ -405,7 +405,7 @@ func (c *verdictCheck) check(frames []Frame, i int) error {
 	return nil
 }
 
-// recomputeVerdict is Check's own reading of a frame's verdict.
+// recomputeVerdict is checkRun's own reading of a frame's verdict.
 func recomputeVerdict(harmed, late bool, f Frame) Verdict {
 	if harmed {
 		return Corrupted

@@ -46,11 +46,11 @@ func (r WriteResult) Refused() bool {
 //
 // A fenced resource checks and applies a write in one atomic step, as a
 // compare-and-set, an `UPDATE … WHERE max_token <= ?` or a conditional PUT
-// does. One made with NewCheckThenApplyResource is meant to be driven by Check
+// does. One made with newCheckThenApplyResource is meant to be driven by Check
 // and Apply as two steps, with time between them: that is how such a check
 // fails (see Scenario.NonAtomic).
 //
-// A versioned resource (NewVersionedResource) is the database's optimistic
+// A versioned resource (newVersionedResource) is the database's optimistic
 // lock: it needs no token. It keeps a version, 1 for the empty row, and
 // applies a write only if the write carries that version, incrementing it
 // in the same step: a write computed from an older read is refused. The
@@ -74,34 +74,34 @@ func NewResource(name string) *Resource {
 	return &Resource{Name: name, fenced: true}
 }
 
-// NewCheckThenApplyResource returns an empty resource that checks fencing
+// newCheckThenApplyResource returns an empty resource that checks fencing
 // tokens, but in a step of its own before it applies the write: between the
 // two, another write can land.
-func NewCheckThenApplyResource(name string) *Resource {
+func newCheckThenApplyResource(name string) *Resource {
 	return &Resource{Name: name, fenced: true, split: true}
 }
 
-// NewVersionedResource returns an empty row at version 1 that applies a
+// newVersionedResource returns an empty row at version 1 that applies a
 // write only if it carries the row's version, and then increments it, in
 // one atomic step: UPDATE … SET v = ?, version = version + 1 WHERE id = ?
 // AND version = ?, which is atomic at any isolation level (a refused
 // write updates 0 rows).
-func NewVersionedResource(name string) *Resource {
+func newVersionedResource(name string) *Resource {
 	return &Resource{Name: name, versioned: true, version: 1}
 }
 
-// NewCheckThenApplyVersionedResource returns an empty row at version 1
+// newCheckThenApplyVersionedResource returns an empty row at version 1
 // that checks a write's version in a step of its own (SELECT version),
 // before it applies the write and increments the version without checking
 // again: between the two, another write can land.
-func NewCheckThenApplyVersionedResource(name string) *Resource {
+func newCheckThenApplyVersionedResource(name string) *Resource {
 	return &Resource{Name: name, versioned: true, version: 1, split: true}
 }
 
-// NewUnfencedResource returns an empty resource that accepts every write,
+// newUnfencedResource returns an empty resource that accepts every write,
 // for comparison: it shows the destruction fencing prevents. Its Write
 // still tells a write a fenced resource would have refused (AcceptedStale).
-func NewUnfencedResource(name string) *Resource {
+func newUnfencedResource(name string) *Resource {
 	return &Resource{Name: name}
 }
 

@@ -43,7 +43,7 @@ func TestFencedResourceRejectsMissingToken(t *testing.T) {
 }
 
 func TestUnfencedResourceAcceptsStaleTokenAndRecordsIt(t *testing.T) {
-	r := NewUnfencedResource("row")
+	r := newUnfencedResource("row")
 	if r.Fenced() {
 		t.Fatal("Fenced() = true")
 	}
@@ -57,7 +57,7 @@ func TestUnfencedResourceAcceptsStaleTokenAndRecordsIt(t *testing.T) {
 }
 
 func TestMaxTokenNeverDecreases(t *testing.T) {
-	for _, r := range []*Resource{NewResource("f"), NewUnfencedResource("u")} {
+	for _, r := range []*Resource{NewResource("f"), newUnfencedResource("u")} {
 		var max int64
 		for _, tok := range []int64{1, 5, 3, 5, 2, 7, 0, 6} {
 			r.Write(tok, "v")
@@ -76,7 +76,7 @@ func TestMaxTokenNeverDecreases(t *testing.T) {
 // whose check passed before a newer token landed: AcceptedStale, on a
 // fenced resource. Written in one step, the same write is refused.
 func TestCheckThenApplyResourceAppliesAWriteItCheckedTooEarly(t *testing.T) {
-	r := NewCheckThenApplyResource("row")
+	r := newCheckThenApplyResource("row")
 	if !r.Fenced() || r.Atomic() {
 		t.Fatalf("fenced %v, atomic %v: want a fenced check-then-apply resource", r.Fenced(), r.Atomic())
 	}
