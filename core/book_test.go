@@ -99,7 +99,7 @@ func bookRowOf(f Frame, last bool) map[string]string {
 func TestBookScenarioMatchesPublishedFrames(t *testing.T) {
 	for _, fencing := range []bool{true, false} {
 		st := Lease.WithFencing(fencing)
-		frames := mustReplay(t, GCPause(), st)
+		frames := mustReplay(t, gcPause(), st)
 		want := bookTable(t, fencing)
 		if len(frames) != len(want) {
 			t.Fatalf("%s: %d frames, want %d", st, len(frames), len(want))
@@ -120,7 +120,7 @@ func TestBookScenarioMatchesPublishedFrames(t *testing.T) {
 // book's wherever the row has tokens and leases.
 func TestBookScenarioUnderConsensusIsTheBooks(t *testing.T) {
 	for st, fencing := range map[Strategy]bool{Consensus: true, ConsensusUnfenced: false} {
-		frames := mustReplay(t, GCPause(), st)
+		frames := mustReplay(t, gcPause(), st)
 		for i, w := range bookTable(t, fencing) {
 			if got := bookRowOf(frames[i], i == 6); !reflect.DeepEqual(got, w) {
 				t.Errorf("%s frame %d:\n got %v\nwant %v", st, i+1, got, w)

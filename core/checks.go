@@ -1,280 +1,136 @@
 package core
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 )
 
-// Check verifies a run, frame by frame, with code of its own (it does not
-// call Replay's judge), and returns the first violation, nil if none:
+// checkRun verifies a run, frame by frame, with code of its own (it does not
+// call Replay's judge), and returns the first violation, nil if none. It
+// feeds every frame, in order, to one checker per invariant, each with
+// the state it keeps of the run so far:
 //
-//   - lock service: no node lends the lock while an earlier grant is in
-//     force by that node's own clock; a grant ends only when that clock
-//     reaches its expiry, when its holder releases it, or when a node that
-//     keeps its state in memory restarts, or when a node is restored from a
-//     backup. The grant a frame says is in force
-//     is the one a quorum of nodes holds;
-//   - tokens: every grant's token is larger than the one before, as long as
-//     the counter survives (on a replicated service always but through a
-//     restore, which puts back the backup's counter; between restarts on a
-//     single node), and the frame's counter is the last token issued;
-//     without tokens, grants carry none;
-//   - lock-delay: after a lease lapses without a release, its node grants
-//     nothing until the delay has passed by its clock;
-//   - clients believe only in grants the service made to them;
-//   - writes: numbered in the order they are sent; a write that overwrites
-//     a later-sent write of its own grant is marked reordered, and so is
-//     the run from then on;
-//   - resources: a fenced resource that checks atomically never applies a
-//     token below its maxToken; maxToken changes only with an applied write
-//     or a read that shows that token; a peek changes nothing;
-//   - versions (see checkVersions): a versioned row starts at version 1
-//     and goes up by one with each applied write and only then; it
-//     applies a write only if the write carries its version (when it
-//     checks atomically), and refuses only one that does not; a client
-//     writes with the version it last read or produced, never one above
-//     the row's;
-//   - without a lock service, no node holds anything, and each read of
-//     versions (an acquire, or a read) is the next grant;
-//   - verdict: each frame's verdict and harm, and each write's stale kind
-//     and harm, are the ones recomputed from the events, per resource:
-//     corrupted once a write made under grant g was applied after a write
-//     under a newer grant (overwrite), or once the holder of g' read, a
-//     write under an older grant landed, and the holder of g' wrote (lost
-//     update); otherwise stuck when a crashed client holds a lock without
-//     TTL, or a fenced resource has seen a larger token than the holder's;
-//     otherwise at risk once a write made under a grant older than the
-//     newest issued was applied; otherwise safe.
-func Check(frames []Frame) error {
-	issued := 0                          // the newest grant made so far
-	holderOf := map[int]string{}         // grant → the client it went to
-	var lastToken int64                  // the last token issued since the counter was last lost
-	var backupToken int64                // the last token issued when the last backup was taken
-	newestWriter := map[string]int{}     // resource → newest grant that applied a write to it
-	readers := map[string]map[int]bool{} // resource → grant that read it before writing → a late write landed since
-	lapsed := map[int]int{}              // node → expiry of the lease that last lapsed there, while its delay may run
-	newestSent := map[string]int{}       // resource → latest sending among the applied writes of its newest grant
-	sent := 0                            // the writes sent so far
-	var harm Harm                        // the run's first harm
-	late := false                        // a write of an older grant landed after a newer grant
-	reordered := false                   // a write overwrote a later write of its own grant
+//   - grantCheck: grants and their tokens;
+//   - versionCheck: versions, and the absence of a lock service;
+//   - nodeCheck: the lock service's nodes;
+//   - delayCheck: the lock-delay;
+//   - beliefCheck: the clients' beliefs;
+//   - resourceCheck: the resources;
+//   - sendCheck: the order in which writes are sent;
+//   - verdictCheck: each write's stale kind and harm, and each frame's
+//     verdict and harm, recomputed;
+//   - counterCheck: the service's token counter.
+//
+// Each checker's comment says what it holds.
+func checkRun(frames []Frame) error {
+	grants := newGrantCheck()
+	return checkWith(frames,
+		grants,
+		versionCheck{},
+		nodeCheck{grants},
+		newDelayCheck(),
+		beliefCheck{grants},
+		resourceCheck{grants},
+		&sendCheck{},
+		newVerdictCheck(grants),
+		counterCheck{grants},
+	)
+}
+
+// A frameChecker holds one invariant of a run. Fed the run's frames in
+// order, check(frames, i) looks at frame i (and the frames before it, and
+// what it kept of them) and returns a violation, nil if none.
+type frameChecker interface {
+	check(frames []Frame, i int) error
+}
+
+// checkWith feeds every frame of a run to the checkers, in their order,
+// and returns the first violation, with its step.
+func checkWith(frames []Frame, checkers ...frameChecker) error {
 	for i, f := range frames {
-		fail := func(format string, args ...any) error {
-			return fmt.Errorf("step %d: "+format, append([]any{f.Step}, args...)...)
-		}
-		ev := f.Event
-
-		// Grants and their tokens. Without a lock service a read of
-		// versions counts as one.
-		readsVersions := f.Lock.Lockless && (ev.Kind == ActAcquire || ev.Kind == ActRead && ev.Result == ResultAccepted)
-		if readsVersions && ev.Grant == 0 {
-			return fail("a read of versions counts as no grant")
-		}
-		if ev.Kind == ActAcquire && ev.Grant != 0 || readsVersions {
-			if ev.Grant != issued+1 {
-				return fail("grant %d follows grant %d", ev.Grant, issued)
+		for _, c := range checkers {
+			if err := c.check(frames, i); err != nil {
+				return fmt.Errorf("step %d: %w", f.Step, err)
 			}
-			issued = ev.Grant
-			holderOf[ev.Grant] = ev.Client
-			switch {
-			case !f.Lock.Tokens && ev.Token != 0:
-				return fail("grant %d carries token %d, but this service issues none", ev.Grant, ev.Token)
-			case f.Lock.Tokens && ev.Token <= lastToken:
-				return fail("token %d issued after token %d while the counter survived", ev.Token, lastToken)
-			}
-			lastToken = ev.Token
-		}
-		if ev.Kind == ActRestart && ev.Result == ResultLost {
-			if f.Lock.Durable {
-				return fail("a replicated service lost its state in a restart")
-			}
-			lastToken = 0
-		}
-		switch ev.Kind {
-		case ActBackup:
-			backupToken = lastToken
-		case ActRestore:
-			lastToken = backupToken
-		}
-
-		// Versions, and the lock service's absence.
-		if err := checkVersions(frames, i); err != nil {
-			return fail("%v", err)
-		}
-
-		// The nodes: no grant displaced while in force.
-		if err := checkNodes(frames, i, issued); err != nil {
-			return fail("%v", err)
-		}
-
-		// Lock-delay.
-		if i > 0 {
-			for n, cur := range f.Lock.Nodes {
-				prev := frames[i-1].Lock.Nodes[n]
-				if (ev.Kind == ActRestart && ev.Result == ResultLost || ev.Kind == ActRestore) && ev.Node == n+1 {
-					delete(lapsed, n)
-				}
-				if prev.Grant != 0 && cur.Grant != prev.Grant {
-					if (LeaseSpan{prev.Expiry}).Ended(cur.Clock) && prev.Expiry != Never {
-						lapsed[n] = prev.Expiry
-					} else {
-						delete(lapsed, n) // released, or forgotten in a restart
-					}
-				}
-				if cur.Grant != 0 && cur.Grant != prev.Grant {
-					if end, ok := lapsed[n]; ok && cur.Clock-end < f.Lock.LockDelay {
-						return fail("node %d granted %d at t=%d, within its lock-delay of %d after a lease lapsed at %d", n+1, cur.Grant, cur.Clock, f.Lock.LockDelay, end)
-					}
-					delete(lapsed, n)
-				}
-			}
-		}
-
-		// Clients believe only in their own grants.
-		for _, c := range f.Clients {
-			if c.Grant != 0 && holderOf[c.Grant] != c.Name {
-				return fail("%s believes in grant %d, which the service made to %q", c.Name, c.Grant, holderOf[c.Grant])
-			}
-		}
-
-		// Resources.
-		applied := false // a resource applied the event's write in this step
-		if i > 0 {
-			for j, r := range f.Resources {
-				prev := frames[i-1].Resources[j]
-				if r.MaxToken != prev.MaxToken {
-					showed := ev.Resource == r.Name && ev.Token == r.MaxToken &&
-						(ev.Kind == ActRead || (ev.Kind == ActWrite || ev.Kind == ActDeliver) && ev.Write.Applied())
-					if !showed || r.MaxToken < prev.MaxToken {
-						return fail("%s's maxToken went from %d to %d, and the event shows no such token", r.Name, prev.MaxToken, r.MaxToken)
-					}
-				}
-				if r.Writes == prev.Writes {
-					if r.Data != prev.Data || r.Grant != prev.Grant {
-						return fail("%s changed its data without applying a write", r.Name)
-					}
-					continue
-				}
-				if applied || ev.Resource != r.Name || !ev.Write.Applied() || (ev.Kind != ActWrite && ev.Kind != ActDeliver) {
-					return fail("%s applied a write the event does not show", r.Name)
-				}
-				applied = true
-				if r.Grant != ev.Grant || r.Writer != holderOf[ev.Grant] {
-					return fail("%s says its value was written under grant %d by %q, the event's is %d", r.Name, r.Grant, r.Writer, ev.Grant)
-				}
-				if ev.Replaced != prev.Writer {
-					return fail("the write is said to replace %q's value, %s held %q's", ev.Replaced, r.Name, prev.Writer)
-				}
-				if r.Fenced && r.Atomic && ev.Token < prev.MaxToken {
-					return fail("fenced resource %s applied token %d below maxToken %d", r.Name, ev.Token, prev.MaxToken)
-				}
-			}
-		}
-
-		// Writes are numbered in the order they are sent.
-		switch {
-		case ev.Kind == ActWrite && ev.Result != ResultSkipped:
-			if sent++; ev.Sent != sent {
-				return fail("a write numbered %d is write %d to be sent", ev.Sent, sent)
-			}
-		case ev.Kind == ActDeliver && (ev.Delivered == MsgWrite || ev.Delivered == MsgApply):
-			if ev.Sent < 1 || ev.Sent > sent {
-				return fail("a write numbered %d arrives, of %d sent", ev.Sent, sent)
-			}
-		case ev.Sent != 0:
-			return fail("a %s carries the write number %d", ev.Kind, ev.Sent)
-		}
-
-		// The verdict, recomputed.
-		res := ev.Resource
-		read := func(res string) {
-			if newestWriter[res] < ev.Grant {
-				if readers[res] == nil {
-					readers[res] = map[int]bool{}
-				}
-				readers[res][ev.Grant] = false // a read sees every write so far
-			}
-		}
-		switch {
-		case (ev.Kind == ActRead || ev.Kind == ActPeek) && ev.Write == Accepted:
-			read(res)
-		case readsVersions: // an acquire reads every resource
-			for _, r := range f.Resources {
-				read(r.Name)
-			}
-		}
-		var kind StaleKind
-		var evHarm Harm
-		evReordered := false
-		overwritten := ""
-		if applied {
-			missed, read := readers[res][ev.Grant]
-			switch {
-			case newestWriter[res] > ev.Grant:
-				evHarm, overwritten = HarmOverwrite, holderOf[newestWriter[res]]
-			case read && missed:
-				evHarm = HarmLostUpdate
-			}
-			delete(readers[res], ev.Grant)
-			if ev.Grant < issued {
-				late = true
-				kind = BeforeNewHolder
-				if evHarm == HarmOverwrite {
-					kind = Overwrote
-				}
-				newestReader := 0
-				for g := range readers[res] {
-					if g > ev.Grant {
-						readers[res][g] = true
-						newestReader = max(newestReader, g)
-					}
-				}
-				if want := holderOf[newestReader]; ev.MissedBy != want {
-					return fail("the late write is said to land after %q's read, recomputed %q", ev.MissedBy, want)
-				}
-			}
-			switch {
-			case ev.Grant > newestWriter[res]:
-				newestWriter[res], newestSent[res] = ev.Grant, ev.Sent
-			case ev.Grant == newestWriter[res] && ev.Sent < newestSent[res]:
-				evReordered, reordered = true, true
-			case ev.Grant == newestWriter[res]:
-				newestSent[res] = ev.Sent
-			}
-			if harm == "" {
-				harm = evHarm
-			}
-		}
-		if ev.Reordered != evReordered || f.Reordered != reordered {
-			return fail("the write is said reordered %v (the run %v), recomputed %v (%v)", ev.Reordered, f.Reordered, evReordered, reordered)
-		}
-		if ev.Overwritten != overwritten {
-			return fail("the write is said to overwrite %q's value, recomputed %q", ev.Overwritten, overwritten)
-		}
-		if ev.Stale != kind || ev.Harm != evHarm {
-			return fail("the write's stale kind and harm are %q and %q, recomputed %q and %q", ev.Stale, ev.Harm, kind, evHarm)
-		}
-		if f.Harm != harm {
-			return fail("the run's harm is %q, recomputed %q", f.Harm, harm)
-		}
-		if want := recomputeVerdict(harm != "", late, f); f.Verdict != want {
-			return fail("verdict %q, recomputed %q", f.Verdict, want)
-		}
-		if f.Lock.Tokens && f.Lock.Issued != lastToken {
-			return fail("the service's counter reads %d, the last token issued is %d", f.Lock.Issued, lastToken)
 		}
 	}
 	return nil
 }
 
-// checkNodes verifies frame i's nodes against frame i-1's: a grant a node
-// held in force may give way only once it has ended. It also checks that
-// the grant said to be in force is held by a quorum.
-func checkNodes(frames []Frame, i, issued int) error {
+// readsVersions reports whether f's event is, without a lock service, a
+// read of the resources' versions: an acquire, or a read that was let
+// through. Each counts as the next grant.
+func readsVersions(f Frame) bool {
+	ev := f.Event
+	return f.Lock.Lockless && (ev.Kind == ActAcquire || ev.Kind == ActRead && ev.Result == ResultAccepted)
+}
+
+// grantCheck holds the grants and their tokens: grants are numbered in the
+// order they are made, from 1 (without a lock service each read of
+// versions is one); every grant's token is larger than the one before, as
+// long as the counter survives (on a replicated service always but
+// through a restore, which puts back the backup's counter; between
+// restarts on a single node); without tokens, grants carry none. The
+// checkers after it learn from it which grants were made and to whom.
+type grantCheck struct {
+	issued      int            // the newest grant made so far
+	holderOf    map[int]string // grant → the client it went to
+	lastToken   int64          // the last token issued since the counter was last lost
+	backupToken int64          // the last token issued when the last backup was taken
+}
+
+func newGrantCheck() *grantCheck { return &grantCheck{holderOf: map[int]string{}} }
+
+func (c *grantCheck) check(frames []Frame, i int) error {
+	f := frames[i]
+	ev := f.Event
+	reads := readsVersions(f)
+	if reads && ev.Grant == 0 {
+		return errors.New("a read of versions counts as no grant")
+	}
+	if ev.Kind == ActAcquire && ev.Grant != 0 || reads {
+		if ev.Grant != c.issued+1 {
+			return fmt.Errorf("grant %d follows grant %d", ev.Grant, c.issued)
+		}
+		c.issued = ev.Grant
+		c.holderOf[ev.Grant] = ev.Client
+		switch {
+		case !f.Lock.Tokens && ev.Token != 0:
+			return fmt.Errorf("grant %d carries token %d, but this service issues none", ev.Grant, ev.Token)
+		case f.Lock.Tokens && ev.Token <= c.lastToken:
+			return fmt.Errorf("token %d issued after token %d while the counter survived", ev.Token, c.lastToken)
+		}
+		c.lastToken = ev.Token
+	}
+	if ev.Kind == ActRestart && ev.Result == ResultLost {
+		if f.Lock.Durable {
+			return errors.New("a replicated service lost its state in a restart")
+		}
+		c.lastToken = 0
+	}
+	switch ev.Kind {
+	case ActBackup:
+		c.backupToken = c.lastToken
+	case ActRestore:
+		c.lastToken = c.backupToken
+	}
+	return nil
+}
+
+// nodeCheck holds the lock service's nodes: no node holds a grant that
+// was never made; a grant a node holds ends only when that node's own
+// clock reaches its expiry, when its holder releases it, or when the node
+// forgets it (a node that keeps its state in memory restarts, or the node
+// is restored from a backup); and the grant the frame says is in force is
+// the one a quorum of nodes holds.
+type nodeCheck struct{ grants *grantCheck }
+
+func (c nodeCheck) check(frames []Frame, i int) error {
 	f := frames[i]
 	held := map[int]int{}
 	for n, cur := range f.Lock.Nodes {
-		if cur.Grant > issued {
+		if cur.Grant > c.grants.issued {
 			return fmt.Errorf("node %d holds grant %d, which was never made", n+1, cur.Grant)
 		}
 		if cur.Grant != 0 {
@@ -288,7 +144,7 @@ func checkNodes(frames []Frame, i, issued int) error {
 			continue
 		}
 		ev := f.Event
-		ended := LeaseSpan{prev.Expiry}.Ended(cur.Clock)
+		ended := leaseSpan{prev.Expiry}.Ended(cur.Clock)
 		released := ev.Kind == ActRelease && ev.Result == ResultReleased && ev.Client == prev.Holder
 		forgotten := (ev.Kind == ActRestart && ev.Result == ResultLost || ev.Kind == ActRestore) && ev.Node == n+1
 		if !ended && !released && !forgotten {
@@ -309,7 +165,247 @@ func checkNodes(frames []Frame, i, issued int) error {
 	return nil
 }
 
-// recomputeVerdict is Check's own reading of a frame's verdict.
+// delayCheck holds the lock-delay: after a lease lapses at a node without
+// a release, that node grants nothing until the delay has passed by its
+// own clock. A restart that forgets the lease, or a restore, forgets its
+// delay too.
+type delayCheck struct {
+	lapsed map[int]int // node → expiry of the lease that last lapsed there, while its delay may run
+}
+
+func newDelayCheck() *delayCheck { return &delayCheck{lapsed: map[int]int{}} }
+
+func (c *delayCheck) check(frames []Frame, i int) error {
+	if i == 0 {
+		return nil
+	}
+	f := frames[i]
+	ev := f.Event
+	for n, cur := range f.Lock.Nodes {
+		prev := frames[i-1].Lock.Nodes[n]
+		if (ev.Kind == ActRestart && ev.Result == ResultLost || ev.Kind == ActRestore) && ev.Node == n+1 {
+			delete(c.lapsed, n)
+		}
+		if prev.Grant != 0 && cur.Grant != prev.Grant {
+			if (leaseSpan{prev.Expiry}).Ended(cur.Clock) && prev.Expiry != Never {
+				c.lapsed[n] = prev.Expiry
+			} else {
+				delete(c.lapsed, n) // released, or forgotten in a restart
+			}
+		}
+		if cur.Grant != 0 && cur.Grant != prev.Grant {
+			if end, ok := c.lapsed[n]; ok && cur.Clock-end < f.Lock.LockDelay {
+				return fmt.Errorf("node %d granted %d at t=%d, within its lock-delay of %d after a lease lapsed at %d", n+1, cur.Grant, cur.Clock, f.Lock.LockDelay, end)
+			}
+			delete(c.lapsed, n)
+		}
+	}
+	return nil
+}
+
+// beliefCheck holds the clients' beliefs: a client believes only in a
+// grant the service made to it.
+type beliefCheck struct{ grants *grantCheck }
+
+func (c beliefCheck) check(frames []Frame, i int) error {
+	for _, cl := range frames[i].Clients {
+		if cl.Grant != 0 && c.grants.holderOf[cl.Grant] != cl.Name {
+			return fmt.Errorf("%s believes in grant %d, which the service made to %q", cl.Name, cl.Grant, c.grants.holderOf[cl.Grant])
+		}
+	}
+	return nil
+}
+
+// resourceCheck holds the resources: a resource changes its data only by
+// applying the write the frame's event shows, under that event's grant,
+// over the value it held; a fenced resource that checks atomically never
+// applies a token below its maxToken; maxToken changes only with an
+// applied write or a read that shows that token, and never goes down; a
+// peek changes nothing.
+type resourceCheck struct{ grants *grantCheck }
+
+func (c resourceCheck) check(frames []Frame, i int) error {
+	if i == 0 {
+		return nil
+	}
+	ev := frames[i].Event
+	applied := false // a resource applied the event's write in this step
+	for j, r := range frames[i].Resources {
+		prev := frames[i-1].Resources[j]
+		if r.MaxToken != prev.MaxToken {
+			showed := ev.Resource == r.Name && ev.Token == r.MaxToken &&
+				(ev.Kind == ActRead || (ev.Kind == ActWrite || ev.Kind == ActDeliver) && ev.Write.Applied())
+			if !showed || r.MaxToken < prev.MaxToken {
+				return fmt.Errorf("%s's maxToken went from %d to %d, and the event shows no such token", r.Name, prev.MaxToken, r.MaxToken)
+			}
+		}
+		if r.Writes == prev.Writes {
+			if r.Data != prev.Data || r.Grant != prev.Grant {
+				return fmt.Errorf("%s changed its data without applying a write", r.Name)
+			}
+			continue
+		}
+		if applied || ev.Resource != r.Name || !ev.Write.Applied() || (ev.Kind != ActWrite && ev.Kind != ActDeliver) {
+			return fmt.Errorf("%s applied a write the event does not show", r.Name)
+		}
+		applied = true
+		if r.Grant != ev.Grant || r.Writer != c.grants.holderOf[ev.Grant] {
+			return fmt.Errorf("%s says its value was written under grant %d by %q, the event's is %d", r.Name, r.Grant, r.Writer, ev.Grant)
+		}
+		if ev.Replaced != prev.Writer {
+			return fmt.Errorf("the write is said to replace %q's value, %s held %q's", ev.Replaced, r.Name, prev.Writer)
+		}
+		if r.Fenced && r.Atomic && ev.Token < prev.MaxToken {
+			return fmt.Errorf("fenced resource %s applied token %d below maxToken %d", r.Name, ev.Token, prev.MaxToken)
+		}
+	}
+	return nil
+}
+
+// sendCheck holds the writes' numbers: a write is numbered in the order
+// it is sent, from 1; a write that arrives (or is applied after its
+// check) is one that was sent; nothing else carries a number.
+type sendCheck struct {
+	sent int // the writes sent so far
+}
+
+func (c *sendCheck) check(frames []Frame, i int) error {
+	ev := frames[i].Event
+	switch {
+	case ev.Kind == ActWrite && ev.Result != ResultSkipped:
+		if c.sent++; ev.Sent != c.sent {
+			return fmt.Errorf("a write numbered %d is write %d to be sent", ev.Sent, c.sent)
+		}
+	case ev.Kind == ActDeliver && (ev.Delivered == MsgWrite || ev.Delivered == MsgApply):
+		if ev.Sent < 1 || ev.Sent > c.sent {
+			return fmt.Errorf("a write numbered %d arrives, of %d sent", ev.Sent, c.sent)
+		}
+	case ev.Sent != 0:
+		return fmt.Errorf("a %s carries the write number %d", ev.Kind, ev.Sent)
+	}
+	return nil
+}
+
+// verdictCheck holds the judgement: each write's stale kind, harm, the
+// holder it overwrote and the reader it landed after, whether it is
+// reordered, and each frame's verdict and harm, are the ones it recomputes
+// from the events, per resource. A run is corrupted once a write made
+// under grant g was applied after a write under a newer grant (overwrite),
+// or once the holder of g' read, a write under an older grant landed, and
+// the holder of g' wrote (lost update); otherwise stuck when a crashed
+// client holds a lock without TTL, or a fenced resource has seen a larger
+// token than the holder's; otherwise at risk once a write made under a
+// grant older than the newest issued was applied; otherwise safe. A write
+// that overwrites a later-sent write of its own grant is reordered, and
+// so is the run from then on.
+type verdictCheck struct {
+	grants       *grantCheck
+	newestWriter map[string]int          // resource → newest grant that applied a write to it
+	newestSent   map[string]int          // resource → latest sending among the applied writes of its newest grant
+	readers      map[string]map[int]bool // resource → grant that read it before writing → a late write landed since
+	harm         Harm                    // the run's first harm
+	late         bool                    // a write of an older grant landed after a newer grant
+	reordered    bool                    // a write overwrote a later write of its own grant
+}
+
+func newVerdictCheck(grants *grantCheck) *verdictCheck {
+	return &verdictCheck{grants: grants, newestWriter: map[string]int{}, newestSent: map[string]int{}, readers: map[string]map[int]bool{}}
+}
+
+// appliedWrite reports whether a resource applied a write in frame i.
+func appliedWrite(frames []Frame, i int) bool {
+	if i == 0 {
+		return false
+	}
+	for j, r := range frames[i].Resources {
+		if r.Writes != frames[i-1].Resources[j].Writes {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *verdictCheck) check(frames []Frame, i int) error {
+	f := frames[i]
+	ev := f.Event
+	res := ev.Resource
+	read := func(res string) {
+		if c.newestWriter[res] < ev.Grant {
+			if c.readers[res] == nil {
+				c.readers[res] = map[int]bool{}
+			}
+			c.readers[res][ev.Grant] = false // a read sees every write so far
+		}
+	}
+	switch {
+	case (ev.Kind == ActRead || ev.Kind == ActPeek) && ev.Write == Accepted:
+		read(res)
+	case readsVersions(f): // an acquire reads every resource
+		for _, r := range f.Resources {
+			read(r.Name)
+		}
+	}
+	var kind StaleKind
+	var evHarm Harm
+	evReordered := false
+	overwritten := ""
+	if appliedWrite(frames, i) {
+		missed, read := c.readers[res][ev.Grant]
+		switch {
+		case c.newestWriter[res] > ev.Grant:
+			evHarm, overwritten = HarmOverwrite, c.grants.holderOf[c.newestWriter[res]]
+		case read && missed:
+			evHarm = HarmLostUpdate
+		}
+		delete(c.readers[res], ev.Grant)
+		if ev.Grant < c.grants.issued {
+			c.late = true
+			kind = BeforeNewHolder
+			if evHarm == HarmOverwrite {
+				kind = Overwrote
+			}
+			newestReader := 0
+			for g := range c.readers[res] {
+				if g > ev.Grant {
+					c.readers[res][g] = true
+					newestReader = max(newestReader, g)
+				}
+			}
+			if want := c.grants.holderOf[newestReader]; ev.MissedBy != want {
+				return fmt.Errorf("the late write is said to land after %q's read, recomputed %q", ev.MissedBy, want)
+			}
+		}
+		switch {
+		case ev.Grant > c.newestWriter[res]:
+			c.newestWriter[res], c.newestSent[res] = ev.Grant, ev.Sent
+		case ev.Grant == c.newestWriter[res] && ev.Sent < c.newestSent[res]:
+			evReordered, c.reordered = true, true
+		case ev.Grant == c.newestWriter[res]:
+			c.newestSent[res] = ev.Sent
+		}
+		if c.harm == "" {
+			c.harm = evHarm
+		}
+	}
+	if ev.Reordered != evReordered || f.Reordered != c.reordered {
+		return fmt.Errorf("the write is said reordered %v (the run %v), recomputed %v (%v)", ev.Reordered, f.Reordered, evReordered, c.reordered)
+	}
+	if ev.Overwritten != overwritten {
+		return fmt.Errorf("the write is said to overwrite %q's value, recomputed %q", ev.Overwritten, overwritten)
+	}
+	if ev.Stale != kind || ev.Harm != evHarm {
+		return fmt.Errorf("the write's stale kind and harm are %q and %q, recomputed %q and %q", ev.Stale, ev.Harm, kind, evHarm)
+	}
+	if f.Harm != c.harm {
+		return fmt.Errorf("the run's harm is %q, recomputed %q", f.Harm, c.harm)
+	}
+	if want := recomputeVerdict(c.harm != "", c.late, f); f.Verdict != want {
+		return fmt.Errorf("verdict %q, recomputed %q", f.Verdict, want)
+	}
+	return nil
+}
+
+// recomputeVerdict is checkRun's own reading of a frame's verdict.
 func recomputeVerdict(harmed, late bool, f Frame) Verdict {
 	if harmed {
 		return Corrupted
@@ -332,13 +428,30 @@ func recomputeVerdict(harmed, late bool, f Frame) Verdict {
 	return Safe
 }
 
-// checkVersions verifies frame i's versions against frame i-1's: a
-// versioned row starts at 1 and gains one with each applied write; one
-// that checks atomically applies exactly the writes that carry its
-// version, and any refuses exactly those that do not; clients write with
-// the version they last read or produced, and none holds a version above
-// the row's. Without a lock service, nothing is held at any node.
-func checkVersions(frames []Frame, i int) error {
+// counterCheck holds the service's token counter: where grants carry
+// tokens, the frame's counter is the last token issued (since a restart
+// lost it, or as a restore put it back).
+type counterCheck struct{ grants *grantCheck }
+
+func (c counterCheck) check(frames []Frame, i int) error {
+	if l := frames[i].Lock; l.Tokens && l.Issued != c.grants.lastToken {
+		return fmt.Errorf("the service's counter reads %d, the last token issued is %d", l.Issued, c.grants.lastToken)
+	}
+	return nil
+}
+
+// versionCheck holds the versions, and the absence of a lock service: a
+// versioned row starts at version 1 and gains one with each applied write
+// and only then; one that checks atomically applies only a write that
+// carries its version, and any refuses only one that does not; a client
+// writes with the version it last read or produced, its versions change
+// only by its own reads and writes, a reply reaching it, or its crash, and
+// none is above the row's. A resource without versions shows none. Without
+// a lock service, nothing is held at any node, and a held reply carries
+// the versions the acquire read.
+type versionCheck struct{}
+
+func (versionCheck) check(frames []Frame, i int) error {
 	f, ev := frames[i], frames[i].Event
 	if f.Lock.Lockless && (len(f.Lock.Nodes) != 0 || f.Lock.Grant != 0 || f.Lock.Holder != "" || f.Lock.Token != 0) {
 		return fmt.Errorf("there is no lock service, yet the lock shows %+v", f.Lock)

@@ -72,7 +72,7 @@ func (c ClientView) Holds() bool { return c.Grant != 0 }
 // leaseValid reports whether the client's own view says its lease holds at
 // its clock now.
 func (c ClientView) leaseValid(now int) bool {
-	return c.Holds() && LeaseSpan{c.LeaseUntil}.InForce(now)
+	return c.Holds() && leaseSpan{c.LeaseUntil}.InForce(now)
 }
 
 // forget drops the client's belief that it holds the lock, and the

@@ -199,7 +199,7 @@ type Event struct {
 	// Delivered is the kind of the message a deliver let through.
 	Delivered MessageKind
 	// Err is the lock service's refusal of an acquire, renew or release
-	// (ErrLockHeld, ErrLockDelay, ErrNotHolder, ErrLeaseExpired), nil when
+	// (ErrLockHeld, ErrLockDelay, errNotHolder, ErrLeaseExpired), nil when
 	// it agreed.
 	Err error
 	// Write is what the resource did with a write, read or peek that

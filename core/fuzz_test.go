@@ -34,7 +34,7 @@ func scenarioFromBytes(data []byte) (Scenario, Strategy) {
 	if head&8 != 0 {
 		sc.Clients = append(sc.Clients, "A") // listed twice: invalid
 	}
-	kinds := append(ActionKinds(), "teleport")
+	kinds := append(actionKinds(), "teleport")
 	clients := []string{"A", "B", "C", "", "Z"}
 	numbers := []int{0, 1, 2, 3, 5, 7, 10, 12, -1, -3, math.MaxInt, math.MaxInt / 2, math.MinInt}
 	resources := []string{"", Row42, Row43, "nope"}
@@ -67,7 +67,7 @@ func scenarioFromBytes(data []byte) (Scenario, Strategy) {
 }
 
 // FuzzReplay replays arbitrary scenarios under arbitrary strategies: a
-// valid one gives frames that pass Check and lay out as a timeline, the
+// valid one gives frames that pass checkRun and lay out as a timeline, the
 // same every time; an invalid one gives a StepError and no frames; nothing
 // panics.
 func FuzzReplay(f *testing.F) {
@@ -80,7 +80,7 @@ func FuzzReplay(f *testing.F) {
 		frames, err := Replay(sc, st)
 		if err != nil {
 			var se *StepError
-			if frames != nil || (!errors.As(err, &se) && !errors.Is(err, ErrUnknownStrategy)) {
+			if frames != nil || (!errors.As(err, &se) && !errors.Is(err, errUnknownStrategy)) {
 				t.Fatalf("%v: frames %d, error %T %v", st, len(frames), err, err)
 			}
 			return
@@ -88,7 +88,7 @@ func FuzzReplay(f *testing.F) {
 		if len(frames) != len(sc.Steps)+1 {
 			t.Fatalf("%d frames for %d steps", len(frames), len(sc.Steps))
 		}
-		if err := Check(frames); err != nil {
+		if err := checkRun(frames); err != nil {
 			t.Fatalf("under %s: %v\n%+v", st, err, sc.Steps)
 		}
 		tl := NewTimeline(frames)

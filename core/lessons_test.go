@@ -18,7 +18,7 @@ func TestConsensusWithoutFencingIsCorruptedByAPause(t *testing.T) {
 	if d != (Design{TTLLease, Replicated, Unchecked}) {
 		t.Fatalf("consensus-unfenced is %+v", d)
 	}
-	last := mustReplay(t, GCPause(), ConsensusUnfenced)[6]
+	last := mustReplay(t, gcPause(), ConsensusUnfenced)[6]
 	if last.Verdict != Corrupted || last.Event.Stale != Overwrote || last.Resources[0].Data != "A-STALE" {
 		t.Errorf("A's late write under a replicated lock without fencing: %+v, %s", last.Event, last.Verdict)
 	}
@@ -46,7 +46,7 @@ func TestCounterResetWithTheLargerStaleTokenIsNotProtected(t *testing.T) {
 	if a.Event.Token != 2 || a.Event.Result != ResultStale || a.Event.Stale != BeforeNewHolder || a.Event.Harm != "" || a.Verdict != Stuck {
 		t.Errorf("A's stale write with the larger token: %+v, verdict %s", a.Event, a.Verdict)
 	}
-	if err := Check(frames); err != nil {
+	if err := checkRun(frames); err != nil {
 		t.Error(err)
 	}
 }
@@ -54,7 +54,7 @@ func TestCounterResetWithTheLargerStaleTokenIsNotProtected(t *testing.T) {
 // A client that gives up and releases does not call back a write already
 // on its way: a plain lock corrupts too.
 func TestDelayedWriteCorruptsAPlainLockOnceReleased(t *testing.T) {
-	frames := mustReplay(t, DelayedWrite(), NoTTL)
+	frames := mustReplay(t, delayedWrite(), NoTTL)
 	if ev := frames[3].Event; ev.Kind != ActRelease || ev.Result != ResultReleased || len(frames[3].Network) != 1 {
 		t.Fatalf("A releases with its write still held: %+v, network %v", ev, frames[3].Network)
 	}
@@ -66,7 +66,7 @@ func TestDelayedWriteCorruptsAPlainLockOnceReleased(t *testing.T) {
 // A client that counts its lease from when it sent the request: a
 // reply that arrives after that lease has ended is of no use to it.
 func TestAClientCountingFromTheRequestDoesNotUseALateGrant(t *testing.T) {
-	sc := SlowGrant()
+	sc := slowGrant()
 	sc.FromReply = nil
 	for _, st := range []Strategy{Lease, Redlock, ConsensusUnfenced} {
 		frames := mustReplay(t, sc, st)
@@ -105,7 +105,7 @@ func TestRedlockGivesBackAMinority(t *testing.T) {
 // The lease's boundary, pinned at each place it is decided, with literal
 // expectations: a lease that ends at t=10 has ended at t=10.
 func TestLeaseEdges(t *testing.T) {
-	if (LeaseSpan{10}).InForce(10) || !(LeaseSpan{10}).InForce(9) || !(LeaseSpan{Never}).InForce(1<<40) {
+	if (leaseSpan{10}).InForce(10) || !(leaseSpan{10}).InForce(9) || !(leaseSpan{Never}).InForce(1<<40) {
 		t.Fatal("a lease ending at 10 is in force at 9 and ended at 10; Never never ends")
 	}
 	for _, c := range []struct {
@@ -113,10 +113,10 @@ func TestLeaseEdges(t *testing.T) {
 		err               error
 	}{
 		{0, 10, 10, nil}, {5, 1, 6, nil}, {5, 0, 6, nil}, {5, -3, 6, nil}, // shorter than a tick: one tick
-		{math.MaxInt - 10, 10, math.MaxInt, nil}, {math.MaxInt - 10, 11, 0, ErrClockOverflow},
+		{math.MaxInt - 10, 10, math.MaxInt, nil}, {math.MaxInt - 10, 11, 0, errClockOverflow},
 	} {
-		if got, err := LeaseFrom(c.from, c.length); got.End != c.end || !errors.Is(err, c.err) {
-			t.Errorf("LeaseFrom(%d, %d) = %d, %v; want %d, %v", c.from, c.length, got.End, err, c.end, c.err)
+		if got, err := leaseFrom(c.from, c.length); got.End != c.end || !errors.Is(err, c.err) {
+			t.Errorf("leaseFrom(%d, %d) = %d, %v; want %d, %v", c.from, c.length, got.End, err, c.end, c.err)
 		}
 	}
 	run := func(script string, st Strategy) []Frame {
@@ -160,7 +160,7 @@ func TestLeaseEdges(t *testing.T) {
 // unchecked resource.
 func TestLockDelayNarrowsTheWindowButDoesNotCloseIt(t *testing.T) {
 	for _, st := range []Strategy{Lease, Redlock, ConsensusUnfenced} {
-		frames := mustReplay(t, LockDelay(), st)
+		frames := mustReplay(t, lockDelay(), st)
 		if ev := frames[4].Event; ev.Result != ResultRefused || ev.Err != ErrLockDelay || frames[4].Clock != 12 {
 			t.Errorf("%s: B at t=12, within the delay of A's lease (lapsed at 10): %+v", st, ev)
 		}
@@ -172,7 +172,7 @@ func TestLockDelayNarrowsTheWindowButDoesNotCloseIt(t *testing.T) {
 		}
 	}
 	// Without the delay, B gets the lock at t=12.
-	sc := LockDelay()
+	sc := lockDelay()
 	sc.LockDelay = 0
 	if ev := frameAt(t, sc, Lease, 5).Event; ev.Result != ResultGranted {
 		t.Errorf("without a lock-delay, B at t=12: %+v", ev)
@@ -197,22 +197,22 @@ func TestLockDelayNarrowsTheWindowButDoesNotCloseIt(t *testing.T) {
 	if _, err := s.Acquire("C", 10); err != nil {
 		t.Errorf("C 5 ticks after the lapse: %v", err)
 	}
-	// Check catches a grant within the delay.
-	frames := mustReplay(t, LockDelay(), Lease)
+	// checkRun catches a grant within the delay.
+	frames := mustReplay(t, lockDelay(), Lease)
 	f := &frames[4]
 	f.Event = Event{Kind: ActAcquire, Client: "B", Token: 2, Grant: 2, Lease: 10, Nodes: 1, Result: ResultGranted}
 	f.Lock.Holder, f.Lock.Token, f.Lock.Grant, f.Lock.Expiry = "B", 2, 2, 22
 	f.Lock.Nodes[0] = NodeView{Clock: 12, Holder: "B", Token: 2, Grant: 2, Expiry: 22}
 	f.Clients[1].Grant, f.Clients[1].Token, f.Clients[1].LeaseUntil, f.Clients[1].State = 2, 2, 22, Running
-	if err := Check(frames[:5]); err == nil || !strings.Contains(err.Error(), "within its lock-delay") {
-		t.Errorf("Check on a grant within the lock-delay: %v", err)
+	if err := checkRun(frames[:5]); err == nil || !strings.Contains(err.Error(), "within its lock-delay") {
+		t.Errorf("checkRun on a grant within the lock-delay: %v", err)
 	}
 }
 
 // A partitioned holder's renewal is held; its lease lapses at the service,
 // and it learns so only when the answer reaches it.
 func TestPartitionedHolderLearnsOnlyWhenTold(t *testing.T) {
-	frames := mustReplay(t, PartitionedHolder(), ConsensusUnfenced)
+	frames := mustReplay(t, partitionedHolder(), ConsensusUnfenced)
 	if ev := frames[4].Event; ev.Result != ResultHeld || len(frames[4].Network) != 1 || frames[4].Network[0].Kind != MsgRenew {
 		t.Fatalf("A's renewal is held: %+v", ev)
 	}
@@ -232,7 +232,7 @@ func TestPartitionedHolderLearnsOnlyWhenTold(t *testing.T) {
 	if VerdictOf(frames) != Corrupted {
 		t.Errorf("unfenced: %s", VerdictOf(frames))
 	}
-	if v := VerdictOf(mustReplay(t, PartitionedHolder(), Consensus)); v != Safe {
+	if v := VerdictOf(mustReplay(t, partitionedHolder(), Consensus)); v != Safe {
 		t.Errorf("fenced: %s", v)
 	}
 	// A renewal delivered in time extends the lease, counted from when it
@@ -252,11 +252,11 @@ func TestDecidedAt(t *testing.T) {
 		st   Strategy
 		want int
 	}{
-		{GCPause(), Lease, 7},                  // A's late write destroys B's value
-		{GCPause(), LeaseFencing, 7},           // safe: the last step
-		{FencedRead(), ConsensusUnfenced, 8},   // at risk at 7, corrupted at 8
-		{StaleBeforeNewHolder(), Consensus, 6}, // A's late write lands
-		{CrashNoTTL(), NoTTL, 4},               // A crashes holding a lock without TTL
+		{gcPause(), Lease, 7},                  // A's late write destroys B's value
+		{gcPause(), LeaseFencing, 7},           // safe: the last step
+		{fencedRead(), ConsensusUnfenced, 8},   // at risk at 7, corrupted at 8
+		{staleBeforeNewHolder(), Consensus, 6}, // A's late write lands
+		{crashNoTTL(), NoTTL, 4},               // A crashes holding a lock without TTL
 	}
 	for _, c := range cases {
 		if got := DecidedAt(mustReplay(t, c.sc, c.st)); got != c.want {
@@ -275,7 +275,7 @@ func TestFencingDoesNotOrderOneHoldersOwnWrites(t *testing.T) {
 		Lease: true, Redlock: true, LeaseFencing: true, ConsensusUnfenced: true, Consensus: true,
 	}
 	for st, want := range reordered {
-		frames := mustReplay(t, SameTokenRetry(), st)
+		frames := mustReplay(t, sameTokenRetry(), st)
 		last := frames[len(frames)-1]
 		if last.Reordered != want || last.Event.Reordered != want {
 			t.Errorf("%s: reordered %v (event %v), want %v", st, last.Reordered, last.Event.Reordered, want)
@@ -301,18 +301,18 @@ func TestFencingDoesNotOrderOneHoldersOwnWrites(t *testing.T) {
 // its lease ended at t=10, running all along (not woken from a pause).
 func TestAClientThatDoesNotCheckWritesPastItsOwnLease(t *testing.T) {
 	for _, st := range []Strategy{Lease, Redlock, ConsensusUnfenced, Consensus} {
-		ev := mustReplay(t, PartitionedHolder(), st)[8].Event
+		ev := mustReplay(t, partitionedHolder(), st)[8].Event
 		if ev.Kind != ActWrite || ev.Client != "A" || !ev.PastOwnLease || ev.Resumed {
 			t.Errorf("%s: A's write at t=12: %+v", st, ev)
 		}
 	}
 	// In the book's story A wakes and writes: past its lease too, but
 	// straight from a pause.
-	if ev := mustReplay(t, GCPause(), Lease)[6].Event; !ev.PastOwnLease || !ev.Resumed {
+	if ev := mustReplay(t, gcPause(), Lease)[6].Event; !ev.PastOwnLease || !ev.Resumed {
 		t.Errorf("the book's late write: %+v", ev)
 	}
 	// Within its lease, not past it.
-	if ev := mustReplay(t, GCPause(), Lease)[2].Event; ev.PastOwnLease {
+	if ev := mustReplay(t, gcPause(), Lease)[2].Event; ev.PastOwnLease {
 		t.Errorf("A's first write: %+v", ev)
 	}
 }
@@ -362,7 +362,7 @@ func TestStuckIsALargerTokenOrACrashWithoutTTL(t *testing.T) {
 // holder's late write through, since its token is the largest; an
 // unfenced one lets the old holder overwrite the new.
 func TestARestoreFromBackupTurnsTokensBack(t *testing.T) {
-	frames := mustReplay(t, RestoreFromBackup(), Consensus)
+	frames := mustReplay(t, restoreFromBackup(), Consensus)
 	grants := map[int]int64{}
 	for _, f := range frames {
 		if f.Event.Kind == ActAcquire && f.Event.Result == ResultGranted {
@@ -382,12 +382,12 @@ func TestARestoreFromBackupTurnsTokensBack(t *testing.T) {
 	if b := frames[11]; b.Event.Result != ResultStale || b.Event.Stale != BeforeNewHolder || b.Resources[0].Data != "B-STALE" || b.Verdict != Stuck {
 		t.Errorf("B's late write, with the largest token: %+v, %q, %s", b.Event, b.Resources[0].Data, b.Verdict)
 	}
-	unfenced := mustReplay(t, RestoreFromBackup(), ConsensusUnfenced)
+	unfenced := mustReplay(t, restoreFromBackup(), ConsensusUnfenced)
 	if last := unfenced[len(unfenced)-1]; last.Verdict != Corrupted || last.Event.Overwritten != "A" {
 		t.Errorf("unfenced, B's late write over A's: %+v, %s", last.Event, last.Verdict)
 	}
 	for _, st := range Strategies() {
-		if err := Check(mustReplay(t, RestoreFromBackup(), st)); err != nil {
+		if err := checkRun(mustReplay(t, restoreFromBackup(), st)); err != nil {
 			t.Errorf("%s: %v", st, err)
 		}
 	}

@@ -8,30 +8,30 @@ import (
 // Errors returned by the lock service. A call that returns one of them leaves
 // the service exactly as it was.
 var (
-	// ErrEmptyClient: the empty name is the service's "free" marker, so no
+	// errEmptyClient: the empty name is the service's "free" marker, so no
 	// client may use it.
-	ErrEmptyClient = errors.New("client name is empty")
+	errEmptyClient = errors.New("client name is empty")
 	// ErrLockHeld: another client (or the caller itself) holds a lease that
 	// has not expired yet.
 	ErrLockHeld = errors.New("lock is held and its lease has not expired")
 	// ErrLockDelay: the last holder's lease lapsed without a release, and
 	// the service is still in its lock-delay (see SetLockDelay).
 	ErrLockDelay = errors.New("lock is in its lock-delay after a lease lapsed")
-	// ErrNotHolder: the caller does not hold the lock.
-	ErrNotHolder = errors.New("client does not hold the lock")
+	// errNotHolder: the caller does not hold the lock.
+	errNotHolder = errors.New("client does not hold the lock")
 	// ErrLeaseExpired: the caller held the lock but its lease has run out; a
 	// new Acquire (and a new token) is needed.
 	ErrLeaseExpired = errors.New("lease has expired")
-	// ErrNegativeTick: time never runs backwards.
-	ErrNegativeTick = errors.New("tick is negative")
-	// ErrClockOverflow: the logical clock or a lease expiry would not fit in
+	// errNegativeTick: time never runs backwards.
+	errNegativeTick = errors.New("tick is negative")
+	// errClockOverflow: the logical clock or a lease expiry would not fit in
 	// an int.
-	ErrClockOverflow = errors.New("clock would overflow")
-	// ErrTokensExhausted: every positive int64 has been issued once.
-	ErrTokensExhausted = errors.New("no fencing tokens left")
+	errClockOverflow = errors.New("clock would overflow")
+	// errTokensExhausted: every positive int64 has been issued once.
+	errTokensExhausted = errors.New("no fencing tokens left")
 )
 
-// Never is the expiry of a lock granted without a lease (NewWithoutTTL).
+// Never is the expiry of a lock granted without a lease (newWithoutTTL).
 const Never = -1
 
 // LockService lends one lock. It keeps a logical clock, lets leases expire
@@ -43,7 +43,7 @@ const Never = -1
 // lock is free again. Every method applies that one predicate.
 //
 // Agreement on who holds the lock is assumed, as in the chapter; in practice
-// the service runs on a consensus system such as Raft (NewReplicated).
+// the service runs on a consensus system such as Raft (newReplicated).
 //
 // The zero LockService is usable: a free lock with leases, on one node that
 // keeps its state in memory, at time 0, whose first token is 1.
@@ -65,17 +65,17 @@ func New() *LockService {
 	return &LockService{}
 }
 
-// NewReplicated returns a lock service whose state is replicated by
+// newReplicated returns a lock service whose state is replicated by
 // consensus: holder, lease and token counter survive Restart, so tokens keep
 // increasing across restarts.
-func NewReplicated() *LockService {
+func newReplicated() *LockService {
 	return &LockService{durable: true}
 }
 
-// NewWithoutTTL returns a plain lock: a grant lasts until Release, however
+// newWithoutTTL returns a plain lock: a grant lasts until Release, however
 // long that takes; a holder that crashes holds it forever. Like New it keeps
 // its state in memory.
-func NewWithoutTTL() *LockService {
+func newWithoutTTL() *LockService {
 	return &LockService{noTTL: true}
 }
 
@@ -131,14 +131,14 @@ func (s *LockService) delayed() bool {
 func (s *LockService) Now() int { return s.clock }
 
 // Tick advances the logical time by d. A zero tick does nothing; a negative
-// one returns ErrNegativeTick and one that would overflow returns
-// ErrClockOverflow, both leaving the clock unchanged.
+// one returns errNegativeTick and one that would overflow returns
+// errClockOverflow, both leaving the clock unchanged.
 func (s *LockService) Tick(d int) error {
 	switch {
 	case d < 0:
-		return ErrNegativeTick
+		return errNegativeTick
 	case d > math.MaxInt-s.clock:
-		return ErrClockOverflow
+		return errClockOverflow
 	}
 	s.clock += d
 	return nil
@@ -146,16 +146,16 @@ func (s *LockService) Tick(d int) error {
 
 // held reports whether a lease is in force at the current time.
 func (s *LockService) held() bool {
-	return s.holder != "" && LeaseSpan{s.expiry}.InForce(s.clock)
+	return s.holder != "" && leaseSpan{s.expiry}.InForce(s.clock)
 }
 
-// leaseEnd returns the end of a lease granted now (see LeaseFrom); without
+// leaseEnd returns the end of a lease granted now (see leaseFrom); without
 // TTL it is Never.
 func (s *LockService) leaseEnd(lease int) (int, error) {
 	if s.noTTL {
 		return Never, nil
 	}
-	span, err := LeaseFrom(s.clock, lease)
+	span, err := leaseFrom(s.clock, lease)
 	return span.End, err
 }
 
@@ -165,7 +165,7 @@ func (s *LockService) leaseEnd(lease int) (int, error) {
 // an old holder from a new one.
 func (s *LockService) Acquire(client string, lease int) (int64, error) {
 	if client == "" {
-		return 0, ErrEmptyClient
+		return 0, errEmptyClient
 	}
 	if s.held() {
 		return 0, ErrLockHeld
@@ -178,7 +178,7 @@ func (s *LockService) Acquire(client string, lease int) (int64, error) {
 		return 0, err
 	}
 	if s.issued == math.MaxInt64 {
-		return 0, ErrTokensExhausted
+		return 0, errTokensExhausted
 	}
 	s.issued++
 	s.holder, s.expiry, s.token = client, end, s.issued
@@ -188,13 +188,13 @@ func (s *LockService) Acquire(client string, lease int) (int64, error) {
 // Renew extends the holder's lease to now+lease (a heartbeat). The token does
 // not change: it is the same tenure, extended. Renew fails with
 // ErrLeaseExpired once the lease has run out, even if nobody took the lock
-// since, and with ErrNotHolder for anyone but the holder.
+// since, and with errNotHolder for anyone but the holder.
 func (s *LockService) Renew(client string, lease int) error {
 	if client == "" {
-		return ErrEmptyClient
+		return errEmptyClient
 	}
 	if s.holder != client {
-		return ErrNotHolder
+		return errNotHolder
 	}
 	if !s.held() {
 		return ErrLeaseExpired
@@ -209,13 +209,13 @@ func (s *LockService) Renew(client string, lease int) error {
 
 // Release gives the lock back before its lease runs out; the lease ends now.
 // For anyone but the holder of a lease in force it changes nothing and
-// returns ErrNotHolder.
+// returns errNotHolder.
 func (s *LockService) Release(client string) error {
 	if client == "" {
-		return ErrEmptyClient
+		return errEmptyClient
 	}
 	if !s.held() || s.holder != client {
-		return ErrNotHolder
+		return errNotHolder
 	}
 	s.holder, s.expiry = "", s.clock
 	return nil

@@ -104,8 +104,8 @@ func TestRenewExtendsLeaseAndKeepsToken(t *testing.T) {
 func TestRenewByNonHolderFails(t *testing.T) {
 	s := New()
 	mustAcquire(t, s, "A", 10)
-	if err := s.Renew("B", 10); !errors.Is(err, ErrNotHolder) {
-		t.Fatalf("Renew(B) = %v, want ErrNotHolder", err)
+	if err := s.Renew("B", 10); !errors.Is(err, errNotHolder) {
+		t.Fatalf("Renew(B) = %v, want errNotHolder", err)
 	}
 	if s.Expiry() != 10 {
 		t.Fatalf("Expiry() = %d, want 10", s.Expiry())
@@ -145,8 +145,8 @@ func TestLeaseShorterThanOneTickIsOneTick(t *testing.T) {
 
 func TestAcquireWithEmptyClientFails(t *testing.T) {
 	s := New()
-	if tok, err := s.Acquire("", 10); !errors.Is(err, ErrEmptyClient) || tok != 0 {
-		t.Fatalf(`Acquire("") = (%d, %v), want (0, ErrEmptyClient)`, tok, err)
+	if tok, err := s.Acquire("", 10); !errors.Is(err, errEmptyClient) || tok != 0 {
+		t.Fatalf(`Acquire("") = (%d, %v), want (0, errEmptyClient)`, tok, err)
 	}
 	assertHolder(t, s, "", 0)
 	if tok := mustAcquire(t, s, "A", 10); tok != 1 {
@@ -158,14 +158,14 @@ func TestAcquireWithEmptyClientFails(t *testing.T) {
 // extended a lease nobody held.
 func TestRenewWithEmptyClientFails(t *testing.T) {
 	s := New()
-	if err := s.Renew("", 10); !errors.Is(err, ErrEmptyClient) {
-		t.Fatalf(`Renew("") on a free lock = %v, want ErrEmptyClient`, err)
+	if err := s.Renew("", 10); !errors.Is(err, errEmptyClient) {
+		t.Fatalf(`Renew("") on a free lock = %v, want errEmptyClient`, err)
 	}
 	if s.Expiry() != 0 {
 		t.Fatalf("Expiry() = %d, want 0", s.Expiry())
 	}
-	if err := s.Release(""); !errors.Is(err, ErrEmptyClient) {
-		t.Fatalf(`Release("") = %v, want ErrEmptyClient`, err)
+	if err := s.Release(""); !errors.Is(err, errEmptyClient) {
+		t.Fatalf(`Release("") = %v, want errEmptyClient`, err)
 	}
 }
 
@@ -200,8 +200,8 @@ func TestRenewAfterExpiryFails(t *testing.T) {
 func TestReleaseByNonHolderIsNoOp(t *testing.T) {
 	s := New()
 	mustAcquire(t, s, "A", 10)
-	if err := s.Release("B"); !errors.Is(err, ErrNotHolder) {
-		t.Fatalf("Release(B) = %v, want ErrNotHolder", err)
+	if err := s.Release("B"); !errors.Is(err, errNotHolder) {
+		t.Fatalf("Release(B) = %v, want errNotHolder", err)
 	}
 	assertHolder(t, s, "A", 1)
 	if s.Expiry() != 10 {
@@ -213,8 +213,8 @@ func TestReleaseAfterExpiryIsNoOp(t *testing.T) {
 	s := New()
 	mustAcquire(t, s, "A", 10)
 	mustTick(t, s, 12)
-	if err := s.Release("A"); !errors.Is(err, ErrNotHolder) {
-		t.Fatalf("Release after expiry = %v, want ErrNotHolder", err)
+	if err := s.Release("A"); !errors.Is(err, errNotHolder) {
+		t.Fatalf("Release after expiry = %v, want errNotHolder", err)
 	}
 	if s.Expiry() != 10 {
 		t.Fatalf("Expiry() = %d, want 10: a late release must not rewrite history", s.Expiry())
@@ -227,8 +227,8 @@ func TestTickNonPositiveDoesNothing(t *testing.T) {
 	if err := s.Tick(0); err != nil {
 		t.Fatalf("Tick(0) = %v, want nil", err)
 	}
-	if err := s.Tick(-3); !errors.Is(err, ErrNegativeTick) {
-		t.Fatalf("Tick(-3) = %v, want ErrNegativeTick", err)
+	if err := s.Tick(-3); !errors.Is(err, errNegativeTick) {
+		t.Fatalf("Tick(-3) = %v, want errNegativeTick", err)
 	}
 	if s.Now() != 5 {
 		t.Fatalf("Now() = %d, want 5", s.Now())
@@ -238,8 +238,8 @@ func TestTickNonPositiveDoesNothing(t *testing.T) {
 func TestTickOverflowFails(t *testing.T) {
 	s := New()
 	mustTick(t, s, math.MaxInt-1)
-	if err := s.Tick(2); !errors.Is(err, ErrClockOverflow) {
-		t.Fatalf("Tick past MaxInt = %v, want ErrClockOverflow", err)
+	if err := s.Tick(2); !errors.Is(err, errClockOverflow) {
+		t.Fatalf("Tick past MaxInt = %v, want errClockOverflow", err)
 	}
 	if s.Now() != math.MaxInt-1 {
 		t.Fatalf("Now() = %d, want MaxInt-1", s.Now())
@@ -250,15 +250,15 @@ func TestTickOverflowFails(t *testing.T) {
 func TestLeaseOverflowFails(t *testing.T) {
 	s := New()
 	mustTick(t, s, math.MaxInt-5)
-	if tok, err := s.Acquire("A", 6); !errors.Is(err, ErrClockOverflow) || tok != 0 {
-		t.Fatalf("Acquire with overflowing lease = (%d, %v), want (0, ErrClockOverflow)", tok, err)
+	if tok, err := s.Acquire("A", 6); !errors.Is(err, errClockOverflow) || tok != 0 {
+		t.Fatalf("Acquire with overflowing lease = (%d, %v), want (0, errClockOverflow)", tok, err)
 	}
 	assertHolder(t, s, "", 0)
 	if tok := mustAcquire(t, s, "A", 5); tok != 1 {
 		t.Fatalf("token = %d, want 1: a refused grant must not spend a token", tok)
 	}
-	if err := s.Renew("A", math.MaxInt); !errors.Is(err, ErrClockOverflow) {
-		t.Fatalf("Renew with overflowing lease = %v, want ErrClockOverflow", err)
+	if err := s.Renew("A", math.MaxInt); !errors.Is(err, errClockOverflow) {
+		t.Fatalf("Renew with overflowing lease = %v, want errClockOverflow", err)
 	}
 	if s.Expiry() != math.MaxInt {
 		t.Fatalf("Expiry() = %d, want MaxInt (unchanged)", s.Expiry())
@@ -293,8 +293,8 @@ func TestTokensExhaustedFailsInsteadOfWrapping(t *testing.T) {
 		t.Fatalf("token = %d, want MaxInt64", tok)
 	}
 	mustTick(t, s, 1)
-	if tok, err := s.Acquire("B", 1); !errors.Is(err, ErrTokensExhausted) || tok != 0 {
-		t.Fatalf("Acquire after the last token = (%d, %v), want (0, ErrTokensExhausted)", tok, err)
+	if tok, err := s.Acquire("B", 1); !errors.Is(err, errTokensExhausted) || tok != 0 {
+		t.Fatalf("Acquire after the last token = (%d, %v), want (0, errTokensExhausted)", tok, err)
 	}
 	assertHolder(t, s, "", 0)
 }

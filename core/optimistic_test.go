@@ -10,7 +10,7 @@ import (
 // … WHERE version = ? that updates 0 rows), a missing one and one from the
 // future alike. It has no token and no maxToken.
 func TestVersionedResourceAppliesOnlyItsOwnVersion(t *testing.T) {
-	r := NewVersionedResource("row")
+	r := newVersionedResource("row")
 	if r.Version() != 1 || !r.Versioned() || r.Fenced() || !r.Atomic() {
 		t.Fatalf("a new row: version %d, versioned %v, fenced %v, atomic %v", r.Version(), r.Versioned(), r.Fenced(), r.Atomic())
 	}
@@ -30,8 +30,8 @@ func TestVersionedResourceAppliesOnlyItsOwnVersion(t *testing.T) {
 			t.Fatalf("write %d with version %d: %s, row at %d; want %s, %d", i, s.version, got, r.Version(), s.want, s.after)
 		}
 	}
-	if r.Data() != "v4" || r.Writes() != 2 || r.Rejected() != 3 || r.MaxToken() != 0 || r.StaleAccepted() != 0 {
-		t.Errorf("data %q, writes %d, rejected %d, maxToken %d, stale %d", r.Data(), r.Writes(), r.Rejected(), r.MaxToken(), r.StaleAccepted())
+	if r.Data() != "v4" || r.Writes() != 2 || r.Rejected() != 3 || r.MaxToken() != 0 {
+		t.Errorf("data %q, writes %d, rejected %d, maxToken %d", r.Data(), r.Writes(), r.Rejected(), r.MaxToken())
 	}
 	if got := r.Read(0); got != Accepted || r.Version() != 3 || r.Writes() != 2 {
 		t.Errorf("a read changes nothing: %s, version %d", got, r.Version())
@@ -45,7 +45,7 @@ func TestVersionedResourceAppliesOnlyItsOwnVersion(t *testing.T) {
 // UPDATE without the WHERE), a write checked against version 1 lands
 // after another write moved the row to 2.
 func TestCheckThenApplyVersionedResourceAppliesWhatItCheckedEarlier(t *testing.T) {
-	r := NewCheckThenApplyVersionedResource("row")
+	r := newCheckThenApplyVersionedResource("row")
 	if r.Atomic() {
 		t.Fatal("a check-then-apply row says it is atomic")
 	}
@@ -55,7 +55,7 @@ func TestCheckThenApplyVersionedResourceAppliesWhatItCheckedEarlier(t *testing.T
 	if got := r.Write(1, "B"); got != Accepted || r.Version() != 2 {
 		t.Fatalf("B's write: %s, version %d", got, r.Version())
 	}
-	if got := r.Apply(1, "A"); got != AcceptedStale || r.Data() != "A" || r.Version() != 3 || r.StaleAccepted() != 1 {
+	if got := r.Apply(1, "A"); got != AcceptedStale || r.Data() != "A" || r.Version() != 3 {
 		t.Errorf("A's apply, checked at version 1, at version 2: %s, data %q, version %d", got, r.Data(), r.Version())
 	}
 }
@@ -64,7 +64,7 @@ func TestCheckThenApplyVersionedResourceAppliesWhatItCheckedEarlier(t *testing.T
 // A is paused, as it could while A runs; A's late write carries the
 // version B's write moved past, and is refused. The row is its own fence.
 func TestOptimisticLockingExcludesNobodyAndRefusesTheLateWrite(t *testing.T) {
-	frames := mustReplay(t, GCPause(), Optimistic)
+	frames := mustReplay(t, gcPause(), Optimistic)
 	for _, f := range frames {
 		if !f.Lock.Lockless || f.Lock.Holder != "" || f.Lock.Grant != 0 || len(f.Lock.Nodes) != 0 {
 			t.Fatalf("step %d: the lock shows %+v, and there is none", f.Step, f.Lock)
@@ -103,7 +103,7 @@ func TestOptimisticLockingExcludesNobodyAndRefusesTheLateWrite(t *testing.T) {
 // writes from that. Nothing is lost; the late write still landed after B
 // first read, so the run stays at risk.
 func TestARefusedWriterReadsAgainAndRetries(t *testing.T) {
-	sc := StaleBeforeNewHolder()
+	sc := staleBeforeNewHolder()
 	sc.Steps = append(sc.Steps, Step{Action: read("B")}, Step{Action: write("B", "B-retry")})
 	frames := mustReplay(t, sc, Optimistic)
 	if ev := frames[6].Event; ev.Client != "B" || ev.Result != ResultRejected || frames[6].Resources[0].Data != "A-STALE" {
@@ -125,14 +125,14 @@ func TestARefusedWriterReadsAgainAndRetries(t *testing.T) {
 // B's first write, held up while its retry and its next write landed,
 // carries a version they moved past and is refused.
 func TestTheVersionOrdersOneClientsOwnWrites(t *testing.T) {
-	last := mustReplay(t, SameTokenRetry(), Optimistic)[8]
+	last := mustReplay(t, sameTokenRetry(), Optimistic)[8]
 	if ev := last.Event; ev.Delivered != MsgWrite || ev.Client != "B" || ev.Result != ResultRejected || ev.Write != RejectedVersion || ev.Reordered {
 		t.Errorf("B's held first write: %+v", ev)
 	}
 	if last.Resources[0].Data != "B-2" || last.Reordered {
 		t.Errorf("the row holds %q (reordered %v), want B's newest value", last.Resources[0].Data, last.Reordered)
 	}
-	if fenced := mustReplay(t, SameTokenRetry(), Consensus)[8]; !fenced.Reordered {
+	if fenced := mustReplay(t, sameTokenRetry(), Consensus)[8]; !fenced.Reordered {
 		t.Error("fencing let B's held write through in the same story")
 	}
 }
@@ -195,7 +195,7 @@ func TestWithoutALockServiceItsFailuresChangeNothing(t *testing.T) {
 	}
 	// The stories of a lost counter, a restore and a fast clock: the
 	// late write is refused in each.
-	for _, sc := range []Scenario{CounterReset(), RestartDuringLease(), RestoreFromBackup(), ClockJump()} {
+	for _, sc := range []Scenario{counterReset(), restartDuringLease(), restoreFromBackup(), clockJump()} {
 		frames := mustReplay(t, sc, Optimistic)
 		last := frames[len(frames)-1]
 		if last.Event.Result != ResultRejected || last.Verdict != Safe {
@@ -207,7 +207,7 @@ func TestWithoutALockServiceItsFailuresChangeNothing(t *testing.T) {
 // A check made apart from its write is no check: the version checked
 // before B's write, applied after it, overwrites B's value.
 func TestAVersionCheckedApartFromItsWriteCorrupts(t *testing.T) {
-	frames := mustReplay(t, NonAtomicCheck(), Optimistic)
+	frames := mustReplay(t, nonAtomicCheck(), Optimistic)
 	if ev := frames[2].Event; ev.Result != ResultChecked || ev.Version != 1 {
 		t.Fatalf("A's write checked against version 1: %+v", ev)
 	}

@@ -64,7 +64,7 @@ func TestSeenInTheBooksRun(t *testing.T) {
 // versions, a renewal does nothing, and a write the row refuses is refused
 // for its version, not a token; derived by hand from the stories.
 func TestSeenWithoutALockService(t *testing.T) {
-	book := mustReplay(t, GCPause(), Optimistic)
+	book := mustReplay(t, gcPause(), Optimistic)
 	for i, w := range []Outcome{
 		{Result: ResultVersions}, {Result: ResultAccepted}, {}, {Result: ResultVersions}, {Result: ResultAccepted},
 		{Result: ResultRejected, ByVersion: true},
@@ -74,10 +74,10 @@ func TestSeenWithoutALockService(t *testing.T) {
 			t.Errorf("gc-pause step %d: %+v, want %+v and nobody holding", i+2, s, w)
 		}
 	}
-	if s := SeenIn(mustReplay(t, Heartbeat(), Optimistic)[4], []string{"A", "B"}); !s.Outcome.Equal(Outcome{Result: ResultNoService}) {
+	if s := SeenIn(mustReplay(t, heartbeat(), Optimistic)[4], []string{"A", "B"}); !s.Outcome.Equal(Outcome{Result: ResultNoService}) {
 		t.Errorf("heartbeat's renewal: %+v", s.Outcome)
 	}
-	slow := mustReplay(t, SlowGrant(), Optimistic)
+	slow := mustReplay(t, slowGrant(), Optimistic)
 	if o := OutcomeOf(slow[1]); !o.Equal(Outcome{Result: ResultHeld}) {
 		t.Errorf("a held read of the versions, which nothing granted: %+v", o)
 	}
@@ -87,7 +87,7 @@ func TestSeenWithoutALockService(t *testing.T) {
 	if o := (Outcome{Result: ResultRejected, ByVersion: true}); o.Is(ResultRejected) || o.Equal(WriteOutcome(ResultRejected)) {
 		t.Error("a write refused for its version is a write refused for its token")
 	}
-	if o := OutcomeOf(mustReplay(t, GCPause(), Consensus)[6]); o.ByVersion {
+	if o := OutcomeOf(mustReplay(t, gcPause(), Consensus)[6]); o.ByVersion {
 		t.Errorf("a write refused for its token: %+v", o)
 	}
 }

@@ -170,7 +170,7 @@ func holds(sc Scenario) bool {
 const propertyRuns = 10000
 
 // TestRandomRunsKeepTheInvariants replays random runs under every row and
-// every resource kind, checks each with Check, and states what each row
+// every resource kind, checks each with checkRun, and states what each row
 // must and must not do.
 func TestRandomRunsKeepTheInvariants(t *testing.T) {
 	corrupted := map[Strategy]int{}
@@ -299,7 +299,7 @@ func replayChecked(t *testing.T, sc Scenario, st Strategy, seed uint64, p profil
 	if err != nil {
 		t.Fatalf("seed %d (%v) under %s: %v\n%+v", seed, p, st, err, sc.Steps)
 	}
-	if err := Check(frames); err != nil {
+	if err := checkRun(frames); err != nil {
 		t.Fatalf("seed %d (%v) under %s: invariant broken: %v\n%+v", seed, p, st, err, sc.Steps)
 	}
 	return frames

@@ -15,7 +15,7 @@ import (
 // options.
 func RandomRun(r *rand.Rand, opts SearchOptions, n int, exclude ...ActionKind) (Scenario, error) {
 	if !opts.Strategy.Valid() {
-		return Scenario{}, fmt.Errorf("%w: %q", ErrUnknownStrategy, opts.Strategy)
+		return Scenario{}, fmt.Errorf("%w: %q", errUnknownStrategy, opts.Strategy)
 	}
 	if n < 1 {
 		return Scenario{}, fmt.Errorf("a random run of %d actions: it must have 1 or more", n)

@@ -83,9 +83,9 @@ type RealLease struct {
 
 // Standings: what a library's word about a lease amounts to.
 const (
-	StandingHeld      = "held"      // the library holds the lease
-	StandingSuspended = "suspended" // it cannot tell (a lost connection)
-	StandingGone      = "gone"      // it says the lease is gone
+	standingHeld      = "held"      // the library holds the lease
+	standingSuspended = "suspended" // it cannot tell (a lost connection)
+	standingGone      = "gone"      // it says the lease is gone
 )
 
 // LibraryWord is one word of a library about a lease: when (ms from the

@@ -55,14 +55,14 @@ func (m *refLock) end(lease int) (int, error) {
 	}
 	lease = max(lease, 1)
 	if m.clock > math.MaxInt-lease {
-		return 0, ErrClockOverflow
+		return 0, errClockOverflow
 	}
 	return m.clock + lease, nil
 }
 
 func (m *refLock) acquire(c string, lease int) (int64, error) {
 	if c == "" {
-		return 0, ErrEmptyClient
+		return 0, errEmptyClient
 	}
 	if g, _ := m.inForce(); g != nil {
 		return 0, ErrLockHeld
@@ -72,7 +72,7 @@ func (m *refLock) acquire(c string, lease int) (int64, error) {
 		return 0, err
 	}
 	if m.counter == math.MaxInt64 {
-		return 0, ErrTokensExhausted
+		return 0, errTokensExhausted
 	}
 	m.counter++
 	m.grants[m.counter] = &refGrant{client: c, expiry: end}
@@ -81,11 +81,11 @@ func (m *refLock) acquire(c string, lease int) (int64, error) {
 
 func (m *refLock) renew(c string, lease int) error {
 	if c == "" {
-		return ErrEmptyClient
+		return errEmptyClient
 	}
 	g, _ := m.latest()
 	if g == nil || g.released || g.client != c {
-		return ErrNotHolder
+		return errNotHolder
 	}
 	if in, _ := m.inForce(); in == nil {
 		return ErrLeaseExpired
@@ -100,11 +100,11 @@ func (m *refLock) renew(c string, lease int) error {
 
 func (m *refLock) release(c string) error {
 	if c == "" {
-		return ErrEmptyClient
+		return errEmptyClient
 	}
 	g, _ := m.inForce()
 	if g == nil || g.client != c {
-		return ErrNotHolder
+		return errNotHolder
 	}
 	g.released, g.releasedAt = true, m.clock
 	return nil
@@ -113,9 +113,9 @@ func (m *refLock) release(c string) error {
 func (m *refLock) tick(d int) error {
 	switch {
 	case d < 0:
-		return ErrNegativeTick
+		return errNegativeTick
 	case d > math.MaxInt-m.clock:
-		return ErrClockOverflow
+		return errClockOverflow
 	}
 	m.clock += d
 	return nil
@@ -153,9 +153,9 @@ func lockOps(n int, noTTL, durable bool, next func() uint64) error {
 	var s *LockService
 	switch {
 	case noTTL:
-		s = NewWithoutTTL()
+		s = newWithoutTTL()
 	case durable:
-		s = NewReplicated()
+		s = newReplicated()
 	default:
 		s = &LockService{} // the zero LockService is usable
 	}

@@ -7,8 +7,8 @@ import (
 	"slices"
 )
 
-// ErrUnknownStrategy: Replay was given a strategy not in Strategies.
-var ErrUnknownStrategy = errors.New("unknown strategy")
+// errUnknownStrategy: Replay was given a strategy not in Strategies.
+var errUnknownStrategy = errors.New("unknown strategy")
 
 // Replay plays sc under strategy st from the initial state and returns one
 // frame for the initial state followed by one per step. It is a pure
@@ -17,7 +17,7 @@ var ErrUnknownStrategy = errors.New("unknown strategy")
 // client acting, time overflowing) gives a *StepError and no frames.
 func Replay(sc Scenario, st Strategy) ([]Frame, error) {
 	if !st.Valid() {
-		return nil, fmt.Errorf("%w: %q", ErrUnknownStrategy, st)
+		return nil, fmt.Errorf("%w: %q", errUnknownStrategy, st)
 	}
 	if err := sc.Validate(); err != nil {
 		return nil, err
@@ -71,16 +71,16 @@ func newWorld(sc Scenario, st Strategy) *world {
 	w.backups = make([]*LockService, len(w.nodes))
 	w.backupGrant = make([]int, len(w.nodes))
 	for _, name := range sc.Resources {
-		r := NewUnfencedResource(name)
+		r := newUnfencedResource(name)
 		switch {
 		case st.Fenced() && sc.NonAtomic:
-			r = NewCheckThenApplyResource(name)
+			r = newCheckThenApplyResource(name)
 		case st.Fenced():
 			r = NewResource(name)
 		case st.Versioned() && sc.NonAtomic:
-			r = NewCheckThenApplyVersionedResource(name)
+			r = newCheckThenApplyVersionedResource(name)
 		case st.Versioned():
-			r = NewVersionedResource(name)
+			r = newVersionedResource(name)
 		}
 		w.resources = append(w.resources, r)
 		w.written = append(w.written, 0)
@@ -259,7 +259,7 @@ var clientHandlers = map[ActionKind]func(*world, *ClientView, Action, *Event) er
 func (w *world) byClient(a Action, ev *Event) error {
 	c := w.client(a.Client)
 	if c.State == Crashed {
-		return ErrClientCrashed
+		return errClientCrashed
 	}
 	switch a.Kind {
 	case ActPause:
@@ -270,7 +270,7 @@ func (w *world) byClient(a Action, ev *Event) error {
 		return nil
 	case ActResume:
 		if c.State != Paused {
-			return ErrClientNotPaused
+			return errClientNotPaused
 		}
 		c.State, ev.Resumed, ev.Result = Running, true, ResultResumed
 		return nil
@@ -292,14 +292,14 @@ func (w *world) byClient(a Action, ev *Event) error {
 // overflow.
 func (w *world) advance(d int) error {
 	if d < 0 {
-		return ErrNegativeTick
+		return errNegativeTick
 	}
 	if d > math.MaxInt-w.now {
-		return ErrClockOverflow
+		return errClockOverflow
 	}
 	for _, n := range w.nodes {
 		if d > math.MaxInt-n.Now() {
-			return ErrClockOverflow
+			return errClockOverflow
 		}
 	}
 	for _, n := range w.nodes {
@@ -410,7 +410,7 @@ func (w *world) hear(c *ClientView, m Message, ev *Event) error {
 		return err
 	}
 	ev.LeaseEnd = until
-	if (LeaseSpan{until}).Ended(w.now) {
+	if (leaseSpan{until}).Ended(w.now) {
 		ev.Result = ResultLateGrant
 		return nil
 	}
@@ -430,7 +430,7 @@ func (w *world) reckon(c *ClientView, sentAt, lease int) (int, error) {
 	if c.Discipline == FromReply {
 		from = w.now
 	}
-	span, err := LeaseFrom(from, lease)
+	span, err := leaseFrom(from, lease)
 	return span.End, err
 }
 
@@ -461,7 +461,7 @@ func (w *world) renew(c *ClientView, a Action, ev *Event) error {
 // lost the lock, if it still believed in g.
 func (w *world) renewGrant(c *ClientView, g, lease, sentAt int, ev *Event) error {
 	renewed := 0
-	refusal := ErrNotHolder
+	refusal := errNotHolder
 	for k, n := range w.nodes {
 		if w.nodeGrant[k] != g {
 			continue
@@ -469,7 +469,7 @@ func (w *world) renewGrant(c *ClientView, g, lease, sentAt int, ev *Event) error
 		switch err := n.Renew(c.Name, lease); {
 		case err == nil:
 			renewed++
-		case errors.Is(err, ErrLeaseExpired), errors.Is(err, ErrNotHolder):
+		case errors.Is(err, ErrLeaseExpired), errors.Is(err, errNotHolder):
 			refusal = err
 		default:
 			return err
@@ -522,7 +522,7 @@ func (w *world) release(c *ClientView, a Action, ev *Event) error {
 		}
 	}
 	if released == 0 {
-		ev.Err, ev.Result = ErrNotHolder, ResultRefused
+		ev.Err, ev.Result = errNotHolder, ResultRefused
 	} else {
 		ev.Result = ResultReleased
 	}

@@ -27,7 +27,7 @@ func runOf(actions ...Action) Scenario {
 }
 
 func TestBookScenarioEventsCarryTheirArguments(t *testing.T) {
-	frames := mustReplay(t, GCPause(), LeaseFencing)
+	frames := mustReplay(t, gcPause(), LeaseFencing)
 	want := []Event{
 		{},
 		{Kind: ActAcquire, Client: "A", Token: 1, Grant: 1, Lease: 10, LeaseEnd: 10, Nodes: 1, Result: ResultGranted},
@@ -42,7 +42,7 @@ func TestBookScenarioEventsCarryTheirArguments(t *testing.T) {
 			t.Errorf("frame %d event = %+v, want %+v", i+1, frames[i].Event, w)
 		}
 	}
-	unfenced := mustReplay(t, GCPause(), Lease)[6].Event
+	unfenced := mustReplay(t, gcPause(), Lease)[6].Event
 	if unfenced.Write != AcceptedStale || unfenced.Stale != Overwrote || unfenced.Result != ResultStale {
 		t.Errorf("A's late write without fencing: %+v", unfenced)
 	}
@@ -57,7 +57,7 @@ func TestBookScenarioVerdictsAndNotes(t *testing.T) {
 		{LeaseFencing, Safe, "gc-pause.a-writes-late.refused"},
 		{Lease, Corrupted, "gc-pause.a-writes-late.destroys"},
 	} {
-		frames := mustReplay(t, GCPause(), c.st)
+		frames := mustReplay(t, gcPause(), c.st)
 		for i, f := range frames[:len(frames)-1] {
 			if f.Verdict != Safe {
 				t.Errorf("%s frame %d verdict %q, want safe so far", c.st, i+1, f.Verdict)
@@ -82,7 +82,7 @@ func TestBookScenarioVerdictsAndNotes(t *testing.T) {
 	// Under the rows the book's words do not fit, the page words the
 	// notes from the events.
 	for _, st := range []Strategy{NoTTL, Redlock} {
-		for _, f := range mustReplay(t, GCPause(), st)[1:] {
+		for _, f := range mustReplay(t, gcPause(), st)[1:] {
 			if f.Note != "" {
 				t.Errorf("%s step %d has the book's note %q", st, f.Step, f.Note)
 			}
@@ -91,7 +91,7 @@ func TestBookScenarioVerdictsAndNotes(t *testing.T) {
 }
 
 func TestBookScenarioShowsOutdatedBelief(t *testing.T) {
-	frames := mustReplay(t, GCPause(), LeaseFencing)
+	frames := mustReplay(t, gcPause(), LeaseFencing)
 	wantA := []bool{false, false, false, true, true, true, true}
 	for i, f := range frames {
 		if got := f.Outdated("A"); got != wantA[i] {
@@ -112,7 +112,7 @@ func TestReplayIsDeterministicAndFramesAreIndependent(t *testing.T) {
 			}
 		}
 	}
-	a := mustReplay(t, DelayedWrite(), Lease)
+	a := mustReplay(t, delayedWrite(), Lease)
 	a[1].Clients[0].Token = 99
 	a[2].Network[0].Value = "changed"
 	a[1].Lock.Nodes[0].Holder = "Z"
@@ -120,7 +120,7 @@ func TestReplayIsDeterministicAndFramesAreIndependent(t *testing.T) {
 	if a[2].Clients[0].Token != 1 || a[3].Network[0].Value != "A-value" || a[2].Lock.Nodes[0].Holder != "A" || a[2].Resources[0].Data != "" {
 		t.Fatal("frames share client, network, node or resource state")
 	}
-	o := mustReplay(t, SlowGrant(), Optimistic) // a held reply carries versions
+	o := mustReplay(t, slowGrant(), Optimistic) // a held reply carries versions
 	o[1].Clients[1].Versions[0] = 99            // B has read nothing yet
 	o[1].Network[0].Versions[0] = 99
 	if o[2].Clients[1].Versions[0] != 0 || o[2].Network[0].Versions[0] != 1 {
@@ -129,7 +129,7 @@ func TestReplayIsDeterministicAndFramesAreIndependent(t *testing.T) {
 }
 
 func TestCorruptedVerdictIsPermanent(t *testing.T) {
-	sc := GCPause()
+	sc := gcPause()
 	sc.Steps = append(sc.Steps, Step{Action: write("B", "B-again")})
 	frames := mustReplay(t, sc, Lease)
 	if got := frames[6].Verdict; got != Corrupted {
@@ -189,30 +189,30 @@ func TestReplayRejectsBadScenarios(t *testing.T) {
 		// for a jump to overflow.
 		serviceOnly bool
 	}{
-		{"empty client name in list", Scenario{ID: "bad", Resources: []string{"r"}, Clients: []string{""}}, 1, ErrEmptyClient, false, false},
-		{"client listed twice", Scenario{ID: "bad", Resources: []string{"r"}, Clients: []string{"A", "A"}}, 1, ErrDuplicateClient, false, false},
-		{"no resource", Scenario{ID: "bad", Clients: []string{"A"}}, 1, ErrUnknownResource, false, false},
-		{"resource listed twice", Scenario{ID: "bad", Resources: []string{"r", "r"}, Clients: []string{"A"}}, 1, ErrUnknownResource, false, false},
-		{"unknown client with a discipline", Scenario{ID: "bad", Resources: []string{"r"}, Clients: []string{"A"}, FromReply: []string{"Z"}}, 1, ErrUnknownClient, false, false},
-		{"empty actor", base(Action{Kind: ActAcquire, Lease: 1}), 2, ErrEmptyClient, false, false},
-		{"unknown actor", base(Action{Kind: ActWrite, Client: "Z"}), 2, ErrUnknownClient, false, false},
-		{"unknown kind", base(Action{Kind: "teleport", Client: "A"}), 2, ErrUnknownAction, false, false},
-		{"unknown resource", base(Action{Kind: ActWrite, Client: "A", Resource: "row-99"}), 2, ErrUnknownResource, false, false},
-		{"node 0", base(Action{Kind: ActAcquire, Client: "A", Lease: 1, Nodes: []int{0, 1}}), 2, ErrUnknownNode, false, false},
-		{"node 6", base(Action{Kind: ActAcquire, Client: "A", Lease: 1, Nodes: []int{6}}), 2, ErrUnknownNode, false, false},
-		{"node twice", base(Action{Kind: ActAcquire, Client: "A", Lease: 1, Nodes: []int{1, 1}}), 2, ErrUnknownNode, false, false},
-		{"lease of no tick", base(Action{Kind: ActAcquire, Client: "A"}), 2, ErrShortLease, false, false},
-		{"negative renewal", base(acquire("A"), Action{Kind: ActRenew, Client: "A", Lease: -1}), 3, ErrShortLease, false, false},
+		{"empty client name in list", Scenario{ID: "bad", Resources: []string{"r"}, Clients: []string{""}}, 1, errEmptyClient, false, false},
+		{"client listed twice", Scenario{ID: "bad", Resources: []string{"r"}, Clients: []string{"A", "A"}}, 1, errDuplicateClient, false, false},
+		{"no resource", Scenario{ID: "bad", Clients: []string{"A"}}, 1, errUnknownResource, false, false},
+		{"resource listed twice", Scenario{ID: "bad", Resources: []string{"r", "r"}, Clients: []string{"A"}}, 1, errUnknownResource, false, false},
+		{"unknown client with a discipline", Scenario{ID: "bad", Resources: []string{"r"}, Clients: []string{"A"}, FromReply: []string{"Z"}}, 1, errUnknownClient, false, false},
+		{"empty actor", base(Action{Kind: ActAcquire, Lease: 1}), 2, errEmptyClient, false, false},
+		{"unknown actor", base(Action{Kind: ActWrite, Client: "Z"}), 2, errUnknownClient, false, false},
+		{"unknown kind", base(Action{Kind: "teleport", Client: "A"}), 2, errUnknownAction, false, false},
+		{"unknown resource", base(Action{Kind: ActWrite, Client: "A", Resource: "row-99"}), 2, errUnknownResource, false, false},
+		{"node 0", base(Action{Kind: ActAcquire, Client: "A", Lease: 1, Nodes: []int{0, 1}}), 2, errUnknownNode, false, false},
+		{"node 6", base(Action{Kind: ActAcquire, Client: "A", Lease: 1, Nodes: []int{6}}), 2, errUnknownNode, false, false},
+		{"node twice", base(Action{Kind: ActAcquire, Client: "A", Lease: 1, Nodes: []int{1, 1}}), 2, errUnknownNode, false, false},
+		{"lease of no tick", base(Action{Kind: ActAcquire, Client: "A"}), 2, errShortLease, false, false},
+		{"negative renewal", base(acquire("A"), Action{Kind: ActRenew, Client: "A", Lease: -1}), 3, errShortLease, false, false},
 		{"held read", base(Action{Kind: ActRead, Client: "A", Hold: "m"}), 2, ErrNotHoldable, false, false},
-		{"negative tick", base(Action{Kind: ActTick, Ticks: -1}), 2, ErrNegativeTick, false, false},
-		{"negative jump", base(Action{Kind: ActJump, Ticks: -1}), 2, ErrNegativeTick, false, false},
-		{"negative pause", base(Action{Kind: ActPause, Client: "A", Ticks: -4}), 2, ErrNegativeTick, false, false},
-		{"clock overflow", base(tick(math.MaxInt), tick(1)), 3, ErrClockOverflow, false, false},
-		{"jump overflow", base(jump(math.MaxInt), jump(1)), 3, ErrClockOverflow, false, true},
-		{"lease overflow", base(tick(10), Action{Kind: ActAcquire, Client: "A", Lease: math.MaxInt}), 3, ErrClockOverflow, true, false},
-		{"renew overflow", base(acquire("A"), tick(1), Action{Kind: ActRenew, Client: "A", Lease: math.MaxInt}), 4, ErrClockOverflow, true, false},
-		{"crashed client acts", base(crash("A"), write("A", "x")), 3, ErrClientCrashed, false, false},
-		{"resume a running client", base(acquire("A"), Action{Kind: ActResume, Client: "A"}), 3, ErrClientNotPaused, false, false},
+		{"negative tick", base(Action{Kind: ActTick, Ticks: -1}), 2, errNegativeTick, false, false},
+		{"negative jump", base(Action{Kind: ActJump, Ticks: -1}), 2, errNegativeTick, false, false},
+		{"negative pause", base(Action{Kind: ActPause, Client: "A", Ticks: -4}), 2, errNegativeTick, false, false},
+		{"clock overflow", base(tick(math.MaxInt), tick(1)), 3, errClockOverflow, false, false},
+		{"jump overflow", base(jump(math.MaxInt), jump(1)), 3, errClockOverflow, false, true},
+		{"lease overflow", base(tick(10), Action{Kind: ActAcquire, Client: "A", Lease: math.MaxInt}), 3, errClockOverflow, true, false},
+		{"renew overflow", base(acquire("A"), tick(1), Action{Kind: ActRenew, Client: "A", Lease: math.MaxInt}), 4, errClockOverflow, true, false},
+		{"crashed client acts", base(crash("A"), write("A", "x")), 3, errClientCrashed, false, false},
+		{"resume a running client", base(acquire("A"), Action{Kind: ActResume, Client: "A"}), 3, errClientNotPaused, false, false},
 		{"deliver an unknown message", base(deliver("m")), 2, ErrUnknownMessage, false, false},
 		{"deliver twice", base(acquire("A"), heldWrite("A", "x", "m"), deliver("m"), deliver("m")), 5, ErrUnknownMessage, false, false},
 		{"one id held twice", base(heldWrite("A", "x", "m"), heldWrite("A", "y", "m")), 3, ErrDuplicateMessage, false, false},
@@ -229,7 +229,7 @@ func TestReplayRejectsBadScenarios(t *testing.T) {
 			}
 		}
 	}
-	if _, err := Replay(GCPause(), "optimism"); !errors.Is(err, ErrUnknownStrategy) {
+	if _, err := Replay(gcPause(), "optimism"); !errors.Is(err, errUnknownStrategy) {
 		t.Errorf("unknown strategy: %v", err)
 	}
 }
@@ -271,7 +271,7 @@ func TestReleaseAfterTheLeaseEndedIsRefused(t *testing.T) {
 		Action{Kind: ActPause, Client: "A", Ticks: 5},
 		Action{Kind: ActRelease, Client: "A"},
 	), Lease)
-	if ev := frames[3].Event; !errors.Is(ev.Err, ErrNotHolder) || ev.Result != ResultRefused {
+	if ev := frames[3].Event; !errors.Is(ev.Err, errNotHolder) || ev.Result != ResultRefused {
 		t.Errorf("A's release after its lease ended: %+v", ev)
 	}
 	if a, _ := frames[3].Client("A"); a.Holds() {

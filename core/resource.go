@@ -8,9 +8,14 @@ type WriteResult string
 const (
 	// Accepted: the write was applied and its token was not below maxToken.
 	Accepted WriteResult = "accepted"
-	// AcceptedStale: an unfenced resource applied a write whose token was
-	// below maxToken. A fenced resource would have refused it: this is the
-	// late write that destroys a newer holder's data.
+	// AcceptedStale: the resource applied a write whose token was below
+	// maxToken by the time it was applied, or, at a versioned resource,
+	// whose version was no longer the row's. An unfenced resource applies
+	// such a write because it checks nothing; a check-then-apply resource
+	// because the write passed a check that was out of date by the apply
+	// (another write landed in between). A resource that checks and
+	// applies in one step refuses it: this is the late write that destroys
+	// a newer holder's data.
 	AcceptedStale WriteResult = "accepted-stale"
 	// RejectedStale: a fenced resource refused a token below maxToken.
 	RejectedStale WriteResult = "rejected-stale"
@@ -41,11 +46,11 @@ func (r WriteResult) Refused() bool {
 //
 // A fenced resource checks and applies a write in one atomic step, as a
 // compare-and-set, an `UPDATE … WHERE max_token <= ?` or a conditional PUT
-// does. One made with NewCheckThenApplyResource is meant to be driven by Check
+// does. One made with newCheckThenApplyResource is meant to be driven by Check
 // and Apply as two steps, with time between them: that is how such a check
 // fails (see Scenario.NonAtomic).
 //
-// A versioned resource (NewVersionedResource) is the database's optimistic
+// A versioned resource (newVersionedResource) is the database's optimistic
 // lock: it needs no token. It keeps a version, 1 for the empty row, and
 // applies a write only if the write carries that version, incrementing it
 // in the same step: a write computed from an older read is refused. The
@@ -61,7 +66,6 @@ type Resource struct {
 	version   int64
 	rejected  int
 	writes    int
-	stale     int
 }
 
 // NewResource returns an empty resource that checks fencing tokens
@@ -70,34 +74,34 @@ func NewResource(name string) *Resource {
 	return &Resource{Name: name, fenced: true}
 }
 
-// NewCheckThenApplyResource returns an empty resource that checks fencing
+// newCheckThenApplyResource returns an empty resource that checks fencing
 // tokens, but in a step of its own before it applies the write: between the
 // two, another write can land.
-func NewCheckThenApplyResource(name string) *Resource {
+func newCheckThenApplyResource(name string) *Resource {
 	return &Resource{Name: name, fenced: true, split: true}
 }
 
-// NewVersionedResource returns an empty row at version 1 that applies a
+// newVersionedResource returns an empty row at version 1 that applies a
 // write only if it carries the row's version, and then increments it, in
 // one atomic step: UPDATE … SET v = ?, version = version + 1 WHERE id = ?
 // AND version = ?, which is atomic at any isolation level (a refused
 // write updates 0 rows).
-func NewVersionedResource(name string) *Resource {
+func newVersionedResource(name string) *Resource {
 	return &Resource{Name: name, versioned: true, version: 1}
 }
 
-// NewCheckThenApplyVersionedResource returns an empty row at version 1
+// newCheckThenApplyVersionedResource returns an empty row at version 1
 // that checks a write's version in a step of its own (SELECT version),
 // before it applies the write and increments the version without checking
 // again: between the two, another write can land.
-func NewCheckThenApplyVersionedResource(name string) *Resource {
+func newCheckThenApplyVersionedResource(name string) *Resource {
 	return &Resource{Name: name, versioned: true, version: 1, split: true}
 }
 
-// NewUnfencedResource returns an empty resource that accepts every write,
-// for comparison: it shows the destruction fencing prevents. It still counts
-// the writes a fenced resource would have refused (StaleAccepted).
-func NewUnfencedResource(name string) *Resource {
+// newUnfencedResource returns an empty resource that accepts every write,
+// for comparison: it shows the destruction fencing prevents. Its Write
+// still tells a write a fenced resource would have refused (AcceptedStale).
+func newUnfencedResource(name string) *Resource {
 	return &Resource{Name: name}
 }
 
@@ -158,7 +162,6 @@ func (r *Resource) Apply(token int64, value string) WriteResult {
 	r.data = value
 	r.writes++
 	if stale {
-		r.stale++
 		return AcceptedStale
 	}
 	return Accepted
@@ -210,10 +213,3 @@ func (r *Resource) Rejected() int { return r.rejected }
 
 // Writes returns how many writes were applied.
 func (r *Resource) Writes() int { return r.writes }
-
-// StaleAccepted returns how many applied writes carried a token below
-// maxToken by the time they were applied: on an unfenced resource, writes a
-// fenced one would have refused; on a check-then-apply resource, writes
-// whose check was out of date when they were applied. Always 0 on a fenced
-// or versioned resource that checks atomically.
-func (r *Resource) StaleAccepted() int { return r.stale }

@@ -23,8 +23,8 @@ func TestFencedResourceRejectsStaleToken(t *testing.T) {
 	if got := r.Write(1, "old"); got != RejectedStale || got.Applied() || !got.Refused() {
 		t.Fatalf("Write(1) after 2 = %q, want rejected-stale", got)
 	}
-	if r.Data() != "new" || r.MaxToken() != 2 || r.Rejected() != 1 || r.Writes() != 1 || r.StaleAccepted() != 0 {
-		t.Fatalf("data=%q max=%d rejected=%d writes=%d stale=%d", r.Data(), r.MaxToken(), r.Rejected(), r.Writes(), r.StaleAccepted())
+	if r.Data() != "new" || r.MaxToken() != 2 || r.Rejected() != 1 || r.Writes() != 1 {
+		t.Fatalf("data=%q max=%d rejected=%d writes=%d", r.Data(), r.MaxToken(), r.Rejected(), r.Writes())
 	}
 }
 
@@ -43,7 +43,7 @@ func TestFencedResourceRejectsMissingToken(t *testing.T) {
 }
 
 func TestUnfencedResourceAcceptsStaleTokenAndRecordsIt(t *testing.T) {
-	r := NewUnfencedResource("row")
+	r := newUnfencedResource("row")
 	if r.Fenced() {
 		t.Fatal("Fenced() = true")
 	}
@@ -51,13 +51,13 @@ func TestUnfencedResourceAcceptsStaleTokenAndRecordsIt(t *testing.T) {
 	if got := r.Write(1, "old"); got != AcceptedStale || !got.Applied() || got.Refused() {
 		t.Fatalf("Write(1) after 2 = %q, want accepted-stale", got)
 	}
-	if r.Data() != "old" || r.MaxToken() != 2 || r.Rejected() != 0 || r.StaleAccepted() != 1 || r.Writes() != 2 {
-		t.Fatalf("data=%q max=%d rejected=%d stale=%d writes=%d", r.Data(), r.MaxToken(), r.Rejected(), r.StaleAccepted(), r.Writes())
+	if r.Data() != "old" || r.MaxToken() != 2 || r.Rejected() != 0 || r.Writes() != 2 {
+		t.Fatalf("data=%q max=%d rejected=%d writes=%d", r.Data(), r.MaxToken(), r.Rejected(), r.Writes())
 	}
 }
 
 func TestMaxTokenNeverDecreases(t *testing.T) {
-	for _, r := range []*Resource{NewResource("f"), NewUnfencedResource("u")} {
+	for _, r := range []*Resource{NewResource("f"), newUnfencedResource("u")} {
 		var max int64
 		for _, tok := range []int64{1, 5, 3, 5, 2, 7, 0, 6} {
 			r.Write(tok, "v")
@@ -69,5 +69,27 @@ func TestMaxTokenNeverDecreases(t *testing.T) {
 		if max != 7 {
 			t.Fatalf("fenced=%v: maxToken = %d, want 7", r.Fenced(), max)
 		}
+	}
+}
+
+// A fenced resource that checks and applies in two steps applies a write
+// whose check passed before a newer token landed: AcceptedStale, on a
+// fenced resource. Written in one step, the same write is refused.
+func TestCheckThenApplyResourceAppliesAWriteItCheckedTooEarly(t *testing.T) {
+	r := newCheckThenApplyResource("row")
+	if !r.Fenced() || r.Atomic() {
+		t.Fatalf("fenced %v, atomic %v: want a fenced check-then-apply resource", r.Fenced(), r.Atomic())
+	}
+	if got := r.Check(33); got != Accepted {
+		t.Fatalf("A's check with 33 on an empty resource: %s", got)
+	}
+	if got := r.Write(34, "B"); got != Accepted {
+		t.Fatalf("B's write with 34: %s", got)
+	}
+	if got := r.Apply(33, "A"); got != AcceptedStale || !got.Applied() || r.Data() != "A" || r.MaxToken() != 34 {
+		t.Fatalf("A's apply with 33 after 34: %s, data %q, maxToken %d; want accepted-stale, A, 34", got, r.Data(), r.MaxToken())
+	}
+	if got := r.Write(33, "A again"); got != RejectedStale || r.Data() != "A" {
+		t.Fatalf("A's write with 33 in one step: %s, data %q; want rejected-stale, A", got, r.Data())
 	}
 }

@@ -73,8 +73,8 @@ const (
 	ActRestore ActionKind = "restore"
 )
 
-// ActionKinds lists every action kind.
-func ActionKinds() []ActionKind {
+// actionKinds lists every action kind.
+func actionKinds() []ActionKind {
 	return []ActionKind{ActAcquire, ActRenew, ActRelease, ActWrite, ActRead, ActPeek, ActCheck, ActPause,
 		ActResume, ActCrash, ActTick, ActJump, ActDeliver, ActRestart, ActBackup, ActRestore}
 }
@@ -155,7 +155,7 @@ type Scenario struct {
 	// other client is FromRequest.
 	FromReply []string
 	// NonAtomic: the resources that check tokens do it in a step of their
-	// own, before they apply the write (NewCheckThenApplyResource).
+	// own, before they apply the write (newCheckThenApplyResource).
 	NonAtomic bool
 	// LockDelay is the lock service's lock-delay, in ticks (see
 	// LockService.SetLockDelay); 0 for none. It matters only where grants
@@ -175,28 +175,28 @@ type Scenario struct {
 
 // Errors found in a scenario.
 var (
-	// ErrUnknownClient: an action names a client the scenario does not list.
-	ErrUnknownClient = errors.New("unknown client")
-	// ErrDuplicateClient: the scenario lists a client twice.
-	ErrDuplicateClient = errors.New("client listed twice")
-	// ErrUnknownAction: an action kind Replay does not know.
-	ErrUnknownAction = errors.New("unknown action")
-	// ErrUnknownResource: an action names a resource the scenario does not
+	// errUnknownClient: an action names a client the scenario does not list.
+	errUnknownClient = errors.New("unknown client")
+	// errDuplicateClient: the scenario lists a client twice.
+	errDuplicateClient = errors.New("client listed twice")
+	// errUnknownAction: an action kind Replay does not know.
+	errUnknownAction = errors.New("unknown action")
+	// errUnknownResource: an action names a resource the scenario does not
 	// list, or the scenario lists none.
-	ErrUnknownResource = errors.New("unknown resource")
-	// ErrUnknownNode: an acquire names a node that is not one of Redlock's
+	errUnknownResource = errors.New("unknown resource")
+	// errUnknownNode: an acquire names a node that is not one of Redlock's
 	// five, or names one twice.
-	ErrUnknownNode = errors.New("unknown node")
+	errUnknownNode = errors.New("unknown node")
 	// ErrNotHoldable: a hold on an action whose message cannot be held.
 	ErrNotHoldable = errors.New("only an acquire, a renew or a write can be held")
-	// ErrShortLease: an acquire or a renew asks for a lease shorter than
+	// errShortLease: an acquire or a renew asks for a lease shorter than
 	// one tick. (The lock service itself takes one as a tick, as the
 	// chapter's does; a scenario says what it means.)
-	ErrShortLease = errors.New("a lease is at least one tick")
-	// ErrClientCrashed: a crashed client was asked to act.
-	ErrClientCrashed = errors.New("client has crashed")
-	// ErrClientNotPaused: resume for a client that is not paused.
-	ErrClientNotPaused = errors.New("client is not paused")
+	errShortLease = errors.New("a lease is at least one tick")
+	// errClientCrashed: a crashed client was asked to act.
+	errClientCrashed = errors.New("client has crashed")
+	// errClientNotPaused: resume for a client that is not paused.
+	errClientNotPaused = errors.New("client is not paused")
 	// ErrUnknownMessage: deliver of a message that is not in the network.
 	ErrUnknownMessage = errors.New("no such message in the network")
 	// ErrDuplicateMessage: two messages held under one id.
@@ -229,28 +229,28 @@ func (sc Scenario) Validate() error {
 	known := make(map[string]bool, len(sc.Clients))
 	for _, c := range sc.Clients {
 		if c == "" {
-			return fail(1, ErrEmptyClient)
+			return fail(1, errEmptyClient)
 		}
 		if known[c] {
-			return fail(1, fmt.Errorf("%w: %q", ErrDuplicateClient, c))
+			return fail(1, fmt.Errorf("%w: %q", errDuplicateClient, c))
 		}
 		known[c] = true
 	}
 	for _, c := range sc.FromReply {
 		if !known[c] {
-			return fail(1, fmt.Errorf("%w: %q", ErrUnknownClient, c))
+			return fail(1, fmt.Errorf("%w: %q", errUnknownClient, c))
 		}
 	}
 	if len(sc.Resources) == 0 {
-		return fail(1, ErrUnknownResource)
+		return fail(1, errUnknownResource)
 	}
 	if sc.LockDelay < 0 {
-		return fail(1, ErrNegativeTick)
+		return fail(1, errNegativeTick)
 	}
 	resources := map[string]bool{}
 	for _, r := range sc.Resources {
 		if r == "" || resources[r] {
-			return fail(1, fmt.Errorf("%w: %q", ErrUnknownResource, r))
+			return fail(1, fmt.Errorf("%w: %q", errUnknownResource, r))
 		}
 		resources[r] = true
 	}
@@ -260,8 +260,8 @@ func (sc Scenario) Validate() error {
 	for i, st := range sc.Steps {
 		a, step := st.Action, i+2
 		switch {
-		case !slices.Contains(ActionKinds(), a.Kind):
-			return fail(step, fmt.Errorf("%w: %q", ErrUnknownAction, a.Kind))
+		case !slices.Contains(actionKinds(), a.Kind):
+			return fail(step, fmt.Errorf("%w: %q", errUnknownAction, a.Kind))
 		case a.Kind == ActBackup:
 			backedUp = true
 		case a.Kind == ActRestore && !backedUp:
@@ -272,22 +272,22 @@ func (sc Scenario) Validate() error {
 			}
 			delivered[a.Message] = true
 		case a.Kind.byClient() && a.Client == "":
-			return fail(step, ErrEmptyClient)
+			return fail(step, errEmptyClient)
 		case a.Kind.byClient() && !known[a.Client]:
-			return fail(step, fmt.Errorf("%w: %q", ErrUnknownClient, a.Client))
+			return fail(step, fmt.Errorf("%w: %q", errUnknownClient, a.Client))
 		}
 		if (a.Kind == ActWrite || a.Kind == ActRead || a.Kind == ActPeek) && a.Resource != "" && !resources[a.Resource] {
-			return fail(step, fmt.Errorf("%w: %q", ErrUnknownResource, a.Resource))
+			return fail(step, fmt.Errorf("%w: %q", errUnknownResource, a.Resource))
 		}
 		seen := map[int]bool{}
 		for _, n := range a.Nodes {
 			if n < 1 || n > RedlockNodes || seen[n] {
-				return fail(step, fmt.Errorf("%w: %d", ErrUnknownNode, n))
+				return fail(step, fmt.Errorf("%w: %d", errUnknownNode, n))
 			}
 			seen[n] = true
 		}
 		if (a.Kind == ActAcquire || a.Kind == ActRenew) && a.Lease < 1 {
-			return fail(step, fmt.Errorf("%w: %d", ErrShortLease, a.Lease))
+			return fail(step, fmt.Errorf("%w: %d", errShortLease, a.Lease))
 		}
 		if a.Hold != "" {
 			if !a.Kind.Holdable() {
@@ -299,7 +299,7 @@ func (sc Scenario) Validate() error {
 			held[a.Hold] = true
 		}
 		if a.Ticks < 0 {
-			return fail(step, ErrNegativeTick)
+			return fail(step, errNegativeTick)
 		}
 	}
 	return nil

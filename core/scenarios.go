@@ -41,15 +41,15 @@ func scenario(id string, steps ...Step) Scenario {
 		Title: id + ".title", Shows: id + ".shows", Start: id + ".start", Steps: steps,
 		// Nobody holds a lock that is not there: the optimistic row starts
 		// with words of its own.
-		Starts: map[Strategy]string{Optimistic: StartOptimistic},
+		Starts: map[Strategy]string{Optimistic: startOptimistic},
 	}
 }
 
-// StartOptimistic is the message id of the initial note of a scenario
+// startOptimistic is the message id of the initial note of a scenario
 // under the optimistic row, where the scenario's own start speaks of a
 // lock; a scenario whose start says more has one of its own,
 // "<id>.start.optimistic" (ownOptimisticStart).
-const StartOptimistic = "start.optimistic"
+const startOptimistic = "start.optimistic"
 
 // ownOptimisticStart gives sc a start note of its own under the optimistic
 // row.
@@ -77,10 +77,10 @@ func bookWords(a Action, note, unfenced string, byResult map[Result]string) Step
 // constant, so that asking for it builds nothing.
 const GCPauseID = "gc-pause"
 
-// GCPause is the chapter's scenario: A takes the lock and writes, stops in a
+// gcPause is the chapter's scenario: A takes the lock and writes, stops in a
 // GC pause long enough for its lease to expire, B takes the lock with a newer
 // token and writes, and A wakes up and writes with its old token.
-func GCPause() Scenario {
+func gcPause() Scenario {
 	sc := scenario(GCPauseID,
 		bookWords(acquire("A"), "gc-pause.a-acquires", "", nil),
 		bookWords(write("A", "A-value"), "gc-pause.a-writes", "gc-pause.a-writes.unfenced", nil),
@@ -96,10 +96,10 @@ func GCPause() Scenario {
 	return sc
 }
 
-// CheckThenWrite: A checks that its lease is still valid, then pauses before
+// checkThenWrite: A checks that its lease is still valid, then pauses before
 // the write. The client's check cannot see the pause coming; only the
 // resource's check helps.
-func CheckThenWrite() Scenario {
+func checkThenWrite() Scenario {
 	sc := scenario("check-then-write",
 		words(acquire("A")),
 		words(tick(4)),
@@ -115,11 +115,11 @@ func CheckThenWrite() Scenario {
 	return sc
 }
 
-// DelayedWrite: A sends a write while its lease is valid; the write is held
+// delayedWrite: A sends a write while its lease is valid; the write is held
 // up in the network, A gives up waiting and releases the lock, B takes it and
 // writes, and only then does A's write arrive. Releasing does not call back
 // a write already on its way, so a plain lock corrupts too.
-func DelayedWrite() Scenario {
+func delayedWrite() Scenario {
 	sc := scenario("delayed-write",
 		words(acquire("A")),
 		words(heldWrite("A", "A-value", "w1")),
@@ -135,12 +135,12 @@ func DelayedWrite() Scenario {
 	return sc
 }
 
-// SlowGrant: the reply to A's acquire arrives after the lease it grants has
+// slowGrant: the reply to A's acquire arrives after the lease it grants has
 // already expired. A measures its lease from the reply (the FromReply
 // discipline), so its own check passes. Under Redlock A follows the
 // algorithm, which counts validity from its first request, and does not use
 // the late grant.
-func SlowGrant() Scenario {
+func slowGrant() Scenario {
 	sc := scenario("slow-grant",
 		words(heldAcquire("A", "g1")),
 		words(tick(BookLease)),
@@ -158,9 +158,9 @@ func SlowGrant() Scenario {
 	return sc
 }
 
-// CrashNoTTL: the holder crashes. Without a TTL nobody can ever take the lock
+// crashNoTTL: the holder crashes. Without a TTL nobody can ever take the lock
 // again; with a lease, B takes it after expiry.
-func CrashNoTTL() Scenario {
+func crashNoTTL() Scenario {
 	sc := scenario("crash-no-ttl",
 		words(acquire("A")),
 		words(write("A", "A-value")),
@@ -173,10 +173,10 @@ func CrashNoTTL() Scenario {
 	return sc
 }
 
-// Heartbeat: A renews on time, so B cannot take the lock and the token does
+// heartbeat: A renews on time, so B cannot take the lock and the token does
 // not change; then A crashes, renewals stop, the lease expires and B gets
 // the next token.
-func Heartbeat() Scenario {
+func heartbeat() Scenario {
 	sc := scenario("heartbeat",
 		words(acquire("A")),
 		words(write("A", "A-1")),
@@ -196,10 +196,10 @@ func Heartbeat() Scenario {
 	return sc
 }
 
-// HeartbeatPause: A renews on time until a GC pause stops it, heartbeat
+// heartbeatPause: A renews on time until a GC pause stops it, heartbeat
 // included; its lease runs out, B takes the lock and writes, and A wakes up
 // and writes. Renewals do not save a paused holder.
-func HeartbeatPause() Scenario {
+func heartbeatPause() Scenario {
 	sc := scenario("heartbeat-pause",
 		words(acquire("A")),
 		words(write("A", "A-1")),
@@ -216,11 +216,11 @@ func HeartbeatPause() Scenario {
 	return sc
 }
 
-// CounterReset: the lock service restarts while A is paused. A single node
+// counterReset: the lock service restarts while A is paused. A single node
 // that keeps its counter in memory issues token 1 again, equal to A's, so the
 // fenced resource lets both holders write; a replicated counter keeps
 // increasing.
-func CounterReset() Scenario {
+func counterReset() Scenario {
 	sc := scenario("counter-reset",
 		words(acquire("A")),
 		words(write("A", "A-value")),
@@ -234,13 +234,13 @@ func CounterReset() Scenario {
 	return sc
 }
 
-// RestartDuringLease: the lock service restarts while A's lease is in force
+// restartDuringLease: the lock service restarts while A's lease is in force
 // and nobody pauses. A single node forgets A's lease and grants B at once; a
 // replicated service (or one that waits out the longest lease after a
 // restart) does not. Under Redlock it is the algorithm's own case: A holds
 // nodes 1-3, node 3 restarts without persistence and forgets A, and B wins
 // nodes 3-5.
-func RestartDuringLease() Scenario {
+func restartDuringLease() Scenario {
 	sc := scenario("restart-during-lease",
 		words(acquire("A", 1, 2, 3)),
 		words(write("A", "A-1")),
@@ -257,7 +257,7 @@ func RestartDuringLease() Scenario {
 	return sc
 }
 
-// RestoreFromBackup: tokens that go back inside a service replicated by
+// restoreFromBackup: tokens that go back inside a service replicated by
 // consensus. The service is backed up while the lock is free; A and then B
 // take the lock (tokens 1 and 2) and B writes; B stops in a GC pause and
 // its lease runs out; the service is restored from the backup, its token
@@ -265,7 +265,7 @@ func RestartDuringLease() Scenario {
 // resource has seen. A resource that checks tokens refuses the holder in
 // force (stuck) and lets B's late write through; one that does not lets A
 // write and B's late write overwrite it.
-func RestoreFromBackup() Scenario {
+func restoreFromBackup() Scenario {
 	sc := scenario("restore-from-backup",
 		words(Action{Kind: ActBackup}),
 		words(acquire("A")),
@@ -284,11 +284,11 @@ func RestoreFromBackup() Scenario {
 	return sc
 }
 
-// ClockJump: the lock service's clock (under Redlock, one node's) jumps
+// clockJump: the lock service's clock (under Redlock, one node's) jumps
 // ahead; A, running and checking its lease by its own clock, still believes
 // it holds the lock while B takes it. Nobody pauses. Under Redlock A reached
 // only nodes 1–3 and B reaches 3–5: each holds a majority.
-func ClockJump() Scenario {
+func clockJump() Scenario {
 	sc := scenario("clock-jump",
 		words(acquire("A", 1, 2, 3)),
 		words(write("A", "A-value")),
@@ -303,10 +303,10 @@ func ClockJump() Scenario {
 	return sc
 }
 
-// StaleBeforeNewHolder: A's late write lands after B's grant but before B
+// staleBeforeNewHolder: A's late write lands after B's grant but before B
 // has touched the resource: the resource has not seen B's token yet, so it
 // accepts the write even with fencing.
-func StaleBeforeNewHolder() Scenario {
+func staleBeforeNewHolder() Scenario {
 	sc := scenario("stale-before-new-holder",
 		words(acquire("A")),
 		words(write("A", "A-1")),
@@ -319,9 +319,9 @@ func StaleBeforeNewHolder() Scenario {
 	return sc
 }
 
-// FencedRead is StaleBeforeNewHolder with one step more: B first presents
+// fencedRead is staleBeforeNewHolder with one step more: B first presents
 // its token to the resource, which from then on refuses A's.
-func FencedRead() Scenario {
+func fencedRead() Scenario {
 	sc := scenario("fenced-read",
 		words(acquire("A")),
 		words(write("A", "A-1")),
@@ -336,12 +336,12 @@ func FencedRead() Scenario {
 	return sc
 }
 
-// TwoResources: A writes to two resources; after its lease expires, B takes
+// twoResources: A writes to two resources; after its lease expires, B takes
 // the lock and writes only one of them. A wakes and writes both again, the
 // one B did not write first: its old token is accepted there, where B's
 // token was never seen, and then refused where B has written. The update is
 // torn although A stops at the first refusal.
-func TwoResources() Scenario {
+func twoResources() Scenario {
 	sc := scenario("two-resources",
 		words(acquire("A")),
 		words(writeTo("A", "A-1", Row42)),
@@ -358,7 +358,7 @@ func TwoResources() Scenario {
 	return sc
 }
 
-// SameTokenRetry: one holder's own writes, which fencing does not order. A
+// sameTokenRetry: one holder's own writes, which fencing does not order. A
 // stops in a GC pause and its lease runs out; B takes the lock. B's first
 // write is held up in the network, B times out and sends it again, and the
 // retry lands; B writes its next value; A wakes up and writes with its old
@@ -366,7 +366,7 @@ func TwoResources() Scenario {
 // B's first write arrives at last and overwrites B's newer value: its token
 // equals maxToken, which the resource accepts on purpose, so fencing lets
 // it through (no order within one holder's writes).
-func SameTokenRetry() Scenario {
+func sameTokenRetry() Scenario {
 	// B holds no lock without a TTL, no token under Redlock, and writes
 	// with a version under the optimistic row.
 	told := func(a Action, note string) Step {
@@ -389,10 +389,10 @@ func SameTokenRetry() Scenario {
 	return sc
 }
 
-// NonAtomicCheck: the resource checks A's token, then stalls before it
+// nonAtomicCheck: the resource checks A's token, then stalls before it
 // applies the write; meanwhile A's lease expires, B takes the lock and its
 // write is checked and applied; then A's write is applied over it.
-func NonAtomicCheck() Scenario {
+func nonAtomicCheck() Scenario {
 	sc := scenario("non-atomic-check",
 		words(acquire("A")),
 		words(heldWrite("A", "A-value", "w1")),
@@ -407,16 +407,16 @@ func NonAtomicCheck() Scenario {
 	return sc
 }
 
-// LockDelayLength is the lock-delay of the lock-delay scenario, in ticks.
-const LockDelayLength = 5
+// lockDelayLength is the lock-delay of the lock-delay scenario, in ticks.
+const lockDelayLength = 5
 
-// LockDelay: the resource cannot check tokens, and the lock service keeps a
+// lockDelay: the resource cannot check tokens, and the lock service keeps a
 // lock-delay, as Chubby does: after A's lease lapses without a release,
 // nobody gets the lock for 5 more ticks. B is turned away during it; but A's
 // pause lasts longer than lease and delay together, B gets the lock, and A
 // wakes up and writes over B's value. The delay narrows the window; it does
 // not close it.
-func LockDelay() Scenario {
+func lockDelay() Scenario {
 	sc := scenario("lock-delay",
 		words(acquire("A")),
 		words(write("A", "A-1")),
@@ -427,20 +427,20 @@ func LockDelay() Scenario {
 		words(write("B", "B-value")),
 		words(write("A", "A-STALE")),
 	)
-	sc.LockDelay = LockDelayLength
+	sc.LockDelay = lockDelayLength
 	ownOptimisticStart(&sc)
 	sc.Contrast = [2]Strategy{Consensus, ConsensusUnfenced}
 	return sc
 }
 
-// PartitionedHolder: A is cut off from the lock service but still reaches
+// partitionedHolder: A is cut off from the lock service but still reaches
 // the resource. Its renewal is held up in the network, its lease lapses, B
 // takes the lock and writes, and A, not told, writes too. A learns that it
 // lost the lock when the renewal's answer reaches it, or by its library's
 // own timer (etcd's Session.Done: the TTL counted from the last keep-alive
 // reply), which can fire after the service has ended the lease. Only the
 // resource's check closes the gap.
-func PartitionedHolder() Scenario {
+func partitionedHolder() Scenario {
 	sc := scenario("partitioned-holder",
 		words(acquire("A")),
 		words(write("A", "A-1")),
@@ -463,24 +463,24 @@ var scenarioMakers = []struct {
 	id   string
 	make func() Scenario
 }{
-	{GCPauseID, GCPause},
-	{"check-then-write", CheckThenWrite},
-	{"delayed-write", DelayedWrite},
-	{"slow-grant", SlowGrant},
-	{"crash-no-ttl", CrashNoTTL},
-	{"heartbeat", Heartbeat},
-	{"heartbeat-pause", HeartbeatPause},
-	{"counter-reset", CounterReset},
-	{"restart-during-lease", RestartDuringLease},
-	{"restore-from-backup", RestoreFromBackup},
-	{"clock-jump", ClockJump},
-	{"stale-before-new-holder", StaleBeforeNewHolder},
-	{"fenced-read", FencedRead},
-	{"two-resources", TwoResources},
-	{"same-token-retry", SameTokenRetry},
-	{"non-atomic-check", NonAtomicCheck},
-	{"lock-delay", LockDelay},
-	{"partitioned-holder", PartitionedHolder},
+	{GCPauseID, gcPause},
+	{"check-then-write", checkThenWrite},
+	{"delayed-write", delayedWrite},
+	{"slow-grant", slowGrant},
+	{"crash-no-ttl", crashNoTTL},
+	{"heartbeat", heartbeat},
+	{"heartbeat-pause", heartbeatPause},
+	{"counter-reset", counterReset},
+	{"restart-during-lease", restartDuringLease},
+	{"restore-from-backup", restoreFromBackup},
+	{"clock-jump", clockJump},
+	{"stale-before-new-holder", staleBeforeNewHolder},
+	{"fenced-read", fencedRead},
+	{"two-resources", twoResources},
+	{"same-token-retry", sameTokenRetry},
+	{"non-atomic-check", nonAtomicCheck},
+	{"lock-delay", lockDelay},
+	{"partitioned-holder", partitionedHolder},
 }
 
 // Scenarios returns every scenario, the default (the chapter's) first.

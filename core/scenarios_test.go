@@ -78,7 +78,7 @@ func TestReorderedWritesAreTheHandDerivedOnes(t *testing.T) {
 func TestInvariantsHoldOnEveryFrameOfEveryRun(t *testing.T) {
 	for _, sc := range Scenarios() {
 		for _, st := range Strategies() {
-			if err := Check(mustReplay(t, sc, st)); err != nil {
+			if err := checkRun(mustReplay(t, sc, st)); err != nil {
 				t.Errorf("%s under %s: %v", sc.ID, st, err)
 			}
 		}
@@ -125,7 +125,7 @@ func frameAt(t *testing.T, sc Scenario, st Strategy, step int) Frame {
 }
 
 func TestCheckThenWriteCheckPassesYetDoesNotHelp(t *testing.T) {
-	sc := CheckThenWrite()
+	sc := checkThenWrite()
 	checked := frameAt(t, sc, Lease, 4)
 	if checked.Event.Kind != ActCheck || checked.Event.Result != ResultValid || checked.Clock != 4 {
 		t.Fatalf("A's check: %+v at t=%d", checked.Event, checked.Clock)
@@ -143,7 +143,7 @@ func TestCheckThenWriteCheckPassesYetDoesNotHelp(t *testing.T) {
 // Redlock: A holds nodes 1-3, node 3's clock jumps, B takes nodes 3-5. Each
 // won a majority; nobody paused; A's own check still says its lease holds.
 func TestClockJumpGivesRedlockTwoMajorities(t *testing.T) {
-	frames := mustReplay(t, ClockJump(), Redlock)
+	frames := mustReplay(t, clockJump(), Redlock)
 	a := frames[1]
 	if a.Event.Result != ResultGranted || a.Event.Nodes != 3 || a.Lock.Holder != "A" || a.Event.Token != 0 {
 		t.Fatalf("A's acquire: %+v, holder %q", a.Event, a.Lock.Holder)
@@ -178,7 +178,7 @@ func TestClockJumpGivesRedlockTwoMajorities(t *testing.T) {
 		t.Errorf("A's late write: %+v", last)
 	}
 	// The single-node and replicated rows: the service's clock ran ahead.
-	f := frameAt(t, ClockJump(), Consensus, 6)
+	f := frameAt(t, clockJump(), Consensus, 6)
 	if f.Lock.Holder != "B" || f.Lock.Now != 10 || f.Clock != 3 || f.Lock.Token != 2 {
 		t.Errorf("consensus after B's acquire: %+v at t=%d", f.Lock, f.Clock)
 	}
@@ -187,34 +187,34 @@ func TestClockJumpGivesRedlockTwoMajorities(t *testing.T) {
 // A single node that forgets its leases in a restart grants B at once; a
 // replicated service does not; Redlock loses one node of A's five.
 func TestRestartDuringLease(t *testing.T) {
-	b := frameAt(t, RestartDuringLease(), LeaseFencing, 5)
+	b := frameAt(t, restartDuringLease(), LeaseFencing, 5)
 	if b.Event.Result != ResultGranted || b.Event.Token != 1 || b.Clock != 0 {
 		t.Errorf("single node: B's acquire right after the restart %+v at t=%d", b.Event, b.Clock)
 	}
 	if a, _ := b.Client("A"); !a.Holds() || a.State != Running {
 		t.Errorf("A, running, should still believe it holds the lock: %+v", a)
 	}
-	last := frameAt(t, RestartDuringLease(), LeaseFencing, 7)
+	last := frameAt(t, restartDuringLease(), LeaseFencing, 7)
 	if last.Event.Result != ResultStale || last.Event.Write != Accepted || last.Event.Stale != Overwrote {
 		t.Errorf("A's write with token 1, equal to B's: %+v", last.Event)
 	}
-	if ev := frameAt(t, RestartDuringLease(), Consensus, 5).Event; ev.Result != ResultRefused {
+	if ev := frameAt(t, restartDuringLease(), Consensus, 5).Event; ev.Result != ResultRefused {
 		t.Errorf("consensus: B's acquire after the restart %+v, want refused", ev)
 	}
 	// Redlock's own case: A holds nodes 1-3, node 3 forgets it, B wins 3-5
 	// and writes, and A, whose validity has not run out, writes over it.
-	restart := frameAt(t, RestartDuringLease(), Redlock, 4)
+	restart := frameAt(t, restartDuringLease(), Redlock, 4)
 	if restart.Event.Node != 3 || restart.Event.Result != ResultLost || restart.Lock.Holder != "" {
 		t.Errorf("redlock: node 3's restart %+v, holder %q", restart.Event, restart.Lock.Holder)
 	}
-	b = frameAt(t, RestartDuringLease(), Redlock, 5)
+	b = frameAt(t, restartDuringLease(), Redlock, 5)
 	if b.Event.Result != ResultGranted || b.Event.Nodes != 3 || b.Lock.Holder != "B" {
 		t.Errorf("redlock: B's acquire on nodes 3-5 %+v, holder %q", b.Event, b.Lock.Holder)
 	}
 	if a, _ := b.Client("A"); !a.Holds() {
 		t.Errorf("redlock: A should still believe it holds the lock: %+v", a)
 	}
-	if last := frameAt(t, RestartDuringLease(), Redlock, 7); last.Verdict != Corrupted || last.Harm != HarmOverwrite {
+	if last := frameAt(t, restartDuringLease(), Redlock, 7); last.Verdict != Corrupted || last.Harm != HarmOverwrite {
 		t.Errorf("redlock: A's write after B's %+v, %s", last.Event, last.Verdict)
 	}
 }
@@ -224,14 +224,14 @@ func TestRestartDuringLease(t *testing.T) {
 // no read, follows it in token order. At risk, not corrupted.
 func TestStaleBeforeNewHolderIsAcceptedEvenWithFencingAndIsAtRisk(t *testing.T) {
 	for _, st := range []Strategy{Lease, LeaseFencing, ConsensusUnfenced, Consensus} {
-		f := frameAt(t, StaleBeforeNewHolder(), st, 6)
+		f := frameAt(t, staleBeforeNewHolder(), st, 6)
 		if f.Event.Client != "A" || f.Event.Write != Accepted || f.Event.Result != ResultStale || f.Event.Stale != BeforeNewHolder || f.Event.Harm != "" {
 			t.Errorf("%s: A's late write before B's first: %+v", st, f.Event)
 		}
 		if f.Verdict != AtRisk {
 			t.Errorf("%s: verdict %s right after the late write", st, f.Verdict)
 		}
-		last := frameAt(t, StaleBeforeNewHolder(), st, 7)
+		last := frameAt(t, staleBeforeNewHolder(), st, 7)
 		if last.Event.Client != "B" || last.Event.Result != ResultAccepted || last.Event.Harm != "" || last.Verdict != AtRisk || last.Resources[0].Data != "B-value" {
 			t.Errorf("%s: B's write after it: %+v, %s", st, last.Event, last.Verdict)
 		}
@@ -239,26 +239,26 @@ func TestStaleBeforeNewHolderIsAcceptedEvenWithFencingAndIsAtRisk(t *testing.T) 
 }
 
 func TestFencedReadRaisesMaxTokenFirst(t *testing.T) {
-	r := frameAt(t, FencedRead(), Consensus, 6)
+	r := frameAt(t, fencedRead(), Consensus, 6)
 	if r.Event.Kind != ActRead || r.Event.Result != ResultAccepted || r.Resources[0].MaxToken != 2 || r.Resources[0].Data != "A-1" || r.Resources[0].Writes != 1 {
 		t.Fatalf("B's fenced read: %+v, resource %+v", r.Event, r.Resources[0])
 	}
-	if ev := frameAt(t, FencedRead(), Consensus, 7).Event; ev.Result != ResultRejected || ev.Write != RejectedStale {
+	if ev := frameAt(t, fencedRead(), Consensus, 7).Event; ev.Result != ResultRejected || ev.Write != RejectedStale {
 		t.Errorf("A's late write after B's read: %+v", ev)
 	}
 	// An unfenced resource ignores the token that was shown to it: A's
 	// late write lands after B's read, and B's write, computed from that
 	// read, loses it.
-	if f := frameAt(t, FencedRead(), ConsensusUnfenced, 7); f.Event.Result != ResultStale || f.Event.Stale != BeforeNewHolder || f.Event.MissedBy != "B" || f.Verdict != AtRisk {
+	if f := frameAt(t, fencedRead(), ConsensusUnfenced, 7); f.Event.Result != ResultStale || f.Event.Stale != BeforeNewHolder || f.Event.MissedBy != "B" || f.Verdict != AtRisk {
 		t.Errorf("unfenced: A's late write %+v, %s", f.Event, f.Verdict)
 	}
-	if f := frameAt(t, FencedRead(), ConsensusUnfenced, 8); f.Event.Client != "B" || f.Event.Harm != HarmLostUpdate || f.Verdict != Corrupted || f.Harm != HarmLostUpdate {
+	if f := frameAt(t, fencedRead(), ConsensusUnfenced, 8); f.Event.Client != "B" || f.Event.Harm != HarmLostUpdate || f.Verdict != Corrupted || f.Harm != HarmLostUpdate {
 		t.Errorf("unfenced: B's write after its read missed A's: %+v, %s", f.Event, f.Verdict)
 	}
 }
 
 func TestFencingProtectsOnlyResourcesThatSawTheNewerToken(t *testing.T) {
-	frames := mustReplay(t, TwoResources(), Consensus)
+	frames := mustReplay(t, twoResources(), Consensus)
 	ev := frames[7].Event
 	if ev.Resource != Row43 || ev.Result != ResultStale || ev.Stale != BeforeNewHolder || ev.Write != Accepted {
 		t.Errorf("A's late write to row-43, which B never touched: %+v", ev)
@@ -274,7 +274,7 @@ func TestFencingProtectsOnlyResourcesThatSawTheNewerToken(t *testing.T) {
 }
 
 func TestNonAtomicCheckLetsAWriteLandBetweenCheckAndApply(t *testing.T) {
-	frames := mustReplay(t, NonAtomicCheck(), Consensus)
+	frames := mustReplay(t, nonAtomicCheck(), Consensus)
 	if ev := frames[2].Event; ev.Result != ResultChecked || ev.Write != Accepted || frames[2].Resources[0].Writes != 0 {
 		t.Fatalf("A's write checked, not applied: %+v", ev)
 	}
@@ -287,13 +287,13 @@ func TestNonAtomicCheckLetsAWriteLandBetweenCheckAndApply(t *testing.T) {
 	}
 	// With an atomic check the same late write is refused: the delayed
 	// write scenario.
-	if ev := frameAt(t, DelayedWrite(), Consensus, 7).Event; ev.Result != ResultRejected {
+	if ev := frameAt(t, delayedWrite(), Consensus, 7).Event; ev.Result != ResultRejected {
 		t.Errorf("an atomic check: %+v", ev)
 	}
 }
 
 func TestHeartbeatDoesNotSaveAPausedHolder(t *testing.T) {
-	frames := mustReplay(t, HeartbeatPause(), LeaseFencing)
+	frames := mustReplay(t, heartbeatPause(), LeaseFencing)
 	if ev := frames[4].Event; ev.Result != ResultRenewed || frames[4].Lock.Expiry != 16 {
 		t.Fatalf("A's renewal: %+v, expiry %d", ev, frames[4].Lock.Expiry)
 	}
@@ -309,7 +309,7 @@ func TestHeartbeatDoesNotSaveAPausedHolder(t *testing.T) {
 }
 
 func TestSlowGrantNamesItsClientsDiscipline(t *testing.T) {
-	sc := SlowGrant()
+	sc := slowGrant()
 	if !slices.Equal(sc.FromReply, []string{"A"}) {
 		t.Fatalf("slow-grant's A should measure from the reply: %v", sc.FromReply)
 	}
@@ -324,13 +324,13 @@ func TestSlowGrantNamesItsClientsDiscipline(t *testing.T) {
 }
 
 func TestHeartbeatContrastsALeaseWithAPlainLock(t *testing.T) {
-	if got := Heartbeat().Contrast; got != [2]Strategy{Lease, NoTTL} {
+	if got := heartbeat().Contrast; got != [2]Strategy{Lease, NoTTL} {
 		t.Errorf("heartbeat contrasts %v: a lease alone is already safe there", got)
 	}
 }
 
 func TestScenarioLocksAreRefusedWithTheirError(t *testing.T) {
-	f := frameAt(t, CrashNoTTL(), NoTTL, 6)
+	f := frameAt(t, crashNoTTL(), NoTTL, 6)
 	if !errors.Is(f.Event.Err, ErrLockHeld) || f.Verdict != Stuck {
 		t.Errorf("B against a crashed holder without TTL: %+v, %s", f.Event, f.Verdict)
 	}

@@ -36,8 +36,8 @@ import (
 // Clients are single capital letters A to E, values [A-Za-z0-9-]+,
 // resources row-42 and row-43, message ids a lower-case letter and digits.
 
-// MaxScriptActions is how many items a script may hold.
-const MaxScriptActions = 200
+// maxScriptActions is how many items a script may hold.
+const maxScriptActions = 200
 
 // PlayScenario is the id of a scenario read from a script.
 const PlayScenario = "play"
@@ -81,8 +81,8 @@ func ParseScript(script string) (Scenario, error) {
 		return sc, nil
 	}
 	items := strings.Split(script, ",")
-	if len(items) > MaxScriptActions {
-		return Scenario{}, &ScriptError{Item: MaxScriptActions + 1, Text: short(items[MaxScriptActions]), Err: fmt.Errorf("%w: at most %d", ErrScriptTooLong, MaxScriptActions)}
+	if len(items) > maxScriptActions {
+		return Scenario{}, &ScriptError{Item: maxScriptActions + 1, Text: short(items[maxScriptActions]), Err: fmt.Errorf("%w: at most %d", ErrScriptTooLong, maxScriptActions)}
 	}
 	for i, raw := range items {
 		item := strings.TrimSpace(raw)

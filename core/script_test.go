@@ -25,7 +25,7 @@ func TestTheBooksRunAsAScript(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, st := range []Strategy{LeaseFencing, Lease} {
-		got, want := withoutNotes(mustReplay(t, sc, st)), withoutNotes(mustReplay(t, GCPause(), st))
+		got, want := withoutNotes(mustReplay(t, sc, st)), withoutNotes(mustReplay(t, gcPause(), st))
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: the script's frames differ from the book's", st)
 		}
@@ -56,10 +56,10 @@ func TestEveryScenarioIsAScript(t *testing.T) {
 			}
 		}
 	}
-	if got := ScriptOf(ClockJump()); !strings.HasPrefix(got, "A:acquire:10:n123,") {
+	if got := ScriptOf(clockJump()); !strings.HasPrefix(got, "A:acquire:10:n123,") {
 		t.Errorf("clock-jump's partition is not in its script: %q", got)
 	}
-	if got := ScriptOf(SlowGrant()); !strings.HasPrefix(got, "A:counts-from-reply,A:acquire@g1,") {
+	if got := ScriptOf(slowGrant()); !strings.HasPrefix(got, "A:counts-from-reply,A:acquire@g1,") {
 		t.Errorf("slow-grant's client discipline is not in its script: %q", got)
 	}
 }
@@ -140,7 +140,7 @@ func FuzzParseScript(f *testing.F) {
 				t.Fatalf("%q under %s: %v", script, st, err)
 			}
 			if err == nil {
-				if err := Check(frames); err != nil {
+				if err := checkRun(frames); err != nil {
 					t.Fatalf("%q under %s: %v", script, st, err)
 				}
 			}

@@ -94,7 +94,7 @@ type SearchResult struct {
 // below 1.
 func NewSearch(opts SearchOptions) (*Search, error) {
 	if !opts.Strategy.Valid() {
-		return nil, fmt.Errorf("%w: %q", ErrUnknownStrategy, opts.Strategy)
+		return nil, fmt.Errorf("%w: %q", errUnknownStrategy, opts.Strategy)
 	}
 	if opts.MaxDepth < 1 {
 		return nil, fmt.Errorf("search depth %d: it must be 1 or more", opts.MaxDepth)
@@ -390,7 +390,7 @@ func (w *world) appendKey(b []byte, mirror bool) []byte {
 		switch {
 		case t == Never:
 			str("never")
-		case LeaseSpan{t}.Ended(now):
+		case leaseSpan{t}.Ended(now):
 			str("ended")
 		default:
 			num(int64(t - now))
@@ -468,7 +468,7 @@ func (w *world) appendKey(b []byte, mirror bool) []byte {
 			// Where a client counting from its request puts the end (the
 			// search's A may count from the reply; then this only keys
 			// more finely than it must).
-			if end, err := LeaseFrom(m.SentAt, m.Lease); err != nil || end.Ended(w.now) {
+			if end, err := leaseFrom(m.SentAt, m.Lease); err != nil || end.Ended(w.now) {
 				mb = append(mb, "late"...)
 			} else {
 				mb = strconv.AppendInt(mb, int64(end.End-w.now), 10)

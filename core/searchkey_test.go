@@ -56,7 +56,6 @@ var searchKeyFields = map[reflect.Type]map[string]string{
 		"maxToken":  "keyed",
 		"rejected":  "left out: a count for the page",
 		"writes":    "left out: a count for the page",
-		"stale":     "left out: a count for the page",
 	},
 	reflect.TypeFor[ClientView](): {
 		"Name":       "keyed: by position, A and B mirrored",

@@ -239,9 +239,9 @@ func (s Strategy) CanFence() bool { return s.WithFencing(!s.Fenced()) != s }
 func (s Strategy) newNode() *LockService {
 	switch {
 	case !s.TTL():
-		return NewWithoutTTL()
+		return newWithoutTTL()
 	case s.Durable():
-		return NewReplicated()
+		return newReplicated()
 	}
 	return New()
 }

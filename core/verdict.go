@@ -56,7 +56,7 @@ const (
 // correctly: the holder of a lock without TTL has crashed, or a fenced
 // resource has seen a token larger than the one the service now issues (a
 // counter reset), so it refuses the holder in force. It is the one rule
-// the frames and the search judge by; Check recomputes it with its own
+// the frames and the search judge by; checkRun recomputes it with its own
 // code.
 func (w *world) stuck() bool {
 	g, token := w.inForce()

@@ -161,10 +161,10 @@ func TestTheLoaderPutsFramesBackAsTheAppDrawsThem(t *testing.T) {
 	tb := newTabBeforeLive(t)
 	tb.open(siteURL + "?lang=en")
 	for _, of := range []server.FramesFileOf{
-		{Lang: state.English, View: state.ViewDemo, Scenario: core.GCPause(), Strategy: core.LeaseFencing},
+		{Lang: state.English, View: state.ViewDemo, Scenario: mustScenario(t, core.GCPauseID), Strategy: core.LeaseFencing},
 		{Lang: state.Japanese, Embed: true, View: state.ViewDemo, Scenario: mustScenario(t, "heartbeat"), Strategy: core.Redlock},
 		{Lang: state.English, View: state.ViewDemo, Scenario: mustScenario(t, "two-resources"), Strategy: core.Consensus},
-		{Lang: state.Japanese, View: state.ViewMatrix, Scenario: core.GCPause(), Strategy: core.LeaseFencing},
+		{Lang: state.Japanese, View: state.ViewMatrix, Scenario: mustScenario(t, core.GCPauseID), Strategy: core.LeaseFencing},
 	} {
 		path := state.FramesFile(of.Lang, of.Embed, of.View, of.Scenario.ID, of.Strategy)
 		for _, piece := range []int{1 << 20, 997, 61} {

@@ -173,7 +173,7 @@ func TestEditThisRunReproducesEveryScenario(t *testing.T) {
 func TestEditTheComparedRun(t *testing.T) {
 	t.Parallel()
 	compare, play := newTab(t), newTab(t)
-	sc := core.HeartbeatPause()
+	sc := mustScenario(t, "heartbeat-pause")
 	compare.open(siteURL + "?lang=en&view=compare&scenario=" + sc.ID + "&strategy=lease&vs=consensus")
 	href := eval[string](compare, `document.querySelector('[data-testid="edit-run"]').href`)
 	play.open(href)

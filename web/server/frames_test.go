@@ -62,12 +62,12 @@ func TestEveryRunHasFramesWhoseStatesLeadToFrames(t *testing.T) {
 		}
 	}
 	// The fencing switch moves the book's run between its two files.
-	book := statesOf[state.FramesFile(state.English, false, state.ViewDemo, core.GCPause().ID, core.LeaseFencing)]
+	book := statesOf[state.FramesFile(state.English, false, state.ViewDemo, core.GCPauseID, core.LeaseFencing)]
 	if to := book["en/false/demo/gc-pause/lease-fencing/3"].Next[state.CmdToggleFencing.String()]; to != "en/false/demo/gc-pause/lease/3" {
 		t.Errorf("F at the book's step 3 leads to %q", to)
 	}
 	// The matrix's language switch opens the other language's matrix.
-	matrix := statesOf[state.FramesFile(state.Japanese, true, state.ViewMatrix, core.GCPause().ID, core.LeaseFencing)]
+	matrix := statesOf[state.FramesFile(state.Japanese, true, state.ViewMatrix, core.GCPauseID, core.LeaseFencing)]
 	if to := matrix["ja/true/matrix/gc-pause/lease-fencing/1"].Next[state.CmdToggleLang.String()]; to != "en/true/matrix/gc-pause/lease-fencing/1" {
 		t.Errorf("the matrix's language switch leads to %q", to)
 	}

@@ -54,7 +54,10 @@ func TestResultWordsSayWhatTheResourceDid(t *testing.T) {
 		}
 	}
 	// The book's last step, word for word.
-	sc := core.GCPause()
+	sc, ok := core.ScenarioByID(core.GCPauseID)
+	if !ok {
+		t.Fatalf("no scenario %q", core.GCPauseID)
+	}
 	fenced, _ := core.Replay(sc, core.LeaseFencing)
 	unfenced, _ := core.Replay(sc, core.Lease)
 	if got := ResultWords(English, fenced[6].Event); got != "fenced off (rejected)" {
