@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"encoding/json"
 	"net/url"
 	"slices"
 	"strings"
@@ -35,22 +34,10 @@ type Demo struct {
 	// before the app runs (see frames.go): its step, fencing and language
 	// controls work, the rest waits for the app.
 	enhanced bool
-	version  string // the build, for prerendered frames ("" reads GOAPP_VERSION)
-	// What the loader's stepping left: the control that had focus, and the
-	// classes of the details that were open (see takeOver).
-	handedFocus  string
-	handedOpen   []string
-	handedOpened *string
-	handedShown  bool // the page showed the frame of the state it was at
-	// handedCommands: what the reader asked the loader for that it had not
-	// done, which the first OnNav does.
-	handedCommands []state.Command
-	// handedClick: the control the reader pressed that only the app works
-	// (play, in an embed whose app.wasm that press sent for), which the app
-	// presses once every part of the page is its own.
-	handedClick string
-	held        heldParts
-	update      bool // a new version has been installed: offer a reload
+	version  string    // the build, for prerendered frames ("" reads GOAPP_VERSION)
+	hand     handover  // what the loader's stepping left (handover.go)
+	held     heldParts // the parts still as the frame drew them (mount.go)
+	update   bool      // a new version has been installed: offer a reload
 
 	keydown  app.Func
 	popstate app.Func
@@ -76,12 +63,12 @@ func (d *Demo) OnInit() {
 	d.s, d.path = state.Defaults(), "/"
 	d.start()
 	if app.IsClient {
-		d.takeOver()
+		d.hand.take()
 		d.readURL(app.Window().URL())
 		// The first render in the browser is the live one: mounting then
 		// needs no second pass to switch the controls on.
 		d.live = true
-		if d.handedShown {
+		if d.hand.shown {
 			d.held = holdParts(d.s)
 		}
 	}
@@ -103,84 +90,14 @@ func (d *Demo) start() {
 	}
 }
 
-// takeOver ends the loader's stepping through prerendered frames (static
-// app.js, dlockHandover), if it was stepping: the loader writes the address
-// of the step it reached, which readURL then reads, and says what had focus
-// and which details were open, which OnMount restores, so the reader sees no
-// jump and loses no key.
-func (d *Demo) takeOver() {
-	handover := app.Window().Get("dlockHandover")
-	if !handover.Truthy() {
-		return
-	}
-	var was struct {
-		Focus  string   `json:"focus"`
-		Open   []string `json:"open"`
-		Opened string   `json:"opened"` // the address the page was opened at
-		Shown  bool     `json:"shown"`  // the page shows the frame of the state the address is at
-		// What the reader asked for that the loader had not done: a move
-		// to another run's frames still on its way, and the keys after it.
-		Commands []string `json:"commands"`
-		Click    string   `json:"click"`
-	}
-	if err := json.Unmarshal([]byte(handover.Invoke().String()), &was); err == nil {
-		d.handedFocus, d.handedOpen, d.handedOpened, d.handedShown = was.Focus, was.Open, &was.Opened, was.Shown
-		if testID(was.Click) {
-			d.handedClick = was.Click
-		}
-		for _, name := range was.Commands {
-			if cmd := state.CommandNamed(name); cmd != state.CmdNone {
-				d.handedCommands = append(d.handedCommands, cmd)
-			}
-		}
-	}
-}
-
-// restoreHandover gives back what the reader had before the app ran.
-func (d *Demo) restoreHandover() {
-	doc := app.Window().Get("document")
-	for _, class := range d.handedOpen {
-		sel := "main details." + strings.Join(strings.Fields(class), ".")
-		if el := doc.Call("querySelector", sel); el.Truthy() {
-			el.Set("open", true)
-		}
-	}
-	if d.handedFocus != "" {
-		focusTestID(d.handedFocus)
-	}
-	d.handedFocus, d.handedOpen = "", nil
-	if id := d.handedClick; id != "" && !d.held.holding() {
-		d.handedClick = ""
-		afterBrowser(0, func() {
-			if el := doc.Call("querySelector", `main [data-testid="`+id+`"]`); el.Truthy() {
-				el.Call("click")
-			}
-		})
-	}
-}
-
-// testID reports whether id is spelled as the page's data-testid values
-// are: lower-case letters, digits and hyphens.
-func testID(id string) bool {
-	for _, r := range id {
-		if (r < 'a' || r > 'z') && (r < '0' || r > '9') && r != '-' {
-			return false
-		}
-	}
-	return id != ""
-}
-
 // OnNav reads the URL on the server (prerendering) and on navigation.
 func (d *Demo) OnNav(ctx app.Context) {
 	d.guard("navigation", func() {
 		d.readURL(ctx.Page().URL())
-		d.handedOpened = nil // the first navigation is the page's opening
 		// It reads the address the loader left, which is of the state the
-		// loader had reached: what it had not done yet follows.
-		for _, cmd := range d.handedCommands {
-			d.do(ctx, cmd)
-		}
-		d.handedCommands = nil
+		// loader had reached: what it had not done yet follows, and the
+		// first navigation is the page's opening.
+		d.hand.navigated(func(cmd state.Command) { d.do(ctx, cmd) })
 		d.syncPage(ctx)
 		// A link ("Edit this run", a matrix cell) opens a run at a late
 		// step: its timeline scrolls to it.
@@ -194,10 +111,9 @@ func (d *Demo) readURL(u *url.URL) {
 	}
 	d.urlPending = false // the address is the state now
 	d.s, d.bad = state.ParseSettings(d.runs, u.Query())
-	if d.handedOpened != nil {
+	if q, ok := d.hand.opening(); ok {
 		// The loader may have stepped on and written the address: the
 		// notice is about the one the reader opened.
-		q, _ := url.ParseQuery(strings.TrimPrefix(*d.handedOpened, "?"))
 		_, d.bad = state.ParseSettings(d.runs, q)
 	}
 	if d.path = u.Path; d.path == "" {
@@ -303,7 +219,7 @@ func (d *Demo) OnMount(ctx app.Context) {
 	if installTestHooks != nil {
 		installTestHooks(d, ctx)
 	}
-	d.restoreHandover()
+	d.hand.restore(d.held.holding())
 	keepCurrentInView()
 	d.autoplay(ctx)
 	d.mountHeld(ctx)
