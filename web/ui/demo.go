@@ -44,12 +44,10 @@ type Demo struct {
 	// The timelines' marks: a click opens a step, pointing or focus shows
 	// its note (timeline_control.go).
 	markClick, markOver, markOut app.Func
-	beforePrint, afterPrint      app.Func // the printed page (handout.go)
-	play                         playback // play and its timer (playback.go)
-	urlWriter                    app.Func // writes the address when the browser is idle
-	pageHide                     app.Func // writes it as the page goes
-	// urlPending: the settings changed since the address was last written.
-	urlPending bool
+	beforePrint, afterPrint      app.Func      // the printed page (handout.go)
+	pageHide                     app.Func      // writes the address as the page goes
+	play                         playback      // play and its timer (playback.go)
+	address                      addressWriter // the settings, written to the address (address.go)
 
 	crash *crash // a panic caught in a handler or in Render: see crash.go
 	// forcedPanic is set only by the test build's hook (testhook.go), to
@@ -109,7 +107,7 @@ func (d *Demo) readURL(u *url.URL) {
 	if u == nil {
 		return
 	}
-	d.urlPending = false // the address is the state now
+	d.address.cancel() // the address is the state now
 	d.s, d.bad = state.ParseSettings(d.runs, u.Query())
 	if q, ok := d.hand.opening(); ok {
 		// The loader may have stepped on and written the address: the
@@ -196,19 +194,14 @@ func (d *Demo) OnMount(ctx app.Context) {
 		return nil
 	})
 	app.Window().Call("addEventListener", "popstate", d.popstate)
-	d.urlWriter = app.FuncOf(func(this app.Value, args []app.Value) any {
-		ctx.Dispatch(func(ctx app.Context) { d.guard("address", func() { d.writeURL(ctx) }) })
-		return nil
-	})
 	// A click on a link navigates: the page it leaves must keep the address
-	// of what it showed, so a due write goes first (this listener captures
-	// the click before go-app's navigation sees it).
-	app.Window().Get("document").Call("addEventListener", "click", d.urlWriter, true)
+	// of what it showed, so a due write goes first.
+	d.address.listen(ctx, func(ctx app.Context) { d.guard("address", func() { d.address.write(ctx, d.s) }) })
 	// A reload or a closed tab must not lose the step the address has not
 	// caught up with: the page writes it as it goes (Go runs on the page's
 	// one thread, so this reads the state as the page last drew it).
 	d.pageHide = app.FuncOf(func(this app.Value, args []app.Value) any {
-		d.writeURL(ctx)
+		d.address.write(ctx, d.s)
 		return nil
 	})
 	app.Window().Call("addEventListener", "pagehide", d.pageHide)
@@ -245,7 +238,7 @@ func (d *Demo) OnAppUpdate(ctx app.Context) {
 }
 
 func (d *Demo) onReload(ctx app.Context, e app.Event) {
-	d.writeURL(ctx) // the reload must come back to the step shown
+	d.address.write(ctx, d.s) // the reload must come back to the step shown
 	ctx.Reload()
 }
 
@@ -312,7 +305,7 @@ func (d *Demo) do(ctx app.Context, cmd state.Command) {
 }
 
 // set makes s the page's state; the address follows soon after (see
-// scheduleURL).
+// addressWriter).
 func (d *Demo) set(ctx app.Context, s state.Settings) {
 	if s == d.s {
 		return
@@ -320,45 +313,11 @@ func (d *Demo) set(ctx app.Context, s state.Settings) {
 	d.pausedBy(s)
 	langChanged := s.Lang != d.s.Lang
 	d.s = s
-	d.scheduleURL(ctx)
+	d.address.schedule(ctx, s)
 	ctx.Defer(func(app.Context) { keepCurrentInView() })
 	if langChanged {
 		d.syncPage(ctx)
 	}
-}
-
-// scheduleURL writes the settings to the address when the browser is next
-// idle (within 200 ms): history.replaceState costs a millisecond or more,
-// which a step key should not wait for. Before the app runs in a browser it
-// writes at once.
-func (d *Demo) scheduleURL(ctx app.Context) {
-	if d.urlWriter == nil {
-		d.urlPending = true
-		d.writeURL(ctx)
-		return
-	}
-	if d.urlPending {
-		return
-	}
-	d.urlPending = true
-	win := app.Window()
-	if idle := win.Get("requestIdleCallback"); idle.Truthy() {
-		win.Call("requestIdleCallback", d.urlWriter, map[string]any{"timeout": 200})
-	} else {
-		win.Call("setTimeout", d.urlWriter, 50)
-	}
-}
-
-// writeURL writes the settings to the address, if a write is still due (a
-// navigation cancels it).
-func (d *Demo) writeURL(ctx app.Context) {
-	if !d.urlPending {
-		return
-	}
-	d.urlPending = false
-	u := *ctx.Page().URL()
-	u.RawQuery = d.s.Query(u.Query()).Encode()
-	ctx.Page().ReplaceURL(&u)
 }
 
 func (d *Demo) onCommand(cmd state.Command) app.EventHandler {
