@@ -34,20 +34,13 @@ type Demo struct {
 	// before the app runs (see frames.go): its step, fencing and language
 	// controls work, the rest waits for the app.
 	enhanced bool
-	version  string    // the build, for prerendered frames ("" reads GOAPP_VERSION)
-	hand     handover  // what the loader's stepping left (handover.go)
-	held     heldParts // the parts still as the frame drew them (mount.go)
-	update   bool      // a new version has been installed: offer a reload
-
-	keydown  app.Func
-	popstate app.Func
-	// The timelines' marks: a click opens a step, pointing or focus shows
-	// its note (timeline_control.go).
-	markClick, markOver, markOut app.Func
-	beforePrint, afterPrint      app.Func      // the printed page (handout.go)
-	pageHide                     app.Func      // writes the address as the page goes
-	play                         playback      // play and its timer (playback.go)
-	address                      addressWriter // the settings, written to the address (address.go)
+	version  string        // the build, for prerendered frames ("" reads GOAPP_VERSION)
+	hand     handover      // what the loader's stepping left (handover.go)
+	held     heldParts     // the parts still as the frame drew them (mount.go)
+	update   bool          // a new version has been installed: offer a reload
+	on       listeners     // keys, history, marks, print, leaving (listeners.go)
+	play     playback      // play and its timer (playback.go)
+	address  addressWriter // the settings, written to the address (address.go)
 
 	crash *crash // a panic caught in a handler or in Render: see crash.go
 	// forcedPanic is set only by the test build's hook (testhook.go), to
@@ -137,78 +130,15 @@ func (d *Demo) syncPage(ctx app.Context) {
 	}
 }
 
-// OnMount starts listening to keys at the document level, so they work
-// wherever focus is.
+// OnMount starts listening to the browser: keys at the document level,
+// so they work wherever focus is, the history, the page going, the
+// timelines' marks, printing (listeners.go), and clicks that navigate,
+// before which a due address is written (address.go).
 func (d *Demo) OnMount(ctx app.Context) {
-	d.keydown = app.FuncOf(func(this app.Value, args []app.Value) any {
-		if len(args) == 0 {
-			return nil
-		}
-		e := args[0]
-		if modified(e) || inTextField(e.Get("target")) {
-			return nil
-		}
-		if handled, step := markKey(e); handled {
-			if step != 0 {
-				ctx.Dispatch(func(ctx app.Context) { d.guard("timeline", func() { d.goToStep(ctx, step) }) })
-			}
-			return nil
-		}
-		if present, ok := presentKey(e.Get("key").String(), d.s.Present); ok && !d.s.Embed {
-			e.Call("preventDefault")
-			ctx.Dispatch(func(ctx app.Context) {
-				d.guard("present", func() {
-					s := d.s
-					s.Present = present
-					d.set(ctx, s)
-				})
-			})
-			return nil
-		}
-		if key := e.Get("key").String(); (key == " " || key == "Spacebar") && spaceToggles(e.Get("target")) && d.canPlay() {
-			e.Call("preventDefault")
-			ctx.Dispatch(func(ctx app.Context) { d.guard("play", func() { d.togglePlay(ctx) }) })
-			return nil
-		}
-		cmd := state.CommandForKey(e.Get("key").String())
-		if cmd == state.CmdNone {
-			return nil
-		}
-		e.Call("preventDefault")
-		ctx.Dispatch(func(ctx app.Context) { d.guard("key", func() { d.do(ctx, cmd) }) })
-		return nil
-	})
-	app.Window().Get("document").Call("addEventListener", "keydown", d.keydown)
-	// go-app skips a history move to the address it navigated to last,
-	// though stepping has since replaced it (a view link, a step, back):
-	// the page would keep showing the step it left. Read the address on
-	// every move.
-	d.popstate = app.FuncOf(func(this app.Value, args []app.Value) any {
-		ctx.Dispatch(func(ctx app.Context) {
-			d.guard("history", func() {
-				d.readURL(app.Window().URL())
-				d.syncPage(ctx)
-				ctx.Defer(func(app.Context) { keepCurrentInView() })
-			})
-		})
-		return nil
-	})
-	app.Window().Call("addEventListener", "popstate", d.popstate)
-	// A click on a link navigates: the page it leaves must keep the address
-	// of what it showed, so a due write goes first.
+	d.on.add(ctx, d)
 	d.address.listen(ctx, func(ctx app.Context) { d.guard("address", func() { d.address.write(ctx, d.s) }) })
-	// A reload or a closed tab must not lose the step the address has not
-	// caught up with: the page writes it as it goes (Go runs on the page's
-	// one thread, so this reads the state as the page last drew it).
-	d.pageHide = app.FuncOf(func(this app.Value, args []app.Value) any {
-		d.address.write(ctx, d.s)
-		return nil
-	})
-	app.Window().Call("addEventListener", "pagehide", d.pageHide)
 	d.live = true
 	d.syncPage(ctx)
-	d.listenToTimelines(ctx)
-	d.listenToPrint()
 	if installTestHooks != nil {
 		installTestHooks(d, ctx)
 	}
@@ -216,19 +146,6 @@ func (d *Demo) OnMount(ctx app.Context) {
 	keepCurrentInView()
 	d.autoplay(ctx)
 	d.mountHeld(ctx)
-}
-
-// presentKey says what a key does to the projector view: P enters and
-// leaves it, Escape leaves it; ok is false for every other key, and for
-// Escape outside it (Escape closes a mark's tip first: see markKey).
-func presentKey(key string, present bool) (next, ok bool) {
-	switch key {
-	case "p", "P":
-		return !present, true
-	case "Escape", "Esc":
-		return false, present
-	}
-	return present, false
 }
 
 // OnAppUpdate is called by go-app when a new version of the site has been
@@ -258,17 +175,6 @@ func undoKey(e app.Value) string {
 		return "redo"
 	}
 	return ""
-}
-
-// modified reports a key pressed with Ctrl, Alt or Meta: those belong to
-// the browser (Alt+← is "back").
-func modified(e app.Value) bool {
-	for _, k := range []string{"ctrlKey", "altKey", "metaKey"} {
-		if v := e.Get(k); v.Truthy() {
-			return true
-		}
-	}
-	return false
 }
 
 // inTextField reports whether keys typed at el are input for it: text
