@@ -3,7 +3,6 @@ package ui
 import (
 	"net/url"
 	"slices"
-	"strings"
 
 	"dlock/core"
 	"dlock/web/state"
@@ -13,52 +12,43 @@ import (
 )
 
 // Demo is the page: a shell around the components that draw its settings.
-// It holds the settings, the notice about the opening URL, where the page
-// is, and what the page does with the browser (keys, the address, the
-// height posted to an embedding page, a crash); every change of settings
-// goes through set, and what is drawn is core's replay of them. The
-// components keep their own state (free play's editor, the search, the
-// embed box) and ask for new settings through a pageLink.
+// It holds the settings and the parts of the page that are not
+// components: the notices above the view, where the page is and how it is
+// drawn, what the loader handed over, the parts still held as its frame
+// drew them, the listeners at the document and the window, play, the
+// address, and a crash. Every change of settings goes through set, and
+// what is drawn is core's replay of them. The components keep their own
+// state (free play's editor, the search, the embed box) and ask for new
+// settings through a pageLink.
 type Demo struct {
 	app.Compo
 
 	runs *state.Runs // the page's runs (state.Runs), shared with its components
 	link *pageLink   // what the components may ask of the page
 
-	s      state.Settings
-	bad    []state.BadParam // parameters of the opening URL that could not be used
-	path   string           // the page's path, for links that keep the site's prefix
-	origin string           // the page's origin, for the embed code ("" while prerendering)
-	live   bool             // mounted in the browser and handling input
-	// enhanced marks a frame prerendered for the loader to step through
-	// before the app runs (see frames.go): its step, fencing and language
-	// controls work, the rest waits for the app.
-	enhanced bool
-	version  string        // the build, for prerendered frames ("" reads GOAPP_VERSION)
-	hand     handover      // what the loader's stepping left (handover.go)
-	held     heldParts     // the parts still as the frame drew them (mount.go)
-	update   bool          // a new version has been installed: offer a reload
-	on       listeners     // keys, history, marks, print, leaving (listeners.go)
-	play     playback      // play and its timer (playback.go)
-	address  addressWriter // the settings, written to the address (address.go)
-
-	crash *crash // a panic caught in a handler or in Render: see crash.go
-	// forcedPanic is set only by the test build's hook (testhook.go), to
-	// make the next Render ("render") or command ("command") panic.
-	forcedPanic string
+	s       state.Settings
+	notice  notices       // above the view: the opening URL's, a new version (notice.go)
+	at      place         // where the page is, for links (link.go)
+	mode    drawing       // by the server, as a frame, or live (routes.go)
+	hand    handover      // what the loader's stepping left (handover.go)
+	held    heldParts     // the parts still as the frame drew them (mount.go)
+	on      listeners     // keys, history, marks, print, leaving (listeners.go)
+	play    playback      // play and its timer (playback.go)
+	address addressWriter // the settings, written to the address (address.go)
+	crash   crashes       // a panic caught in a handler or in Render (crash.go)
 }
 
 // OnInit reads the URL in the browser before the first render, so the page
 // never flashes the default view over the prerendered one.
 func (d *Demo) OnInit() {
-	d.s, d.path = state.Defaults(), "/"
+	d.s, d.at.path = state.Defaults(), "/"
 	d.start()
 	if app.IsClient {
 		d.hand.take()
 		d.readURL(app.Window().URL())
 		// The first render in the browser is the live one: mounting then
 		// needs no second pass to switch the controls on.
-		d.live = true
+		d.mode.live = true
 		if d.hand.shown {
 			d.held = holdParts(d.s)
 		}
@@ -101,18 +91,13 @@ func (d *Demo) readURL(u *url.URL) {
 		return
 	}
 	d.address.cancel() // the address is the state now
-	d.s, d.bad = state.ParseSettings(d.runs, u.Query())
+	d.s, d.notice.bad = state.ParseSettings(d.runs, u.Query())
 	if q, ok := d.hand.opening(); ok {
 		// The loader may have stepped on and written the address: the
 		// notice is about the one the reader opened.
-		_, d.bad = state.ParseSettings(d.runs, q)
+		_, d.notice.bad = state.ParseSettings(d.runs, q)
 	}
-	if d.path = u.Path; d.path == "" {
-		d.path = "/"
-	}
-	if u.Host != "" && u.Scheme != "" {
-		d.origin = u.Scheme + "://" + u.Host
-	}
+	d.at.read(u)
 }
 
 // syncPage gives the document the language and title of the settings. A
@@ -137,7 +122,7 @@ func (d *Demo) syncPage(ctx app.Context) {
 func (d *Demo) OnMount(ctx app.Context) {
 	d.on.add(ctx, d)
 	d.address.listen(ctx, func(ctx app.Context) { d.guard("address", func() { d.address.write(ctx, d.s) }) })
-	d.live = true
+	d.mode.live = true
 	d.syncPage(ctx)
 	if installTestHooks != nil {
 		installTestHooks(d, ctx)
@@ -151,7 +136,7 @@ func (d *Demo) OnMount(ctx app.Context) {
 // OnAppUpdate is called by go-app when a new version of the site has been
 // installed in the background: the page offers a reload.
 func (d *Demo) OnAppUpdate(ctx app.Context) {
-	d.update = true
+	d.notice.update = true
 }
 
 func (d *Demo) onReload(ctx app.Context, e app.Event) {
@@ -203,8 +188,7 @@ var CommandButtons = map[string]state.Command{
 
 // do carries out a command from a button or a key.
 func (d *Demo) do(ctx app.Context, cmd state.Command) {
-	if d.forcedPanic == "command" {
-		d.forcedPanic = ""
+	if d.crash.forcing("command") {
 		panic("a panic forced by the test hook, in a command")
 	}
 	d.set(ctx, d.s.Do(d.runs, cmd))
@@ -240,7 +224,7 @@ func (d *Demo) onDismissNotice(ctx app.Context, e app.Event) {
 	} else {
 		focusTestID("btn-advance")
 	}
-	d.bad = nil
+	d.notice.bad = nil
 }
 
 // focusTestID moves keyboard focus to the element with that data-testid.
@@ -251,13 +235,10 @@ func focusTestID(id string) {
 	}
 }
 
-// href is a link to the page in other settings, keeping the site's prefix.
-func (d *Demo) href(s state.Settings) string { return hrefOf(d.path, s) }
-
 // Render draws the view the settings select, or the crash view after a
 // panic (in Render itself too).
 func (d *Demo) Render() (ui app.UI) {
-	if d.crash != nil {
+	if d.crash.caught != nil {
 		return d.crashView()
 	}
 	defer func() {
@@ -267,26 +248,12 @@ func (d *Demo) Render() (ui app.UI) {
 		}
 	}()
 	d.start() // a page made for prerendering has had no OnInit
-	if d.forcedPanic == "render" {
-		d.forcedPanic = ""
+	if d.crash.forcing("render") {
 		panic("a panic forced by the test hook, while rendering")
 	}
 	l := d.s.Lang
 	d.held.drop(d.s)
-	phase := "static"
-	switch {
-	case d.live && d.held.holding():
-		phase = "mounting"
-	case d.live:
-		phase = "live"
-	case d.enhanced:
-		phase = "enhanced"
-	}
-	version := d.version
-	if version == "" {
-		version = app.Getenv("GOAPP_VERSION")
-	}
-	page := newPageView(d.s, d.runs, d.link, d.path, d.live, d.enhanced)
+	page := newPageView(d.s, d.runs, d.link, d.at.path, d.mode.live, d.mode.enhanced)
 	page.held = d.held.copy()
 	page.playing = d.play.playing
 	embed := d.s.Embed
@@ -315,19 +282,16 @@ func (d *Demo) Render() (ui app.UI) {
 	return el("main").
 		Class("dlock", "view-"+string(d.s.View), mode, present).
 		DataSet("testid", "app").
-		DataSet("phase", phase).
+		DataSet("phase", d.mode.phase(d.held.holding())).
 		DataSet("view", string(d.s.View)).
-		DataSet("version", orNone(version)).
-		Aria("busy", !d.live && !d.enhanced).
+		DataSet("version", orNone(d.mode.build())).
+		Aria("busy", !d.mode.live && !d.mode.enhanced).
 		Lang(string(l)).
 		Body(
 			// The slots stay when what they hold goes: go-app matches
 			// children by position, and a vanishing child would rebuild
 			// (and unfocus) everything after it.
-			elBody("div.notice-slot",
-				app.If(d.update, func() app.UI { return updatePrompt(l, d.onReload) }),
-				app.If(len(d.bad) > 0, func() app.UI { return urlNotice(l, d.bad, d.safe("dismiss", d.onDismissNotice)) }),
-			),
+			d.notice.slot(l, d.onReload, d.safe("dismiss", d.onDismissNotice)),
 			elBody("section.frame aria-labelledby=demo-title",
 				page.header(d.safe("language", d.onLang)),
 				app.If(!embed, page.viewNav),
@@ -336,7 +300,7 @@ func (d *Demo) Render() (ui app.UI) {
 			),
 			app.If(!embed && d.s.View != state.ViewMatrix, func() app.UI {
 				return part(d.held.parts, "embed", func() app.UI {
-					return &embedBox{Embed: d.embed(), Lang: l, Live: d.live, Link: d.link}
+					return &embedBox{Embed: d.embed(), Lang: l, Live: d.mode.live, Link: d.link}
 				})
 			}),
 			app.If(!embed && closing != "", func() app.UI {
@@ -363,39 +327,11 @@ func (d *Demo) embed() Embed {
 	s := d.s
 	s.Embed = true
 	return Embed{
-		Src:   d.origin + d.href(s),
+		Src:   d.at.url(s),
 		Title: words.T(d.s.Lang, "embed.iframe-title"),
 		// embed.js sits beside the page, in the site's directory.
-		Script: d.origin + d.path[:strings.LastIndexByte(d.path, '/')+1] + "embed.js",
+		Script: d.at.beside("embed.js"),
 	}
-}
-
-func updatePrompt(l state.Lang, reload app.EventHandler) app.UI {
-	return elBody("div.notice.update role=status data-testid=update-prompt",
-		elText("p", words.T(l, "update.available")),
-		el("button.btn.primary type=button data-testid=update-reload").Text(words.T(l, "update.reload")).OnClick(reload),
-	)
-}
-
-func urlNotice(l state.Lang, bad []state.BadParam, dismiss app.EventHandler) app.UI {
-	return el("div.notice role=status data-testid=url-notice").
-		DataSet("value", bad[0].Name).
-		Body(
-			elBody("ul",
-				app.Range(bad).Slice(func(i int) app.UI {
-					text := words.T(l, "notice.bad", bad[i].Name, bad[i].Value)
-					if bad[i].Name == state.ParamScript {
-						_, err := core.ParseScript(bad[i].Value)
-						text = words.T(l, "notice.script", scriptProblem(l, err))
-					}
-					return el("li").DataSet("param", bad[i].Name).Text(text)
-				}),
-			),
-			el("button.notice-dismiss type=button data-testid=url-notice-dismiss").
-				Aria("label", words.T(l, "notice.dismiss")).
-				Text("×").
-				OnClick(dismiss),
-		)
 }
 
 // closingText is the closing paragraph of key: where it is the page's

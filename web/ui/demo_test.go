@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"net/url"
 	"slices"
 	"testing"
 
@@ -29,5 +30,42 @@ func TestTheHandoverIsSpentAtTheFirstNavigation(t *testing.T) {
 	var none handover
 	if _, ok := none.opening(); ok {
 		t.Error("a page the loader handed nothing has an opening address")
+	}
+}
+
+// The page's links keep the site's prefix, and are whole once the page
+// knows its origin: a prerendered page, which does not, links by path.
+func TestThePlaceMakesLinksUnderThePrefix(t *testing.T) {
+	s := state.Defaults()
+	s.Step = 3
+	var p place
+	p.read(&url.URL{Path: "/dlock/"})
+	if got, want := p.url(s), "/dlock/?"+s.Query(nil).Encode(); got != want {
+		t.Errorf("prerendered, the link is %q, want %q", got, want)
+	}
+	p.read(&url.URL{Scheme: "https", Host: "owner.github.io", Path: "/dlock/index.html"})
+	if got, want := p.url(s), "https://owner.github.io/dlock/index.html?"+s.Query(nil).Encode(); got != want {
+		t.Errorf("the link is %q, want %q", got, want)
+	}
+	if got := p.beside("embed.js"); got != "https://owner.github.io/dlock/embed.js" {
+		t.Errorf("embed.js is at %q", got)
+	}
+	p.read(&url.URL{Path: ""})
+	if p.path != "/" || p.origin != "https://owner.github.io" {
+		t.Errorf("an address without a path or an origin leaves %+v", p)
+	}
+}
+
+// The test hook's panic comes where it was asked for, once.
+func TestAForcedPanicComesWhereAskedOnce(t *testing.T) {
+	c := crashes{forced: "command"}
+	if c.forcing("render") {
+		t.Error("a panic asked for in a command comes in Render")
+	}
+	if !c.forcing("command") {
+		t.Error("a panic asked for in a command does not come there")
+	}
+	if c.forcing("command") {
+		t.Error("a panic asked for once comes twice")
 	}
 }

@@ -6,6 +6,40 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
+// drawing is how the page is drawn: by the server (the page of an
+// address, a frame for the loader), or live in the browser.
+type drawing struct {
+	live bool // mounted in the browser and handling input
+	// enhanced marks a frame prerendered for the loader to step through
+	// before the app runs (see frames.go): its step, fencing and language
+	// controls work, the rest waits for the app.
+	enhanced bool
+	version  string // the build, for prerendered frames ("" reads GOAPP_VERSION)
+}
+
+// phase is the page's data-phase: "static" as the server drew it,
+// "enhanced" as a frame the loader steps through, "mounting" while parts
+// of it are still held as the frame drew them (holding), then "live".
+func (m drawing) phase(holding bool) string {
+	switch {
+	case m.live && holding:
+		return "mounting"
+	case m.live:
+		return "live"
+	case m.enhanced:
+		return "enhanced"
+	}
+	return "static"
+}
+
+// build is the build the page is drawn by.
+func (m drawing) build() string {
+	if m.version == "" {
+		return app.Getenv("GOAPP_VERSION")
+	}
+	return m.version
+}
+
 // OnePage is set where the site's one page is drawn once for every
 // address (the static site, make pages): its head then names no run's
 // frames to preload, since the loader fetches those of the address the
@@ -25,5 +59,5 @@ func Routes(runs *state.Runs) {
 // page's origin, its step, fencing and language controls working before
 // the app runs.
 func Frame(s state.Settings, runs *state.Runs, path, origin, version string) *Demo {
-	return &Demo{s: s, runs: runs, path: path, origin: origin, enhanced: true, version: version}
+	return &Demo{s: s, runs: runs, at: place{path: path, origin: origin}, mode: drawing{enhanced: true, version: version}}
 }
