@@ -107,7 +107,7 @@ func (d *Demo) readURL(u *url.URL) {
 func (d *Demo) syncPage(ctx app.Context) {
 	ctx.Page().SetLang(string(d.s.Lang))
 	ctx.Page().SetTitle("%s", words.T(d.s.Lang, "page.title"))
-	if !app.IsClient && !OnePage && d.s.HasFrame() {
+	if !app.IsClient && !d.mode.onePage && d.s.HasFrame() {
 		ctx.Page().SetPreloads(app.Preload{
 			Type: "text/html", As: "fetch", FetchPriority: "high",
 			Href: state.FramesFile(d.s.Lang, d.s.Embed, d.s.View, d.s.Scenario, d.s.Strategy) + " crossorigin=anonymous",

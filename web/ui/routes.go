@@ -7,7 +7,8 @@ import (
 )
 
 // drawing is how the page is drawn: by the server (the page of an
-// address, a frame for the loader), or live in the browser.
+// address, the static site's one page, a frame for the loader), or live
+// in the browser.
 type drawing struct {
 	live bool // mounted in the browser and handling input
 	// enhanced marks a frame prerendered for the loader to step through
@@ -15,6 +16,8 @@ type drawing struct {
 	// controls work, the rest waits for the app.
 	enhanced bool
 	version  string // the build, for prerendered frames ("" reads GOAPP_VERSION)
+	// onePage: the page is drawn once for every address (see OnePage).
+	onePage bool
 }
 
 // phase is the page's data-phase: "static" as the server drew it,
@@ -40,18 +43,25 @@ func (m drawing) build() string {
 	return m.version
 }
 
-// OnePage is set where the site's one page is drawn once for every
-// address (the static site, make pages): its head then names no run's
-// frames to preload, since the loader fetches those of the address the
-// page is opened at, and a preload of the default run's would be wasted
-// on every other.
-var OnePage bool
+// A RouteOption says how the server draws the page Routes registers.
+type RouteOption func(*drawing)
+
+// OnePage is for a site whose one page is drawn once for every address
+// (the static site, make pages): its head then names no run's frames to
+// preload, since the loader fetches those of the address the page is
+// opened at, and a preload of the default run's would be wasted on every
+// other.
+func OnePage() RouteOption { return func(m *drawing) { m.onePage = true } }
 
 // Routes registers the page, each drawn from runs. The server's main and
 // the browser's main both call it, so they agree on what every path
 // renders.
-func Routes(runs *state.Runs) {
-	app.Route("/", func() app.Composer { return &Demo{runs: runs} })
+func Routes(runs *state.Runs, options ...RouteOption) {
+	var m drawing
+	for _, o := range options {
+		o(&m)
+	}
+	app.Route("/", func() app.Composer { return &Demo{runs: runs, mode: m} })
 }
 
 // Frame is the page in settings s as the loader's prerendered frames draw
