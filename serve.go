@@ -262,7 +262,8 @@ func (n noDirs) Open(name string) (http.File, error) {
 // assets under web/, the toolchain's wasm_exec.js, the embedding example,
 // and .nojekyll so GitHub Pages serves the files as they are. A static host
 // sends no headers of ours, so the page carries its policy in a meta tag.
-// public is the site's public address, or "" (see Site.SetPublicURL).
+// public is the site's public address, or "" (see Site.SetPublicURL). It
+// registers the page again, as the static site's one page (ui.OnePage).
 func writePages(dir, prefix, static, public string) error {
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		return fmt.Errorf("%s is not empty; remove it first (make pages does)", dir)
@@ -278,7 +279,8 @@ func writePages(dir, prefix, static, public string) error {
 	}
 	site.Handler.RawHeaders = append(site.Handler.RawHeaders,
 		`<meta http-equiv="Content-Security-Policy" content="`+site.Policy+`">`)
-	ui.OnePage = true
+	// The site's one page is drawn once for every address.
+	ui.Routes(state.NewRuns(), ui.OnePage())
 	if err := app.GenerateStaticWebsite(dir, site.Handler); err != nil {
 		return fmt.Errorf("generating pages: %v", err)
 	}

@@ -266,6 +266,40 @@ func TestPrerenderedARIAStatesHaveValues(t *testing.T) {
 	}
 }
 
+// The server's page names the frames of the run its address opens, for
+// their download to start with the page's; the static site's one page,
+// drawn once for every address, names none, since a preload of the run
+// it is drawn for would be wasted on every other address.
+func TestOnlyTheServedPagePreloadsItsRunsFrames(t *testing.T) {
+	// The page as main registers it, which writePages registers again
+	// for the static site (here and in an earlier test).
+	routes()
+	t.Cleanup(routes)
+	framesPreloaded := func(page string) (hrefs []string) {
+		for _, link := range regexp.MustCompile(`<link [^>]*>`).FindAllString(page, -1) {
+			if href := regexp.MustCompile(`href="([^"]*/web/frames/[^"]*)"`).FindStringSubmatch(link); href != nil && strings.Contains(link, `rel="preload"`) {
+				hrefs = append(hrefs, href[1])
+			}
+		}
+		return hrefs
+	}
+	h, static := testServer(t)
+	if got := framesPreloaded(do(h, "GET", "/?scenario=heartbeat&strategy=lease").Body.String()); !slices.Equal(got, []string{"/web/frames/ja/demo/heartbeat.lease.html"}) {
+		t.Errorf("the served page preloads the frames %q, want its run's", got)
+	}
+	dir := t.TempDir()
+	if err := writePages(dir, "dlock", static, ""); err != nil {
+		t.Fatal(err)
+	}
+	index, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := framesPreloaded(string(index)); got != nil {
+		t.Errorf("the static site's page preloads the frames %q", got)
+	}
+}
+
 func TestWritePagesForAPrefix(t *testing.T) {
 	routesOnce.Do(routes)
 	static := writeStatic(t, map[string]string{"app.wasm": "\x00asm", "wasm_exec.js": "// toolchain", "dlock.css": ":root{--accent:#123;--bg:#fff}"})

@@ -113,7 +113,7 @@ func TestRealSoftwareAgreesWithTheModel(t *testing.T) {
 // checkTheVersionRefusesTheLateWrite: without a lock service, A's late
 // write carries the version it wrote last, 2, which B's write has moved
 // past, and PostgreSQL's UPDATE … WHERE version = 2 updates no row.
-func checkTheVersionRefusesTheLateWrite(t *testing.T, r Recording) {
+func checkTheVersionRefusesTheLateWrite(t *testing.T, r core.Recording) {
 	t.Helper()
 	for _, c := range r.Calls {
 		if c.Step == 7 && c.Client == "A" && strings.Contains(c.Call, "SET data = 'A-STALE', version = version + 1 WHERE id = 'row-42' AND version = 2") &&
@@ -124,7 +124,7 @@ func checkTheVersionRefusesTheLateWrite(t *testing.T, r Recording) {
 	t.Errorf("gc-pause under optimistic: no UPDATE … WHERE version = 2 refusing A's late write at step 7 in\n%s", callsOf(r))
 }
 
-func callsOf(r Recording) string {
+func callsOf(r core.Recording) string {
 	var s []string
 	for _, c := range r.Calls {
 		s = append(s, c.Call+" "+c.Result)
@@ -158,7 +158,7 @@ func checkAgrees(t *testing.T, c *result) {
 // checkLibraryRenews: under heartbeat-pause, etcd's own keep-alives go out
 // while A runs, none while it is stopped, and its library says the lease
 // is gone only after the service has ended it.
-func checkLibraryRenews(t *testing.T, tr Recording) {
+func checkLibraryRenews(t *testing.T, tr core.Recording) {
 	t.Helper()
 	if tr.Renewal != core.RenewedByLibrary {
 		t.Fatalf("heartbeat-pause under consensus renewed by %q", tr.Renewal)
@@ -187,7 +187,7 @@ func checkLibraryRenews(t *testing.T, tr Recording) {
 // library says Disconnected while the partition lasts, the service ends A's
 // session, and the library says Expired only once the partition heals, on
 // reconnecting; A's write in between is noted, after the first word.
-func checkZooKeeperSaysDisconnectedThenExpired(t *testing.T, tr Recording) {
+func checkZooKeeperSaysDisconnectedThenExpired(t *testing.T, tr core.Recording) {
 	t.Helper()
 	var healed int64
 	for _, e := range tr.Calls {

@@ -198,7 +198,7 @@ type result struct {
 	sc core.Scenario
 	st core.Strategy
 	setup
-	trace   Recording
+	trace   core.Recording
 	why     core.NotReplayed // why it is not replayed
 	whyItem int              // the item that shows why (0: the scenario)
 	err     error
@@ -215,7 +215,7 @@ func newResult(sc core.Scenario, st core.Strategy, on setup) (*result, error) {
 	}
 	if why != "" {
 		c.why, c.whyItem = why, item
-		c.trace = Recording{Scenario: sc.ID, Strategy: st, Why: why, Model: modelVerdict(sc, st), Backend: b.name, Database: on.database.name}
+		c.trace = core.Recording{Scenario: sc.ID, Strategy: st, Why: why, Model: modelVerdict(sc, st), Backend: b.name, Database: on.database.name}
 		if sc.ID == core.PlayScenario {
 			c.trace.Script = core.ScriptOf(sc)
 		}
@@ -278,7 +278,7 @@ func run(scenario, out string, o options) error {
 // summarize prints a table of the runs, each with its steps that agree,
 // writes each into out (if set) with the index, and fails if any run
 // failed or differs from the model (but where it is recorded to show how
-// it differs, Recording.Differs: a restore, a variant of the database).
+// it differs, core.Recording.Differs: a restore, a variant of the database).
 func summarize(cells []*result, out string) error {
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "scenario\tstrategy\tservice\tmodel\treal\tsteps agreeing\tagree")
@@ -341,7 +341,7 @@ func shownBy(on setup) string {
 
 // timingAtFirstDifference is the timing said of the first step that
 // differs ("" if none is).
-func timingAtFirstDifference(r Recording) string {
+func timingAtFirstDifference(r core.Recording) string {
 	for _, s := range r.Steps {
 		if s.Step == r.FirstDiffers {
 			return s.Timing
@@ -352,7 +352,7 @@ func timingAtFirstDifference(r Recording) string {
 
 // printTrace prints a recording as a table of real times, clients and
 // calls, the leases and what the libraries said, and the steps.
-func printTrace(t Recording) {
+func printTrace(t core.Recording) {
 	fmt.Printf("%s under %s on %s: lock service %s; resource %s\n", t.Scenario, t.Strategy, t.Backend, t.Service, t.Resource)
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "ms\tstep\tclient\tcall\tresult")

@@ -9,10 +9,6 @@ import (
 	"dlock/core"
 )
 
-// Recording is a run replayed on real software and judged: core's, which
-// the page reads too.
-type Recording = core.Recording
-
 // fileName is where a recording of sc under st on on is written: on the
 // row's first service and the first database as
 // <scenario>.<strategy>.json, which the page reads first; on another
@@ -29,7 +25,7 @@ func fileName(scenario string, st core.Strategy, on setup) string {
 	return name + ".json"
 }
 
-func writeRecording(dir string, r Recording, on setup) error {
+func writeRecording(dir string, r core.Recording, on setup) error {
 	if dir == "" {
 		return nil
 	}
@@ -52,25 +48,25 @@ func writeRecording(dir string, r Recording, on setup) error {
 // readRecording reads the recording of sc under st on on from dir, with
 // the database it names ("" in one written before the lab named it);
 // false if there is none.
-func readRecording(dir, scenario string, st core.Strategy, on setup) (Recording, bool, error) {
+func readRecording(dir, scenario string, st core.Strategy, on setup) (core.Recording, bool, error) {
 	name := fileName(scenario, st, on)
 	data, err := os.ReadFile(filepath.Join(dir, name))
 	if os.IsNotExist(err) {
-		return Recording{}, false, nil
+		return core.Recording{}, false, nil
 	}
 	if err != nil {
-		return Recording{}, false, err
+		return core.Recording{}, false, err
 	}
-	var r Recording
+	var r core.Recording
 	if err := json.Unmarshal(data, &r); err != nil {
-		return Recording{}, false, fmt.Errorf("%s: %w", name, err)
+		return core.Recording{}, false, fmt.Errorf("%s: %w", name, err)
 	}
 	return r, true, nil
 }
 
 // brief is a recording as the index holds it: without its calls, steps,
 // leases and words.
-func brief(r Recording) Recording {
+func brief(r core.Recording) core.Recording {
 	r.Calls, r.Steps, r.Leases, r.Service, r.Resource = nil, nil, nil, "", ""
 	return r
 }
@@ -81,10 +77,10 @@ func brief(r Recording) Recording {
 // databases) in Others, without their calls. A run of some cells keeps the
 // others' recordings in it.
 func writeIndex(dir string) error {
-	var index []Recording
+	var index []core.Recording
 	for _, sc := range core.Scenarios() {
 		for _, st := range core.Strategies() {
-			var cell *Recording
+			var cell *core.Recording
 			for _, on := range runsOf(sc, st, backendsFor(st)) {
 				r, ok, err := readRecording(dir, sc.ID, st, on)
 				if err != nil {

@@ -109,7 +109,7 @@ type cell struct {
 	stopWatch context.CancelFunc
 
 	mu    sync.Mutex // the trace: the clients' libraries and the service log into it
-	trace Recording
+	trace core.Recording
 	step  int
 }
 
@@ -141,23 +141,23 @@ type heldAt struct {
 // and its resource a row of a database made as on's database says, in dir,
 // compares every step with the model's, and judges the recording with
 // core's rules.
-func Replay(sc core.Scenario, st core.Strategy, on setup, dir string) (Recording, error) {
+func Replay(sc core.Scenario, st core.Strategy, on setup, dir string) (core.Recording, error) {
 	b := on.backend
 	if !b.serves(st) {
-		return Recording{}, fmt.Errorf("%s does not serve %s", b.name, st)
+		return core.Recording{}, fmt.Errorf("%s does not serve %s", b.name, st)
 	}
 	if why, _, err := replayable(sc, st, b); err != nil || why != "" {
-		return Recording{}, fmt.Errorf("%s under %s on %s is not replayed: %s%v", sc.ID, st, b.name, reasons[why], errOrNothing(err))
+		return core.Recording{}, fmt.Errorf("%s under %s on %s is not replayed: %s%v", sc.ID, st, b.name, reasons[why], errOrNothing(err))
 	}
 	frames, err := core.Replay(sc, st)
 	if err != nil {
-		return Recording{}, err
+		return core.Recording{}, err
 	}
 	c := &cell{sc: sc, st: st, backend: b, database: on.database, renewal: renewalOf(sc, st, b), frames: frames, dir: dir, clients: map[string]*proc{},
 		proxies: map[string][]*netProxy{}, apart: map[string][]*netProxy{}, ledger: core.NewLedger(len(sc.Resources)),
 		grants: map[string]int{}, held: map[string]heldAt{}, leases: map[string]int{}, took: map[int]time.Duration{}}
 	c.key = b.key(filepath.Base(dir))
-	c.trace = Recording{Scenario: sc.ID, Strategy: st, Model: core.VerdictOf(frames),
+	c.trace = core.Recording{Scenario: sc.ID, Strategy: st, Model: core.VerdictOf(frames),
 		Resource: resourceWords(sc, st, on.database), Renewal: string(c.renewal), Service: b.describe(st, c.renewal),
 		Backend: b.name, Database: on.database.name, Token: b.token}
 	if restoresService(sc) {
@@ -171,7 +171,7 @@ func Replay(sc core.Scenario, st core.Strategy, on setup, dir string) (Recording
 	}
 	defer c.close()
 	if err := c.open(); err != nil {
-		return Recording{}, err
+		return core.Recording{}, err
 	}
 	for i, s := range sc.Steps {
 		c.step = i + 2

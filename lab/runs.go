@@ -223,7 +223,7 @@ func runRandom(n int, seed uint64, o options, findings string) error {
 // fellBehindAtFirstDifference reports whether the first step that differs
 // began with the lab behind the model's clock and the model's lease ended
 // at the service (fellBehind's note).
-func fellBehindAtFirstDifference(r Recording) bool {
+func fellBehindAtFirstDifference(r core.Recording) bool {
 	for _, s := range r.Steps {
 		if s.Step == r.FirstDiffers {
 			return s.Behind >= behindWorth.Milliseconds() && strings.Contains(s.Timing, "behind the model's clock")
@@ -234,14 +234,14 @@ func fellBehindAtFirstDifference(r Recording) bool {
 
 // finding is a random run that differs from the model, as saved.
 type finding struct {
-	Seed      uint64        `json:"seed"`
-	Run       int           `json:"run"`
-	Script    string        `json:"script"`
-	Strategy  core.Strategy `json:"strategy"`
-	Service   string        `json:"service"`
-	Command   string        `json:"command"`
-	Error     string        `json:"error,omitempty"`
-	Recording Recording     `json:"recording"`
+	Seed      uint64         `json:"seed"`
+	Run       int            `json:"run"`
+	Script    string         `json:"script"`
+	Strategy  core.Strategy  `json:"strategy"`
+	Service   string         `json:"service"`
+	Command   string         `json:"command"`
+	Error     string         `json:"error,omitempty"`
+	Recording core.Recording `json:"recording"`
 }
 
 func saveFinding(dir string, seed uint64, i int, c *result) error {

@@ -23,6 +23,26 @@ type crash struct {
 	url     string         // the address that reproduces it
 }
 
+// crashes are what the page keeps of panics: the one caught, which the
+// page shows instead of its view until the reader leaves it, and the one
+// the test build's hook asks for (testhook.go).
+type crashes struct {
+	caught *crash
+	// forced makes the next Render ("render") or command ("command")
+	// panic; only the test build's hook sets it.
+	forced string
+}
+
+// forcing reports whether the test hook asked for a panic in where, and
+// forgets that it did.
+func (c *crashes) forcing(where string) bool {
+	if c.forced != where {
+		return false
+	}
+	c.forced = ""
+	return true
+}
+
 // guard runs f; a panic in it becomes the crash view.
 func (d *Demo) guard(where string, f func()) {
 	defer func() {
@@ -42,8 +62,8 @@ func (d *Demo) safe(where string, h app.EventHandler) app.EventHandler {
 // debugs, and to an embedding page as {type: "dlock:error", message, url}.
 func (d *Demo) crashed(where string, p any) {
 	c := &crash{where: where, message: fmt.Sprint(p), state: d.s}
-	c.url = d.origin + d.href(d.s)
-	d.crash = c
+	c.url = d.at.url(d.s)
+	d.crash.caught = c
 	if !app.IsClient {
 		return
 	}
@@ -60,7 +80,7 @@ func (d *Demo) crashed(where string, p any) {
 
 // onCrashReset leaves the crash view for the default view.
 func (d *Demo) onCrashReset(ctx app.Context) {
-	d.crash, d.bad = nil, nil
+	d.crash.caught, d.notice.bad = nil, nil
 	s := state.Defaults()
 	s.Lang, s.Embed = d.s.Lang, d.s.Embed
 	d.s = state.Settings{} // set writes the URL only when the settings change
@@ -70,7 +90,7 @@ func (d *Demo) onCrashReset(ctx app.Context) {
 
 // crashView draws the crash (see crashPage).
 func (d *Demo) crashView() app.UI {
-	c := d.crash
+	c := d.crash.caught
 	return &crashPage{Where: c.where, Message: c.message, URL: c.url, State: c.state, Reset: d.onCrashReset}
 }
 

@@ -1,10 +1,8 @@
 package ui
 
 import (
-	"encoding/json"
 	"net/url"
 	"slices"
-	"strings"
 
 	"dlock/core"
 	"dlock/web/state"
@@ -14,74 +12,44 @@ import (
 )
 
 // Demo is the page: a shell around the components that draw its settings.
-// It holds the settings, the notice about the opening URL, where the page
-// is, and what the page does with the browser (keys, the address, the
-// height posted to an embedding page, a crash); every change of settings
-// goes through set, and what is drawn is core's replay of them. The
-// components keep their own state (free play's editor, the search, the
-// embed box) and ask for new settings through a pageLink.
+// It holds the settings and the parts of the page that are not
+// components: the notices above the view, where the page is and how it is
+// drawn, what the loader handed over, the parts still held as its frame
+// drew them, the listeners at the document and the window, play, the
+// address, and a crash. Every change of settings goes through set, and
+// what is drawn is core's replay of them. The components keep their own
+// state (free play's editor, the search, the embed box) and ask for new
+// settings through a pageLink.
 type Demo struct {
 	app.Compo
 
 	runs *state.Runs // the page's runs (state.Runs), shared with its components
 	link *pageLink   // what the components may ask of the page
 
-	s      state.Settings
-	bad    []state.BadParam // parameters of the opening URL that could not be used
-	path   string           // the page's path, for links that keep the site's prefix
-	origin string           // the page's origin, for the embed code ("" while prerendering)
-	live   bool             // mounted in the browser and handling input
-	// enhanced marks a frame prerendered for the loader to step through
-	// before the app runs (see frames.go): its step, fencing and language
-	// controls work, the rest waits for the app.
-	enhanced bool
-	version  string // the build, for prerendered frames ("" reads GOAPP_VERSION)
-	// What the loader's stepping left: the control that had focus, and the
-	// classes of the details that were open (see takeOver).
-	handedFocus  string
-	handedOpen   []string
-	handedOpened *string
-	handedShown  bool // the page showed the frame of the state it was at
-	// handedCommands: what the reader asked the loader for that it had not
-	// done, which the first OnNav does.
-	handedCommands []state.Command
-	// handedClick: the control the reader pressed that only the app works
-	// (play, in an embed whose app.wasm that press sent for), which the app
-	// presses once every part of the page is its own.
-	handedClick string
-	held        heldParts
-	update      bool // a new version has been installed: offer a reload
-
-	keydown  app.Func
-	popstate app.Func
-	// The timelines' marks: a click opens a step, pointing or focus shows
-	// its note (timeline_control.go).
-	markClick, markOver, markOut app.Func
-	beforePrint, afterPrint      app.Func // the printed page (handout.go)
-	play                         playback // play and its timer (playback.go)
-	urlWriter                    app.Func // writes the address when the browser is idle
-	pageHide                     app.Func // writes it as the page goes
-	// urlPending: the settings changed since the address was last written.
-	urlPending bool
-
-	crash *crash // a panic caught in a handler or in Render: see crash.go
-	// forcedPanic is set only by the test build's hook (testhook.go), to
-	// make the next Render ("render") or command ("command") panic.
-	forcedPanic string
+	s       state.Settings
+	notice  notices       // above the view: the opening URL's, a new version (notice.go)
+	at      place         // where the page is, for links (link.go)
+	mode    drawing       // by the server, as a frame, or live (routes.go)
+	hand    handover      // what the loader's stepping left (handover.go)
+	held    heldParts     // the parts still as the frame drew them (mount.go)
+	on      listeners     // keys, history, marks, print, leaving (listeners.go)
+	play    playback      // play and its timer (playback.go)
+	address addressWriter // the settings, written to the address (address.go)
+	crash   crashes       // a panic caught in a handler or in Render (crash.go)
 }
 
 // OnInit reads the URL in the browser before the first render, so the page
 // never flashes the default view over the prerendered one.
 func (d *Demo) OnInit() {
-	d.s, d.path = state.Defaults(), "/"
+	d.s, d.at.path = state.Defaults(), "/"
 	d.start()
 	if app.IsClient {
-		d.takeOver()
+		d.hand.take()
 		d.readURL(app.Window().URL())
 		// The first render in the browser is the live one: mounting then
 		// needs no second pass to switch the controls on.
-		d.live = true
-		if d.handedShown {
+		d.mode.live = true
+		if d.hand.shown {
 			d.held = holdParts(d.s)
 		}
 	}
@@ -103,84 +71,14 @@ func (d *Demo) start() {
 	}
 }
 
-// takeOver ends the loader's stepping through prerendered frames (static
-// app.js, dlockHandover), if it was stepping: the loader writes the address
-// of the step it reached, which readURL then reads, and says what had focus
-// and which details were open, which OnMount restores, so the reader sees no
-// jump and loses no key.
-func (d *Demo) takeOver() {
-	handover := app.Window().Get("dlockHandover")
-	if !handover.Truthy() {
-		return
-	}
-	var was struct {
-		Focus  string   `json:"focus"`
-		Open   []string `json:"open"`
-		Opened string   `json:"opened"` // the address the page was opened at
-		Shown  bool     `json:"shown"`  // the page shows the frame of the state the address is at
-		// What the reader asked for that the loader had not done: a move
-		// to another run's frames still on its way, and the keys after it.
-		Commands []string `json:"commands"`
-		Click    string   `json:"click"`
-	}
-	if err := json.Unmarshal([]byte(handover.Invoke().String()), &was); err == nil {
-		d.handedFocus, d.handedOpen, d.handedOpened, d.handedShown = was.Focus, was.Open, &was.Opened, was.Shown
-		if testID(was.Click) {
-			d.handedClick = was.Click
-		}
-		for _, name := range was.Commands {
-			if cmd := state.CommandNamed(name); cmd != state.CmdNone {
-				d.handedCommands = append(d.handedCommands, cmd)
-			}
-		}
-	}
-}
-
-// restoreHandover gives back what the reader had before the app ran.
-func (d *Demo) restoreHandover() {
-	doc := app.Window().Get("document")
-	for _, class := range d.handedOpen {
-		sel := "main details." + strings.Join(strings.Fields(class), ".")
-		if el := doc.Call("querySelector", sel); el.Truthy() {
-			el.Set("open", true)
-		}
-	}
-	if d.handedFocus != "" {
-		focusTestID(d.handedFocus)
-	}
-	d.handedFocus, d.handedOpen = "", nil
-	if id := d.handedClick; id != "" && !d.held.holding() {
-		d.handedClick = ""
-		afterBrowser(0, func() {
-			if el := doc.Call("querySelector", `main [data-testid="`+id+`"]`); el.Truthy() {
-				el.Call("click")
-			}
-		})
-	}
-}
-
-// testID reports whether id is spelled as the page's data-testid values
-// are: lower-case letters, digits and hyphens.
-func testID(id string) bool {
-	for _, r := range id {
-		if (r < 'a' || r > 'z') && (r < '0' || r > '9') && r != '-' {
-			return false
-		}
-	}
-	return id != ""
-}
-
 // OnNav reads the URL on the server (prerendering) and on navigation.
 func (d *Demo) OnNav(ctx app.Context) {
 	d.guard("navigation", func() {
 		d.readURL(ctx.Page().URL())
-		d.handedOpened = nil // the first navigation is the page's opening
 		// It reads the address the loader left, which is of the state the
-		// loader had reached: what it had not done yet follows.
-		for _, cmd := range d.handedCommands {
-			d.do(ctx, cmd)
-		}
-		d.handedCommands = nil
+		// loader had reached: what it had not done yet follows, and the
+		// first navigation is the page's opening.
+		d.hand.navigated(func(cmd state.Command) { d.do(ctx, cmd) })
 		d.syncPage(ctx)
 		// A link ("Edit this run", a matrix cell) opens a run at a late
 		// step: its timeline scrolls to it.
@@ -192,20 +90,14 @@ func (d *Demo) readURL(u *url.URL) {
 	if u == nil {
 		return
 	}
-	d.urlPending = false // the address is the state now
-	d.s, d.bad = state.ParseSettings(d.runs, u.Query())
-	if d.handedOpened != nil {
+	d.address.cancel() // the address is the state now
+	d.s, d.notice.bad = state.ParseSettings(d.runs, u.Query())
+	if q, ok := d.hand.opening(); ok {
 		// The loader may have stepped on and written the address: the
 		// notice is about the one the reader opened.
-		q, _ := url.ParseQuery(strings.TrimPrefix(*d.handedOpened, "?"))
-		_, d.bad = state.ParseSettings(d.runs, q)
+		_, d.notice.bad = state.ParseSettings(d.runs, q)
 	}
-	if d.path = u.Path; d.path == "" {
-		d.path = "/"
-	}
-	if u.Host != "" && u.Scheme != "" {
-		d.origin = u.Scheme + "://" + u.Host
-	}
+	d.at.read(u)
 }
 
 // syncPage gives the document the language and title of the settings. A
@@ -215,7 +107,7 @@ func (d *Demo) readURL(u *url.URL) {
 func (d *Demo) syncPage(ctx app.Context) {
 	ctx.Page().SetLang(string(d.s.Lang))
 	ctx.Page().SetTitle("%s", words.T(d.s.Lang, "page.title"))
-	if !app.IsClient && !OnePage && d.s.HasFrame() {
+	if !app.IsClient && !d.mode.onePage && d.s.HasFrame() {
 		ctx.Page().SetPreloads(app.Preload{
 			Type: "text/html", As: "fetch", FetchPriority: "high",
 			Href: state.FramesFile(d.s.Lang, d.s.Embed, d.s.View, d.s.Scenario, d.s.Strategy) + " crossorigin=anonymous",
@@ -223,113 +115,32 @@ func (d *Demo) syncPage(ctx app.Context) {
 	}
 }
 
-// OnMount starts listening to keys at the document level, so they work
-// wherever focus is.
+// OnMount starts listening to the browser: keys at the document level,
+// so they work wherever focus is, the history, the page going, the
+// timelines' marks, printing (listeners.go), and clicks that navigate,
+// before which a due address is written (address.go).
 func (d *Demo) OnMount(ctx app.Context) {
-	d.keydown = app.FuncOf(func(this app.Value, args []app.Value) any {
-		if len(args) == 0 {
-			return nil
-		}
-		e := args[0]
-		if modified(e) || inTextField(e.Get("target")) {
-			return nil
-		}
-		if handled, step := markKey(e); handled {
-			if step != 0 {
-				ctx.Dispatch(func(ctx app.Context) { d.guard("timeline", func() { d.goToStep(ctx, step) }) })
-			}
-			return nil
-		}
-		if present, ok := presentKey(e.Get("key").String(), d.s.Present); ok && !d.s.Embed {
-			e.Call("preventDefault")
-			ctx.Dispatch(func(ctx app.Context) {
-				d.guard("present", func() {
-					s := d.s
-					s.Present = present
-					d.set(ctx, s)
-				})
-			})
-			return nil
-		}
-		if key := e.Get("key").String(); (key == " " || key == "Spacebar") && spaceToggles(e.Get("target")) && d.canPlay() {
-			e.Call("preventDefault")
-			ctx.Dispatch(func(ctx app.Context) { d.guard("play", func() { d.togglePlay(ctx) }) })
-			return nil
-		}
-		cmd := state.CommandForKey(e.Get("key").String())
-		if cmd == state.CmdNone {
-			return nil
-		}
-		e.Call("preventDefault")
-		ctx.Dispatch(func(ctx app.Context) { d.guard("key", func() { d.do(ctx, cmd) }) })
-		return nil
-	})
-	app.Window().Get("document").Call("addEventListener", "keydown", d.keydown)
-	// go-app skips a history move to the address it navigated to last,
-	// though stepping has since replaced it (a view link, a step, back):
-	// the page would keep showing the step it left. Read the address on
-	// every move.
-	d.popstate = app.FuncOf(func(this app.Value, args []app.Value) any {
-		ctx.Dispatch(func(ctx app.Context) {
-			d.guard("history", func() {
-				d.readURL(app.Window().URL())
-				d.syncPage(ctx)
-				ctx.Defer(func(app.Context) { keepCurrentInView() })
-			})
-		})
-		return nil
-	})
-	app.Window().Call("addEventListener", "popstate", d.popstate)
-	d.urlWriter = app.FuncOf(func(this app.Value, args []app.Value) any {
-		ctx.Dispatch(func(ctx app.Context) { d.guard("address", func() { d.writeURL(ctx) }) })
-		return nil
-	})
-	// A click on a link navigates: the page it leaves must keep the address
-	// of what it showed, so a due write goes first (this listener captures
-	// the click before go-app's navigation sees it).
-	app.Window().Get("document").Call("addEventListener", "click", d.urlWriter, true)
-	// A reload or a closed tab must not lose the step the address has not
-	// caught up with: the page writes it as it goes (Go runs on the page's
-	// one thread, so this reads the state as the page last drew it).
-	d.pageHide = app.FuncOf(func(this app.Value, args []app.Value) any {
-		d.writeURL(ctx)
-		return nil
-	})
-	app.Window().Call("addEventListener", "pagehide", d.pageHide)
-	d.live = true
+	d.on.add(ctx, d)
+	d.address.listen(ctx, func(ctx app.Context) { d.guard("address", func() { d.address.write(ctx, d.s) }) })
+	d.mode.live = true
 	d.syncPage(ctx)
-	d.listenToTimelines(ctx)
-	d.listenToPrint()
 	if installTestHooks != nil {
 		installTestHooks(d, ctx)
 	}
-	d.restoreHandover()
+	d.hand.restore(d.held.holding())
 	keepCurrentInView()
 	d.autoplay(ctx)
 	d.mountHeld(ctx)
 }
 
-// presentKey says what a key does to the projector view: P enters and
-// leaves it, Escape leaves it; ok is false for every other key, and for
-// Escape outside it (Escape closes a mark's tip first: see markKey).
-func presentKey(key string, present bool) (next, ok bool) {
-	switch key {
-	case "p", "P":
-		return !present, true
-	case "Escape", "Esc":
-		return false, present
-	}
-	return present, false
-}
-
 // OnAppUpdate is called by go-app when a new version of the site has been
 // installed in the background: the page offers a reload.
 func (d *Demo) OnAppUpdate(ctx app.Context) {
-	d.update = true
+	d.notice.update = true
 }
 
 func (d *Demo) onReload(ctx app.Context, e app.Event) {
-	d.writeURL(ctx) // the reload must come back to the step shown
+	d.address.write(ctx, d.s) // the reload must come back to the step shown
 	ctx.Reload()
 }
 
@@ -349,17 +160,6 @@ func undoKey(e app.Value) string {
 		return "redo"
 	}
 	return ""
-}
-
-// modified reports a key pressed with Ctrl, Alt or Meta: those belong to
-// the browser (Alt+← is "back").
-func modified(e app.Value) bool {
-	for _, k := range []string{"ctrlKey", "altKey", "metaKey"} {
-		if v := e.Get(k); v.Truthy() {
-			return true
-		}
-	}
-	return false
 }
 
 // inTextField reports whether keys typed at el are input for it: text
@@ -388,15 +188,14 @@ var CommandButtons = map[string]state.Command{
 
 // do carries out a command from a button or a key.
 func (d *Demo) do(ctx app.Context, cmd state.Command) {
-	if d.forcedPanic == "command" {
-		d.forcedPanic = ""
+	if d.crash.forcing("command") {
 		panic("a panic forced by the test hook, in a command")
 	}
 	d.set(ctx, d.s.Do(d.runs, cmd))
 }
 
 // set makes s the page's state; the address follows soon after (see
-// scheduleURL).
+// addressWriter).
 func (d *Demo) set(ctx app.Context, s state.Settings) {
 	if s == d.s {
 		return
@@ -404,45 +203,11 @@ func (d *Demo) set(ctx app.Context, s state.Settings) {
 	d.pausedBy(s)
 	langChanged := s.Lang != d.s.Lang
 	d.s = s
-	d.scheduleURL(ctx)
+	d.address.schedule(ctx, s)
 	ctx.Defer(func(app.Context) { keepCurrentInView() })
 	if langChanged {
 		d.syncPage(ctx)
 	}
-}
-
-// scheduleURL writes the settings to the address when the browser is next
-// idle (within 200 ms): history.replaceState costs a millisecond or more,
-// which a step key should not wait for. Before the app runs in a browser it
-// writes at once.
-func (d *Demo) scheduleURL(ctx app.Context) {
-	if d.urlWriter == nil {
-		d.urlPending = true
-		d.writeURL(ctx)
-		return
-	}
-	if d.urlPending {
-		return
-	}
-	d.urlPending = true
-	win := app.Window()
-	if idle := win.Get("requestIdleCallback"); idle.Truthy() {
-		win.Call("requestIdleCallback", d.urlWriter, map[string]any{"timeout": 200})
-	} else {
-		win.Call("setTimeout", d.urlWriter, 50)
-	}
-}
-
-// writeURL writes the settings to the address, if a write is still due (a
-// navigation cancels it).
-func (d *Demo) writeURL(ctx app.Context) {
-	if !d.urlPending {
-		return
-	}
-	d.urlPending = false
-	u := *ctx.Page().URL()
-	u.RawQuery = d.s.Query(u.Query()).Encode()
-	ctx.Page().ReplaceURL(&u)
 }
 
 func (d *Demo) onCommand(cmd state.Command) app.EventHandler {
@@ -459,7 +224,7 @@ func (d *Demo) onDismissNotice(ctx app.Context, e app.Event) {
 	} else {
 		focusTestID("btn-advance")
 	}
-	d.bad = nil
+	d.notice.bad = nil
 }
 
 // focusTestID moves keyboard focus to the element with that data-testid.
@@ -470,13 +235,10 @@ func focusTestID(id string) {
 	}
 }
 
-// href is a link to the page in other settings, keeping the site's prefix.
-func (d *Demo) href(s state.Settings) string { return hrefOf(d.path, s) }
-
 // Render draws the view the settings select, or the crash view after a
 // panic (in Render itself too).
 func (d *Demo) Render() (ui app.UI) {
-	if d.crash != nil {
+	if d.crash.caught != nil {
 		return d.crashView()
 	}
 	defer func() {
@@ -486,26 +248,12 @@ func (d *Demo) Render() (ui app.UI) {
 		}
 	}()
 	d.start() // a page made for prerendering has had no OnInit
-	if d.forcedPanic == "render" {
-		d.forcedPanic = ""
+	if d.crash.forcing("render") {
 		panic("a panic forced by the test hook, while rendering")
 	}
 	l := d.s.Lang
 	d.held.drop(d.s)
-	phase := "static"
-	switch {
-	case d.live && d.held.holding():
-		phase = "mounting"
-	case d.live:
-		phase = "live"
-	case d.enhanced:
-		phase = "enhanced"
-	}
-	version := d.version
-	if version == "" {
-		version = app.Getenv("GOAPP_VERSION")
-	}
-	page := newPageView(d.s, d.runs, d.link, d.path, d.live, d.enhanced)
+	page := newPageView(d.s, d.runs, d.link, d.at.path, d.mode.live, d.mode.enhanced)
 	page.held = d.held.copy()
 	page.playing = d.play.playing
 	embed := d.s.Embed
@@ -534,19 +282,16 @@ func (d *Demo) Render() (ui app.UI) {
 	return el("main").
 		Class("dlock", "view-"+string(d.s.View), mode, present).
 		DataSet("testid", "app").
-		DataSet("phase", phase).
+		DataSet("phase", d.mode.phase(d.held.holding())).
 		DataSet("view", string(d.s.View)).
-		DataSet("version", orNone(version)).
-		Aria("busy", !d.live && !d.enhanced).
+		DataSet("version", orNone(d.mode.build())).
+		Aria("busy", !d.mode.live && !d.mode.enhanced).
 		Lang(string(l)).
 		Body(
 			// The slots stay when what they hold goes: go-app matches
 			// children by position, and a vanishing child would rebuild
 			// (and unfocus) everything after it.
-			elBody("div.notice-slot",
-				app.If(d.update, func() app.UI { return updatePrompt(l, d.onReload) }),
-				app.If(len(d.bad) > 0, func() app.UI { return urlNotice(l, d.bad, d.safe("dismiss", d.onDismissNotice)) }),
-			),
+			d.notice.slot(l, d.onReload, d.safe("dismiss", d.onDismissNotice)),
 			elBody("section.frame aria-labelledby=demo-title",
 				page.header(d.safe("language", d.onLang)),
 				app.If(!embed, page.viewNav),
@@ -555,7 +300,7 @@ func (d *Demo) Render() (ui app.UI) {
 			),
 			app.If(!embed && d.s.View != state.ViewMatrix, func() app.UI {
 				return part(d.held.parts, "embed", func() app.UI {
-					return &embedBox{Embed: d.embed(), Lang: l, Live: d.live, Link: d.link}
+					return &embedBox{Embed: d.embed(), Lang: l, Live: d.mode.live, Link: d.link}
 				})
 			}),
 			app.If(!embed && closing != "", func() app.UI {
@@ -582,39 +327,11 @@ func (d *Demo) embed() Embed {
 	s := d.s
 	s.Embed = true
 	return Embed{
-		Src:   d.origin + d.href(s),
+		Src:   d.at.url(s),
 		Title: words.T(d.s.Lang, "embed.iframe-title"),
 		// embed.js sits beside the page, in the site's directory.
-		Script: d.origin + d.path[:strings.LastIndexByte(d.path, '/')+1] + "embed.js",
+		Script: d.at.beside("embed.js"),
 	}
-}
-
-func updatePrompt(l state.Lang, reload app.EventHandler) app.UI {
-	return elBody("div.notice.update role=status data-testid=update-prompt",
-		elText("p", words.T(l, "update.available")),
-		el("button.btn.primary type=button data-testid=update-reload").Text(words.T(l, "update.reload")).OnClick(reload),
-	)
-}
-
-func urlNotice(l state.Lang, bad []state.BadParam, dismiss app.EventHandler) app.UI {
-	return el("div.notice role=status data-testid=url-notice").
-		DataSet("value", bad[0].Name).
-		Body(
-			elBody("ul",
-				app.Range(bad).Slice(func(i int) app.UI {
-					text := words.T(l, "notice.bad", bad[i].Name, bad[i].Value)
-					if bad[i].Name == state.ParamScript {
-						_, err := core.ParseScript(bad[i].Value)
-						text = words.T(l, "notice.script", scriptProblem(l, err))
-					}
-					return el("li").DataSet("param", bad[i].Name).Text(text)
-				}),
-			),
-			el("button.notice-dismiss type=button data-testid=url-notice-dismiss").
-				Aria("label", words.T(l, "notice.dismiss")).
-				Text("×").
-				OnClick(dismiss),
-		)
 }
 
 // closingText is the closing paragraph of key: where it is the page's

@@ -43,10 +43,10 @@ func FuzzParseSettings(f *testing.F) {
 				t.Fatalf("%q: reports %s, which it does not have", raw, b.Name)
 			}
 		}
-		d := &Demo{s: s, bad: bad}
+		d := &Demo{s: s, notice: notices{bad: bad}}
 		d.Render()
-		if d.crash != nil {
-			t.Fatalf("%q: rendering %+v panicked: %s", raw, s, d.crash.message)
+		if d.crash.caught != nil {
+			t.Fatalf("%q: rendering %+v panicked: %s", raw, s, d.crash.caught.message)
 		}
 		back, complaints := state.ParseSettings(nil, s.Query(nil))
 		if s.View != state.ViewCompare {

@@ -85,13 +85,14 @@ func (c *handoutStep) Render() app.UI {
 	)
 }
 
-// listenToPrint opens the timelines' legends for printing, which a
-// closed details element would leave out, and closes again those it
-// opened once the page is printed.
-func (d *Demo) listenToPrint() {
+// printHandlers open the timelines' legends for printing (before), which
+// a closed details element would leave out, and close again those they
+// opened once the page is printed (after). The page adds them at the
+// window (listeners.go).
+func printHandlers() (before, after app.Func) {
 	win := app.Window()
 	var opened []app.Value
-	d.beforePrint = app.FuncOf(func(this app.Value, args []app.Value) any {
+	before = app.FuncOf(func(this app.Value, args []app.Value) any {
 		hideTip()
 		legends := win.Get("document").Call("querySelectorAll", "details.timeline-legend:not([open])")
 		for i := 0; i < legends.Length(); i++ {
@@ -101,13 +102,12 @@ func (d *Demo) listenToPrint() {
 		}
 		return nil
 	})
-	d.afterPrint = app.FuncOf(func(this app.Value, args []app.Value) any {
+	after = app.FuncOf(func(this app.Value, args []app.Value) any {
 		for _, el := range opened {
 			el.Set("open", false)
 		}
 		opened = nil
 		return nil
 	})
-	win.Call("addEventListener", "beforeprint", d.beforePrint)
-	win.Call("addEventListener", "afterprint", d.afterPrint)
+	return before, after
 }

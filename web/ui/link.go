@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"net/url"
+	"strings"
+
 	"dlock/web/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -64,4 +67,31 @@ func (l *pageLink) Safe(where string, h app.EventHandler) app.EventHandler {
 // hrefOf is a link to the page at path in settings s.
 func hrefOf(path string, s state.Settings) string {
 	return path + "?" + s.Query(nil).Encode()
+}
+
+// place is where the page is, for links to it in other settings: its path
+// keeps the site's prefix, its origin makes a link whole for the embed
+// code and a crash's report.
+type place struct {
+	path   string // the page's path
+	origin string // the page's origin ("" while prerendering)
+}
+
+// read takes the path and the origin of u, the page's address.
+func (p *place) read(u *url.URL) {
+	if p.path = u.Path; p.path == "" {
+		p.path = "/"
+	}
+	if u.Host != "" && u.Scheme != "" {
+		p.origin = u.Scheme + "://" + u.Host
+	}
+}
+
+// url is the whole address of the page in settings s.
+func (p place) url(s state.Settings) string { return p.origin + hrefOf(p.path, s) }
+
+// beside is the whole address of the site's file name, in the page's
+// directory.
+func (p place) beside(name string) string {
+	return p.origin + p.path[:strings.LastIndexByte(p.path, '/')+1] + name
 }

@@ -121,7 +121,8 @@ func part(held map[string]string, key string, build func() app.UI) app.UI {
 
 // mountHeld mounts the held parts, the next few a task (heldParts.next).
 // Before each task, what the reader has in the page (focus, open details)
-// is noted, and it is given back after: a part mounted for real is new DOM.
+// is noted, and it is given back after (handover.go): a part mounted for
+// real is new DOM.
 func (d *Demo) mountHeld(ctx app.Context) {
 	if !d.held.holding() {
 		return
@@ -137,10 +138,10 @@ func (d *Demo) mountHeld(ctx app.Context) {
 					afterBrowser(30, func() { d.mountHeld(ctx) })
 					return
 				}
-				d.noteReader()
+				d.hand.note()
 				d.held.next()
 				ctx.Defer(func(ctx app.Context) {
-					d.restoreHandover()
+					d.hand.restore(d.held.holding())
 					keepCurrentInView()
 					d.mountHeld(ctx)
 				})
@@ -154,26 +155,6 @@ func (d *Demo) mountHeld(ctx app.Context) {
 // it never shows without them.
 func (d *Demo) partReady(key string) bool {
 	return !strings.HasPrefix(key, "matrix-") || d.runs.Recordings() != nil
-}
-
-// noteReader notes what the reader has in the page, which restoreHandover
-// gives back: the control with focus, and which details are open.
-func (d *Demo) noteReader() {
-	doc := app.Window().Get("document")
-	main := doc.Call("querySelector", `main[data-testid="app"]`)
-	if !main.Truthy() {
-		return
-	}
-	if active := doc.Get("activeElement"); active.Truthy() && main.Call("contains", active).Bool() {
-		if id := active.Get("dataset").Get("testid"); id.Truthy() {
-			d.handedFocus = id.String()
-		}
-	}
-	open := main.Call("querySelectorAll", "details[open]")
-	d.handedOpen = nil
-	for i := range open.Length() {
-		d.handedOpen = append(d.handedOpen, open.Index(i).Get("className").String())
-	}
 }
 
 // afterBrowser calls fn once the browser has run what is waiting (input, a

@@ -12,7 +12,7 @@ func init() {
 	installTestHooks = func(d *Demo, ctx app.Context) {
 		panicNow := app.FuncOf(func(this app.Value, args []app.Value) any {
 			where := args[0].Get("detail").String()
-			ctx.Dispatch(func(ctx app.Context) { d.forcedPanic = where })
+			ctx.Dispatch(func(ctx app.Context) { d.crash.forced = where })
 			return nil
 		})
 		app.Window().Get("document").Call("addEventListener", "dlock:test-panic", panicNow)

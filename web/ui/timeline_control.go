@@ -14,7 +14,7 @@ import (
 // note beside the drawing; Escape, or leaving the mark, hides it. The note
 // is also the mark's accessible description (its SVG desc), so the tip
 // itself is hidden from screen readers. The page listens at the document,
-// where it listens to the step keys (Demo.OnMount), so the drawing, which
+// where it listens to the step keys (listeners.go), so the drawing, which
 // stepping does not render again, carries no handler of its own.
 
 const markSelector = `[data-testid="timeline-event"]`
@@ -156,23 +156,24 @@ func inMarkOrTip(el app.Value) bool {
 	return el.Truthy() && el.Get("closest").Truthy() && el.Call("closest", "#"+tipID).Truthy()
 }
 
-// listenToTimelines makes the marks of every timeline on the page work:
-// clicks, and the tip on pointing and focus.
-func (d *Demo) listenToTimelines(ctx app.Context) {
-	doc := app.Window().Get("document")
-	d.markClick = app.FuncOf(func(this app.Value, args []app.Value) any {
+// markHandlers are the handlers of the marks of every timeline on the
+// page, which the page adds at the document (listeners.go): click opens
+// the mark's step, by openStep, which the browser's event calls; over
+// (mouseover, focusin) shows its tip, out (mouseout, focusout) hides it.
+func markHandlers(openStep func(step int)) (click, over, out app.Func) {
+	click = app.FuncOf(func(this app.Value, args []app.Value) any {
 		if _, step, ok := markAt(args[0].Get("target")); ok {
-			ctx.Dispatch(func(ctx app.Context) { d.guard("timeline", func() { d.goToStep(ctx, step) }) })
+			openStep(step)
 		}
 		return nil
 	})
-	d.markOver = app.FuncOf(func(this app.Value, args []app.Value) any {
+	over = app.FuncOf(func(this app.Value, args []app.Value) any {
 		if m, _, ok := markAt(args[0].Get("target")); ok {
 			showTip(m)
 		}
 		return nil
 	})
-	d.markOut = app.FuncOf(func(this app.Value, args []app.Value) any {
+	out = app.FuncOf(func(this app.Value, args []app.Value) any {
 		e := args[0]
 		if !inMarkOrTip(e.Get("target")) {
 			return nil
@@ -185,9 +186,5 @@ func (d *Demo) listenToTimelines(ctx app.Context) {
 		hideTip()
 		return nil
 	})
-	doc.Call("addEventListener", "click", d.markClick)
-	doc.Call("addEventListener", "mouseover", d.markOver)
-	doc.Call("addEventListener", "focusin", d.markOver)
-	doc.Call("addEventListener", "mouseout", d.markOut)
-	doc.Call("addEventListener", "focusout", d.markOut)
+	return click, over, out
 }
