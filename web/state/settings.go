@@ -182,8 +182,20 @@ func (s Settings) PaceOrDefault() int {
 // Defaults is the view of a URL without parameters: the first step of the
 // chapter's scenario, fenced, in Japanese.
 func Defaults() Settings {
-	return Settings{Scenario: core.GCPauseID, Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewDemo}
+	return Settings{Scenario: core.GCPauseID, Strategy: BookStrategy, Step: 1, Lang: Japanese, View: ViewDemo}
 }
+
+// BookStrategy is the chapter's row, the page's default: a lease, and
+// tokens the resource checks.
+const BookStrategy = core.LeaseFencing
+
+// BookRow is the chapter's row with fencing on or off (its twin that
+// differs only in the check, Strategy.WithFencing): the rows the address
+// names by fencing=on|off alone, and the demo's switch.
+func BookRow(fenced bool) core.Strategy { return BookStrategy.WithFencing(fenced) }
+
+// IsBookRow reports whether st is the chapter's row, fenced or not.
+func IsBookRow(st core.Strategy) bool { return st == BookRow(st.Fenced()) }
 
 // Fencing reports whether the run shown's resource checks each write: the
 // fencing switch. It checks tokens, or, without a lock service, a version,
@@ -254,13 +266,9 @@ func ParseSettings(c *Runs, q url.Values) (Settings, []BadParam) {
 	}
 	if v, ok := first(q, ParamFencing); ok {
 		switch v {
-		case "on":
+		case "on", "off":
 			if !strategySet {
-				s.Strategy = core.LeaseFencing
-			}
-		case "off":
-			if !strategySet {
-				s.Strategy = core.Lease
+				s.Strategy = BookRow(v == "on")
 			}
 		default:
 			bad = append(bad, BadParam{ParamFencing, v})
@@ -446,12 +454,9 @@ func (s Settings) Query(q url.Values) url.Values {
 			}
 		}
 	}
-	switch s.Strategy {
-	case core.LeaseFencing:
-		out.Set(ParamFencing, "on")
-	case core.Lease:
-		out.Set(ParamFencing, "off")
-	default:
+	if IsBookRow(s.Strategy) {
+		out.Set(ParamFencing, OnOff(s.Strategy.Fenced()))
+	} else {
 		out.Set(ParamStrategy, string(s.Strategy))
 	}
 	if s.View != d.View {
