@@ -34,7 +34,7 @@ func scenarioFromBytes(data []byte) (Scenario, Strategy) {
 	if head&8 != 0 {
 		sc.Clients = append(sc.Clients, "A") // listed twice: invalid
 	}
-	kinds := append(actionKinds(), "teleport")
+	kinds := append(ActionKinds(), "teleport")
 	clients := []string{"A", "B", "C", "", "Z"}
 	numbers := []int{0, 1, 2, 3, 5, 7, 10, 12, -1, -3, math.MaxInt, math.MaxInt / 2, math.MinInt}
 	resources := []string{"", Row42, Row43, "nope"}

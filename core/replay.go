@@ -166,7 +166,7 @@ func (w *world) step(a Action) (Event, error) {
 	before, _ := w.inForce()
 	var err error
 	switch {
-	case a.Kind.byClient():
+	case a.Kind.ByClient():
 		err = w.byClient(a, &ev)
 	case w.st.Lockless() && a.Kind != ActTick && a.Kind != ActDeliver:
 		// A restart, backup, restore or clock jump of a lock service

@@ -73,8 +73,8 @@ const (
 	ActRestore ActionKind = "restore"
 )
 
-// actionKinds lists every action kind.
-func actionKinds() []ActionKind {
+// ActionKinds lists every action kind, in the order free play offers them.
+func ActionKinds() []ActionKind {
 	return []ActionKind{ActAcquire, ActRenew, ActRelease, ActWrite, ActRead, ActPeek, ActCheck, ActPause,
 		ActResume, ActCrash, ActTick, ActJump, ActDeliver, ActRestart, ActBackup, ActRestore}
 }
@@ -85,8 +85,10 @@ func (k ActionKind) Holdable() bool {
 	return k == ActAcquire || k == ActRenew || k == ActWrite
 }
 
-// byClient reports whether a client performs the action.
-func (k ActionKind) byClient() bool {
+// ByClient reports whether a client performs the action: its script item
+// names the client before the verb (A:acquire), where one by no client is
+// the verb alone (tick:5).
+func (k ActionKind) ByClient() bool {
 	switch k {
 	case ActTick, ActJump, ActDeliver, ActRestart, ActBackup, ActRestore:
 		return false
@@ -260,7 +262,7 @@ func (sc Scenario) Validate() error {
 	for i, st := range sc.Steps {
 		a, step := st.Action, i+2
 		switch {
-		case !slices.Contains(actionKinds(), a.Kind):
+		case !slices.Contains(ActionKinds(), a.Kind):
 			return fail(step, fmt.Errorf("%w: %q", errUnknownAction, a.Kind))
 		case a.Kind == ActBackup:
 			backedUp = true
@@ -271,9 +273,9 @@ func (sc Scenario) Validate() error {
 				return fail(step, fmt.Errorf("%w: %q", ErrUnknownMessage, a.Message))
 			}
 			delivered[a.Message] = true
-		case a.Kind.byClient() && a.Client == "":
+		case a.Kind.ByClient() && a.Client == "":
 			return fail(step, errEmptyClient)
-		case a.Kind.byClient() && !known[a.Client]:
+		case a.Kind.ByClient() && !known[a.Client]:
 			return fail(step, fmt.Errorf("%w: %q", errUnknownClient, a.Client))
 		}
 		if (a.Kind == ActWrite || a.Kind == ActRead || a.Kind == ActPeek) && a.Resource != "" && !resources[a.Resource] {

@@ -33,8 +33,12 @@ import (
 //	check-then-apply                             declares that fenced resources check, then apply
 //	lock-delay:5                                 declares a lock-delay of 5 ticks after a lapse
 //
-// Clients are single capital letters A to E, values [A-Za-z0-9-]+,
-// resources row-42 and row-43, message ids a lower-case letter and digits.
+// An action's verb is its kind (ActionKinds), after its client where a
+// client performs it (ByClient); what may follow the verb is its kind's
+// Args, the one grammar that reading (ParseScript), writing (ItemOf) and
+// free play's editor share. Clients are single capital letters A to E
+// (Clients), values [A-Za-z0-9-]+, resources row-42 and row-43, message ids
+// a lower-case letter and digits.
 
 // maxScriptActions is how many items a script may hold.
 const maxScriptActions = 200
@@ -135,6 +139,55 @@ func short(s string) string {
 	return s
 }
 
+// Arg is one argument of a script item, after its verb.
+type Arg string
+
+// The arguments a script item can take.
+const (
+	ArgLease    Arg = "lease"    // a lease in ticks from 1 up; empty for BookLease
+	ArgNodes    Arg = "nodes"    // the Redlock nodes reached: n and digits 1 to 5, as n123
+	ArgValue    Arg = "value"    // letters, digits and hyphens
+	ArgResource Arg = "resource" // row-42 (the default) or row-43
+	ArgTicks    Arg = "ticks"    // a number of ticks from 0 up
+	ArgMessage  Arg = "message"  // a message id: a lower-case letter and digits
+)
+
+// grammar is the script's grammar: for each action kind, the arguments its
+// item takes after its verb, in order, of which the first need must be
+// given. The verb is the kind itself; a kind by a client (ByClient) has
+// the client before it.
+var grammar = map[ActionKind]struct {
+	args []Arg
+	need int
+}{
+	ActAcquire: {[]Arg{ArgLease, ArgNodes}, 0},
+	ActRenew:   {[]Arg{ArgLease}, 0},
+	ActWrite:   {[]Arg{ArgValue, ArgResource}, 1},
+	ActRead:    {[]Arg{ArgResource}, 0},
+	ActPeek:    {[]Arg{ArgResource}, 0},
+	ActPause:   {[]Arg{ArgTicks}, 1},
+	ActTick:    {[]Arg{ArgTicks}, 1},
+	ActJump:    {[]Arg{ArgTicks}, 1},
+	ActDeliver: {[]Arg{ArgMessage}, 1},
+	// Release, check, resume, crash, restart, backup and restore take none.
+}
+
+// Args says what a script item of this kind takes after its verb: its
+// arguments in order, of which the first need must be given and the rest
+// may be left off.
+func (k ActionKind) Args() (args []Arg, need int) {
+	g := grammar[k]
+	return slices.Clone(g.args), g.need
+}
+
+// scriptClients are the clients a script can name, one letter each.
+const scriptClients = "ABCDE"
+
+// Clients lists the clients a script can name, in order.
+func Clients() []string { return strings.Split(scriptClients, "") }
+
+func isScriptClient(s string) bool { return len(s) == 1 && strings.Contains(scriptClients, s) }
+
 // parseItem reads one item: an action, or a declaration (decl).
 func parseItem(item string) (a Action, decl string, err error) {
 	if item == "" {
@@ -148,44 +201,25 @@ func parseItem(item string) (a Action, decl string, err error) {
 		}
 	}
 	parts := strings.Split(item, ":")
-	ticks := func(s string) (int, error) {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 0 {
-			return 0, fmt.Errorf("%w: %q", ErrScriptNumber, s)
-		}
-		return n, nil
-	}
-	switch parts[0] {
-	case "tick", "jump", "lock-delay":
+	switch k := ActionKind(parts[0]); {
+	case k == "lock-delay":
 		if len(parts) != 2 {
-			return a, "", fmt.Errorf("%w: %s takes a number of ticks", ErrScriptArgument, parts[0])
+			return a, "", fmt.Errorf("%w: %s takes a number of ticks", ErrScriptArgument, k)
 		}
-		a.Kind = ActTick
-		if parts[0] == "jump" {
-			a.Kind = ActJump
+		if a.Ticks, err = scriptTicks(parts[1]); err == nil {
+			err = holdless(hold)
 		}
-		a.Ticks, err = ticks(parts[1])
-		if parts[0] == "lock-delay" {
-			if err == nil {
-				err = holdless(hold)
-			}
-			return a, parts[0], err
-		}
-	case "restart", "backup", "restore", "check-then-apply":
+		return a, string(k), err
+	case k == "check-then-apply":
 		if len(parts) != 1 {
-			return a, "", fmt.Errorf("%w: %s takes none", ErrScriptArgument, parts[0])
+			return a, "", fmt.Errorf("%w: %s takes none", ErrScriptArgument, k)
 		}
-		if parts[0] == "check-then-apply" {
-			return a, parts[0], holdless(hold)
-		}
-		a.Kind = ActionKind(parts[0])
-	case "deliver":
-		if len(parts) != 2 || !isScriptMessage(parts[1]) {
-			return a, "", fmt.Errorf("%w: deliver takes a message id", ErrScriptArgument)
-		}
-		a.Kind, a.Message = ActDeliver, parts[1]
+		return a, string(k), holdless(hold)
+	case slices.Contains(ActionKinds(), k) && !k.ByClient():
+		a.Kind = k
+		err = a.readArgs(parts[1:])
 	default:
-		a, decl, err = parseClientItem(parts, ticks)
+		a, decl, err = parseClientItem(parts)
 	}
 	if err != nil {
 		return a, decl, err
@@ -206,8 +240,10 @@ func holdless(hold string) error {
 	return nil
 }
 
-func parseClientItem(parts []string, ticks func(string) (int, error)) (a Action, decl string, err error) {
-	if len(parts[0]) != 1 || parts[0][0] < 'A' || parts[0][0] > 'E' {
+// parseClientItem reads an item that starts with a client: an action by
+// a client, or the declaration counts-from-reply.
+func parseClientItem(parts []string) (a Action, decl string, err error) {
+	if !isScriptClient(parts[0]) {
 		if len(parts) == 1 {
 			return a, "", fmt.Errorf("%w: %q", ErrScriptVerb, parts[0])
 		}
@@ -218,89 +254,98 @@ func parseClientItem(parts []string, ticks func(string) (int, error)) (a Action,
 	}
 	a.Client = parts[0]
 	verb, args := parts[1], parts[2:]
-	argc := func(lo, hi int) error {
-		if len(args) < lo || len(args) > hi {
-			return fmt.Errorf("%w: %s takes %d to %d", ErrScriptArgument, verb, lo, hi)
+	if verb == "counts-from-reply" {
+		if len(args) != 0 {
+			return a, "", fmt.Errorf("%w: %s takes none", ErrScriptArgument, verb)
 		}
-		return nil
+		return a, verb, nil
 	}
-	resource := func(i int) error {
-		if len(args) > i {
-			switch args[i] {
-			case Row42:
-				// The default resource, named: it reads as the default,
-				// which ScriptOf writes unnamed, so that reading what was
-				// written gives back the same action.
-			case Row43:
-				a.Resource = args[i]
-			default:
-				return fmt.Errorf("%w: %q", ErrScriptResource, args[i])
-			}
+	if k := ActionKind(verb); !slices.Contains(ActionKinds(), k) || !k.ByClient() {
+		return a, "", fmt.Errorf("%w: %q", ErrScriptVerb, verb)
+	}
+	a.Kind = ActionKind(verb)
+	return a, "", a.readArgs(args)
+}
+
+// readArgs reads the arguments after a's verb, as its kind's grammar says.
+func (a *Action) readArgs(args []string) error {
+	want, need := a.Kind.Args()
+	if len(args) < need || len(args) > len(want) {
+		return fmt.Errorf("%w: %s takes %d to %d", ErrScriptArgument, a.Kind, need, len(want))
+	}
+	for i, arg := range want {
+		s, given := "", i < len(args)
+		if given {
+			s = args[i]
 		}
-		return nil
+		if err := a.readArg(arg, s, given); err != nil {
+			return err
+		}
 	}
-	lease := func() error {
+	return nil
+}
+
+// readArg reads one argument, s, into a; given is false where it was left
+// off.
+func (a *Action) readArg(arg Arg, s string, given bool) error {
+	switch arg {
+	case ArgLease:
 		a.Lease = BookLease
-		if len(args) > 0 && args[0] != "" {
-			n, err := strconv.Atoi(args[0])
+		if s != "" {
+			n, err := strconv.Atoi(s)
 			if err != nil || n < 1 {
-				return fmt.Errorf("%w: a lease is a number of ticks from 1 up, not %q", ErrScriptArgument, args[0])
+				return fmt.Errorf("%w: a lease is a number of ticks from 1 up, not %q", ErrScriptArgument, s)
 			}
 			a.Lease = n
 		}
-		return nil
+	case ArgNodes:
+		if !given {
+			return nil
+		}
+		if !isScriptNodes(s) {
+			return fmt.Errorf("%w: nodes are written n and digits 1 to 5, as n123", ErrScriptArgument)
+		}
+		for _, d := range s[1:] {
+			a.Nodes = append(a.Nodes, int(d-'0'))
+		}
+	case ArgValue:
+		if !isScriptValue(s) {
+			return fmt.Errorf("%w: %q", ErrScriptValue, s)
+		}
+		a.Value = s
+	case ArgResource:
+		switch {
+		case !given, s == Row42:
+			// The default resource, named: it reads as the default, which
+			// ItemOf writes unnamed, so that reading what was written
+			// gives back the same action.
+		case s == Row43:
+			a.Resource = s
+		default:
+			return fmt.Errorf("%w: %q", ErrScriptResource, s)
+		}
+	case ArgTicks:
+		n, err := scriptTicks(s)
+		if err != nil {
+			return err
+		}
+		a.Ticks = n
+	case ArgMessage:
+		if !isScriptMessage(s) {
+			return fmt.Errorf("%w: %s takes a message id", ErrScriptArgument, a.Kind)
+		}
+		a.Message = s
 	}
-	switch verb {
-	case "acquire":
-		a.Kind = ActAcquire
-		if err = argc(0, 2); err == nil {
-			err = lease()
-		}
-		if err == nil && len(args) == 2 {
-			if !isScriptNodes(args[1]) {
-				return a, "", fmt.Errorf("%w: nodes are written n and digits 1 to 5, as n123", ErrScriptArgument)
-			}
-			for _, d := range args[1][1:] {
-				a.Nodes = append(a.Nodes, int(d-'0'))
-			}
-		}
-	case "renew":
-		a.Kind = ActRenew
-		if err = argc(0, 1); err == nil {
-			err = lease()
-		}
-	case "write":
-		a.Kind = ActWrite
-		if err = argc(1, 2); err == nil {
-			if !isScriptValue(args[0]) {
-				return a, "", fmt.Errorf("%w: %q", ErrScriptValue, args[0])
-			}
-			a.Value = args[0]
-			err = resource(1)
-		}
-	case "read", "peek":
-		a.Kind = ActRead
-		if verb == "peek" {
-			a.Kind = ActPeek
-		}
-		if err = argc(0, 1); err == nil {
-			err = resource(0)
-		}
-	case "pause":
-		a.Kind = ActPause
-		if err = argc(1, 1); err == nil {
-			a.Ticks, err = ticks(args[0])
-		}
-	case "release", "check", "resume", "crash", "counts-from-reply":
-		a.Kind = map[string]ActionKind{"release": ActRelease, "check": ActCheck, "resume": ActResume, "crash": ActCrash}[verb]
-		err = argc(0, 0)
-		if verb == "counts-from-reply" {
-			decl = verb
-		}
-	default:
-		return a, "", fmt.Errorf("%w: %q", ErrScriptVerb, verb)
+	return nil
+}
+
+// scriptTicks reads a number of ticks from 0 up.
+func scriptTicks(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("%w: %q", ErrScriptNumber, s)
 	}
-	return a, decl, err
+	return n, nil
 }
 
 // ScriptOf writes sc as a script that ParseScript reads back into the same
@@ -322,46 +367,64 @@ func ScriptOf(sc Scenario) string {
 	return strings.Join(items, ",")
 }
 
-// ItemOf writes one action as a script item.
+// ItemOf writes one action as a script item, as its kind's grammar says:
+// the arguments left off at the end are those at their default.
 func ItemOf(a Action) string {
-	var s string
-	switch a.Kind {
-	case ActTick, ActJump:
-		s = fmt.Sprintf("%s:%d", a.Kind, a.Ticks)
-	case ActRestart, ActBackup, ActRestore:
-		s = string(a.Kind)
-	case ActDeliver:
-		s = "deliver:" + a.Message
-	case ActAcquire, ActRenew:
-		s = a.Client + ":" + string(a.Kind)
-		if a.Lease != BookLease || len(a.Nodes) > 0 {
-			s += ":" + strconv.Itoa(a.Lease)
-		}
-		if len(a.Nodes) > 0 {
-			s += ":n"
-			for _, n := range a.Nodes {
-				s += strconv.Itoa(n)
-			}
-		}
-	case ActWrite:
-		s = a.Client + ":write:" + a.Value
-		if a.Resource != "" && a.Resource != Row42 {
-			s += ":" + a.Resource
-		}
-	case ActRead, ActPeek:
-		s = a.Client + ":" + string(a.Kind)
-		if a.Resource != "" && a.Resource != Row42 {
-			s += ":" + a.Resource
-		}
-	case ActPause:
-		s = fmt.Sprintf("%s:pause:%d", a.Client, a.Ticks)
-	default:
-		s = a.Client + ":" + string(a.Kind)
+	s := string(a.Kind)
+	if a.Kind.ByClient() {
+		s = a.Client + ":" + s
+	}
+	args, need := a.Kind.Args()
+	for len(args) > need && a.argDefault(args[len(args)-1]) {
+		args = args[:len(args)-1]
+	}
+	for _, arg := range args {
+		s += ":" + a.argText(arg)
 	}
 	if a.Hold != "" {
 		s += "@" + a.Hold
 	}
 	return s
+}
+
+// argDefault reports whether a's argument arg is what reading it left off
+// gives.
+func (a Action) argDefault(arg Arg) bool {
+	switch arg {
+	case ArgLease:
+		return a.Lease == BookLease
+	case ArgNodes:
+		return len(a.Nodes) == 0
+	case ArgResource:
+		return a.Resource == "" || a.Resource == Row42
+	}
+	return false
+}
+
+// argText writes a's argument arg.
+func (a Action) argText(arg Arg) string {
+	switch arg {
+	case ArgLease:
+		return strconv.Itoa(a.Lease)
+	case ArgNodes:
+		s := "n"
+		for _, n := range a.Nodes {
+			s += strconv.Itoa(n)
+		}
+		return s
+	case ArgValue:
+		return a.Value
+	case ArgResource:
+		if a.Resource == "" {
+			return Row42
+		}
+		return a.Resource
+	case ArgTicks:
+		return strconv.Itoa(a.Ticks)
+	case ArgMessage:
+		return a.Message
+	}
+	return ""
 }
 
 // isScriptValue reports whether s is a written value: one or more ASCII

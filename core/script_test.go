@@ -180,3 +180,68 @@ func TestScriptMatchersAreTheirPatterns(t *testing.T) {
 		}
 	}
 }
+
+// Every action kind is read from the item its grammar describes, with all
+// its arguments given, and written back as that item: reading and writing
+// follow the one grammar, argument by argument.
+func TestEveryKindReadsAndWritesItsItem(t *testing.T) {
+	samples := map[Arg]string{ArgLease: "15", ArgNodes: "n12", ArgValue: "v1", ArgResource: Row43, ArgTicks: "3", ArgMessage: "m1"}
+	for _, k := range ActionKinds() {
+		head := string(k)
+		if k.ByClient() {
+			head = "C:" + head
+		}
+		args, need := k.Args()
+		if need < 0 || need > len(args) {
+			t.Errorf("%s: needs %d of %d arguments", k, need, len(args))
+			continue
+		}
+		var given []string
+		for _, arg := range args {
+			sample, ok := samples[arg]
+			if !ok {
+				t.Fatalf("%s: no sample of argument %q", k, arg)
+			}
+			given = append(given, sample)
+		}
+		item := strings.Join(append([]string{head}, given...), ":")
+		// A message held and a backup taken before, for deliver and
+		// restore.
+		const before = "A:acquire@m1,backup,"
+		sc, err := ParseScript(before + item)
+		if err != nil {
+			t.Errorf("%s: %q: %v", k, item, err)
+			continue
+		}
+		a := sc.Steps[len(sc.Steps)-1].Action
+		if a.Kind != k || k.ByClient() != (a.Client == "C") {
+			t.Errorf("%q reads as %+v", item, a)
+		}
+		if got := ItemOf(a); got != item {
+			t.Errorf("%q writes back as %q", item, got)
+		}
+		// Leaving off an argument it needs, or giving one more, is wrong.
+		if need > 0 {
+			short := strings.Join(append([]string{head}, given[:need-1]...), ":")
+			if _, err := ParseScript(before + short); !errors.Is(err, ErrScriptArgument) {
+				t.Errorf("%q, an argument short: %v", short, err)
+			}
+		}
+		if _, err := ParseScript(before + item + ":x"); !errors.Is(err, ErrScriptArgument) {
+			t.Errorf("%q with one argument more: %v", item, err)
+		}
+	}
+}
+
+// The clients a script can name are Clients, and no other.
+func TestScriptClientsAreClients(t *testing.T) {
+	var named []string
+	for c := 0; c < 256; c++ {
+		if _, err := ParseScript(string(rune(c)) + ":check"); err == nil {
+			named = append(named, string(rune(c)))
+		}
+	}
+	if !reflect.DeepEqual(named, Clients()) {
+		t.Errorf("a script names %q, Clients are %q", named, Clients())
+	}
+}

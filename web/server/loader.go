@@ -169,6 +169,10 @@ func NewLoaderRules(runs *state.Runs) LoaderRules {
 	for i := 1; i <= most; i++ {
 		steps = append(steps, strconv.Itoa(i))
 	}
+	var paces []string
+	for _, p := range state.Paces {
+		paces = append(paces, state.PaceParam(p))
+	}
 	switches := []string{"1", "true", "0", "false"}
 	// The values each parameter might take, from its domain; ParseSettings
 	// decides which it accepts.
@@ -182,7 +186,7 @@ func NewLoaderRules(runs *state.Runs) LoaderRules {
 		state.ParamEmbed:    switches,
 		state.ParamPresent:  switches,
 		state.ParamFuture:   switches,
-		state.ParamPace:     {"0.5", "1", "2"},
+		state.ParamPace:     paces,
 		state.ParamLang:     langs,
 		state.ParamTheme:    state.Themes,
 		state.ParamControls: state.ControlSizes,

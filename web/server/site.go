@@ -250,8 +250,8 @@ func (s *Site) loader(wasmSize int64, static bool) ([]byte, error) {
 	for _, l := range state.Langs {
 		for _, embed := range []bool{false, true} {
 			key := string(l) + "/" + strconv.FormatBool(embed)
-			for _, st := range []core.Strategy{core.LeaseFencing, core.Lease} {
-				offline[key] = append(offline[key], s.Prefix+state.FramesFile(l, embed, state.ViewDemo, core.GCPauseID, st))
+			for _, fenced := range []bool{true, false} {
+				offline[key] = append(offline[key], s.Prefix+state.FramesFile(l, embed, state.ViewDemo, core.GCPauseID, state.BookRow(fenced)))
 			}
 		}
 	}

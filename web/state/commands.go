@@ -11,10 +11,8 @@ const (
 	CmdNext
 	CmdLast
 	CmdToggleFencing
+	CmdToggleLang // the language: the header's switch
 )
-
-// CmdToggleLang switches the language: the header's switch.
-const CmdToggleLang Command = CmdToggleFencing + 1
 
 // String names the command, as the loader's rules do (static/loader).
 func (c Command) String() string {

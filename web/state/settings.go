@@ -29,7 +29,7 @@ const (
 	ParamPresent  = "present"  // 1: the projector view
 	ParamFuture   = "future"   // 1: the timeline draws the whole run, the steps to come faded
 	ParamAutoplay = "autoplay" // 1: play the run once the page is visible (not under reduced motion)
-	ParamPace     = "pace"     // play's pace: 0.5, 1 or 2
+	ParamPace     = "pace"     // play's pace, as PaceParam writes it
 )
 
 // The embed's look. They are read by the page's head before anything is
@@ -60,22 +60,49 @@ var PageParams = []string{ParamScenario, ParamStrategy, ParamFencing, ParamVersu
 	ParamScript, ParamGoal, ParamDepth, ParamPeek, paramReads, ParamTwo, ParamRenew, ParamPartial, ParamReply,
 	ParamPresent, ParamFuture, ParamAutoplay, ParamPace, ParamStep, ParamLang}
 
-// Paces are play's paces, in percent of one step per PlayInterval, in the
-// order the page offers them.
-var Paces = []int{50, 100, 200}
+// paces are play's paces, in the order the page offers them: each in
+// percent of one step per PlayInterval, and as the address writes it. The
+// address, its reading and the pace's control all take them from here.
+var paces = []struct {
+	percent int
+	param   string
+}{{50, "0.5"}, {DefaultPace, "1"}, {200, "2"}}
 
-// PlayInterval is the time between two steps at 1× (pace 100), in ms.
+// DefaultPace is 1×, the pace a Settings.Pace of 0 stands for and the
+// address leaves out.
+const DefaultPace = 100
+
+// Paces are play's paces, in percent, in the order the page offers them.
+var Paces = func() []int {
+	out := make([]int, len(paces))
+	for i, p := range paces {
+		out[i] = p.percent
+	}
+	return out
+}()
+
+// PlayInterval is the time between two steps at 1× (DefaultPace), in ms.
 const PlayInterval = 1500
 
-// PaceParam writes a pace as the address does (0.5, 1, 2).
+// PaceParam writes a pace as the address does; one that is not one of
+// Paces as the default.
 func PaceParam(pace int) string {
-	switch pace {
-	case 50:
-		return "0.5"
-	case 200:
-		return "2"
+	for _, p := range paces {
+		if p.percent == pace {
+			return p.param
+		}
 	}
-	return "1"
+	return PaceParam(DefaultPace)
+}
+
+// paceNamed is the pace the address writes as param, if any.
+func paceNamed(param string) (pace int, ok bool) {
+	for _, p := range paces {
+		if p.param == param {
+			return p.percent, true
+		}
+	}
+	return 0, false
 }
 
 // paramReads was the search's "new holders show their token first", an
@@ -167,14 +194,14 @@ type Settings struct {
 	// Autoplay plays the run once the page is visible, unless the reader
 	// prefers reduced motion.
 	Autoplay bool
-	// Pace is play's pace, one of Paces; 0 for 100 (1×).
+	// Pace is play's pace, one of Paces; 0 for DefaultPace (1×).
 	Pace int
 }
 
 // PaceOrDefault is the pace play steps at, in percent.
 func (s Settings) PaceOrDefault() int {
 	if s.Pace == 0 {
-		return 100
+		return DefaultPace
 	}
 	return s.Pace
 }
@@ -182,8 +209,20 @@ func (s Settings) PaceOrDefault() int {
 // Defaults is the view of a URL without parameters: the first step of the
 // chapter's scenario, fenced, in Japanese.
 func Defaults() Settings {
-	return Settings{Scenario: core.GCPauseID, Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewDemo}
+	return Settings{Scenario: core.GCPauseID, Strategy: BookStrategy, Step: 1, Lang: Japanese, View: ViewDemo}
 }
+
+// BookStrategy is the chapter's row, the page's default: a lease, and
+// tokens the resource checks.
+const BookStrategy = core.LeaseFencing
+
+// BookRow is the chapter's row with fencing on or off (its twin that
+// differs only in the check, Strategy.WithFencing): the rows the address
+// names by fencing=on|off alone, and the demo's switch.
+func BookRow(fenced bool) core.Strategy { return BookStrategy.WithFencing(fenced) }
+
+// IsBookRow reports whether st is the chapter's row, fenced or not.
+func IsBookRow(st core.Strategy) bool { return st == BookRow(st.Fenced()) }
 
 // Fencing reports whether the run shown's resource checks each write: the
 // fencing switch. It checks tokens, or, without a lock service, a version,
@@ -254,13 +293,9 @@ func ParseSettings(c *Runs, q url.Values) (Settings, []BadParam) {
 	}
 	if v, ok := first(q, ParamFencing); ok {
 		switch v {
-		case "on":
+		case "on", "off":
 			if !strategySet {
-				s.Strategy = core.LeaseFencing
-			}
-		case "off":
-			if !strategySet {
-				s.Strategy = core.Lease
+				s.Strategy = BookRow(v == "on")
 			}
 		default:
 			bad = append(bad, BadParam{ParamFencing, v})
@@ -314,14 +349,10 @@ func ParseSettings(c *Runs, q url.Values) (Settings, []BadParam) {
 		}
 	}
 	if v, ok := first(q, ParamPace); ok {
-		switch v {
-		case "0.5":
-			s.Pace = 50
-		case "1":
-		case "2":
-			s.Pace = 200
-		default:
+		if pace, known := paceNamed(v); !known {
 			bad = append(bad, BadParam{ParamPace, v})
+		} else if pace != DefaultPace {
+			s.Pace = pace
 		}
 	}
 	if v, ok := first(q, ParamLang); ok {
@@ -446,12 +477,9 @@ func (s Settings) Query(q url.Values) url.Values {
 			}
 		}
 	}
-	switch s.Strategy {
-	case core.LeaseFencing:
-		out.Set(ParamFencing, "on")
-	case core.Lease:
-		out.Set(ParamFencing, "off")
-	default:
+	if IsBookRow(s.Strategy) {
+		out.Set(ParamFencing, OnOff(s.Strategy.Fenced()))
+	} else {
 		out.Set(ParamStrategy, string(s.Strategy))
 	}
 	if s.View != d.View {
@@ -472,7 +500,7 @@ func (s Settings) Query(q url.Values) url.Values {
 	if s.Autoplay {
 		out.Set(ParamAutoplay, "1")
 	}
-	if s.Pace != 0 && s.Pace != 100 {
+	if s.Pace != 0 && s.Pace != DefaultPace {
 		out.Set(ParamPace, PaceParam(s.Pace))
 	}
 	out.Set(ParamStep, strconv.Itoa(s.Step))

@@ -105,7 +105,7 @@ func TestSearchPanelSaysWhatItFound(t *testing.T) {
 	page := state.Settings{View: state.ViewSearch, Lang: state.English}
 	c := &searchPanel{Strategy: core.Lease, Search: state.Search{Depth: 5}, Lang: state.English, Live: true, Path: "/", Runs: runs, Link: pageOf(&page)}
 	c.onStart(noCtx, app.Event{})
-	if c.run == nil || c.run.state != "found" || c.run.result.Length != 5 || c.run.result.Harm != core.HarmOverwrite {
+	if c.run == nil || c.run.state != searchFound || c.run.result.Length != 5 || c.run.result.Harm != core.HarmOverwrite {
 		t.Fatalf("lease, depth 5: %+v", c.run)
 	}
 	html := app.HTMLString(mounted(t, c))
@@ -129,7 +129,7 @@ func TestSearchPanelSaysWhatItFound(t *testing.T) {
 	c.Search.Goal = core.AtRisk
 	c.Live = true
 	c.OnUpdate(noCtx)
-	if c.run.for_.Goal != core.AtRisk || c.run.state != "found" || c.run.result.Length != 4 {
+	if c.run.for_.Goal != core.AtRisk || c.run.state != searchFound || c.run.result.Length != 4 {
 		t.Errorf("at risk: %+v", c.run.result)
 	}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,54 +17,42 @@ import (
 // and steps through it like any scenario. Every script is replayed by core;
 // the page only writes the items the reader picks.
 
-// playVerbs are the actions the editor offers, in its order, with what
-// their argument is ("" for none).
-var playVerbs = []struct {
-	verb string
-	arg  string // message id of the argument's label, "" for none
-	all  bool   // not a client's action
-}{
-	{"acquire", "play.arg.lease", false},
-	{"renew", "play.arg.lease", false},
-	{"release", "", false},
-	{"write", "play.arg.value", false},
-	{"read", "play.arg.resource", false},
-	{"peek", "play.arg.resource", false},
-	{"check", "", false},
-	{"pause", "play.arg.ticks", false},
-	{"resume", "", false},
-	{"crash", "", false},
-	{"tick", "play.arg.ticks", true},
-	{"jump", "play.arg.ticks", true},
-	{"restart", "", true},
-	{"backup", "", true},
-	{"restore", "", true},
-	{"deliver", "play.arg.message", true},
-}
-
-var playClients = []string{"A", "B", "C", "D", "E"}
+// The editor speaks core's grammar: it offers every action kind
+// (core.ActionKinds), writes the client before a verb only where a client
+// performs it (ByClient), puts its argument where core's grammar says
+// (Args) and holds only what can be held (Holdable); its clients are
+// core's (core.Clients). A verb's label and its argument's hint are the
+// catalogue's, under keys made from the kind and the argument.
 
 // playItem writes the editor's fields as a script item, or says what is
-// missing.
-func playItem(client, verb, arg string, hold bool, n int) (string, error) {
-	arg = strings.TrimSpace(arg)
-	for _, v := range playVerbs {
-		if v.verb != verb {
-			continue
-		}
-		item := verb
-		if !v.all {
-			item = client + ":" + verb
-		}
-		if arg != "" {
-			item += ":" + arg
-		}
-		if hold && (verb == "acquire" || verb == "renew" || verb == "write") {
-			item += "@m" + strconv.Itoa(n)
-		}
-		return item, nil
+// wrong: an action core does not know.
+func playItem(client string, verb core.ActionKind, arg string, hold bool, n int) (string, error) {
+	if !slices.Contains(core.ActionKinds(), verb) {
+		return "", core.ErrScriptVerb
 	}
-	return "", core.ErrScriptVerb
+	item := string(verb)
+	if verb.ByClient() {
+		item = client + ":" + item
+	}
+	if arg = strings.TrimSpace(arg); arg != "" {
+		item += ":" + arg
+	}
+	if hold && verb.Holdable() {
+		item += "@m" + strconv.Itoa(n)
+	}
+	return item, nil
+}
+
+// verbLabel is the catalogue key of verb's name in the editor.
+func verbLabel(verb core.ActionKind) string { return "play.verb." + string(verb) }
+
+// argHint is the catalogue key of the hint the argument's field shows for
+// verb: what its first argument is, or that it takes none.
+func argHint(verb core.ActionKind) string {
+	if args, _ := verb.Args(); len(args) > 0 {
+		return "play.arg." + string(args[0])
+	}
+	return "play.arg.none"
 }
 
 // scriptItems splits a script into its items ("" has none).
@@ -88,15 +77,16 @@ type playEditor struct {
 	Runs     *state.Runs
 	Link     *pageLink
 
-	client, verb, arg string
-	hold              bool
-	problem, said     string
-	past, future      []string // the scripts before and after this one
-	keydown           app.Func
+	client, arg   string
+	verb          core.ActionKind
+	hold          bool
+	problem, said string
+	past, future  []string // the scripts before and after this one
+	keydown       app.Func
 }
 
 func (c *playEditor) OnInit() {
-	c.client, c.verb = "A", "acquire"
+	c.client, c.verb = core.Clients()[0], core.ActAcquire
 }
 
 // OnMount listens for Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) wherever focus
@@ -142,12 +132,7 @@ func (c *playEditor) Render() app.UI {
 			frames = c.Runs.Run(sc, c.Strategy).Frames
 		}
 	}
-	var arg string
-	for _, v := range playVerbs {
-		if v.verb == c.verb {
-			arg = v.arg
-		}
-	}
+	clients, verbs := core.Clients(), core.ActionKinds()
 	onField := c.Link.Safe("play", c.onField)
 	onEnter := c.Link.Safe("play", func(ctx app.Context, e app.Event) {
 		if e.Get("key").String() == "Enter" {
@@ -163,16 +148,16 @@ func (c *playEditor) Render() app.UI {
 		elBody("div.play-fields",
 			field("play-client", "play.client", el("select#play-client data-testid=play-client").
 				DataSet("value", c.client).Attr("disabled", !c.Live).OnChange(onField).OnKeyDown(onEnter).
-				Body(app.Range(playClients).Slice(func(i int) app.UI {
-					return option(playClients[i], playClients[i], playClients[i] == c.client)
+				Body(app.Range(clients).Slice(func(i int) app.UI {
+					return option(clients[i], clients[i], clients[i] == c.client)
 				}))),
 			field("play-verb", "play.verb", el("select#play-verb data-testid=play-verb").
-				DataSet("value", c.verb).Attr("disabled", !c.Live).OnChange(onField).OnKeyDown(onEnter).
-				Body(app.Range(playVerbs).Slice(func(i int) app.UI {
-					return option(playVerbs[i].verb, c.t("play.verb."+playVerbs[i].verb), playVerbs[i].verb == c.verb)
+				DataSet("value", string(c.verb)).Attr("disabled", !c.Live).OnChange(onField).OnKeyDown(onEnter).
+				Body(app.Range(verbs).Slice(func(i int) app.UI {
+					return option(string(verbs[i]), c.t(verbLabel(verbs[i])), verbs[i] == c.verb)
 				}))),
 			field("play-arg", "play.arg", app.ElemSelfClosing("input").ID("play-arg").DataSet("testid", "play-arg").Attr("type", "text").
-				Attr("value", c.arg).Attr("placeholder", c.t(orKey(arg, "play.arg.none"))).Attr("disabled", !c.Live).
+				Attr("value", c.arg).Attr("placeholder", c.t(argHint(c.verb))).Attr("disabled", !c.Live).
 				Aria("describedby", "play-arg-help").OnInput(onField).OnKeyDown(onEnter)),
 			checkbox("play-hold", c.t("play.hold"), c.hold, c.Live, onField, onEnter),
 			el("button.btn.primary type=button data-testid=play-add").
@@ -231,13 +216,6 @@ func checkbox(id, label string, checked, live bool, onChange, onKey app.EventHan
 	return elBody("div.play-hold", in, el("label").Attr("for", id).Text(label))
 }
 
-func orKey(key, fallback string) string {
-	if key == "" {
-		return fallback
-	}
-	return key
-}
-
 // editLink opens the run shown (a scenario at its step, under its strategy,
 // or two) as a script in free play.
 func (p pageView) editLink() app.UI {
@@ -256,7 +234,7 @@ func (c *playEditor) onField(ctx app.Context, e app.Event) {
 	case "play-client":
 		c.client = el.Get("value").String()
 	case "play-verb":
-		c.verb = el.Get("value").String()
+		c.verb = core.ActionKind(el.Get("value").String())
 	case "play-arg":
 		c.arg = el.Get("value").String()
 	case "play-hold":

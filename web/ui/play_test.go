@@ -1,11 +1,18 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
+	stdhtml "html"
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"dlock/core"
 	"dlock/web/state"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // A script's problem names the item it is in, or the action that could not
@@ -23,4 +30,122 @@ func TestScriptProblemNamesWhere(t *testing.T) {
 	if got, want := scriptProblem(state.English, wrapped), "action 2: no such message is held up"; got != want {
 		t.Errorf("wrapped step error: %q, want %q", got, want)
 	}
+}
+
+// Free play's editor and core's script grammar agree on every verb. The
+// editor offers every action kind core knows and nothing else, each named
+// in the catalogue in both languages, with a hint for its argument; what
+// it writes for each, given the argument core's grammar puts first and
+// asked to hold it, ParseScript reads as that kind, by the client picked
+// where a client performs it, held where it can be, and core writes back
+// the same item. Its clients are core's.
+func TestTheEditorSpeaksCoresGrammar(t *testing.T) {
+	samples := map[core.Arg]string{core.ArgLease: "15", core.ArgValue: "v1", core.ArgResource: core.Row43, core.ArgTicks: "3", core.ArgMessage: "m1"}
+	const before = "A:acquire@m1,backup" // a message to deliver, a backup to restore
+	runs := state.NewRuns()
+	for _, lang := range state.Langs {
+		page := state.Settings{View: state.ViewPlay, Strategy: core.LeaseFencing, Lang: lang, Step: 1}
+		editor := func(verb core.ActionKind) *playEditor {
+			c := &playEditor{Script: before, Strategy: core.LeaseFencing, Lang: lang, Live: true, Runs: runs, Link: pageOf(&page)}
+			c.OnInit()
+			c.verb = verb
+			return c
+		}
+		html := app.HTMLString(mounted(t, editor(core.ActAcquire)))
+		if clients := values(options(t, html, "play-client")); !slices.Equal(clients, core.Clients()) {
+			t.Errorf("%s: the editor offers the clients %q, core's are %q", lang, clients, core.Clients())
+		}
+		offered := options(t, html, "play-verb")
+		for _, k := range core.ActionKinds() {
+			if !slices.Contains(values(offered), string(k)) {
+				t.Errorf("%s: the editor does not offer %q", lang, k)
+			}
+		}
+		for _, o := range offered {
+			verb := core.ActionKind(o[0])
+			if !slices.Contains(core.ActionKinds(), verb) {
+				t.Errorf("%s: the editor offers %q, which core does not know", lang, verb)
+			}
+			if strings.TrimSpace(o[1]) == "" || strings.Contains(o[1], "missing:") {
+				t.Errorf("%s: %q is offered as %q", lang, verb, o[1])
+			}
+			c := editor(verb)
+			// Drawn as it is (mounting would start it afresh, at acquire).
+			if hint := attr(t, app.HTMLString(c), "play-arg", "placeholder"); hint == "" || strings.Contains(hint, "missing:") {
+				t.Errorf("%s: %q's argument is hinted as %q", lang, verb, hint)
+			}
+			c.client, c.hold = "C", true
+			if args, _ := verb.Args(); len(args) > 0 {
+				sample, ok := samples[args[0]]
+				if !ok {
+					t.Fatalf("no sample of the argument %q", args[0])
+				}
+				c.arg = sample
+			}
+			page.Script = before
+			c.onAdd(noCtx, app.Event{})
+			item, ok := strings.CutPrefix(page.Script, before+",")
+			if !ok || c.problem != "" {
+				t.Errorf("%s: adding %q gives %q: %s", lang, verb, page.Script, c.problem)
+				continue
+			}
+			sc, err := core.ParseScript(page.Script)
+			if err != nil {
+				t.Errorf("%s: %q: %v", lang, page.Script, err)
+				continue
+			}
+			a := sc.Steps[len(sc.Steps)-1].Action
+			if a.Kind != verb || verb.ByClient() != (a.Client == "C") || verb.Holdable() != (a.Hold != "") {
+				t.Errorf("%s: the editor writes %q for %q, which reads as %+v", lang, item, verb, a)
+			}
+			if back := core.ItemOf(a); back != item {
+				t.Errorf("%s: the editor writes %q for %q, which core writes back as %q", lang, item, verb, back)
+			}
+		}
+	}
+	if _, err := playItem("A", "no-such-verb", "", false, 1); !errors.Is(err, core.ErrScriptVerb) {
+		t.Errorf("an action core does not know: %v", err)
+	}
+}
+
+// options are the value and the text of each option of the select id in
+// html.
+func options(t *testing.T, html, id string) [][2]string {
+	t.Helper()
+	_, rest, ok := strings.Cut(html, `id="`+id+`"`)
+	rest, _, closed := strings.Cut(rest, "</select>")
+	if !ok || !closed {
+		t.Fatalf("no select %q in %s", id, html)
+	}
+	var out [][2]string
+	for _, m := range optionRE.FindAllStringSubmatch(rest, -1) {
+		out = append(out, [2]string{stdhtml.UnescapeString(m[1]), stdhtml.UnescapeString(strings.TrimSpace(m[2]))})
+	}
+	return out
+}
+
+var optionRE = regexp.MustCompile(`<option[^>]*\svalue="([^"]*)"[^>]*>([^<]*)</option>`)
+
+func values(opts [][2]string) []string {
+	var out []string
+	for _, o := range opts {
+		out = append(out, o[0])
+	}
+	return out
+}
+
+// attr is the attribute name of the element id in html.
+func attr(t *testing.T, html, id, name string) string {
+	t.Helper()
+	start := strings.Index(html, `id="`+id+`"`)
+	if start < 0 {
+		t.Fatalf("no element %q in %s", id, html)
+	}
+	tag := html[strings.LastIndex(html[:start], "<"):]
+	tag = tag[:strings.Index(tag, ">")]
+	m := regexp.MustCompile(`\s` + name + `="([^"]*)"`).FindStringSubmatch(tag)
+	if m == nil {
+		return ""
+	}
+	return stdhtml.UnescapeString(m[1])
 }

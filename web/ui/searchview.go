@@ -19,6 +19,19 @@ import (
 // and handle input: cancel acts within it.
 const searchSlice = 25 * time.Millisecond
 
+// searchPhase is where the panel's search is. Its value is what the
+// panel's result gives as its data-value.
+type searchPhase string
+
+// The search's phases.
+const (
+	searchIdle      searchPhase = "idle" // none started
+	searchRunning   searchPhase = "running"
+	searchFound     searchPhase = "found" // over, with a run
+	searchNone      searchPhase = "none"  // over, with no run up to the depth
+	searchCancelled searchPhase = "cancelled"
+)
+
 // searchRun is a search under way or over, for the settings it was started
 // for.
 type searchRun struct {
@@ -27,12 +40,12 @@ type searchRun struct {
 	search   *core.Search
 	started  time.Time
 	took     time.Duration
-	state    string // running, found, none or cancelled
+	state    searchPhase // running, found, none or cancelled
 	result   core.SearchResult
 }
 
 // stop records that run is no longer running, in state.
-func (run *searchRun) stop(how string) {
+func (run *searchRun) stop(how searchPhase) {
 	run.state, run.took = how, time.Since(run.started)
 }
 
@@ -60,15 +73,15 @@ func (c *searchPanel) start(ctx app.Context) {
 	if err != nil {
 		return
 	}
-	c.stop("cancelled")
-	c.run = &searchRun{strategy: c.Strategy, for_: c.Search, search: s, started: time.Now(), state: "running"}
+	c.stop(searchCancelled)
+	c.run = &searchRun{strategy: c.Strategy, for_: c.Search, search: s, started: time.Now(), state: searchRunning}
 	c.say = words.T(c.Lang, "search.started", words.T(c.Lang, "strategy."+string(c.Strategy)))
 	c.next(ctx, c.run)
 }
 
 // stop ends the search under way, if there is one, in state.
-func (c *searchPanel) stop(how string) {
-	if c.run != nil && c.run.state == "running" {
+func (c *searchPanel) stop(how searchPhase) {
+	if c.run != nil && c.run.state == searchRunning {
 		c.run.stop(how)
 	}
 }
@@ -76,7 +89,7 @@ func (c *searchPanel) stop(how string) {
 // next runs one slice of run, then yields to the browser and comes back
 // for the next, until the search is over or cancelled.
 func (c *searchPanel) next(ctx app.Context, run *searchRun) {
-	if c.run != run || run.state != "running" {
+	if c.run != run || run.state != searchRunning {
 		return
 	}
 	start := time.Now()
@@ -86,9 +99,9 @@ func (c *searchPanel) next(ctx app.Context, run *searchRun) {
 	}
 	run.result = run.search.Result()
 	if done {
-		how := "none"
+		how := searchNone
 		if run.result.Found {
-			how = "found"
+			how = searchFound
 		}
 		run.stop(how)
 		c.say = searchOutcome(c.Lang, run)
@@ -118,13 +131,13 @@ func (c *searchPanel) OnUpdate(ctx app.Context) {
 }
 
 // OnDismount stops a search under way: the view that showed it is gone.
-func (c *searchPanel) OnDismount() { c.stop("cancelled") }
+func (c *searchPanel) OnDismount() { c.stop(searchCancelled) }
 
 func (c *searchPanel) onStart(ctx app.Context, e app.Event) { c.start(ctx) }
 
 func (c *searchPanel) onCancel(ctx app.Context, e app.Event) {
-	if c.run != nil && c.run.state == "running" {
-		c.stop("cancelled")
+	if c.run != nil && c.run.state == searchRunning {
+		c.stop(searchCancelled)
 		c.say = words.T(c.Lang, "search.cancelled")
 	}
 }
@@ -184,7 +197,7 @@ func (c *searchPanel) t(key string, args ...any) string { return words.T(c.Lang,
 func (c *searchPanel) Render() app.UI {
 	se := c.Search
 	run := c.run
-	phase, result := "idle", core.SearchResult{}
+	phase, result := searchIdle, core.SearchResult{}
 	if run != nil {
 		phase, result = run.state, run.result
 	}
@@ -196,15 +209,15 @@ func (c *searchPanel) Render() app.UI {
 	var outcome app.UI = elText("p", c.t("search.idle"))
 	switch {
 	case run == nil:
-	case phase == "running":
+	case phase == searchRunning:
 		outcome = elText("p", c.t("search.progress", result.States, result.Depth, depth))
-	case phase == "cancelled":
+	case phase == searchCancelled:
 		outcome = elText("p", c.t("search.cancelled-after", result.States, result.Depth))
 	default:
 		outcome = elText("p", searchOutcome(c.Lang, run))
 	}
 	var link app.UI
-	if run != nil && phase == "found" {
+	if run != nil && phase == searchFound {
 		sc, _ := c.Runs.Script(result.Script)
 		s := state.Settings{View: state.ViewPlay, Script: result.Script, Strategy: run.strategy, Step: sc.Frames(), Lang: c.Lang}
 		link = elBody("p",
@@ -242,13 +255,13 @@ func (c *searchPanel) Render() app.UI {
 		),
 		elBody("div.toolbar",
 			el("button.btn.primary type=button data-testid=search-start").
-				Aria("disabled", !c.Live || phase == "running").Text(c.t("search.start")).OnClick(c.Link.Safe("search", c.onStart)),
+				Aria("disabled", !c.Live || phase == searchRunning).Text(c.t("search.start")).OnClick(c.Link.Safe("search", c.onStart)),
 			el("button.btn type=button data-testid=search-cancel").
-				Aria("disabled", !c.Live || phase != "running").Text(c.t("search.cancel")).OnClick(c.Link.Safe("search", c.onCancel)),
+				Aria("disabled", !c.Live || phase != searchRunning).Text(c.t("search.cancel")).OnClick(c.Link.Safe("search", c.onCancel)),
 		),
 		el("progress#search-progress data-testid=search-progress").
 			Attr("max", depth).Attr("value", progressOf(phase, result.Depth, depth)).Aria("label", c.t("search.depth-done")),
-		el("div.search-result data-testid=search-result").DataSet("value", phase).
+		el("div.search-result data-testid=search-result").DataSet("value", string(phase)).
 			DataSet("verdict", string(result.Verdict)).DataSet("harm", string(result.Harm)).
 			DataSet("states", result.States).DataSet("depth", result.Depth).DataSet("ms", tookMs(run)).Body(outcome, link),
 		elText("p.legend", c.t("search.alphabet")),
@@ -259,8 +272,8 @@ func (c *searchPanel) Render() app.UI {
 // progressOf is how far the progress bar shows a search: the lengths done
 // while it runs, and full once it has an answer (found at a shorter length
 // than asked is an answer too, not a search stuck part way).
-func progressOf(phase string, done, depth int) int {
-	if phase == "found" || phase == "none" {
+func progressOf(phase searchPhase, done, depth int) int {
+	if phase == searchFound || phase == searchNone {
 		return depth
 	}
 	return done

@@ -352,7 +352,7 @@ func Announcement(l Lang, view state.View, st core.Strategy, frames []core.Frame
 		action += " — " + words
 	}
 	mode := T(l, "strategy."+string(st))
-	if view == state.ViewDemo && (st == core.Lease || st == core.LeaseFencing) {
+	if view == state.ViewDemo && state.IsBookRow(st) {
 		mode = T(l, "announce.fencing."+state.OnOff(st.Fenced()))
 	}
 	return T(l, "announce", step, len(frames), mode, action, Note(l, frames, step))
