@@ -40,29 +40,32 @@ const readSnapshot = `(() => {
 // and off, Japanese and English) the frame is exactly the live page.
 func TestPrerenderedFramesAreTheLivePage(t *testing.T) {
 	t.Parallel()
-	before, live := newTabBeforeLive(t), newTab(t)
-	for _, lang := range []string{"ja", "en"} {
-		for _, fencing := range []string{"on", "off"} {
-			for step := 1; step <= 7; step++ {
-				q := fmt.Sprintf("?step=%d&fencing=%s&lang=%s", step, fencing, lang)
-				before.open(siteURL + q)
-				live.open(siteURL + q)
-				b, l := eval[pageSnapshot](before, readSnapshot), eval[pageSnapshot](live, readSnapshot)
-				if !reflect.DeepEqual(b, l) {
-					t.Errorf("%s: the frame before the app differs from the live page:\n before %v\n live   %v", q, b, l)
-				}
+	same := func(t *testing.T, queries []string) {
+		// Tabs of their own for each group, each with a tab's time for
+		// its loads however busy the machine is.
+		before, live := newTabBeforeLive(t), newTab(t)
+		for _, q := range queries {
+			before.open(siteURL + q)
+			live.open(siteURL + q)
+			if b, l := eval[pageSnapshot](before, readSnapshot), eval[pageSnapshot](live, readSnapshot); !reflect.DeepEqual(b, l) {
+				t.Errorf("%s: the frame before the app differs from the live page:\n before %v\n live   %v", q, b, l)
 			}
 		}
 	}
-	// The embedded view has frames of its own, and so has every other run.
-	for _, q := range []string{"?step=7&fencing=off&lang=en&embed=1", "?scenario=heartbeat&strategy=redlock&step=9&lang=en",
-		"?scenario=two-resources&strategy=consensus&step=5&embed=1", "?scenario=clock-jump&strategy=no-ttl&step=3"} {
-		before.open(siteURL + q)
-		live.open(siteURL + q)
-		if b, l := eval[pageSnapshot](before, readSnapshot), eval[pageSnapshot](live, readSnapshot); !reflect.DeepEqual(b, l) {
-			t.Errorf("%s: the frame before the app differs from the live page:\n before %v\n live   %v", q, b, l)
+	for _, lang := range []string{"ja", "en"} {
+		for _, fencing := range []string{"on", "off"} {
+			var queries []string
+			for step := 1; step <= 7; step++ {
+				queries = append(queries, fmt.Sprintf("?step=%d&fencing=%s&lang=%s", step, fencing, lang))
+			}
+			t.Run(lang+"-fencing-"+fencing, func(t *testing.T) { same(t, queries) })
 		}
 	}
+	// The embedded view has frames of its own, and so has every other run.
+	t.Run("others", func(t *testing.T) {
+		same(t, []string{"?step=7&fencing=off&lang=en&embed=1", "?scenario=heartbeat&strategy=redlock&step=9&lang=en",
+			"?scenario=two-resources&strategy=consensus&step=5&embed=1", "?scenario=clock-jump&strategy=no-ttl&step=3"})
+	})
 }
 
 // With app.wasm held back, any scenario under any row steps on the keys
