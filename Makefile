@@ -47,7 +47,7 @@ build: $(WASM) $(WASMEXEC)
 # allocation and map goes through: inlined copies compress badly, and
 # without them app.wasm is about 125 KB smaller gzipped, for a step about
 # 0.3 ms slower and the longest search (depth 7) about a tenth slower. See
-# the README ("Size and speed").
+# docs/performance.md.
 WASMFLAGS := $(shell sed "s/.*/'&'/" wasm/buildflags | tr '\n' ' ')
 $(WASM): $(SOURCES) wasm/buildflags
 	@echo "building $@ (about a minute the first time)..."
