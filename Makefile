@@ -1,7 +1,8 @@
 # dlock: the only commands a user needs.
 #   make run     build app.wasm and serve the demo on http://localhost:8000/
 #   make check   the quick loop: gofmt, vet (native and js/wasm), every package's
-#                short tests, the workflows' lint; a minute or two
+#                short tests, the workflows' lint; a minute or two (what it needs:
+#                see "What make check needs" below)
 #   make test    every test: vet, core and web natively, core under Node, the lab,
 #                browser tests
 #   make mutants apply each mutant in mutants/ to a copy and fail if the fast tests
@@ -28,8 +29,11 @@ URL      :=
 WASM     := static/web/app.wasm
 WASMEXEC := static/web/wasm_exec.js
 SOURCES  := go.mod go.sum $(shell find core web wasm third_party -name '*.go' ! -name '*_test.go')
-# actionlint, at the version the project checks its workflows with.
-ACTIONLINT := $(GO) run github.com/rhysd/actionlint/cmd/actionlint@v1.7.7
+# actionlint, at the version the project checks its workflows with,
+# installed once into .tools/ (go run pkg@version would ask the module proxy
+# for the module's deprecation every time, so the loop would need the network).
+ACTIONLINT_VERSION := v1.7.7
+ACTIONLINT := .tools/actionlint-$(ACTIONLINT_VERSION)/actionlint
 NODEEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 
 .PHONY: build run check test vet workflows mutants pages bench fuzz clean lab
@@ -43,9 +47,10 @@ build: $(WASM) $(WASMEXEC)
 # allocation and map goes through: inlined copies compress badly, and
 # without them app.wasm is about 125 KB smaller gzipped, for a step about
 # 0.3 ms slower and the longest search (depth 7) about a tenth slower. See
-# the README ("Size and speed").
+# docs/performance.md.
 WASMFLAGS := $(shell sed "s/.*/'&'/" wasm/buildflags | tr '\n' ' ')
 $(WASM): $(SOURCES) wasm/buildflags
+	@echo "building $@ (about a minute the first time)..."
 	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ ./wasm
 
 # wasm_exec.js must come from the toolchain that built app.wasm.
@@ -53,6 +58,7 @@ $(WASMEXEC): $(GOROOT)/lib/wasm/wasm_exec.js
 	cp $< $@
 
 run: build
+	@echo "building and starting the server; it prints the address to open once it listens..."
 	$(GO) run . $(ARGS)
 
 pages: build
@@ -68,11 +74,28 @@ vet:
 
 # The workflows, checked by actionlint (their syntax, expressions, the
 # actions' inputs and the jobs' needs).
-workflows:
+workflows: $(ACTIONLINT)
 	$(ACTIONLINT) .github/workflows/*.yml
+
+$(ACTIONLINT):
+	GOBIN="$(CURDIR)/$(@D)" $(GO) install github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT_VERSION)
 
 # The quick loop. Long tests honour testing.Short(): the browser tests run
 # a few walks through the page, the lab replays no cell on real software.
+#
+# What make check needs (bash .ci/run installs all of it on Debian):
+#   Go, at go.mod's version;
+#   Chromium (or CHROME_PATH naming another), for the browser tests' walks;
+#   Node.js with npm, for axe-core, the accessibility checker they inject;
+#   redis-server, ZooKeeper (Debian's zookeeper package, with a JRE) and
+#   PostgreSQL's binaries: the lab's lock tests start their own servers even
+#   under -short (etcd is embedded in the lab, nothing to install);
+#   the network once: the Go module proxy (the modules, actionlint, go-app as
+#   published for third_party's test) and the npm registry (axe-core).
+# Once those are in Go's module cache, .tools/ and npm's cache, it runs
+# without the network: npm ci prefers its cache, go mod download and go test
+# find every module in the module cache (go.sum is complete, so no
+# -mod=mod), and actionlint is the binary installed in .tools/.
 check: vet workflows build e2e/node_modules/axe-core/axe.min.js
 	$(GO) mod download github.com/maxence-charriere/go-app/v10@v10.1.11
 	$(GO) test -short ./...
@@ -84,14 +107,14 @@ mutants:
 	bash mutants/run
 
 e2e/node_modules/axe-core/axe.min.js: e2e/package.json e2e/package-lock.json
-	cd e2e && npm ci --no-audit --no-fund
+	cd e2e && npm ci --prefer-offline --no-audit --no-fund
 	touch $@
 
 # The documentation generators the embed snippets are built with in the
 # browser tests (VitePress, MDX), pinned by e2e/docs/package-lock.json.
 DOCS := e2e/docs/node_modules/.package-lock.json
 $(DOCS): e2e/docs/package.json e2e/docs/package-lock.json
-	cd e2e/docs && npm ci --no-audit --no-fund
+	cd e2e/docs && npm ci --prefer-offline --no-audit --no-fund
 	touch $@
 
 # third_party's test compares the go-app fork with go-app as published,
@@ -150,4 +173,4 @@ else
 endif
 
 clean:
-	rm -rf dist $(WASM) $(WASMEXEC) e2e/node_modules e2e/docs/node_modules $(LAB)
+	rm -rf dist $(WASM) $(WASMEXEC) e2e/node_modules e2e/docs/node_modules $(LAB) .tools

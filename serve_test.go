@@ -591,6 +591,44 @@ func TestPullRequestsAreTestedNotDeployed(t *testing.T) {
 	}
 }
 
+// Every job of every workflow has a timeout of its own: a hung browser or
+// server would otherwise hold a runner for GitHub's six hours.
+func TestEveryWorkflowJobHasATimeout(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(".github", "workflows", "*.yml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no workflows found (%v)", err)
+	}
+	timeout := regexp.MustCompile(`(?m)^    timeout-minutes: [1-9][0-9]*$`)
+	for _, f := range files {
+		jobs := workflowJobs(t, f)
+		if len(jobs) == 0 {
+			t.Errorf("%s: no jobs found", f)
+		}
+		for name, job := range jobs {
+			if !timeout.MatchString(job) {
+				t.Errorf("%s: the job %s has no timeout-minutes of its own", f, name)
+			}
+		}
+	}
+}
+
+// The mutants are applied on a schedule, through the Makefile's target.
+func TestMutantsRunOnASchedule(t *testing.T) {
+	path := filepath.Join(".github", "workflows", "mutants.yml")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, _ := workflowRuns(t, path)
+	if !regexp.MustCompile(`(?m)^  schedule:\n    - cron: `).Match(b) || !slices.Contains(runs, "make mutants") {
+		t.Errorf("mutants.yml does not run make mutants on a schedule: runs %v", runs)
+	}
+	makefile, err := os.ReadFile("Makefile")
+	if err != nil || !regexp.MustCompile(`(?m)^mutants:`).Match(makefile) {
+		t.Errorf("the Makefile has no mutants target (%v)", err)
+	}
+}
+
 // checkInlineStyle checks that a page carries its style sheets in one
 // <style> (go-app's, then dlock.css, which is own), links none, and that its
 // policy allows exactly that sheet by its hash and nothing inline besides.

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -44,14 +45,69 @@ var (
 	attr     = regexp.MustCompile(`([^\s=>/]+)(?:="([^"]*)")?`)
 )
 
+// startTags returns the attributes part of every start tag of the page:
+// what startTag's group matches, found by a scan rather than the regexp,
+// which took most of the time of the tests that read every frame.
+func startTags(page string) []string {
+	space := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
+	letter := func(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+	var out []string
+	for i := 0; i < len(page); i++ {
+		if page[i] != '<' || i+1 >= len(page) || !letter(page[i+1]) {
+			continue
+		}
+		j := i + 2
+		for j < len(page) && (letter(page[j]) || '0' <= page[j] && page[j] <= '9') {
+			j++
+		}
+		start, end, ok := j, j, false
+	attrs:
+		for {
+			k := j
+			for k < len(page) && space(page[k]) {
+				k++
+			}
+			switch {
+			case k < len(page) && page[k] == '>':
+				ok, i = true, k
+				break attrs
+			case k+1 < len(page) && page[k] == '/' && page[k+1] == '>':
+				ok, i = true, k+1
+				break attrs
+			case k == j:
+				break attrs // an attribute not preceded by a space
+			}
+			n := k
+			for n < len(page) && !space(page[n]) && page[n] != '=' && page[n] != '>' && page[n] != '/' {
+				n++
+			}
+			if n == k {
+				break
+			}
+			if n+1 < len(page) && page[n] == '=' && page[n+1] == '"' {
+				q := strings.IndexByte(page[n+2:], '"')
+				if q < 0 {
+					break
+				}
+				n += 2 + q + 1
+			}
+			j, end = n, n
+		}
+		if ok {
+			out = append(out, page[start:end])
+		}
+	}
+	return out
+}
+
 // elements returns the attributes of every start tag of the page (go-app
 // writes attributes in no fixed order). A bare attribute has the value
 // "<bare>".
 func elements(page string) []map[string]string {
 	var out []map[string]string
-	for _, tag := range startTag.FindAllStringSubmatch(page, -1) {
+	for _, tag := range startTags(page) {
 		attrs := map[string]string{}
-		for _, a := range attr.FindAllStringSubmatch(tag[1], -1) {
+		for _, a := range attr.FindAllStringSubmatch(tag, -1) {
 			if strings.Contains(a[0], "=") {
 				attrs[a[1]] = html.UnescapeString(a[2])
 			} else {
@@ -61,6 +117,35 @@ func elements(page string) []map[string]string {
 		out = append(out, attrs)
 	}
 	return out
+}
+
+// The scan finds the start tags the regexp does, attributes for
+// attributes, on pages of each view and on markup made to trip it.
+func TestStartTagsScanAsTheRegexpMatches(t *testing.T) {
+	pages := []string{
+		`<p>a < b, a<b c="d>e" f/> <br/><x-y a=b> <img src="x" alt="">`,
+		`<div  a="1"b="2"></div><div a="1" /><div a="1"/ ><a =""></a><i """>`,
+		"<p\ta\n=\"1\"\n>",
+		`<a title="<b c>">x</a><a title="<b">`,
+	}
+	for _, q := range []string{"", "step=7&fencing=off&lang=en", "view=matrix", "view=compare&lang=en"} {
+		pages = append(pages, prerender(t, q))
+	}
+	for i, page := range pages {
+		var want []string
+		for _, m := range startTag.FindAllStringSubmatch(page, -1) {
+			want = append(want, m[1])
+		}
+		if got := startTags(page); !slices.Equal(got, want) {
+			t.Errorf("page %d: the scan finds %d start tags, the regexp %d", i, len(got), len(want))
+			for j := range min(len(got), len(want)) {
+				if got[j] != want[j] {
+					t.Errorf("first difference, tag %d: %q, the regexp %q", j, got[j], want[j])
+					break
+				}
+			}
+		}
+	}
 }
 
 // byTestID returns the attributes of each element with a data-testid.
@@ -157,7 +242,9 @@ func wantResult(r core.Result) string {
 
 // TestPrerenderedHooksFollowTheFrames renders every step of every scenario
 // under every strategy in both languages and checks each hook against
-// core's frame.
+// core's frame. Each cell is a parallel subtest; under -short each cell is
+// rendered in one language, the two languages taking turns cell by cell,
+// so both are still rendered.
 func TestPrerenderedHooksFollowTheFrames(t *testing.T) {
 	verdicts := map[string]string{}
 	for _, row := range tsv(t, "matrix.tsv") {
@@ -169,102 +256,117 @@ func TestPrerenderedHooksFollowTheFrames(t *testing.T) {
 	for _, row := range tsv(t, "reordered.tsv") {
 		reordered[row["scenario"]+"/"+row["strategy"]] = true
 	}
+	cell := 0
 	for _, sc := range core.Scenarios() {
 		for _, st := range core.Strategies() {
-			frames, err := core.Replay(sc, st)
-			if err != nil {
-				t.Fatal(err)
+			langs := state.Langs
+			if testing.Short() {
+				langs = []state.Lang{state.Langs[cell%len(state.Langs)]}
 			}
-			for _, lang := range state.Langs {
-				for _, f := range frames {
-					s := state.Settings{Scenario: sc.ID, Strategy: st, Step: f.Step, Lang: lang, View: state.ViewDemo}
-					q := s.Query(nil).Encode()
-					page := prerender(t, q)
-					checkWords(t, q, page, lang)
-					fencing := "off"
-					if st == core.LeaseFencing || st == core.Consensus || st == core.Optimistic {
-						fencing = "on" // the optimistic lock's version is the resource's fencing
-					}
-					want := map[string]string{
-						"step-counter":    strconv.Itoa(f.Step),
-						"fencing-switch":  fencing,
-						"scenario-picker": sc.ID,
-						"strategy-picker": string(st),
-						"lang-switch":     string(lang),
-						"lock-holder":     wantName(f.Lock.Holder),
-						"lock-token":      wantToken(f.Lock.Token),
-						"action-actor":    wantName(f.Event.Client),
-						"action-result":   wantResult(f.Event.Result),
-						"timeline":        strconv.Itoa(len(frames) - 1),
-					}
-					if f.Step == len(frames) {
-						cell := sc.ID + "/" + string(st)
-						want["outcome-badge"] = badgeAtTheEnd[verdicts[cell]]
-						if verdicts[cell] == "safe" && reordered[cell] {
-							want["outcome-badge"] = "reordered"
-						}
-					}
-					switch st {
-					case core.Optimistic:
-						// No lock service: its card has nothing to hold.
-						want["lock-kind"] = "none"
-						delete(want, "lock-holder")
-						delete(want, "lock-token")
-					case core.Redlock:
-						want["lock-nodes"] = "5"
-						for n, node := range f.Lock.Nodes {
-							id := "lock-node-" + strconv.Itoa(n+1)
-							want[id+"-holder"] = wantName(node.Holder)
-							want[id+"-clock"] = strconv.Itoa(node.Clock)
-						}
-					default:
-						want["lock-expiry"] = strconv.Itoa(f.Lock.Expiry)
-						if f.Lock.Expiry == core.Never {
-							want["lock-expiry"] = "never"
-						}
-						want["lock-now"] = strconv.Itoa(f.Lock.Now)
-					}
-					for i, r := range f.Resources {
-						suffix := ""
-						if i > 0 {
-							suffix = "-" + r.Name
-						}
-						want["resource-data"+suffix] = wantName(r.Data)
-						if r.Versioned {
-							want["resource-version"+suffix] = strconv.FormatInt(r.Version, 10)
-						} else {
-							want["resource-max-token"+suffix] = strconv.FormatInt(r.MaxToken, 10)
-						}
-						want["resource-rejected"+suffix] = strconv.Itoa(r.Rejected)
-					}
-					for _, c := range f.Clients {
-						want["client-"+c.Name+"-state"] = string(c.State)
-						want["client-"+c.Name+"-token"] = wantToken(c.Token)
-					}
-					if sc.HoldsMessages() {
-						want["network"] = strconv.Itoa(len(f.Network))
-					}
-					got := hooks(page)
-					for id, w := range want {
-						if got[id] != w {
-							t.Errorf("%s: %s = %q, want %q", q, id, got[id], w)
-						}
-					}
-					if _, ok := got["url-notice"]; ok {
-						t.Errorf("%s: a valid query shows the URL notice", q)
-					}
-					if _, ok := got["lock-holder"]; ok == f.Lock.Lockless {
-						t.Errorf("%s: the lock's holder is shown %v, and the row has a lock service %v", q, ok, !f.Lock.Lockless)
-					}
-					if _, ok := got["clients-now"]; ok != (f.Lock.Now != f.Clock && st != core.Redlock && !f.Lock.Lockless) {
-						t.Errorf("%s: the clients' clock is shown %v, service t=%d clients t=%d", q, ok, f.Lock.Now, f.Clock)
-					}
-					// The timeline tells the story in order: the marks of the
-					// steps so far, none of a later one.
-					if n := strings.Count(page, `data-testid="timeline-event"`); n != f.Step-1 {
-						t.Errorf("%s: %d timeline events, want %d (the steps so far)", q, n, f.Step-1)
-					}
+			cell++
+			t.Run(sc.ID+"/"+string(st), func(t *testing.T) {
+				t.Parallel()
+				checkPrerenderedHooks(t, sc, st, langs, verdicts, reordered)
+			})
+		}
+	}
+}
+
+// checkPrerenderedHooks renders every step of one cell in each language
+// given and checks each hook against core's frame.
+func checkPrerenderedHooks(t *testing.T, sc core.Scenario, st core.Strategy, langs []state.Lang, verdicts map[string]string, reordered map[string]bool) {
+	frames, err := core.Replay(sc, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range langs {
+		for _, f := range frames {
+			s := state.Settings{Scenario: sc.ID, Strategy: st, Step: f.Step, Lang: lang, View: state.ViewDemo}
+			q := s.Query(nil).Encode()
+			page := prerender(t, q)
+			checkWords(t, q, page, lang)
+			fencing := "off"
+			if st == core.LeaseFencing || st == core.Consensus || st == core.Optimistic {
+				fencing = "on" // the optimistic lock's version is the resource's fencing
+			}
+			want := map[string]string{
+				"step-counter":    strconv.Itoa(f.Step),
+				"fencing-switch":  fencing,
+				"scenario-picker": sc.ID,
+				"strategy-picker": string(st),
+				"lang-switch":     string(lang),
+				"lock-holder":     wantName(f.Lock.Holder),
+				"lock-token":      wantToken(f.Lock.Token),
+				"action-actor":    wantName(f.Event.Client),
+				"action-result":   wantResult(f.Event.Result),
+				"timeline":        strconv.Itoa(len(frames) - 1),
+			}
+			if f.Step == len(frames) {
+				cell := sc.ID + "/" + string(st)
+				want["outcome-badge"] = badgeAtTheEnd[verdicts[cell]]
+				if verdicts[cell] == "safe" && reordered[cell] {
+					want["outcome-badge"] = "reordered"
 				}
+			}
+			switch st {
+			case core.Optimistic:
+				// No lock service: its card has nothing to hold.
+				want["lock-kind"] = "none"
+				delete(want, "lock-holder")
+				delete(want, "lock-token")
+			case core.Redlock:
+				want["lock-nodes"] = "5"
+				for n, node := range f.Lock.Nodes {
+					id := "lock-node-" + strconv.Itoa(n+1)
+					want[id+"-holder"] = wantName(node.Holder)
+					want[id+"-clock"] = strconv.Itoa(node.Clock)
+				}
+			default:
+				want["lock-expiry"] = strconv.Itoa(f.Lock.Expiry)
+				if f.Lock.Expiry == core.Never {
+					want["lock-expiry"] = "never"
+				}
+				want["lock-now"] = strconv.Itoa(f.Lock.Now)
+			}
+			for i, r := range f.Resources {
+				suffix := ""
+				if i > 0 {
+					suffix = "-" + r.Name
+				}
+				want["resource-data"+suffix] = wantName(r.Data)
+				if r.Versioned {
+					want["resource-version"+suffix] = strconv.FormatInt(r.Version, 10)
+				} else {
+					want["resource-max-token"+suffix] = strconv.FormatInt(r.MaxToken, 10)
+				}
+				want["resource-rejected"+suffix] = strconv.Itoa(r.Rejected)
+			}
+			for _, c := range f.Clients {
+				want["client-"+c.Name+"-state"] = string(c.State)
+				want["client-"+c.Name+"-token"] = wantToken(c.Token)
+			}
+			if sc.HoldsMessages() {
+				want["network"] = strconv.Itoa(len(f.Network))
+			}
+			got := hooks(page)
+			for id, w := range want {
+				if got[id] != w {
+					t.Errorf("%s: %s = %q, want %q", q, id, got[id], w)
+				}
+			}
+			if _, ok := got["url-notice"]; ok {
+				t.Errorf("%s: a valid query shows the URL notice", q)
+			}
+			if _, ok := got["lock-holder"]; ok == f.Lock.Lockless {
+				t.Errorf("%s: the lock's holder is shown %v, and the row has a lock service %v", q, ok, !f.Lock.Lockless)
+			}
+			if _, ok := got["clients-now"]; ok != (f.Lock.Now != f.Clock && st != core.Redlock && !f.Lock.Lockless) {
+				t.Errorf("%s: the clients' clock is shown %v, service t=%d clients t=%d", q, ok, f.Lock.Now, f.Clock)
+			}
+			// The timeline tells the story in order: the marks of the
+			// steps so far, none of a later one.
+			if n := strings.Count(page, `data-testid="timeline-event"`); n != f.Step-1 {
+				t.Errorf("%s: %d timeline events, want %d (the steps so far)", q, n, f.Step-1)
 			}
 		}
 	}
