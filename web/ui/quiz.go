@@ -153,9 +153,27 @@ func (d *Demo) answer(ctx app.Context, choice string) {
 	if app.IsClient {
 		active := app.Window().Get("document").Get("activeElement")
 		if active.Truthy() && active.Get("dataset").Get("testid").String() == "quiz-choice" {
-			ctx.Defer(func(app.Context) { focusTestID("quiz-feedback") })
+			focusWhenDrawn("quiz-feedback")
 		}
 	}
+}
+
+// focusWhenDrawn moves keyboard focus to the element with that data-testid
+// once the page has drawn it (within a few frames).
+func focusWhenDrawn(id string) {
+	tries := 0
+	var try func()
+	try = func() {
+		el := app.Window().Get("document").Call("querySelector", `[data-testid="`+id+`"]`)
+		if el.Truthy() {
+			el.Call("focus")
+			return
+		}
+		if tries++; tries < 30 {
+			afterBrowser(16, try)
+		}
+	}
+	afterBrowser(0, try)
 }
 
 func (d *Demo) onAnswer(choice string) app.EventHandler {
