@@ -17,9 +17,11 @@ import (
 // the step counter stays where it was until the reader answers, by a
 // click or with the keys 1–4. Then it says whether the answer was right,
 // names the right one, and shows the step, whose note explains it. A
-// running score counts the answers. What a question asks, its choices and
-// its answer are core's (core.QuestionAt), read from the run's frames;
-// this only keeps which question is open and words it. Predict mode asks
+// running score counts the answers. At the last step, → asks the run's
+// verdict (core.VerdictQuestion), which the header's badge holds back
+// until it is answered. What a question asks, its choices and its answer
+// are core's, read from the run's frames; this only keeps which question
+// is open and words it. Predict mode asks
 // in the views of one run: the one-run view and free play of one row.
 
 // quiz is predict mode's state, owned by the page (Demo.quiz). It is not
@@ -52,12 +54,31 @@ func runKey(s state.Settings) string {
 
 func questionKey(run string, frame int) string { return run + "|" + strconv.Itoa(frame) }
 
+// verdictKey is the key of a run's verdict question among those answered.
+func verdictKey(run string) string { return run + "|verdict" }
+
+// keyOf is the key of question qu of run among those answered.
+func keyOf(run string, qu core.Question) string {
+	if qu.Ask == core.AskVerdict {
+		return verdictKey(run)
+	}
+	return questionKey(run, qu.Frame)
+}
+
 // forward is where cmd (CmdNext or CmdLast) takes s, whose run is frames,
 // in predict mode: to the first step whose question is not answered yet,
 // which it asks (the step stays before it), or where cmd takes it. It
-// never skips a question. With a question open, nothing moves.
+// never skips a question. At the last step it asks the run's verdict,
+// once. With a question open, nothing moves.
 func (q *quiz) forward(s state.Settings, frames []core.Frame, cmd state.Command) state.Settings {
 	if q.asking != nil {
+		return s
+	}
+	if run := runKey(s); s.Step >= len(frames) {
+		if !q.answered[verdictKey(run)] {
+			vq := core.VerdictQuestion(frames)
+			q.asking, q.run, q.last = &vq, run, nil
+		}
 		return s
 	}
 	to := min(s.Step+1, len(frames))
@@ -78,7 +99,7 @@ func (q *quiz) forward(s state.Settings, frames []core.Frame, cmd state.Command)
 }
 
 // answer answers the open question with choice: the step to show, its
-// frame's, and false where no question is open or choice is not one of
+// frame's (the verdict's is the last step, where it is asked), and false where no question is open or choice is not one of
 // its choices.
 func (q *quiz) answer(choice string) (step int, ok bool) {
 	if q.asking == nil || !slices.Contains(q.asking.Choices, choice) {
@@ -92,7 +113,7 @@ func (q *quiz) answer(choice string) (step int, ok bool) {
 	if q.answered == nil {
 		q.answered = map[string]bool{}
 	}
-	q.answered[questionKey(q.run, asked.Frame)] = true
+	q.answered[keyOf(q.run, asked)] = true
 	q.asking, q.last = nil, &quizAnswer{q: asked, choice: choice}
 	return asked.Frame + 1, true
 }
@@ -198,13 +219,17 @@ type quizShown struct {
 	last   *quizAnswer
 	right  int
 	asked  int
-	answer func(choice string) app.EventHandler
-	toggle app.EventHandler
+	// verdict: the run's verdict question is answered, and the badge
+	// may say the verdict.
+	verdict bool
+	answer  func(choice string) app.EventHandler
+	toggle  app.EventHandler
 }
 
 // shown is what the page draws of q, under settings s.
 func (q *quiz) shown(s state.Settings) quizShown {
-	return quizShown{on: s.Quiz && oneRun(s), asking: q.asking, last: q.last, right: q.right, asked: q.asked}
+	return quizShown{on: s.Quiz && oneRun(s), asking: q.asking, last: q.last, right: q.right, asked: q.asked,
+		verdict: q.answered[verdictKey(runKey(s))]}
 }
 
 // quizSwitch is predict mode's control, beside play.
@@ -254,6 +279,10 @@ func (p pageView) quizPanel() app.UI {
 		feedback = el("p.quiz-feedback data-testid=quiz-feedback tabindex=-1").
 			Class("quiz-"+value).DataSet("value", value).DataSet("answer", a.q.Answer).DataSet("choice", a.choice).
 			Text(text)
+	}
+	if qz.asking == nil && !qz.verdict && p.s.Step >= len(p.frames) {
+		// At the last step, the verdict is still to be asked.
+		question = elBody("div.quiz-ask", elText("p.quiz-hint data-testid=quiz-hint", p.t("quiz.hint.verdict")))
 	}
 	score := strconv.Itoa(qz.right) + "/" + strconv.Itoa(qz.asked)
 	return el("section.quiz data-testid=quiz").Aria("label", p.t("quiz.label")).Body(

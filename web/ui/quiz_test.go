@@ -188,3 +188,41 @@ func TestThePageDrawsTheQuestionThenTheFeedback(t *testing.T) {
 		t.Error("out of predict mode, the page draws it, or not its switch")
 	}
 }
+
+// At the last step, → asks the run's verdict, which the badge holds back
+// until it is answered: the chapter's run is safe with fencing, corrupted
+// without. The step stays the last; the verdict is asked once.
+func TestPredictModeAsksTheVerdictAtTheEnd(t *testing.T) {
+	runs := state.NewRuns()
+	for _, c := range []struct {
+		fenced        bool
+		verdict, seal string
+	}{{true, string(core.Safe), "protected"}, {false, string(core.Corrupted), "destroyed"}} {
+		s, _ := bookQuiz(t, runs, 7, c.fenced)
+		d := &Demo{s: s, runs: runs}
+		d.mode.live = true
+		html := app.HTMLString(mounted(t, &drawn{d: d}))
+		if !strings.Contains(html, `data-testid="quiz-hint"`) || !strings.Contains(html, `data-value="running"`) || strings.Contains(html, `data-value="`+c.seal+`"`) {
+			t.Errorf("fenced %t: before the verdict is asked, the badge says it, or no hint says it will be asked", c.fenced)
+		}
+		got, ok := d.quizStep(state.CmdNext)
+		a := d.quiz.asking
+		if !ok || got.Step != 7 || a == nil || a.Ask != core.AskVerdict || a.Answer != c.verdict || len(a.Choices) != 4 {
+			t.Fatalf("fenced %t: → at the last step goes to %d, asking %+v", c.fenced, got.Step, a)
+		}
+		html = app.HTMLString(mounted(t, &drawn{d: d}))
+		if !strings.Contains(html, `data-ask="verdict"`) || !strings.Contains(html, `data-value="`+string(core.Stuck)+`"`) {
+			t.Errorf("fenced %t: the verdict question or its choices are not drawn", c.fenced)
+		}
+		if step, ok := d.quiz.answer(c.verdict); !ok || step != 7 || d.quiz.right != 1 {
+			t.Errorf("fenced %t: the verdict answered shows step %d, %d right", c.fenced, step, d.quiz.right)
+		}
+		html = app.HTMLString(mounted(t, &drawn{d: d}))
+		if !strings.Contains(html, `data-value="`+c.seal+`"`) || strings.Contains(html, `data-testid="quiz-hint"`) {
+			t.Errorf("fenced %t: once answered, the badge does not say %s, or the hint stays", c.fenced, c.seal)
+		}
+		if _, ok := d.quizStep(state.CmdLast); !ok || d.quiz.asking != nil {
+			t.Errorf("fenced %t: the verdict is asked again: %+v", c.fenced, d.quiz.asking)
+		}
+	}
+}

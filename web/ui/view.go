@@ -91,6 +91,10 @@ func (p pageView) header(onLang app.EventHandler) app.UI {
 	var badge app.UI
 	if p.single() && p.err == nil {
 		badge = outcomeBadge(p.s.Lang, p.frames[p.s.Step-1], len(p.frames))
+		if p.quiz.on && !p.quiz.verdict {
+			// Predict mode asks the verdict before the badge says it.
+			badge = stepBadge(p.s.Lang, p.s.Step, len(p.frames))
+		}
 	}
 	return elBody("header.frame-head",
 		elBody("div",
@@ -150,6 +154,13 @@ func outcomeBadge(l state.Lang, f core.Frame, total int) app.UI {
 		DataSet("testid", "outcome-badge").
 		DataSet("value", v).
 		Text(words.BadgeText(l, v, f.Step, total))
+}
+
+// stepBadge is the badge of a run whose verdict is not said yet: the step
+// it is at.
+func stepBadge(l state.Lang, step, total int) app.UI {
+	return el("span.badge.badge-running data-testid=outcome-badge data-value=running").
+		Text(words.BadgeText(l, "running", step, total))
 }
 
 // viewNav links the three views; they are navigations, so the browser's
