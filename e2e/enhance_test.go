@@ -127,11 +127,12 @@ func TestEveryRunStepsBeforeTheApp(t *testing.T) {
 }
 
 // Other views wait for the app, with the loading bar: they need the model,
-// or are drawn otherwise than the frames (the projector view, a pace).
+// or are drawn otherwise than the frames (the projector view, a pace,
+// predict mode).
 func TestOnlyTheOneRunViewStepsBeforeTheApp(t *testing.T) {
 	t.Parallel()
 	tb := newTabBeforeLive(t)
-	for _, q := range []string{"?view=matrix&scenario=heartbeat", "?vs=consensus", "?view=compare", "?present=1", "?pace=2&scenario=heartbeat"} {
+	for _, q := range []string{"?view=matrix&scenario=heartbeat", "?vs=consensus", "?view=compare", "?present=1", "?pace=2&scenario=heartbeat", "?quiz=1&step=6"} {
 		tb.do(chromedp.Navigate(siteURL + q))
 		tb.waitJS(`document.getElementById("app-wasm-loader-label")?.getAttribute("role") === "alert"`)
 		if phase := eval[string](tb, `document.querySelector('[data-testid="app"]').dataset.phase`); phase != "static" {

@@ -251,3 +251,31 @@ func TestTheLoaderReadsAStepUnderItsScenario(t *testing.T) {
 		t.Errorf("the loader's rules are %d bytes, which every page's app.js carries", len(b))
 	}
 }
+
+// The loader serves no step of predict mode: quiz=1 reads as an address
+// whose frame it does not hold, so every key waits for the app, which asks
+// before it steps; quiz=0 is the page as ever, and another value is one
+// the app says is wrong.
+func TestTheLoaderLeavesPredictModeToTheApp(t *testing.T) {
+	rules := NewLoaderRules(state.NewRuns())
+	var quiz *ParamGroup
+	for i, g := range rules.Groups {
+		if slices.Equal(g.Params, []string{state.ParamQuiz}) {
+			quiz = &rules.Groups[i]
+		}
+	}
+	if quiz == nil {
+		t.Fatal("no group reads quiz")
+	}
+	for _, on := range []string{`["1"]`, `["true"]`} {
+		if set, ok := quiz.Sets[on]; !ok || set != nil {
+			t.Errorf("quiz=%s reads as %v (held %t), want no frame", on, set, ok)
+		}
+	}
+	if set := quiz.Sets[`["0"]`]; set == nil || set[badField] != nil {
+		t.Errorf("quiz=0 reads as %v, want a frame", set)
+	}
+	if set := quiz.Sets[`["*"]`]; set == nil || set[badField] != true {
+		t.Errorf("a bad quiz reads as %v, want a frame the app says is wrong", set)
+	}
+}

@@ -186,6 +186,7 @@ func NewLoaderRules(runs *state.Runs) LoaderRules {
 		state.ParamEmbed:    switches,
 		state.ParamPresent:  switches,
 		state.ParamFuture:   switches,
+		state.ParamQuiz:     switches,
 		state.ParamPace:     paces,
 		state.ParamLang:     langs,
 		state.ParamTheme:    state.Themes,
@@ -205,6 +206,9 @@ func NewLoaderRules(runs *state.Runs) LoaderRules {
 		{[]string{state.ParamEmbed}, []string{"embed"}, ""},
 		{[]string{state.ParamPresent}, nil, ""},
 		{[]string{state.ParamFuture}, nil, ""},
+		// Predict mode shows no frame (Settings.HasFrame): the loader
+		// leaves every step to the app, which asks before it steps.
+		{[]string{state.ParamQuiz}, nil, ""},
 		{[]string{state.ParamPace}, nil, ""},
 		{[]string{state.ParamLang}, []string{"lang"}, ""},
 		// The embed's look: no frame's field, but a value the app refuses

@@ -12,9 +12,11 @@ import "dlock/core"
 // HasFrame reports whether s is one of those states. The projector view,
 // the whole run on the timeline and a pace other than 1× are drawn
 // otherwise than the frames are (its class, the timeline, the pace's
-// select), so they wait for the app.
+// select), so they wait for the app. So does predict mode: its control is
+// drawn pressed, and only the app knows the questions, which the loader
+// must not step past.
 func (s Settings) HasFrame() bool {
-	if s.Present || s.Future || s.Pace != 0 || s.Versus != "" {
+	if s.Present || s.Future || s.Pace != 0 || s.Versus != "" || s.Quiz {
 		return false
 	}
 	d := Defaults()

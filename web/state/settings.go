@@ -30,6 +30,7 @@ const (
 	ParamFuture   = "future"   // 1: the timeline draws the whole run, the steps to come faded
 	ParamAutoplay = "autoplay" // 1: play the run once the page is visible (not under reduced motion)
 	ParamPace     = "pace"     // play's pace, as PaceParam writes it
+	ParamQuiz     = "quiz"     // 1: predict mode, which asks before a step that decides something
 )
 
 // The embed's look. They are read by the page's head before anything is
@@ -58,7 +59,7 @@ var (
 // and keeps every other one. The loader (static/loader) is given the list.
 var PageParams = []string{ParamScenario, ParamStrategy, ParamFencing, ParamVersus, ParamView, ParamEmbed,
 	ParamScript, ParamGoal, ParamDepth, ParamPeek, paramReads, ParamTwo, ParamRenew, ParamPartial, ParamReply,
-	ParamPresent, ParamFuture, ParamAutoplay, ParamPace, ParamStep, ParamLang}
+	ParamPresent, ParamFuture, ParamAutoplay, ParamPace, ParamQuiz, ParamStep, ParamLang}
 
 // paces are play's paces, in the order the page offers them: each in
 // percent of one step per PlayInterval, and as the address writes it. The
@@ -196,6 +197,11 @@ type Settings struct {
 	Autoplay bool
 	// Pace is play's pace, one of Paces; 0 for DefaultPace (1×).
 	Pace int
+	// Quiz is predict mode: before a step that decides something, the
+	// page asks what it will decide (core.QuestionAt) and shows the step
+	// once answered. It keeps the steps to come off the timeline: with it,
+	// Future is off.
+	Quiz bool
 }
 
 // PaceOrDefault is the pace play steps at, in percent.
@@ -268,8 +274,8 @@ type BadParam struct {
 // ParseSettings reads the page's parameters from q. Every parameter that is
 // present but invalid keeps its default and is reported, in the order
 // they are read: scenario, strategy, fencing, vs, view, script, the
-// search's, step, embed, present, future, autoplay, pace, lang, theme,
-// controls. strategy wins over its shorthand fencing (on: lease-fencing,
+// search's, step, embed, present, future, autoplay, quiz, pace, lang,
+// theme, controls. quiz=1 turns future off (Settings.Quiz). strategy wins over its shorthand fencing (on: lease-fencing,
 // off: lease). The step is checked against the scenario's length. theme
 // and controls are only checked (see ParamTheme). Other parameters are
 // ignored.
@@ -337,7 +343,7 @@ func ParseSettings(c *Runs, q url.Values) (Settings, []BadParam) {
 	for _, sw := range []struct {
 		name string
 		on   *bool
-	}{{ParamEmbed, &s.Embed}, {ParamPresent, &s.Present}, {ParamFuture, &s.Future}, {ParamAutoplay, &s.Autoplay}} {
+	}{{ParamEmbed, &s.Embed}, {ParamPresent, &s.Present}, {ParamFuture, &s.Future}, {ParamAutoplay, &s.Autoplay}, {ParamQuiz, &s.Quiz}} {
 		if v, ok := first(q, sw.name); ok {
 			switch v {
 			case "1", "true":
@@ -347,6 +353,9 @@ func ParseSettings(c *Runs, q url.Values) (Settings, []BadParam) {
 				bad = append(bad, BadParam{sw.name, v})
 			}
 		}
+	}
+	if s.Quiz {
+		s.Future = false
 	}
 	if v, ok := first(q, ParamPace); ok {
 		if pace, known := paceNamed(v); !known {
@@ -502,6 +511,9 @@ func (s Settings) Query(q url.Values) url.Values {
 	}
 	if s.Pace != 0 && s.Pace != DefaultPace {
 		out.Set(ParamPace, PaceParam(s.Pace))
+	}
+	if s.Quiz {
+		out.Set(ParamQuiz, "1")
 	}
 	out.Set(ParamStep, strconv.Itoa(s.Step))
 	out.Set(ParamLang, string(s.Lang))

@@ -59,6 +59,11 @@ func TestParseSettings(t *testing.T) {
 		{"pace=3&present=yes&autoplay=", Defaults(), []BadParam{{"present", "yes"}, {"autoplay", ""}, {"pace", "3"}}},
 		{"theme=dark&controls=min&embed=1", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewDemo, Embed: true}, nil},
 		{"theme=light&controls=full", Defaults(), nil},
+		{"quiz=1&step=6&fencing=off", Settings{Scenario: "gc-pause", Strategy: core.Lease, Step: 6, Lang: Japanese, View: ViewDemo, Quiz: true}, nil},
+		{"quiz=1&future=1", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewDemo, Quiz: true}, nil},
+		{"quiz=0&future=1", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewDemo, Future: true}, nil},
+		{"quiz=yes&step=3", book(3, true, Japanese), []BadParam{{"quiz", "yes"}}},
+		{"quiz=&future=1", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewDemo, Future: true}, []BadParam{{"quiz", ""}}},
 		{"theme=auto", Defaults(), nil},
 		{"controls=tiny&theme=Dark&lang=en", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: English, View: ViewDemo}, []BadParam{{"theme", "Dark"}, {"controls", "tiny"}}},
 	}
@@ -81,7 +86,7 @@ func TestSettingsQueryRoundTrip(t *testing.T) {
 				for _, lang := range Langs {
 					for _, step := range []int{1, sc.Frames()} {
 						s := Settings{Scenario: sc.ID, Strategy: st, Step: step, Lang: lang, View: view,
-							Present: step == 1, Autoplay: lang == English, Pace: Paces[step%len(Paces)]}
+							Present: step == 1, Autoplay: lang == English, Pace: Paces[step%len(Paces)], Quiz: view != ViewSearch && step > 1}
 						if s.Pace == 100 {
 							s.Pace = 0 // 1× is the default, which the address leaves out
 						}

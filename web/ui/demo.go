@@ -15,8 +15,8 @@ import (
 // It holds the settings and the parts of the page that are not
 // components: the notices above the view, where the page is and how it is
 // drawn, what the loader handed over, the parts still held as its frame
-// drew them, the listeners at the document and the window, play, the
-// address, and a crash. Every change of settings goes through set, and
+// drew them, the listeners at the document and the window, play, predict
+// mode, the address, and a crash. Every change of settings goes through set, and
 // what is drawn is core's replay of them. The components keep their own
 // state (free play's editor, the search, the embed box) and ask for new
 // settings through a pageLink.
@@ -34,6 +34,7 @@ type Demo struct {
 	held    heldParts     // the parts still as the frame drew them (mount.go)
 	on      listeners     // keys, history, marks, print, leaving (listeners.go)
 	play    playback      // play and its timer (playback.go)
+	quiz    quiz          // predict mode's open question and score (quiz.go)
 	address addressWriter // the settings, written to the address (address.go)
 	crash   crashes       // a panic caught in a handler or in Render (crash.go)
 }
@@ -186,10 +187,15 @@ var CommandButtons = map[string]state.Command{
 	"btn-last": state.CmdLast, "fencing-switch": state.CmdToggleFencing, "lang-switch": state.CmdToggleLang,
 }
 
-// do carries out a command from a button or a key.
+// do carries out a command from a button or a key. In predict mode a step
+// forward stops before a question (quiz.go).
 func (d *Demo) do(ctx app.Context, cmd state.Command) {
 	if d.crash.forcing("command") {
 		panic("a panic forced by the test hook, in a command")
+	}
+	if s, ok := d.quizStep(cmd); ok {
+		d.set(ctx, s)
+		return
 	}
 	d.set(ctx, d.s.Do(d.runs, cmd))
 }
@@ -201,6 +207,7 @@ func (d *Demo) set(ctx app.Context, s state.Settings) {
 		return
 	}
 	d.pausedBy(s)
+	d.quiz.moved(d.s, s)
 	langChanged := s.Lang != d.s.Lang
 	d.s = s
 	d.address.schedule(ctx, s)
@@ -256,6 +263,8 @@ func (d *Demo) Render() (ui app.UI) {
 	page := newPageView(d.s, d.runs, d.link, d.at.path, d.mode.live, d.mode.enhanced)
 	page.held = d.held.copy()
 	page.playing = d.play.playing
+	page.quiz = d.quiz.shown(d.s)
+	page.quiz.answer, page.quiz.toggle = d.onAnswer, d.safe("quiz", func(ctx app.Context, e app.Event) { d.toggleQuiz(ctx) })
 	embed := d.s.Embed
 	closing := closingKey(d.s, page.sc)
 	var body app.UI

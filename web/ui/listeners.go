@@ -82,8 +82,9 @@ func (l *listeners) add(ctx app.Context, d *Demo) {
 
 // onKey is what key event e does on page d: keys with a modifier and keys
 // typed into a field are not the page's; on a timeline's mark the mark's
-// keys move between marks or open one (openStep); then P and Escape for
-// the projector view, Space for play, and the step keys' commands.
+// keys move between marks or open one (openStep); then 1–4 for predict
+// mode's open question, P and Escape for the projector view, Space for
+// play, and the step keys' commands.
 func onKey(ctx app.Context, d *Demo, e app.Value, openStep func(step int)) {
 	if modified(e) || inTextField(e.Get("target")) {
 		return
@@ -92,6 +93,11 @@ func onKey(ctx app.Context, d *Demo, e app.Value, openStep func(step int)) {
 		if step != 0 {
 			openStep(step)
 		}
+		return
+	}
+	if choice, ok := d.quiz.choiceKey(e.Get("key").String()); ok {
+		e.Call("preventDefault")
+		ctx.Dispatch(func(ctx app.Context) { d.guard("quiz", func() { d.answer(ctx, choice) }) })
 		return
 	}
 	if present, ok := presentKey(e.Get("key").String(), d.s.Present); ok && !d.s.Embed {

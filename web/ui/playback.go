@@ -69,7 +69,8 @@ func (d *Demo) schedule(ctx app.Context) {
 	d.play.id = app.Window().Call("setTimeout", d.play.timer, interval)
 }
 
-// tick is play's step: the next one, and play stops at the last.
+// tick is play's step: the next one, and play stops at the last, and at
+// a question of predict mode.
 func (d *Demo) tick(ctx app.Context) {
 	if !d.play.playing {
 		return
@@ -77,7 +78,7 @@ func (d *Demo) tick(ctx app.Context) {
 	d.play.ticking = true
 	d.do(ctx, state.CmdNext)
 	d.play.ticking = false
-	if d.s.Step >= d.s.Total(d.runs) || !d.canPlay() {
+	if d.s.Step >= d.s.Total(d.runs) || !d.canPlay() || d.quiz.asking != nil {
 		d.pause()
 		return
 	}

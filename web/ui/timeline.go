@@ -125,11 +125,12 @@ func (r runView) futureButton() app.UI {
 	return el("button.btn.tl-future-toggle type=button data-testid=timeline-future-toggle").
 		DataSet("value", state.OnOff(r.s.Future)).
 		Aria("pressed", r.s.Future).
-		Aria("disabled", !app.IsClient).
+		// Predict mode keeps the steps to come off the timeline.
+		Aria("disabled", !app.IsClient || r.s.Quiz).
 		Text(r.t("timeline.future")).
 		OnClick(r.link.Safe("future", func(ctx app.Context, e app.Event) {
 			r.link.Change(ctx, func(s state.Settings) state.Settings {
-				s.Future = !s.Future
+				s.Future = !s.Future && !s.Quiz
 				return s
 			})
 		}))

@@ -29,6 +29,8 @@ type pageView struct {
 	playing bool
 	// held: the parts still shown as the loader's frame drew them (mount.go).
 	held map[string]string
+	// quiz: predict mode's question, answer and score (quiz.go).
+	quiz quizShown
 	// frames is the run of the demo view (the header's badge and the body
 	// both read it), or its error.
 	frames []core.Frame
@@ -89,6 +91,10 @@ func (p pageView) header(onLang app.EventHandler) app.UI {
 	var badge app.UI
 	if p.single() && p.err == nil {
 		badge = outcomeBadge(p.s.Lang, p.frames[p.s.Step-1], len(p.frames))
+		if p.quiz.on && !p.quiz.verdict {
+			// Predict mode asks the verdict before the badge says it.
+			badge = stepBadge(p.s.Lang, p.s.Step, len(p.frames))
+		}
 	}
 	return elBody("header.frame-head",
 		elBody("div",
@@ -148,6 +154,13 @@ func outcomeBadge(l state.Lang, f core.Frame, total int) app.UI {
 		DataSet("testid", "outcome-badge").
 		DataSet("value", v).
 		Text(words.BadgeText(l, v, f.Step, total))
+}
+
+// stepBadge is the badge of a run whose verdict is not said yet: the step
+// it is at.
+func stepBadge(l state.Lang, step, total int) app.UI {
+	return el("span.badge.badge-running data-testid=outcome-badge data-value=running").
+		Text(words.BadgeText(l, "running", step, total))
 }
 
 // viewNav links the three views; they are navigations, so the browser's
@@ -320,6 +333,7 @@ func (p pageView) drawDemo(on func(state.Command) app.EventHandler, r runView) a
 		elBody("div.run-step",
 			r.actionLine(),
 			elText("p.note data-testid=step-note", r.note()),
+			p.quizPanel(),
 			p.stepper(on),
 		),
 		r.timeline(),
@@ -333,7 +347,7 @@ func (p pageView) drawDemo(on func(state.Command) app.EventHandler, r runView) a
 		}),
 		p.handout(p.s.Strategy),
 		p.stepDock(on, &r),
-		announcer(p.s, []runView{r}),
+		announcer(p.s, []runView{r}, p.quizSays(r)),
 	)
 }
 
@@ -379,7 +393,7 @@ func (p pageView) drawCompare(on func(state.Command) app.EventHandler, runs []ru
 		p.stepper(on),
 		elBody("div.handouts", p.handout(pair[0]), p.handout(pair[1])),
 		p.stepDock(on, nil),
-		announcer(p.s, runs),
+		announcer(p.s, runs, ""),
 	)
 }
 
@@ -521,17 +535,22 @@ func (p pageView) playControls(total int) app.UI {
 				return s
 			})
 		})),
+		p.quizSwitch(),
 	)
 }
 
 // strategies is every strategy, in the table's order.
 var strategies = core.Strategies()
 
-// announcer is the live region that tells screen readers what a step did.
-func announcer(s state.Settings, runs []runView) app.UI {
-	text := ""
-	for _, r := range runs {
-		text += words.Announcement(s.Lang, s.View, r.st, r.frames, r.f.Step) + " "
+// announcer is the live region that tells screen readers what a step did,
+// or, in predict mode, what quiz says: the question asked, or the answer's
+// feedback and the step's note.
+func announcer(s state.Settings, runs []runView, quiz string) app.UI {
+	text := quiz
+	if text == "" {
+		for _, r := range runs {
+			text += words.Announcement(s.Lang, s.View, r.st, r.frames, r.f.Step) + " "
+		}
 	}
 	return el("div.sr-only data-testid=announcer aria-live=polite aria-atomic=true").
 		Text(text)

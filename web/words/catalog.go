@@ -765,4 +765,16 @@ var catalog = map[string]text{
 	"quiz.choice.heard.granted": {"ロックを持っていると信じる", "it believes it holds the lock"},
 	"quiz.choice.heard.late":    {"与えられたが、自分の時計ではリースがもう切れているので、信じない", "granted, but its lease has ended by its own clock: it does not believe it"},
 	"quiz.choice.heard.refused": {"拒否されたと知る", "it learns it was refused"},
+	// Predict mode's control, its question's frame, the feedback and the
+	// score.
+	"quiz.switch":       {"予想しながら進む", "Predict each step"},
+	"quiz.label":        {"予想", "Your prediction"},
+	"quiz.keys":         {"クリックか、1〜4 のキーで答える。答えるまで次の手順は表示されない。", "Answer by a click or with the keys 1–4. The step is shown once you answer."},
+	"quiz.right":        {"正解: %s", "Right: %s."},
+	"quiz.wrong":        {"不正解。正しい答えは「%s」", "Wrong: the answer is “%s”."},
+	"quiz.explain":      {"このステップで起きたこと: %s", "What happened: %s"},
+	"quiz.score":        {"得点 %d/%d", "Score %d/%d"},
+	"quiz.announce":     {"質問: %s 選択肢: %s", "Question: %s Choices: %s"},
+	"quiz.choice":       {"%d: %s", "%d: %s"},
+	"quiz.hint.verdict": {"最後のステップ。→ を押すと、データが安全だったかを予想する。", "The last step. Press → to predict whether the data is safe."},
 }

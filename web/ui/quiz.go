@@ -1,0 +1,320 @@
+package ui
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"dlock/core"
+	"dlock/web/state"
+	"dlock/web/words"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Predict mode (state.Settings.Quiz, quiz=1): before a step that decides
+// something, the page asks what it will decide instead of showing it, and
+// the step counter stays where it was until the reader answers, by a
+// click or with the keys 1–4. Then it says whether the answer was right,
+// names the right one, and shows the step, whose note explains it. A
+// running score counts the answers. At the last step, → asks the run's
+// verdict (core.VerdictQuestion), which the header's badge holds back
+// until it is answered. What a question asks, its choices and its answer
+// are core's, read from the run's frames; this only keeps which question
+// is open and words it. Predict mode asks
+// in the views of one run: the one-run view and free play of one row.
+
+// quiz is predict mode's state, owned by the page (Demo.quiz). It is not
+// in the address: a reload asks the open question again, and counts anew.
+type quiz struct {
+	// asking is the question open, until it is answered or the page
+	// moves elsewhere; of the run run (runKey).
+	asking *core.Question
+	run    string
+	// answered holds the questions answered, by run and frame: a step
+	// answered once is shown at once when the reader comes back to it.
+	answered map[string]bool
+	// last is the answer just given, shown until the page moves on.
+	last *quizAnswer
+	// right and asked count the answers given: right of asked.
+	right, asked int
+}
+
+// quizAnswer is an answer given to a question.
+type quizAnswer struct {
+	q      core.Question
+	choice string
+}
+
+// runKey names a run of the page's settings: its view, scenario, row and
+// script.
+func runKey(s state.Settings) string {
+	return string(s.View) + "|" + s.Scenario + "|" + string(s.Strategy) + "|" + s.Script
+}
+
+func questionKey(run string, frame int) string { return run + "|" + strconv.Itoa(frame) }
+
+// verdictKey is the key of a run's verdict question among those answered.
+func verdictKey(run string) string { return run + "|verdict" }
+
+// keyOf is the key of question qu of run among those answered.
+func keyOf(run string, qu core.Question) string {
+	if qu.Ask == core.AskVerdict {
+		return verdictKey(run)
+	}
+	return questionKey(run, qu.Frame)
+}
+
+// forward is where cmd (CmdNext or CmdLast) takes s, whose run is frames,
+// in predict mode: to the first step whose question is not answered yet,
+// which it asks (the step stays before it), or where cmd takes it. It
+// never skips a question. At the last step it asks the run's verdict,
+// once. With a question open, nothing moves.
+func (q *quiz) forward(s state.Settings, frames []core.Frame, cmd state.Command) state.Settings {
+	if q.asking != nil {
+		return s
+	}
+	if run := runKey(s); s.Step >= len(frames) {
+		if !q.answered[verdictKey(run)] {
+			vq := core.VerdictQuestion(frames)
+			q.asking, q.run, q.last = &vq, run, nil
+		}
+		return s
+	}
+	to := min(s.Step+1, len(frames))
+	if cmd == state.CmdLast {
+		to = len(frames)
+	}
+	run := runKey(s)
+	// Step k shows frames[k-1]: the move from k to k+1 is frames[k]'s.
+	for k := s.Step; k < to; k++ {
+		if qu, ok := core.QuestionAt(frames, k); ok && !q.answered[questionKey(run, k)] {
+			q.asking, q.run, q.last = &qu, run, nil
+			s.Step = k
+			return s
+		}
+	}
+	s.Step = max(to, s.Step)
+	return s
+}
+
+// answer answers the open question with choice: the step to show, its
+// frame's (the verdict's is the last step, where it is asked), and false where no question is open or choice is not one of
+// its choices.
+func (q *quiz) answer(choice string) (step int, ok bool) {
+	if q.asking == nil || !slices.Contains(q.asking.Choices, choice) {
+		return 0, false
+	}
+	asked := *q.asking
+	q.asked++
+	if asked.Right(choice) {
+		q.right++
+	}
+	if q.answered == nil {
+		q.answered = map[string]bool{}
+	}
+	q.answered[keyOf(q.run, asked)] = true
+	q.asking, q.last = nil, &quizAnswer{q: asked, choice: choice}
+	return asked.Frame + 1, true
+}
+
+// moved is told that the page's settings go from was to s: a question
+// open closes where the run or the step changes, or predict mode ends, and
+// so does the answer shown.
+func (q *quiz) moved(was, s state.Settings) {
+	if !s.Quiz || runKey(s) != runKey(was) || s.Step != was.Step {
+		q.asking, q.last = nil, nil
+	}
+}
+
+// choiceKey is the choice the key 1–4 names for the open question; false
+// for any other key, or with no question open.
+func (q *quiz) choiceKey(key string) (string, bool) {
+	if q.asking == nil || len(key) != 1 || key[0] < '1' || key[0] > '4' {
+		return "", false
+	}
+	i := int(key[0] - '1')
+	if i >= len(q.asking.Choices) {
+		return "", false
+	}
+	return q.asking.Choices[i], true
+}
+
+// quizStep is where cmd takes the page in predict mode; false where
+// predict mode does not take the command (it is off, the view shows no
+// one run, the command is not a step forward, the run does not replay).
+func (d *Demo) quizStep(cmd state.Command) (state.Settings, bool) {
+	if !d.s.Quiz || !oneRun(d.s) || (cmd != state.CmdNext && cmd != state.CmdLast) {
+		return d.s, false
+	}
+	r := d.runs.Run(d.s.ScenarioData(d.runs), d.s.Strategy)
+	if r.Err != nil {
+		return d.s, false
+	}
+	return d.quiz.forward(d.s, r.Frames, cmd), true
+}
+
+// oneRun reports whether s shows one run: where predict mode asks.
+func oneRun(s state.Settings) bool {
+	return s.View == state.ViewDemo || (s.View == state.ViewPlay && s.Versus == "")
+}
+
+// answer answers the open question with choice, and shows its step. Focus
+// on the choice, which goes, moves to the feedback that replaces it.
+func (d *Demo) answer(ctx app.Context, choice string) {
+	step, ok := d.quiz.answer(choice)
+	if !ok {
+		return
+	}
+	given := d.quiz.last
+	s := d.s
+	s.Step = step
+	d.set(ctx, s)
+	d.quiz.last = given
+	if app.IsClient {
+		active := app.Window().Get("document").Get("activeElement")
+		if active.Truthy() && active.Get("dataset").Get("testid").String() == "quiz-choice" {
+			focusWhenDrawn("quiz-feedback")
+		}
+	}
+}
+
+// focusWhenDrawn moves keyboard focus to the element with that data-testid
+// once the page has drawn it (within a few frames).
+func focusWhenDrawn(id string) {
+	tries := 0
+	var try func()
+	try = func() {
+		el := app.Window().Get("document").Call("querySelector", `[data-testid="`+id+`"]`)
+		if el.Truthy() {
+			el.Call("focus")
+			return
+		}
+		if tries++; tries < 30 {
+			afterBrowser(16, try)
+		}
+	}
+	afterBrowser(0, try)
+}
+
+func (d *Demo) onAnswer(choice string) app.EventHandler {
+	return d.safe("quiz", func(ctx app.Context, e app.Event) { d.answer(ctx, choice) })
+}
+
+// toggleQuiz switches predict mode; on, it draws no step to come on the
+// timeline.
+func (d *Demo) toggleQuiz(ctx app.Context) {
+	s := d.s
+	s.Quiz = !s.Quiz
+	if s.Quiz {
+		s.Future = false
+	}
+	d.set(ctx, s)
+}
+
+// quizShown is what the page draws of predict mode.
+type quizShown struct {
+	on     bool
+	asking *core.Question
+	last   *quizAnswer
+	right  int
+	asked  int
+	// verdict: the run's verdict question is answered, and the badge
+	// may say the verdict.
+	verdict bool
+	answer  func(choice string) app.EventHandler
+	toggle  app.EventHandler
+}
+
+// shown is what the page draws of q, under settings s.
+func (q *quiz) shown(s state.Settings) quizShown {
+	return quizShown{on: s.Quiz && oneRun(s), asking: q.asking, last: q.last, right: q.right, asked: q.asked,
+		verdict: q.answered[verdictKey(runKey(s))]}
+}
+
+// quizSwitch is predict mode's control, beside play.
+func (p pageView) quizSwitch() app.UI {
+	if !p.single() {
+		return nil
+	}
+	return el("button.btn.btn-quiz type=button data-testid=quiz-switch").
+		DataSet("value", state.OnOff(p.s.Quiz)).Aria("pressed", p.s.Quiz).Aria("disabled", !p.live).
+		Text(p.t("quiz.switch")).OnClick(p.quiz.toggle)
+}
+
+// quizPanel is the open question and its choices, or the answer just
+// given, and the score. Its slots stay when what they hold goes (go-app
+// matches children by position).
+func (p pageView) quizPanel() app.UI {
+	qz := p.quiz
+	if !qz.on {
+		return el("div.quiz-slot")
+	}
+	l := p.s.Lang
+	var question app.UI = el("div.quiz-ask")
+	if q := qz.asking; q != nil {
+		question = elBody("div.quiz-ask",
+			el("p.quiz-question#quiz-question data-testid=quiz-question").
+				DataSet("ask", string(q.Ask)).DataSet("frame", q.Frame).
+				Text(words.QuestionText(l, *q)),
+			el("div.quiz-choices role=group").Aria("labelledby", "quiz-question").Aria("describedby", "quiz-keys").Body(
+				app.Range(q.Choices).Slice(func(i int) app.UI {
+					c := q.Choices[i]
+					n := strconv.Itoa(i + 1)
+					return el("button.btn.quiz-choice type=button data-testid=quiz-choice").
+						DataSet("value", c).Aria("keyshortcuts", n).
+						OnClick(qz.answer(c)).
+						Body(elText("kbd", n), app.Text(" "+words.ChoiceText(l, *q, c)))
+				}),
+			),
+			elText("p.quiz-keys.muted#quiz-keys", p.t("quiz.keys")),
+		)
+	}
+	var feedback app.UI = el("p.quiz-feedback")
+	if a := qz.last; a != nil {
+		value, text := "wrong", p.t("quiz.wrong", words.ChoiceText(l, a.q, a.q.Answer))
+		if a.q.Right(a.choice) {
+			value, text = "right", p.t("quiz.right", words.ChoiceText(l, a.q, a.q.Answer))
+		}
+		feedback = el("p.quiz-feedback data-testid=quiz-feedback tabindex=-1").
+			Class("quiz-"+value).DataSet("value", value).DataSet("answer", a.q.Answer).DataSet("choice", a.choice).
+			Text(text)
+	}
+	if qz.asking == nil && !qz.verdict && p.s.Step >= len(p.frames) {
+		// At the last step, the verdict is still to be asked.
+		question = elBody("div.quiz-ask", elText("p.quiz-hint data-testid=quiz-hint", p.t("quiz.hint.verdict")))
+	}
+	score := strconv.Itoa(qz.right) + "/" + strconv.Itoa(qz.asked)
+	return el("section.quiz data-testid=quiz").Aria("label", p.t("quiz.label")).Body(
+		question,
+		feedback,
+		el("p.quiz-score data-testid=quiz-score").DataSet("value", score).Text(p.t("quiz.score", qz.right, qz.asked)),
+	)
+}
+
+// quizSays is what the live region says in predict mode: the question
+// and its choices while one is open; the answer's feedback and what the
+// step did once answered; "" otherwise.
+func (p pageView) quizSays(r runView) string {
+	qz := p.quiz
+	if !qz.on {
+		return ""
+	}
+	l := p.s.Lang
+	if q := qz.asking; q != nil {
+		var choices []string
+		for i, c := range q.Choices {
+			choices = append(choices, p.t("quiz.choice", i+1, words.ChoiceText(l, *q, c)))
+		}
+		return p.t("quiz.announce", words.QuestionText(l, *q), strings.Join(choices, ", "))
+	}
+	if a := qz.last; a != nil {
+		key := "quiz.wrong"
+		if a.q.Right(a.choice) {
+			key = "quiz.right"
+		}
+		return p.t(key, words.ChoiceText(l, a.q, a.q.Answer)) + " " + p.t("quiz.explain", r.note()) + " " +
+			p.t("quiz.score", qz.right, qz.asked)
+	}
+	return ""
+}

@@ -1,0 +1,228 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"dlock/core"
+	"dlock/web/state"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// bookQuiz is the chapter's run in predict mode at step, fenced or not,
+// in English, and its frames.
+func bookQuiz(t *testing.T, runs *state.Runs, step int, fenced bool) (state.Settings, []core.Frame) {
+	t.Helper()
+	s := state.Defaults()
+	s.Strategy, s.Step, s.Lang, s.Quiz = state.BookRow(fenced), step, state.English, true
+	r := runs.Run(s.ScenarioData(runs), s.Strategy)
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	return s, r.Frames
+}
+
+// At step 6 of the chapter's run, → asks whether row-42 takes A's late
+// write and the step stays; "refused" is right with fencing, and shows
+// step 7; without fencing it is wrong, and the answer is "accepted". A
+// question answered is not asked again.
+func TestPredictModeAsksBeforeTheStepAndGradesByTheRun(t *testing.T) {
+	runs := state.NewRuns()
+	for _, c := range []struct {
+		fenced bool
+		right  int
+	}{{true, 1}, {false, 0}} {
+		s, frames := bookQuiz(t, runs, 6, c.fenced)
+		var q quiz
+		if got := q.forward(s, frames, state.CmdNext); got != s {
+			t.Errorf("fenced %t: → at step 6 moved to step %d", c.fenced, got.Step)
+		}
+		a := q.asking
+		if a == nil || a.Ask != core.AskWrite || a.Client != "A" || a.Resource != "row-42" || a.Frame != 6 {
+			t.Fatalf("fenced %t: → at step 6 asks %+v", c.fenced, a)
+		}
+		// With the question open, nothing moves forward.
+		if got := q.forward(s, frames, state.CmdLast); got.Step != 6 {
+			t.Errorf("fenced %t: End with a question open moved to %d", c.fenced, got.Step)
+		}
+		if _, ok := q.answer("granted"); ok || q.asked != 0 {
+			t.Errorf("fenced %t: a choice the question has not was taken", c.fenced)
+		}
+		step, ok := q.answer(core.ChoiceRefused)
+		if !ok || step != 7 || q.right != c.right || q.asked != 1 || q.asking != nil {
+			t.Errorf("fenced %t: answering refused shows step %d, scores %d/%d", c.fenced, step, q.right, q.asked)
+		}
+		want := core.ChoiceRefused
+		if !c.fenced {
+			want = core.ChoiceAccepted
+		}
+		if q.last == nil || q.last.q.Answer != want {
+			t.Errorf("fenced %t: the answer shown is %+v, want %s", c.fenced, q.last, want)
+		}
+		// Back at step 6, the step answered is shown at once.
+		q.moved(s, s)
+		if got := q.forward(s, frames, state.CmdNext); got.Step != 7 || q.asking != nil {
+			t.Errorf("fenced %t: → again at step 6 goes to %d, asking %+v", c.fenced, got.Step, q.asking)
+		}
+	}
+}
+
+// End never skips a question: from the first step it stops before the
+// first one (the acquire of frame 1), then before the next unanswered.
+// A step with nothing to ask (the pause, frame 3) is shown at once.
+func TestPredictModeNeverSkipsAQuestion(t *testing.T) {
+	runs := state.NewRuns()
+	s, frames := bookQuiz(t, runs, 1, true)
+	var q quiz
+	if got := q.forward(s, frames, state.CmdLast); got.Step != 1 || q.asking == nil || q.asking.Frame != 1 {
+		t.Fatalf("End at step 1 goes to %d, asking %+v", got.Step, q.asking)
+	}
+	for _, choice := range []string{core.ChoiceGranted, core.ChoiceAccepted} {
+		step, _ := q.answer(choice)
+		was := s
+		s.Step = step
+		q.moved(was, s)
+		s = q.forward(s, frames, state.CmdLast)
+	}
+	if s.Step != 4 || q.asking == nil || q.asking.Frame != 4 || q.right != 2 {
+		t.Errorf("after two answers End stops at %d asking %+v (%d right)", s.Step, q.asking, q.right)
+	}
+	// A move elsewhere closes the question.
+	was := s
+	s.Step = 3
+	q.moved(was, s)
+	if q.asking != nil {
+		t.Error("a step back leaves the question open")
+	}
+	// Off, predict mode takes no command.
+	d := &Demo{s: s, runs: runs}
+	d.s.Quiz = false
+	if _, ok := d.quizStep(state.CmdNext); ok {
+		t.Error("predict mode off still takes →")
+	}
+	d.s.Quiz = true
+	if got, ok := d.quizStep(state.CmdPrev); ok {
+		t.Errorf("predict mode takes ← (to %d)", got.Step)
+	}
+	if got, ok := d.quizStep(state.CmdNext); !ok || got.Step != 4 || d.quiz.asking != nil {
+		t.Errorf("→ at step 3, before the pause, goes to %d, asking %+v", got.Step, d.quiz.asking)
+	}
+}
+
+// The keys 1–4 name the open question's choices, in the order shown; a
+// key past them, or with no question open, names none.
+func TestTheKeysOneToFourAnswer(t *testing.T) {
+	q := quiz{asking: &core.Question{Choices: []string{"A", "B", core.ChoiceNone}}}
+	for key, want := range map[string]string{"1": "A", "2": "B", "3": core.ChoiceNone} {
+		if got, ok := q.choiceKey(key); !ok || got != want {
+			t.Errorf("key %s names %q, want %q", key, got, want)
+		}
+	}
+	for _, key := range []string{"4", "0", "5", "a", "12"} {
+		if got, ok := q.choiceKey(key); ok {
+			t.Errorf("key %q names %q", key, got)
+		}
+	}
+	q.asking = nil
+	if _, ok := q.choiceKey("1"); ok {
+		t.Error("key 1 answers with no question open")
+	}
+}
+
+// drawn is the page d draws, mounted as the page would mount it, in
+// settings the test gives it (a Demo mounted itself reads its own).
+type drawn struct {
+	app.Compo
+	d *Demo
+}
+
+func (c *drawn) Render() app.UI { return c.d.Render() }
+
+// The page draws the question with its choices and hooks, the timeline
+// only as far as the step shown, and then the feedback and the score, in
+// both languages.
+func TestThePageDrawsTheQuestionThenTheFeedback(t *testing.T) {
+	runs := state.NewRuns()
+	for _, l := range state.Langs {
+		s, frames := bookQuiz(t, runs, 6, true)
+		s.Lang = l
+		d := &Demo{s: s, runs: runs}
+		d.mode.live = true
+		d.s = d.quiz.forward(s, frames, state.CmdNext)
+		html := app.HTMLString(mounted(t, &drawn{d: d}))
+		for _, want := range []string{
+			`data-testid="quiz-question"`, `data-ask="write"`, `data-testid="quiz-choice"`,
+			`data-value="accepted"`, `data-value="refused"`, `aria-keyshortcuts="1"`,
+			`data-testid="quiz-score" data-value="0/0"`, `data-testid="quiz-switch" data-value="on"`,
+		} {
+			if !strings.Contains(html, want) {
+				t.Errorf("%s, asking: the page lacks %s", l, want)
+			}
+		}
+		if strings.Contains(html, `data-testid="quiz-feedback"`) {
+			t.Errorf("%s: feedback before an answer", l)
+		}
+		if strings.Contains(html, `data-step="7"`) {
+			t.Errorf("%s: the timeline draws step 7 before the answer", l)
+		}
+		if l == state.English && !strings.Contains(html, "Will row-42 accept A&#39;s write?") {
+			t.Errorf("the question is not worded")
+		}
+		step, _ := d.quiz.answer(core.ChoiceRefused)
+		d.s.Step = step
+		html = app.HTMLString(mounted(t, &drawn{d: d}))
+		for _, want := range []string{`data-testid="quiz-feedback"`, `data-value="right"`, `data-testid="quiz-score" data-value="1/1"`, `>7 / 7<`, `data-step="7"`} {
+			if !strings.Contains(html, want) {
+				t.Errorf("%s, answered: the page lacks %s", l, want)
+			}
+		}
+		if strings.Contains(html, `data-testid="quiz-question"`) {
+			t.Errorf("%s: the question stays after its answer", l)
+		}
+	}
+	// Out of predict mode nothing of it is drawn but its switch, off.
+	d := &Demo{s: state.Defaults(), runs: runs}
+	html := app.HTMLString(mounted(t, &drawn{d: d}))
+	if strings.Contains(html, `data-testid="quiz"`) || !strings.Contains(html, `data-testid="quiz-switch" data-value="off"`) {
+		t.Error("out of predict mode, the page draws it, or not its switch")
+	}
+}
+
+// At the last step, → asks the run's verdict, which the badge holds back
+// until it is answered: the chapter's run is safe with fencing, corrupted
+// without. The step stays the last; the verdict is asked once.
+func TestPredictModeAsksTheVerdictAtTheEnd(t *testing.T) {
+	runs := state.NewRuns()
+	for _, c := range []struct {
+		fenced        bool
+		verdict, seal string
+	}{{true, string(core.Safe), "protected"}, {false, string(core.Corrupted), "destroyed"}} {
+		s, _ := bookQuiz(t, runs, 7, c.fenced)
+		d := &Demo{s: s, runs: runs}
+		d.mode.live = true
+		html := app.HTMLString(mounted(t, &drawn{d: d}))
+		if !strings.Contains(html, `data-testid="quiz-hint"`) || !strings.Contains(html, `data-value="running"`) || strings.Contains(html, `data-value="`+c.seal+`"`) {
+			t.Errorf("fenced %t: before the verdict is asked, the badge says it, or no hint says it will be asked", c.fenced)
+		}
+		got, ok := d.quizStep(state.CmdNext)
+		a := d.quiz.asking
+		if !ok || got.Step != 7 || a == nil || a.Ask != core.AskVerdict || a.Answer != c.verdict || len(a.Choices) != 4 {
+			t.Fatalf("fenced %t: → at the last step goes to %d, asking %+v", c.fenced, got.Step, a)
+		}
+		html = app.HTMLString(mounted(t, &drawn{d: d}))
+		if !strings.Contains(html, `data-ask="verdict"`) || !strings.Contains(html, `data-value="`+string(core.Stuck)+`"`) {
+			t.Errorf("fenced %t: the verdict question or its choices are not drawn", c.fenced)
+		}
+		if step, ok := d.quiz.answer(c.verdict); !ok || step != 7 || d.quiz.right != 1 {
+			t.Errorf("fenced %t: the verdict answered shows step %d, %d right", c.fenced, step, d.quiz.right)
+		}
+		html = app.HTMLString(mounted(t, &drawn{d: d}))
+		if !strings.Contains(html, `data-value="`+c.seal+`"`) || strings.Contains(html, `data-testid="quiz-hint"`) {
+			t.Errorf("fenced %t: once answered, the badge does not say %s, or the hint stays", c.fenced, c.seal)
+		}
+		if _, ok := d.quizStep(state.CmdLast); !ok || d.quiz.asking != nil {
+			t.Errorf("fenced %t: the verdict is asked again: %+v", c.fenced, d.quiz.asking)
+		}
+	}
+}
