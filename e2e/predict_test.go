@@ -202,3 +202,38 @@ func TestPredictModeWaitsForTheApp(t *testing.T) {
 		t.Errorf("before the app the address became %q", s)
 	}
 }
+
+// At the last step the badge holds the verdict back and says a question
+// is coming; → asks whether the data is safe, with the four verdicts; the
+// right answer, by its key, lets the badge say the verdict. With fencing
+// off the same answer is wrong and names "corrupted".
+func TestPredictModeAsksTheVerdictAtTheEnd(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	for _, c := range []struct {
+		fencing, feedback, answer string
+	}{{"on", "right", "safe"}, {"off", "wrong", "corrupted"}} {
+		tb.open(siteURL + "?step=7&quiz=1&lang=en&fencing=" + c.fencing)
+		tb.waitHook("quiz-score", "0/0")
+		if got := tb.hook("outcome-badge"); got != "running" {
+			t.Errorf("fencing %s: before the verdict is asked the badge says %q", c.fencing, got)
+		}
+		if tb.hook("quiz-hint") == "<missing>" {
+			t.Errorf("fencing %s: no hint that the verdict is to be asked", c.fencing)
+		}
+		tb.key(kb.ArrowRight)
+		tb.waitJS(`document.querySelector('[data-testid="quiz-question"]') !== null`)
+		if got := eval[string](tb, `[...document.querySelectorAll('[data-testid="quiz-choice"]')].map(b => b.dataset.value).join(" ")`); got != "safe at-risk corrupted stuck" {
+			t.Errorf("fencing %s: the verdict's choices are %q", c.fencing, got)
+		}
+		tb.key("1")
+		tb.waitHook("quiz-feedback", c.feedback)
+		if got := eval[string](tb, `document.querySelector('[data-testid="quiz-feedback"]').dataset.answer`); got != c.answer {
+			t.Errorf("fencing %s: the feedback names %q, want %q", c.fencing, got, c.answer)
+		}
+		tb.waitJS(`document.querySelector('[data-testid="outcome-badge"]').dataset.value !== "running"`)
+		if got := tb.hook("step-counter"); got != "7" {
+			t.Errorf("fencing %s: after the verdict the counter is at %s", c.fencing, got)
+		}
+	}
+}
