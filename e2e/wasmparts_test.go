@@ -180,8 +180,11 @@ func readWasmParts(raw []byte) (wasmParts, error) {
 // real panel worded from values in both languages brought app.wasm to
 // 1,623,446 (1,625,393 with the resource's duties); the seventh row (the
 // optimistic lock: its words in both languages, its model and its cards)
-// to 1,648,709. The ceiling stops growth; the goal (1.4 MB) is lower.
-const wasmBudget = 1_650_000
+// to 1,648,709; predict mode (its questions, feedback and score in both
+// languages), the grammar's table and the real-input probe to 1,657,565.
+// The ceiling stops growth, with room for the course and the exercises;
+// the goal (1.4 MB) is lower.
+const wasmBudget = 1_700_000
 
 // app.wasm as make build writes it stays within its budget. Where its bytes
 // go, part by part: go test -run '^$' -bench WasmParts -benchtime 1x ./e2e
