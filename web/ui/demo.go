@@ -194,7 +194,11 @@ func (d *Demo) do(ctx app.Context, cmd state.Command) {
 		panic("a panic forced by the test hook, in a command")
 	}
 	if s, ok := d.quizStep(cmd); ok {
+		// The question asked stays open at the step it stops at, which
+		// may be past the one shown (End over steps that ask nothing).
+		asking := d.quiz.asking
 		d.set(ctx, s)
+		d.quiz.asking = asking
 		return
 	}
 	d.set(ctx, d.s.Do(d.runs, cmd))
