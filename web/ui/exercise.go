@@ -129,7 +129,7 @@ func (c *exercisePanel) Render() app.UI {
 	}
 	return el("section.exercise data-testid=exercise").DataSet("value", e.ID).
 		Aria("labelledby", "exercise-title").Body(
-		elText("h2#exercise-title", c.t("exercise.label")+": "+e.ID),
+		elText("h2#exercise-title", c.t("exercise.label")),
 		elText("p.exercise-goal data-testid=exercise-goal", words.ExerciseGoal(c.Lang, e)),
 		el("p.exercise-status role=status data-testid=exercise-status").Class("exercise-"+value).
 			DataSet("value", value).Text(said),
