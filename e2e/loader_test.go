@@ -40,6 +40,7 @@ var loaderCorpus = []string{
 	"?scenario=heartbeat&strategy=redlock&step=12&lang=en", "?scenario=heartbeat&step=30", "?scenario=clock-jump&strategy=no-ttl&embed=1",
 	"?view=matrix&lang=en", "?view=matrix&scenario=heartbeat", "?view=matrix&step=3", "?view=matrix&fencing=off", "?present=1&step=2", "?pace=2", "?pace=1&step=3", "?pace=3", "?present=0&autoplay=1", "?scenario=two-resources&view=compare",
 	"?quiz=1&step=6", "?quiz=true&fencing=off", "?quiz=0&step=3", "?quiz=yes&step=3", "?quiz=&lang=en",
+	"?view=course", "?view=course&lang=en&step=3", "?view=COURSE&step=2", "?view=play&exercise=stuck-with-fencing", "?exercise=fly&step=3",
 }
 
 // goFrame is what Go's ParseSettings makes of an address, in the fields the

@@ -603,6 +603,24 @@ func TestPrerenderedPlayAndSearch(t *testing.T) {
 		if _, ok := got["scenario-picker"]; ok {
 			t.Errorf("%s: the search view offers a scenario", q)
 		}
+		// An exercise is judged as the server draws the page: a lock
+		// whose holder crashes comes back with a TTL, so this run is not
+		// stuck; with its restart and acquire it is.
+		for script, want := range map[string]string{"A:acquire,A:crash": "unsolved",
+			"A:acquire,A:pause:10,A:acquire,A:write:A,restart,A:acquire": "solved"} {
+			q = "view=play&exercise=stuck-with-fencing&script=" + script + "&lang=" + string(lang)
+			page = prerender(t, q)
+			checkWords(t, q, page, lang)
+			if got := hooks(page)["exercise-status"]; got != want {
+				t.Errorf("%s: exercise-status = %q, want %q", q, got, want)
+			}
+		}
+		q = "view=course&lang=" + string(lang)
+		page = prerender(t, q)
+		checkWords(t, q, page, lang)
+		if n := strings.Count(page, `data-testid="course-lesson"`); n != len(core.Scenarios())+1 {
+			t.Errorf("%s: %d lessons", q, n)
+		}
 	}
 }
 
@@ -662,6 +680,7 @@ func TestTheTitleNamesWhatIsShown(t *testing.T) {
 		"scenario=counter-reset":                         "distributed-lock(リース + フェンシング、1 台)— カウンタのリセット",
 		"view=matrix":                                    "distributed-lock(方式 × シナリオ表)",
 		"view=search&lang=en":                            "distributed-lock (Search)",
+		"view=course&lang=en":                            "distributed-lock (Course)",
 	}
 	for q, want := range cases {
 		got, ok := textAfter(prerender(t, q), `id="demo-title"`)
@@ -685,6 +704,7 @@ func TestEachViewClosesWithItsOwnPoint(t *testing.T) {
 		"view=matrix&lang=ja": "同じトランザクションで書き、永続させる",
 		"view=search&lang=en": "",
 		"view=play&lang=en":   "",
+		"view=course&lang=en": "",
 	}
 	for q, want := range cases {
 		els := byTestID(prerender(t, q))

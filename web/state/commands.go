@@ -78,7 +78,7 @@ func (s Settings) Do(c *Runs, cmd Command) Settings {
 		}
 		return s
 	}
-	if s.View == ViewMatrix || s.View == ViewSearch {
+	if s.View == ViewMatrix || s.View == ViewSearch || s.View == ViewCourse {
 		return s
 	}
 	total := s.Total(c)

@@ -31,6 +31,7 @@ const (
 	ParamAutoplay = "autoplay" // 1: play the run once the page is visible (not under reduced motion)
 	ParamPace     = "pace"     // play's pace, as PaceParam writes it
 	ParamQuiz     = "quiz"     // 1: predict mode, which asks before a step that decides something
+	ParamExercise = "exercise" // play: an exercise the model checks the run against (core.ExerciseByID)
 )
 
 // The embed's look. They are read by the page's head before anything is
@@ -59,7 +60,7 @@ var (
 // and keeps every other one. The loader (static/loader) is given the list.
 var PageParams = []string{ParamScenario, ParamStrategy, ParamFencing, ParamVersus, ParamView, ParamEmbed,
 	ParamScript, ParamGoal, ParamDepth, ParamPeek, paramReads, ParamTwo, ParamRenew, ParamPartial, ParamReply,
-	ParamPresent, ParamFuture, ParamAutoplay, ParamPace, ParamQuiz, ParamStep, ParamLang}
+	ParamPresent, ParamFuture, ParamAutoplay, ParamPace, ParamQuiz, ParamExercise, ParamStep, ParamLang}
 
 // paces are play's paces, in the order the page offers them: each in
 // percent of one step per PlayInterval, and as the address writes it. The
@@ -129,10 +130,13 @@ const (
 	ViewPlay View = "play"
 	// ViewSearch looks for the shortest run that breaks a strategy.
 	ViewSearch View = "search"
+	// ViewCourse is the chapter's argument as an ordered path of lessons:
+	// every scenario in the chapter's order, then the matrix.
+	ViewCourse View = "course"
 )
 
 // Views lists the views in the order the page offers them.
-var Views = []View{ViewDemo, ViewCompare, ViewMatrix, ViewPlay, ViewSearch}
+var Views = []View{ViewDemo, ViewCompare, ViewMatrix, ViewPlay, ViewSearch, ViewCourse}
 
 // DefaultDepth is the search depth the page starts with: the largest whose
 // search of every state finishes within about two seconds in the browser
@@ -202,6 +206,9 @@ type Settings struct {
 	// once answered. It keeps the steps to come off the timeline: with it,
 	// Future is off.
 	Quiz bool
+	// Exercise is, in free play, the exercise the model judges the run
+	// against (core.ExerciseByID); "" for none.
+	Exercise string
 }
 
 // PaceOrDefault is the pace play steps at, in percent.
@@ -273,7 +280,7 @@ type BadParam struct {
 
 // ParseSettings reads the page's parameters from q. Every parameter that is
 // present but invalid keeps its default and is reported, in the order
-// they are read: scenario, strategy, fencing, vs, view, script, the
+// they are read: scenario, strategy, fencing, vs, view, script, exercise, the
 // search's, step, embed, present, future, autoplay, quiz, pace, lang,
 // theme, controls. quiz=1 turns future off (Settings.Quiz). strategy wins over its shorthand fencing (on: lease-fencing,
 // off: lease). The step is checked against the scenario's length. theme
@@ -316,7 +323,7 @@ func ParseSettings(c *Runs, q url.Values) (Settings, []BadParam) {
 	}
 	if v, ok := first(q, ParamView); ok {
 		switch view := View(v); view {
-		case ViewDemo, ViewCompare, ViewMatrix, ViewPlay, ViewSearch:
+		case ViewDemo, ViewCompare, ViewMatrix, ViewPlay, ViewSearch, ViewCourse:
 			s.View = view
 		default:
 			bad = append(bad, BadParam{ParamView, v})
@@ -327,6 +334,13 @@ func ParseSettings(c *Runs, q url.Values) (Settings, []BadParam) {
 			s.Script = v
 		} else {
 			bad = append(bad, BadParam{ParamScript, v})
+		}
+	}
+	if v, ok := first(q, ParamExercise); ok && s.View == ViewPlay {
+		if _, known := core.ExerciseByID(v); known {
+			s.Exercise = v
+		} else {
+			bad = append(bad, BadParam{ParamExercise, v})
 		}
 	}
 	if s.View == ViewSearch {
@@ -466,6 +480,9 @@ func (s Settings) Query(q url.Values) url.Values {
 	}
 	if s.View == ViewPlay {
 		out.Set(ParamScript, s.Script)
+		if s.Exercise != "" {
+			out.Set(ParamExercise, s.Exercise)
+		}
 	}
 	if s.View == ViewSearch {
 		if s.Search.Goal != "" {

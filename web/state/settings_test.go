@@ -96,6 +96,7 @@ func TestSettingsQueryRoundTrip(t *testing.T) {
 						case ViewPlay:
 							// Free play names no scenario: its run is the script.
 							s.Scenario, s.Script, s.Versus = "gc-pause", core.ScriptOf(sc), core.Redlock
+							s.Exercise = core.Exercises()[step%len(core.Exercises())].ID
 						case ViewSearch:
 							s.Search = Search{Goal: []core.Verdict{"", core.AtRisk, core.Stuck}[step%3], Depth: 4, Peek: true, Two: lang == English}
 						}
@@ -133,6 +134,13 @@ func TestPlayAndSearchSettings(t *testing.T) {
 		{"view=search&goal=both&depth=99&peek=yes", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewSearch}, []string{"goal", "depth", "peek"}},
 		// The retired reads=1 (an acquire fused with a read) is ignored.
 		{"view=search&strategy=consensus&reads=1", Settings{Scenario: "gc-pause", Strategy: core.Consensus, Step: 1, Lang: Japanese, View: ViewSearch}, nil},
+		// An exercise in free play; an unknown one is said and changes
+		// nothing; outside free play it is not read.
+		{"view=play&exercise=stuck-with-fencing&strategy=lease-fencing", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewPlay, Exercise: "stuck-with-fencing"}, nil},
+		{"view=play&exercise=fly", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewPlay}, []string{"exercise"}},
+		{"exercise=stuck-with-fencing", Defaults(), nil},
+		{"view=course&lang=en", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: English, View: ViewCourse}, nil},
+		{"view=lessons", Defaults(), []string{"view"}},
 		// A script outside free play is not read.
 		{"script=A:teleport", Defaults(), nil},
 	}

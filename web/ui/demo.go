@@ -194,7 +194,11 @@ func (d *Demo) do(ctx app.Context, cmd state.Command) {
 		panic("a panic forced by the test hook, in a command")
 	}
 	if s, ok := d.quizStep(cmd); ok {
+		// The question asked stays open at the step it stops at, which
+		// may be past the one shown (End over steps that ask nothing).
+		asking := d.quiz.asking
 		d.set(ctx, s)
+		d.quiz.asking = asking
 		return
 	}
 	d.set(ctx, d.s.Do(d.runs, cmd))
@@ -277,6 +281,8 @@ func (d *Demo) Render() (ui app.UI) {
 		body = page.play(d.onCommand)
 	case state.ViewSearch:
 		body = page.search()
+	case state.ViewCourse:
+		body = page.course()
 	default:
 		body = page.demo(d.onCommand)
 	}
@@ -307,7 +313,7 @@ func (d *Demo) Render() (ui app.UI) {
 				page.pickers(),
 				body,
 			),
-			app.If(!embed && d.s.View != state.ViewMatrix, func() app.UI {
+			app.If(!embed && d.s.View != state.ViewMatrix && d.s.View != state.ViewCourse, func() app.UI {
 				return part(d.held.parts, "embed", func() app.UI {
 					return &embedBox{Embed: d.embed(), Lang: l, Live: d.mode.live, Link: d.link}
 				})
@@ -322,7 +328,7 @@ func (d *Demo) Render() (ui app.UI) {
 					key = "keys.help.compare"
 				case d.s.View == state.ViewPlay:
 					key = "keys.help.play"
-				case d.s.View == state.ViewSearch:
+				case d.s.View == state.ViewSearch || d.s.View == state.ViewCourse:
 					return el("p")
 				}
 				return elText("p.keys-help", words.T(l, key))
@@ -359,7 +365,7 @@ func closingKey(s state.Settings, sc core.Scenario) string {
 	switch {
 	case s.View == state.ViewMatrix:
 		return "matrix.moral"
-	case s.View == state.ViewPlay || s.View == state.ViewSearch:
+	case s.View == state.ViewPlay || s.View == state.ViewSearch || s.View == state.ViewCourse:
 		return ""
 	case sc.ID == core.GCPauseID:
 		return "legend"

@@ -29,7 +29,7 @@ type playback struct {
 // canPlay reports whether the view shown has steps to play.
 func (d *Demo) canPlay() bool {
 	switch d.s.View {
-	case state.ViewMatrix, state.ViewSearch:
+	case state.ViewMatrix, state.ViewSearch, state.ViewCourse:
 		return false
 	}
 	return d.s.Total(d.runs) > 1

@@ -38,6 +38,8 @@ type quiz struct {
 	last *quizAnswer
 	// right and asked count the answers given: right of asked.
 	right, asked int
+	// scores count them by run (runKey): a lesson's score (course.go).
+	scores map[string]lessonScore
 }
 
 // quizAnswer is an answer given to a question.
@@ -107,9 +109,16 @@ func (q *quiz) answer(choice string) (step int, ok bool) {
 	}
 	asked := *q.asking
 	q.asked++
+	if q.scores == nil {
+		q.scores = map[string]lessonScore{}
+	}
+	sc := q.scores[q.run]
+	sc.Asked++
 	if asked.Right(choice) {
 		q.right++
+		sc.Right++
 	}
+	q.scores[q.run] = sc
 	if q.answered == nil {
 		q.answered = map[string]bool{}
 	}
@@ -167,6 +176,10 @@ func (d *Demo) answer(ctx app.Context, choice string) {
 		return
 	}
 	given := d.quiz.last
+	if given.q.Ask == core.AskVerdict && d.s.View == state.ViewDemo {
+		// The run's verdict predicted: its lesson of the course is done.
+		saveLesson(ctx, d.s.Scenario, d.quiz.scores[runKey(d.s)])
+	}
 	s := d.s
 	s.Step = step
 	d.set(ctx, s)

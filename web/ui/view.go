@@ -67,7 +67,16 @@ func (p pageView) play(on func(state.Command) app.EventHandler) app.UI {
 	}
 	editor := &playEditor{Script: p.s.Script, Strategy: p.s.Strategy, Single: p.single(), Lang: p.s.Lang,
 		Live: p.live, Runs: p.runs, Link: p.link}
-	return elBody("div.view-body", editor, run)
+	var exercise app.UI = el("section.exercise")
+	if p.s.Exercise != "" {
+		exercise = &exercisePanel{Exercise: p.s.Exercise, Script: p.s.Script, Lang: p.s.Lang, Runs: p.runs, Link: p.link}
+	}
+	return elBody("div.view-body", exercise, editor, run)
+}
+
+// course is the course view: one component, which keeps the progress.
+func (p pageView) course() app.UI {
+	return elBody("div.view-body", &coursePanel{Lang: p.s.Lang, Path: p.path, Live: p.live, Runs: p.runs, Link: p.link})
 }
 
 // search is the search view: one component, which keeps the search.
@@ -187,7 +196,7 @@ func (p pageView) viewNav() app.UI {
 // They are a component of their own: a step does not change them, so go-app
 // leaves them as they are.
 func (p pageView) pickers() app.UI {
-	if p.s.View == state.ViewMatrix {
+	if p.s.View == state.ViewMatrix || p.s.View == state.ViewCourse {
 		return el("div.pickers")
 	}
 	pair := p.s.Compared(p.runs)

@@ -62,7 +62,7 @@ func hasKey(key string) bool {
 // The scenarios' words and the sentences of generated notes live in maps of
 // their own and join the one catalogue here.
 func init() {
-	for _, part := range []map[string]text{scenarioWords, noteWords, playWords} {
+	for _, part := range []map[string]text{scenarioWords, noteWords, playWords, courseWords} {
 		for k, v := range part {
 			if _, dup := catalog[k]; dup {
 				panic("catalogue key defined twice: " + k)

@@ -1,0 +1,154 @@
+package ui
+
+import (
+	stdhtml "html"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"dlock/core"
+	"dlock/web/state"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// The course lists every scenario in the chapter's order, then the
+// matrix; each scenario's lesson opens it in predict mode, and every lesson
+// has an exercise, every exercise a lesson.
+func TestCourseListsEveryScenarioInOrder(t *testing.T) {
+	runs := state.NewRuns()
+	lessons := courseLessons(runs)
+	scenarios := core.Scenarios()
+	if len(lessons) != len(scenarios)+1 {
+		t.Fatalf("%d lessons for %d scenarios and the matrix", len(lessons), len(scenarios))
+	}
+	seen := map[string]bool{}
+	for i, l := range lessons {
+		if len(l.exercises) == 0 {
+			t.Errorf("lesson %d has no exercise", i)
+		}
+		for _, e := range l.exercises {
+			seen[e.ID] = true
+		}
+		if i == len(scenarios) {
+			if l.sc != nil {
+				t.Errorf("the last lesson is %s, not the matrix", l.sc.ID)
+			}
+			continue
+		}
+		if l.sc == nil || l.sc.ID != scenarios[i].ID {
+			t.Errorf("lesson %d is not %s", i, scenarios[i].ID)
+		}
+	}
+	for _, e := range core.Exercises() {
+		if !seen[e.ID] {
+			t.Errorf("exercise %s is in no lesson", e.ID)
+		}
+	}
+	// The chapter's story turns on A's late write, which the fenced
+	// resource refuses.
+	q := lessons[0].question
+	if q.Ask != core.AskWrite || q.Client != "A" || q.Resource != "row-42" || q.Answer != core.ChoiceRefused {
+		t.Errorf("the chapter's story turns on %+v", q)
+	}
+
+	page := state.Settings{View: state.ViewCourse, Lang: state.English}
+	c := &coursePanel{Lang: state.English, Path: "/", Live: true, Runs: runs, Link: pageOf(&page)}
+	html := stdhtml.UnescapeString(app.HTMLString(mounted(t, c)))
+	if n := strings.Count(html, `data-testid="course-lesson"`); n != len(lessons) {
+		t.Errorf("%d lessons drawn, want %d", n, len(lessons))
+	}
+	for _, want := range []string{
+		"The question it turns on: Will row-42 accept A's write?",
+		"0 of " + itoa(len(scenarios)) + " lessons done",
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the course lacks %q", want)
+		}
+	}
+	hrefs := attrs(html, "course-open")
+	if len(hrefs) != len(lessons) {
+		t.Fatalf("%d links for %d lessons", len(hrefs), len(lessons))
+	}
+	for i, sc := range scenarios {
+		u, err := url.Parse(hrefs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, bad := state.ParseSettings(runs, u.Query())
+		if len(bad) > 0 || !s.Quiz || s.View != state.ViewDemo || s.Scenario != sc.ID {
+			t.Errorf("lesson %s opens %+v (%v)", sc.ID, s, bad)
+		}
+	}
+
+	// A lesson done says its score, and the progress counts it.
+	c = &coursePanel{Lang: state.English, Path: "/", Live: true, Runs: runs, Link: pageOf(&page)}
+	c.progress = courseProgress{Lessons: map[string]lessonScore{core.GCPauseID: {Right: 2, Asked: 3}}}
+	html = app.HTMLString(c)
+	if !strings.Contains(html, "Done (2 of 3 right)") || !strings.Contains(html, "1 of "+itoa(len(scenarios))+" lessons done, 2 of 3 answers right") {
+		t.Errorf("a lesson done is not said")
+	}
+	c.onReset(noCtx, app.Event{})
+	if html = app.HTMLString(c); strings.Contains(html, "Done (") {
+		t.Errorf("the reset leaves a lesson done")
+	}
+}
+
+// attrs are the href of every element with that data-testid, in order.
+func attrs(html, testid string) []string {
+	var out []string
+	for _, part := range strings.Split(html, `data-testid="`+testid+`"`)[1:] {
+		i := strings.Index(part, `href="`)
+		j := strings.Index(part[i+6:], `"`)
+		out = append(out, part[i+6:i+6+j])
+	}
+	return out
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// Each exercise is judged solved by a run that meets it and unsolved, with
+// the model's reason, by one that does not; the hint is the search's.
+func TestExercisePanelJudgesTheRun(t *testing.T) {
+	runs := state.NewRuns()
+	cases := map[string]struct{ solves, misses, reason string }{
+		"corrupt-lease":                   {"A:acquire,A:pause:10,B:acquire,B:write:B,A:write:A", "A:acquire,A:write:A", "this run is ✓ safe, not ✗ corrupted"},
+		"corrupt-without-pause":           {"A:acquire,A:write:A1@w1,A:release,B:acquire,B:write:B,deliver:w1", "A:acquire,A:pause:10,B:acquire,B:write:B,A:write:A", "item 2 uses pause (GC), which this exercise leaves out"},
+		"corrupt-redlock-without-waiting": {"A:acquire:10:n123,restart,B:acquire,B:write:B,A:write:A", "A:acquire,restart,B:acquire", "not ✗ corrupted"},
+		"stuck-without-ttl":               {"A:acquire,A:crash", "A:acquire,A:release,B:acquire", "not ⊘ stuck"},
+		"stuck-with-fencing":              {"A:acquire,A:pause:10,A:acquire,A:write:A,restart,A:acquire", "A:acquire,A:pause:10,B:acquire,B:write:B,A:write:A", "not ⊘ stuck"},
+		"break-consensus":                 {"A:acquire,A:pause:10,B:acquire,B:peek,A:write:A,B:write:B", "A:acquire,A:pause:10,B:acquire,B:write:B,A:write:A", "not ✗ corrupted"},
+		"risk-optimistic":                 {"A:acquire,B:acquire,A:write:A", "A:acquire,A:write:A,B:acquire,B:write:B", "not △ at risk"},
+	}
+	for _, e := range core.Exercises() {
+		c, ok := cases[e.ID]
+		if !ok {
+			t.Errorf("exercise %s has no case here", e.ID)
+			continue
+		}
+		page := state.Settings{View: state.ViewPlay, Lang: state.English}
+		p := &exercisePanel{Exercise: e.ID, Script: c.solves, Lang: state.English, Runs: runs, Link: pageOf(&page)}
+		p.startHint(noCtx)
+		html := app.HTMLString(p)
+		if !strings.Contains(html, `data-value="solved"`) {
+			t.Errorf("%s: %q is not solved", e.ID, c.solves)
+		}
+		if p.hint == nil || !p.hint.done || !p.hint.result.Found {
+			t.Errorf("%s: no hint", e.ID)
+		} else if !strings.Contains(html, "Hint: the shortest run is "+itoa(p.hint.result.Length)+" actions") {
+			t.Errorf("%s: the hint is not said", e.ID)
+		}
+		p = &exercisePanel{Exercise: e.ID, Script: c.misses, Lang: state.English, Runs: runs, Link: pageOf(&page)}
+		html = stdhtml.UnescapeString(app.HTMLString(p))
+		if !strings.Contains(html, `data-value="unsolved"`) || !strings.Contains(html, c.reason) {
+			t.Errorf("%s: %q is not unsolved for %q", e.ID, c.misses, c.reason)
+		}
+	}
+	// break-consensus says which assumption it steps outside.
+	e, _ := core.ExerciseByID("break-consensus")
+	p := &exercisePanel{Exercise: e.ID, Lang: state.English, Runs: runs}
+	if html := app.HTMLString(p); !strings.Contains(html, "steps outside the chapter") {
+		t.Errorf("break-consensus does not say the assumption it steps outside")
+	}
+}
