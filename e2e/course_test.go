@@ -16,10 +16,17 @@ import (
 // The course (view=course) and free play's exercises (exercise=ID), by
 // real keys and clicks.
 
-// focusOn moves keyboard focus to the first element matching css.
-func focusOn(tb *tab, css string) {
+// tabTo presses Tab until keyboard focus is on the first element matching
+// css: it is reached by the keyboard alone.
+func tabTo(tb *tab, css string) {
 	tb.t.Helper()
-	eval[bool](tb, `(document.querySelector(`+"`"+css+"`"+`).focus(), true)`)
+	for range 300 {
+		tb.key(kb.Tab)
+		if eval[bool](tb, `document.activeElement?.matches(`+"`"+css+"`"+`) ?? false`) {
+			return
+		}
+	}
+	tb.t.Fatalf("Tab never reaches %s", css)
 }
 
 // The course lists every scenario in the chapter's order, then the
@@ -45,10 +52,13 @@ func TestCourseLessonsOpenInPredictModeAndKeepProgress(t *testing.T) {
 		}
 	}
 
-	tb := newTab(t)
+	// Progress lives in the browser's storage, which other tests' tabs
+	// share (predict mode marks a lesson done): a browser context of
+	// its own starts with none.
+	tb := newIsolatedTab(t)
 	tb.open(siteURL + "?view=course&lang=en")
 	tb.waitHook("course-status", "todo")
-	focusOn(tb, `[data-testid="course-open"]`)
+	tabTo(tb, `[data-testid="course-open"]`)
 	tb.key(kb.Enter)
 	tb.waitAcrossNavigation(`document.querySelector('[data-testid="app"]')?.dataset.phase === "live" && document.querySelector('[data-testid="app"]').dataset.view === "demo"`)
 	if s := tb.search(); !strings.Contains(s, "quiz=1") {
@@ -74,7 +84,7 @@ func TestCourseLessonsOpenInPredictModeAndKeepProgress(t *testing.T) {
 	if got := eval[string](tb, `document.querySelector('[data-testid="course-lesson"][data-value="gc-pause"] [data-testid="course-status"]').dataset.value`); got != "done" {
 		t.Errorf("after its verdict the chapter's lesson is %q", got)
 	}
-	focusOn(tb, `[data-testid="course-reset"]`)
+	tabTo(tb, `[data-testid="course-reset"]`)
 	tb.key(kb.Enter)
 	tb.waitJS(`document.querySelector('[data-testid="course-progress"]').dataset.done === "0"`)
 	tb.open(siteURL + "?view=course&lang=en")

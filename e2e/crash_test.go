@@ -74,6 +74,7 @@ func TestAPanicShowsAReportAndThePageRecovers(t *testing.T) {
 			tb.waitJS(frame + `?.querySelector('[data-testid="outcome-badge"]') != null`)
 			clickInFrame(tb, "#f", "outcome-badge")
 			tb.waitJS(frame + `?.querySelector('[data-testid="app"]')?.dataset.phase === "live"`)
+			tb.waitJS(frame + `.documentElement.dataset.testHooks === "on"`)
 			eval[bool](tb, frame+`.dispatchEvent(new CustomEvent("dlock:test-panic", {detail: "`+where+`"})) || true`)
 			if where == "command" {
 				// A real command: the next button click panics in its handler.
@@ -116,6 +117,7 @@ func TestAPanicOnAPageOfItsOwn(t *testing.T) {
 	tb := newTab(t)
 	tb.panicsExpected = true
 	tb.open(host.url("?step=4&lang=ja"))
+	tb.waitJS(`document.documentElement.dataset.testHooks === "on"`)
 	eval[bool](tb, `document.dispatchEvent(new CustomEvent("dlock:test-panic", {detail: "command"})) || true`)
 	tb.key(kb.ArrowRight)
 	tb.waitJS(`document.querySelector('[data-testid="crash"]')?.dataset.value === "key"`)

@@ -15,6 +15,10 @@ func init() {
 			ctx.Dispatch(func(ctx app.Context) { d.crash.forced = where })
 			return nil
 		})
-		app.Window().Get("document").Call("addEventListener", "dlock:test-panic", panicNow)
+		doc := app.Window().Get("document")
+		doc.Call("addEventListener", "dlock:test-panic", panicNow)
+		// The page says it listens: the app is live before it mounts,
+		// and an event sent before now would be lost.
+		doc.Get("documentElement").Call("setAttribute", "data-test-hooks", "on")
 	}
 }
