@@ -104,7 +104,7 @@ func TestPredictModeByKeyboardOnly(t *testing.T) {
 	t.Parallel()
 	tb := newTab(t)
 	tb.open(siteURL + "?step=1&lang=en")
-	eval[bool](tb, `(document.querySelector('[data-testid="quiz-switch"]').focus(), true)`)
+	tabTo(tb, `[data-testid="quiz-switch"]`)
 	tb.key(kb.Enter)
 	tb.waitHook("quiz-switch", "on")
 	tb.waitSearch("fencing=on&quiz=1&step=1&lang=en")
