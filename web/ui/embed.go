@@ -243,9 +243,9 @@ func (c *embedBox) Render() app.UI {
 	return elBody("details.embed-code data-mount=embed",
 		elText("summary", words.T(l, "embed.title")),
 		elText("p.muted", words.T(l, "embed.about")),
-		c.choice("target", target, EmbedTargets, func(v string) app.EventHandler { return c.onTarget(v) }),
-		c.choice("size", size, []string{"full", "compact"}, func(v string) app.EventHandler { return c.onSize(v == "compact") }),
-		c.choice("theme", theme, EmbedThemes, func(v string) app.EventHandler { return c.onTheme(v) }),
+		&embedChoice{Box: c, Name: "target", Chosen: target, Lang: l, Live: c.Live},
+		&embedChoice{Box: c, Name: "size", Chosen: size, Lang: l, Live: c.Live},
+		&embedChoice{Box: c, Name: "theme", Chosen: theme, Lang: l, Live: c.Live},
 		app.Range(parts).Slice(func(i int) app.UI {
 			id := "embed-where-" + strconv.Itoa(i)
 			return elBody("div.embed-part",
@@ -264,6 +264,32 @@ func (c *embedBox) Render() app.UI {
 		elText("span role=status data-testid=copy-status", status),
 	)
 }
+
+// embedChoice is one of the box's choices (target, size, theme), a
+// component: the box draws the page's address, which every step changes,
+// and the choices do not depend on it.
+type embedChoice struct {
+	app.Compo
+	Box    *embedBox
+	Name   string // target, size or theme
+	Chosen string
+	Lang   state.Lang
+	Live   bool
+}
+
+func (e *embedChoice) Render() app.UI {
+	c := e.Box
+	switch e.Name {
+	case "target":
+		return c.choice(e.Name, e.Chosen, EmbedTargets, func(v string) app.EventHandler { return c.onTarget(v) })
+	case "size":
+		return c.choice(e.Name, e.Chosen, embedSizes, func(v string) app.EventHandler { return c.onSize(v == "compact") })
+	}
+	return c.choice(e.Name, e.Chosen, EmbedThemes, func(v string) app.EventHandler { return c.onTheme(v) })
+}
+
+// embedSizes are the embed's sizes, the box's second choice.
+var embedSizes = []string{"full", "compact"}
 
 // choice is one of the box's choices (target, size, theme): a group of
 // radio buttons named by its catalogue key embed.<name>s, each option by

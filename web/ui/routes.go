@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"sync"
+
 	"dlock/web/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -35,8 +37,20 @@ func (m drawing) phase(holding bool) string {
 	return "static"
 }
 
+// buildVersion is GOAPP_VERSION, read once (drawing.build).
+var (
+	buildOnce    sync.Once
+	buildVersion string
+)
+
 // build is the build the page is drawn by.
 func (m drawing) build() string {
+	if m.version == "" && app.IsClient {
+		// Read once: in the browser each read is a call into JavaScript,
+		// and every render names the build, which does not change.
+		buildOnce.Do(func() { buildVersion = app.Getenv("GOAPP_VERSION") })
+		return buildVersion
+	}
 	if m.version == "" {
 		return app.Getenv("GOAPP_VERSION")
 	}

@@ -16,8 +16,9 @@ import (
 // lane names in a column of their own that stays in view while the
 // drawing scrolls, the controls under it, and a transcript of its events
 // as a table. What does not depend on the step is a component of its own
-// (timelineDrawing), which stepping leaves as it is; what does
-// (timelineProgress) renders only the marks whose fields change.
+// (timelineDrawing, timelineNames, timelineLegend), which stepping leaves
+// as it is; what does (timelineProgress) renders only the marks whose
+// fields change.
 func (r runView) timeline() app.UI {
 	return part(r.held, "timeline-"+r.id, r.drawTimeline)
 }
@@ -34,7 +35,6 @@ func (r runView) drawTimeline() app.UI {
 	if r.s.Future {
 		desc = r.t("timeline.desc.future", len(tl.Clients), first, last, len(r.frames)-1, r.s.Step)
 	}
-	names := append(append(append([]string{}, tl.Clients...), r.t("timeline.lock")), g.res...)
 	svgClass := []string{"timeline-svg"}
 	if wide != 100 {
 		svgClass = append(svgClass, "tl-wide") // its text k percent as large
@@ -49,10 +49,7 @@ func (r runView) drawTimeline() app.UI {
 				// The lane names: a drawing of their own, beside the
 				// scrolling one, so that they stay in view. The marks name
 				// their client and lane in words, so this is for the eye.
-				svg("svg.timeline-names data-testid=timeline-names aria-hidden=true").
-					Attr("viewBox", fmt.Sprintf("0 0 %d %d", tlNames, h)).
-					Attr("width", tlNames).Attr("height", h).
-					Body(laneNames(g, names, 4)...),
+				&timelineNames{Scenario: r.sc.ID, Strategy: r.st, Lang: r.s.Lang, Runs: r.runs, Wide: wide, Column: true},
 				el("div.timeline-scroll").
 					TabIndex(0).
 					Role("region").
@@ -82,7 +79,7 @@ func (r runView) drawTimeline() app.UI {
 										svg("path.tl-arrowhead").Attr("d", "M0,0 L10,5 L0,10 z"),
 									),
 								),
-								svg("g.tl-names-in aria-hidden=true").Body(laneNames(g, names, 4-g.w(tlNames))...),
+								&timelineNames{Scenario: r.sc.ID, Strategy: r.st, Lang: r.s.Lang, Runs: r.runs, Wide: wide},
 								// The current step, behind the drawing.
 								g.current(r.s.Step),
 								&timelineDrawing{Scenario: r.sc.ID, Strategy: r.st, Lang: r.s.Lang, Runs: r.runs, Wide: wide},
@@ -108,6 +105,38 @@ func (r runView) wide() int {
 		return tlWide
 	}
 	return 100
+}
+
+// timelineNames are the lanes' names: in a drawing of their own, the
+// column that stays in view beside the scrolling drawing, or (Column
+// false) a group inside the drawing, left of 0. A component: they depend
+// on the run, not on the step.
+type timelineNames struct {
+	app.Compo
+	Scenario string
+	Strategy core.Strategy
+	Lang     state.Lang
+	Runs     *state.Runs
+	Wide     int
+	Column   bool
+}
+
+func (c *timelineNames) Render() app.UI {
+	sc, _ := c.Runs.Scenario(c.Scenario)
+	run := c.Runs.Run(sc, c.Strategy)
+	if run.Err != nil {
+		return svg("g")
+	}
+	g := geometryOf(run, c.Lang, c.Wide)
+	names := append(append(append([]string{}, g.tl.Clients...), words.T(c.Lang, "timeline.lock")), g.res...)
+	if c.Column {
+		h := g.height()
+		return svg("svg.timeline-names data-testid=timeline-names aria-hidden=true").
+			Attr("viewBox", fmt.Sprintf("0 0 %d %d", tlNames, h)).
+			Attr("width", tlNames).Attr("height", h).
+			Body(laneNames(g, names, 4)...)
+	}
+	return svg("g.tl-names-in aria-hidden=true").Body(laneNames(g, names, 4-g.w(tlNames))...)
 }
 
 // laneNames are the lanes' names, at x.
@@ -153,18 +182,31 @@ func (r runView) downloadButton() app.UI {
 // timelineLegend says what every symbol the drawing uses means, with a
 // swatch of each.
 func (r runView) timelineLegend() app.UI {
+	return &timelineLegend{Lang: r.s.Lang, Future: r.s.Future}
+}
+
+// timelineLegend is the legend under a timeline: a component, since it
+// depends on the language and on whether the whole run is shown, not on
+// the step, so that stepping neither builds nor compares its lines.
+type timelineLegend struct {
+	app.Compo
+	Lang   state.Lang
+	Future bool
+}
+
+func (c *timelineLegend) Render() app.UI {
 	items := make([]app.UI, 0, len(legendItems))
 	for _, it := range legendItems {
-		if it.key == "later" && !r.s.Future {
+		if it.key == "later" && !c.Future {
 			continue // nothing is faded
 		}
 		items = append(items, elBody("li",
 			el("span").Class("tl-swatch", "tl-swatch-"+it.swatch).Aria("hidden", "true").Text(it.symbol),
-			app.Text(" "+r.t("timeline.legend."+it.key)),
+			app.Text(" "+words.T(c.Lang, "timeline.legend."+it.key)),
 		))
 	}
 	return elBody("details.timeline-legend data-testid=timeline-legend",
-		elText("summary", r.t("timeline.legend")),
+		elText("summary", words.T(c.Lang, "timeline.legend")),
 		elBody("ul", items...),
 	)
 }
@@ -224,27 +266,40 @@ func (r runView) drawTranscript() app.UI {
 // keepCurrentInView scrolls each timeline sideways, where its current step
 // is out of sight, to bring it to the middle: a long run is wider than the
 // screen, since the drawing never shrinks below legibility. It measures
-// the drawing just before the browser's next frame, whose layout it then
-// shares: measured at once, after a step has changed the page, it forced
-// a layout of its own, which cost a third of a step's time.
+// the drawing once the browser has drawn the frame that shows the step,
+// when its layout is done and reading it costs nothing: measured at once,
+// or in the frame's animation callback, after the step has changed the
+// page, the reading forced that layout there and then, ahead of the frame
+// and on the step's path. A timeline that must scroll does so a frame
+// later.
 func keepCurrentInView() {
-	if !app.IsClient || inViewDue {
+	if !app.IsClient || inView.due {
 		return
 	}
-	inViewDue = true
-	var f app.Func
-	f = app.FuncOf(func(app.Value, []app.Value) any {
-		inViewDue = false
-		f.Release()
-		scrollCurrentIntoView()
-		placeTip()
-		return nil
-	})
-	app.Window().Call("requestAnimationFrame", f)
+	inView.due = true
+	if inView.frame == nil {
+		inView.after = app.FuncOf(func(app.Value, []app.Value) any {
+			inView.due = false
+			scrollCurrentIntoView()
+			placeTip()
+			return nil
+		})
+		// The animation callback comes before the frame is drawn; a task
+		// it queues runs after.
+		inView.frame = app.FuncOf(func(app.Value, []app.Value) any {
+			app.Window().Call("setTimeout", inView.after, 0)
+			return nil
+		})
+	}
+	app.Window().Call("requestAnimationFrame", inView.frame)
 }
 
-// inViewDue: keepCurrentInView has a frame's measure pending.
-var inViewDue bool
+// inView is keepCurrentInView's state: a measure is due, and its two
+// callbacks, made once.
+var inView struct {
+	due          bool
+	frame, after app.Func
+}
 
 func scrollCurrentIntoView() {
 	regions := app.Window().Get("document").Call("querySelectorAll", ".timeline-scroll")

@@ -530,11 +530,7 @@ func (p pageView) playControls(total int) app.UI {
 			Aria("disabled", !p.live || total < 2).Aria("keyshortcuts", "Space").
 			Text(label).OnClick(p.link.Play),
 		elText("label.play-pace-label for=play-pace", p.t("playback.pace")),
-		el("select#play-pace data-testid=play-pace").DataSet("value", pace).Attr("disabled", !p.live).
-			OnChange(p.link.Pace).Body(app.Range(state.Paces).Slice(func(i int) app.UI {
-			v := state.Paces[i]
-			return option(strconv.Itoa(v), state.PaceParam(v)+"×", v == pace)
-		})),
+		&paceSelect{Pace: pace, Live: p.live, Link: p.link},
 		el("button.btn.btn-present type=button data-testid=btn-present").
 			DataSet("value", state.OnOff(p.s.Present)).Aria("pressed", p.s.Present).Aria("disabled", !p.live).
 			Aria("keyshortcuts", "P").
@@ -546,6 +542,23 @@ func (p pageView) playControls(total int) app.UI {
 		})),
 		p.quizSwitch(),
 	)
+}
+
+// paceSelect is play's pace: a component, so that a step, which leaves
+// the pace as it is, neither builds nor compares its options.
+type paceSelect struct {
+	app.Compo
+	Pace int
+	Live bool
+	Link *pageLink
+}
+
+func (c *paceSelect) Render() app.UI {
+	return el("select#play-pace data-testid=play-pace").DataSet("value", c.Pace).Attr("disabled", !c.Live).
+		OnChange(c.Link.Pace).Body(app.Range(state.Paces).Slice(func(i int) app.UI {
+		v := state.Paces[i]
+		return option(strconv.Itoa(v), state.PaceParam(v)+"×", v == c.Pace)
+	}))
 }
 
 // strategies is every strategy, in the table's order.
