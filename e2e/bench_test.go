@@ -656,6 +656,24 @@ type armed struct {
 	Drawn float64  `json:"drawn"` // the task after the frame: drawn
 }
 
+// shuttle steps a run to and fro: → until the last step, then ← back to
+// the first, and so on.
+type shuttle struct{ back bool }
+
+// next is the key (and its code) to press at step at[0] of at[1].
+func (s *shuttle) next(at [2]int) (string, int64) {
+	switch at[0] {
+	case at[1]:
+		s.back = true
+	case 1:
+		s.back = false
+	}
+	if s.back {
+		return "ArrowLeft", 37
+	}
+	return "ArrowRight", 39
+}
+
 // pressKey sends a key press as the browser's input pipeline does a real
 // one (CDP Input.dispatchKeyEvent: rawKeyDown, then keyUp).
 func pressKey(ctx context.Context, key string, code int64) error {
@@ -697,22 +715,13 @@ func realStepTimes(b *testing.B, phase string, blockWasm bool, n int) (toFrame, 
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](realInputProbe)); err != nil {
 		b.Fatal(err)
 	}
-	forward := true
+	var keys shuttle
 	for range n {
 		at, err := chromedp.Run(ctx, chromedp.Evaluate[[2]int](`__arm()`))
 		if err != nil {
 			b.Fatal(err)
 		}
-		switch at[0] {
-		case at[1]:
-			forward = false
-		case 1:
-			forward = true
-		}
-		key, code := "ArrowRight", int64(39)
-		if !forward {
-			key, code = "ArrowLeft", 37
-		}
+		key, code := keys.next(at)
 		if err := pressKey(ctx, key, code); err != nil {
 			b.Fatal(err)
 		}

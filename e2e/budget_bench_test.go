@@ -99,22 +99,13 @@ func stepBudget(b *testing.B, n int) map[string][]float64 {
 		IncludedCategories: []string{"devtools.timeline"}}}); err != nil {
 		b.Fatal(err)
 	}
-	forward := true
+	var keys shuttle
 	for range n {
 		at, err := chromedp.Run(ctx, chromedp.Evaluate[[2]int](`(() => { const c = document.querySelector('[data-testid="step-counter"]'); return [+c.dataset.value, +c.dataset.total]; })()`))
 		if err != nil {
 			b.Fatal(err)
 		}
-		switch at[0] {
-		case at[1]:
-			forward = false
-		case 1:
-			forward = true
-		}
-		key, code := "ArrowRight", int64(39)
-		if !forward {
-			key, code = "ArrowLeft", 37
-		}
+		key, code := keys.next(at)
 		if err := pressKey(ctx, key, code); err != nil {
 			b.Fatal(err)
 		}

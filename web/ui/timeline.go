@@ -122,12 +122,10 @@ type timelineNames struct {
 }
 
 func (c *timelineNames) Render() app.UI {
-	sc, _ := c.Runs.Scenario(c.Scenario)
-	run := c.Runs.Run(sc, c.Strategy)
-	if run.Err != nil {
+	_, g, ok := drawnRun(c.Runs, c.Scenario, c.Strategy, c.Lang, c.Wide)
+	if !ok {
 		return svg("g")
 	}
-	g := geometryOf(run, c.Lang, c.Wide)
 	names := append(append(append([]string{}, g.tl.Clients...), words.T(c.Lang, "timeline.lock")), g.res...)
 	if c.Column {
 		h := g.height()

@@ -25,12 +25,10 @@ type timelineDrawing struct {
 }
 
 func (c *timelineDrawing) Render() app.UI {
-	sc, _ := c.Runs.Scenario(c.Scenario)
-	run := c.Runs.Run(sc, c.Strategy)
-	if run.Err != nil {
+	_, g, ok := drawnRun(c.Runs, c.Scenario, c.Strategy, c.Lang, c.Wide)
+	if !ok {
 		return svg("g")
 	}
-	g := geometryOf(run, c.Lang, c.Wide)
 	var els []app.UI
 	for lane := 0; lane < len(g.tl.Clients)+1+len(g.res); lane++ {
 		y := g.laneY(lane)
@@ -70,12 +68,10 @@ type timelineProgress struct {
 }
 
 func (c *timelineProgress) Render() app.UI {
-	sc, _ := c.Runs.Scenario(c.Scenario)
-	run := c.Runs.Run(sc, c.Strategy)
-	if run.Err != nil {
+	run, g, ok := drawnRun(c.Runs, c.Scenario, c.Strategy, c.Lang, c.Wide)
+	if !ok {
 		return svg("g")
 	}
-	g := geometryOf(run, c.Lang, c.Wide)
 	t := func(key string, args ...any) string { return words.T(c.Lang, key, args...) }
 	cur := min(max(c.Step, 1), len(run.Frames))
 	// Leases on the lock service's lane, pauses and crashes on the

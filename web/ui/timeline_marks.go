@@ -138,12 +138,10 @@ type timelineStep struct {
 }
 
 func (c *timelineStep) Render() app.UI {
-	sc, _ := c.Runs.Scenario(c.Scenario)
-	run := c.Runs.Run(sc, c.Strategy)
-	if run.Err != nil || c.Step < 2 || c.Step > len(run.Frames) {
+	run, g, ok := drawnRun(c.Runs, c.Scenario, c.Strategy, c.Lang, c.Wide)
+	if !ok || c.Step < 2 || c.Step > len(run.Frames) {
 		return svg("g")
 	}
-	g := geometryOf(run, c.Lang, c.Wide)
 	f := run.Frames[c.Step-1]
 	m := g.marks[c.Step-1]
 	ev := f.Event
