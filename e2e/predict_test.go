@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"dlock/core"
 	"dlock/web/state"
 	"dlock/web/words"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -95,6 +97,39 @@ func TestPredictModeAsksAndGrades(t *testing.T) {
 			}
 		})
 	}
+}
+
+// On a phone, ▶ in the bar pinned to the foot of the screen asks the
+// question where the reader looks: once it is drawn, the question and its
+// choices are on the screen, above that bar, and a tap on a choice
+// answers it.
+func TestPredictModeOnAPhoneShowsTheQuestion(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	if _, err := chromedp.Call(tb.ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, DeviceScaleFactor: 2, Mobile: true}); err != nil {
+		t.Fatal(err)
+	}
+	tb.open(siteURL + "?step=6&fencing=on&quiz=1&lang=ja")
+	tb.waitHook("quiz-score", "0/0")
+	if at := eval[float64](tb, `scrollY`); at != 0 {
+		t.Fatalf("the page opens scrolled to %v", at)
+	}
+	tb.click("dock-next")
+	asked(t, tb, 6)
+	const shown = `(() => {
+		const bar = document.querySelector('[data-testid="step-dock"]').getBoundingClientRect();
+		const parts = [document.querySelector('[data-testid="quiz-question"]'), ...document.querySelectorAll('[data-testid="quiz-choice"]')];
+		return parts.every((e) => { const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= bar.top; });
+	})()`
+	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[chromedp.Void](shown, chromedp.WithPollingTimeout(3*time.Second))); err != nil {
+		t.Errorf("the question is not on the screen above the bar: question at %v, bar's top at %v, scrolled %v",
+			eval[float64](tb, `document.querySelector('[data-testid="quiz-question"]').getBoundingClientRect().top`),
+			eval[float64](tb, `document.querySelector('[data-testid="step-dock"]').getBoundingClientRect().top`),
+			eval[float64](tb, `scrollY`))
+	}
+	tb.do(chromedp.Click(chromedp.CSS(choice(core.ChoiceRefused))))
+	tb.waitHook("quiz-feedback", "right")
+	tb.waitHook("step-counter", "7")
 }
 
 // Keyboard only: the switch turns predict mode on, End stops before the

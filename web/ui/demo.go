@@ -199,6 +199,11 @@ func (d *Demo) do(ctx app.Context, cmd state.Command) {
 		asking := d.quiz.asking
 		d.set(ctx, s)
 		d.quiz.asking = asking
+		if asking != nil {
+			// Asked from the bottom bar on a phone, the question is
+			// above, out of sight.
+			askInView()
+		}
 		return
 	}
 	d.set(ctx, d.s.Do(d.runs, cmd))

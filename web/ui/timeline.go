@@ -280,6 +280,10 @@ func keepCurrentInView() {
 			inView.due = false
 			scrollCurrentIntoView()
 			placeTip()
+			if inView.question {
+				inView.question = false
+				scrollQuestionIntoView()
+			}
 			return nil
 		})
 		// The animation callback comes before the frame is drawn; a task
@@ -292,11 +296,47 @@ func keepCurrentInView() {
 	app.Window().Call("requestAnimationFrame", inView.frame)
 }
 
-// inView is keepCurrentInView's state: a measure is due, and its two
+// inView is keepCurrentInView's state: a measure is due (and predict
+// mode's question is to be brought into view with it), and its two
 // callbacks, made once.
 var inView struct {
-	due          bool
-	frame, after app.Func
+	due, question bool
+	frame, after  app.Func
+}
+
+// askInView brings predict mode's open question into view once the frame
+// that shows it is drawn (see keepCurrentInView).
+func askInView() {
+	if !app.IsClient {
+		return
+	}
+	inView.question = true
+	keepCurrentInView()
+}
+
+// scrollQuestionIntoView scrolls the page, where predict mode's panel is
+// not wholly in sight, to put it in the middle of what the screen shows
+// above the bottom bar (a phone's; elsewhere it is not shown), or its top
+// near the top where it is taller than that.
+func scrollQuestionIntoView() {
+	win := app.Window()
+	doc := win.Get("document")
+	panel := doc.Call("querySelector", `[data-testid="quiz"]`)
+	if !panel.Truthy() {
+		return
+	}
+	box := panel.Call("getBoundingClientRect")
+	top, bottom := box.Get("top").Float(), box.Get("bottom").Float()
+	seen := win.Get("innerHeight").Float()
+	if dock := doc.Call("querySelector", `[data-testid="step-dock"]`); dock.Truthy() {
+		if d := dock.Call("getBoundingClientRect"); d.Get("height").Float() > 0 && d.Get("top").Float() < seen {
+			seen = d.Get("top").Float()
+		}
+	}
+	if top >= 0 && bottom <= seen {
+		return
+	}
+	win.Call("scrollBy", 0, top-max((seen-(bottom-top))/2, 8))
 }
 
 func scrollCurrentIntoView() {
