@@ -24,6 +24,17 @@ func choice(value string) string {
 	return fmt.Sprintf(`[data-testid="quiz-choice"][data-value=%q]`, value)
 }
 
+// focusMoves waits (a second at most) for keyboard focus to reach the
+// element with data-testid id: the page moves it once it has drawn the
+// element, a task or a few after the change that draws it.
+func focusMoves(t *testing.T, tb *tab, id, when string) {
+	t.Helper()
+	is := fmt.Sprintf(`document.activeElement?.dataset.testid === %q`, id)
+	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[chromedp.Void](is, chromedp.WithPollingTimeout(time.Second))); err != nil {
+		t.Errorf("%s, focus is on %q, want %s", when, eval[string](tb, `document.activeElement?.dataset.testid ?? ""`), id)
+	}
+}
+
 // asked waits for the question, and checks that the page has not moved
 // on: the counter stays at step, and nothing of the step after it is on
 // the timeline or in its transcript.
@@ -75,9 +86,7 @@ func TestPredictModeAsksAndGrades(t *testing.T) {
 			if tb.hook("quiz-question") != "<missing>" {
 				t.Error("the question stays after its answer")
 			}
-			if got := eval[string](tb, `document.activeElement?.dataset.testid ?? ""`); got != "quiz-feedback" {
-				t.Errorf("after the click, focus is on %q, want the feedback", got)
-			}
+			focusMoves(t, tb, "quiz-feedback", "after the click")
 
 			tb.open(siteURL + "?step=6&fencing=off&quiz=1&lang=" + string(l))
 			tb.key(kb.ArrowRight)
@@ -166,9 +175,7 @@ func TestPredictModeByKeyboardOnly(t *testing.T) {
 	tb.waitHook("quiz-feedback", "wrong")
 	tb.waitHook("step-counter", "3")
 	tb.waitHook("quiz-score", "1/2")
-	if got := eval[string](tb, `document.activeElement?.dataset.testid ?? ""`); got != "quiz-feedback" {
-		t.Errorf("after Enter on a choice, focus is on %q, want the feedback", got)
-	}
+	focusMoves(t, tb, "quiz-feedback", "after Enter on a choice")
 	// Step 3 to 4 asks nothing (a pause); 4 to 5 asks; ← closes it.
 	tb.key(kb.ArrowRight)
 	tb.waitHook("step-counter", "4")
