@@ -208,9 +208,7 @@ func TestLaneNamesStayInView(t *testing.T) {
 func TestAPhoneTapShowsWhatChanged(t *testing.T) {
 	t.Parallel()
 	tb := newTab(t)
-	if _, err := chromedp.Call(tb.ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, DeviceScaleFactor: 2, Mobile: true}); err != nil {
-		t.Fatal(err)
-	}
+	tb.asPhone()
 	tb.open(siteURL + "?fencing=on&step=6&lang=ja")
 	tb.click("btn-advance")
 	tb.waitHook("step-counter", "7")

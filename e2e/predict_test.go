@@ -12,7 +12,6 @@ import (
 	"dlock/web/state"
 	"dlock/web/words"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -115,9 +114,7 @@ func TestPredictModeAsksAndGrades(t *testing.T) {
 func TestPredictModeOnAPhoneShowsTheQuestion(t *testing.T) {
 	t.Parallel()
 	tb := newTab(t)
-	if _, err := chromedp.Call(tb.ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, DeviceScaleFactor: 2, Mobile: true}); err != nil {
-		t.Fatal(err)
-	}
+	tb.asPhone()
 	tb.open(siteURL + "?step=6&fencing=on&quiz=1&lang=ja")
 	tb.waitHook("quiz-score", "0/0")
 	if at := eval[float64](tb, `scrollY`); at != 0 {

@@ -265,6 +265,15 @@ func (tb *tab) click(id string) {
 	tb.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`[data-testid=%q]`, id))))
 }
 
+// asPhone makes the tab a phone's screen, 390 × 844 CSS pixels at twice
+// that in device pixels, with touch.
+func (tb *tab) asPhone() {
+	tb.t.Helper()
+	if _, err := chromedp.Call(tb.ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, DeviceScaleFactor: 2, Mobile: true}); err != nil {
+		tb.t.Fatal(err)
+	}
+}
+
 // key presses a key wherever focus is.
 func (tb *tab) key(k string, opts ...chromedp.KeyOption) {
 	tb.t.Helper()

@@ -81,9 +81,6 @@ func (g *tlGeometry) labelDY() int {
 	return tlLabelDY
 }
 
-// geometryOf lays out run in l, k percent wide (0 is 100), once: the same
-// run, language and k give the same geometry, which every component of its
-// timeline reads.
 // drawnRun is what a timeline's component draws from: the run of the
 // scenario with that id under st (from runs, which replay it once), and
 // its timeline's geometry in l, wide percent wide; ok is false where the
@@ -97,6 +94,9 @@ func drawnRun(runs *state.Runs, id string, st core.Strategy, l state.Lang, wide 
 	return run, geometryOf(run, l, wide), true
 }
 
+// geometryOf lays out run in l, k percent wide (0 is 100), once: the same
+// run, language and k give the same geometry, which every component of its
+// timeline reads.
 func geometryOf(run *state.Run, l state.Lang, wide int) *tlGeometry {
 	if wide == 0 {
 		wide = 100
