@@ -386,6 +386,42 @@ func TestKeysOnTheirWayAtTheTakeoverCount(t *testing.T) {
 	releaseFile()
 }
 
+// Keys pressed before the page's own frames have arrived are not lost:
+// the loader does them once its frame is in, and where the app takes over
+// first, the app does.
+func TestKeysBeforeTheFirstFrameCount(t *testing.T) {
+	t.Parallel()
+	for _, appFirst := range []bool{false, true} {
+		t.Run(fmt.Sprintf("app first %v", appFirst), func(t *testing.T) {
+			t.Parallel()
+			wasm, releaseWasm := gate(t)
+			file, releaseFile := gate(t)
+			host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), func(h *staticHost) {
+				h.hold = wasm
+				h.holdPath, h.holdPathGate = "web/frames/en/demo/gc-pause.lease-fencing.html", file
+			})
+			tb := newTab(t)
+			tb.do(chromedp.Navigate(host.url("?lang=en")))
+			tb.waitJS(`document.querySelector('[data-testid="step-counter"]') !== null`)
+			tb.key(kb.ArrowRight)
+			tb.key(kb.ArrowRight)
+			time.Sleep(200 * time.Millisecond)
+			if got := tb.hook("step-counter"); got != "1" {
+				t.Fatalf("step counter = %s before any frame arrived, want 1", got)
+			}
+			if appFirst {
+				releaseWasm()
+				tb.waitJS(`document.querySelector('[data-testid="app"]').dataset.phase === "live"`)
+			} else {
+				releaseFile()
+				tb.waitJS(`document.querySelector('[data-testid="app"]').dataset.phase === "enhanced"`)
+			}
+			tb.waitHook("step-counter", "3")
+			tb.waitSearch("fencing=on&lang=en&step=3")
+		})
+	}
+}
+
 // The loader answers keys once the frame it shows has arrived, not the
 // whole file of frames: on a slow link a key pressed before the next frame
 // arrives moves the state at once, and the page shows it when its frame

@@ -394,14 +394,21 @@ function dlockEnhance() {
       moved();
     }, moved);
   };
+  // A key pressed before the page's own frame has arrived waits in
+  // pending too: it is done once the stepper answers, or by the app if
+  // that takes over first.
   const onKey = (e) => {
-    if (e.ctrlKey || e.altKey || e.metaKey || !answering) return;
+    if (e.ctrlKey || e.altKey || e.metaKey) return;
     const t = e.target;
     if (t && (t.isContentEditable || dlockRules.textFields.includes(t.tagName))) return;
     const command = dlockRules.keys[e.key];
     if (!command) return;
     e.preventDefault();
     onKeyCommand();
+    if (!answering) {
+      pending.push(command);
+      return;
+    }
     go(command);
   };
   // clicked: a control only the app works (play), pressed since the last
@@ -436,12 +443,13 @@ function dlockEnhance() {
     // app may then keep on screen while it mounts (Demo.held). commands:
     // what the reader asked for that the loader had not done yet (a move
     // to another run's frames, and the keys after it), which the app does.
-    const commands = moving ? [movingBy, ...pending] : [];
+    const commands = moving ? [movingBy, ...pending] : [...pending];
     // click: a control only the app works, pressed last, which the app
     // then presses.
     return JSON.stringify({ focus: focused, open: open, opened: opened, shown: shown === state, commands: commands, click: clicked });
   };
 
+  document.addEventListener("keydown", onKey);
   const first = framesOf(state);
   return frameOf(state, first).then(([head, frame]) => {
     if (stopped) return;
@@ -451,8 +459,8 @@ function dlockEnhance() {
     answering = true;
     document.documentElement.classList.add("dlock-enhanced");
     performance.mark("dlock:enhanced");
-    document.addEventListener("keydown", onKey);
     document.addEventListener("click", onClick);
+    moved(); // the keys pressed before the frame arrived
     first.warm();
     // The other language, for its switch: read when the browser is idle.
     later(() => stopped || !current[state].next.lang || framesOf(current[state].next.lang, "low"));
