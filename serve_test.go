@@ -269,7 +269,9 @@ func TestPrerenderedARIAStatesHaveValues(t *testing.T) {
 // The server's page names the frames of the run its address opens, for
 // their download to start with the page's; the static site's one page,
 // drawn once for every address, names none, since a preload of the run
-// it is drawn for would be wasted on every other address.
+// it is drawn for would be wasted on every other address: its head's
+// script asks for them only where the address has no query, and so is
+// that run's (e2e's TestAVisitFetchesOnlyTheFramesItShows).
 func TestOnlyTheServedPagePreloadsItsRunsFrames(t *testing.T) {
 	// The page as main registers it, which writePages registers again
 	// for the static site (here and in an earlier test).
@@ -297,6 +299,9 @@ func TestOnlyTheServedPagePreloadsItsRunsFrames(t *testing.T) {
 	}
 	if got := framesPreloaded(string(index)); got != nil {
 		t.Errorf("the static site's page preloads the frames %q", got)
+	}
+	if want := `"/dlock/web/frames/ja/demo/gc-pause.lease-fencing.html"`; !strings.Contains(string(index), want) {
+		t.Errorf("the static site's head script does not name the frames of the view its page is drawn for, %s", want)
 	}
 }
 

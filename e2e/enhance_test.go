@@ -231,7 +231,10 @@ func TestTheAppTakesOverWhereTheReaderIs(t *testing.T) {
 
 // On the static site, whose one page is drawn for every address, a visit
 // fetches the frames of the run it asks for and not the default run's: the
-// page's head preloads none, and the loader fetches what the address asks.
+// loader fetches what the address asks. An address without a query asks
+// for the default view the page is drawn for: its head preloads that
+// run's frames, which are then on their way before the loader runs, and
+// downloaded once.
 func TestAVisitFetchesOnlyTheFramesItShows(t *testing.T) {
 	t.Parallel()
 	host, _ := heldSite(t)
@@ -246,10 +249,19 @@ func TestAVisitFetchesOnlyTheFramesItShows(t *testing.T) {
 	if n := host.requests("/dlock/web/frames/ja/demo/gc-pause.lease-fencing.html"); n != 0 {
 		t.Errorf("the default run's frames were fetched %d times by a visit to another run", n)
 	}
-	// The default view still steps before the app, from its own frames.
-	tb.openIn(host.url("?sw=off"), "enhanced")
+	// The default view steps before the app, from its own frames, which
+	// the page's head asked for (a preload link) rather than the loader (a
+	// fetch).
+	tb.openIn(host.url(""), "enhanced")
 	tb.key(kb.ArrowRight)
 	tb.waitHook("step-counter", "2")
+	const drawn = "/dlock/web/frames/ja/demo/gc-pause.lease-fencing.html"
+	if by := eval[string](tb, `performance.getEntriesByName(new URL("`+drawn+`", location.href).href).map((e) => e.initiatorType).join(" ")`); by != "link" {
+		t.Errorf("the default run's frames were fetched by %q, want by the head's preload (link) alone", by)
+	}
+	if n := host.requests(drawn); n != 1 {
+		t.Errorf("the default run's frames were fetched %d times by a visit to the default view, want once", n)
+	}
 }
 
 // The app mounts in parts where the page shows the frame of its state:

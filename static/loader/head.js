@@ -11,6 +11,9 @@
 //   - controls=min marks the compact embed (the style sheet draws it).
 //   - app.wasm starts downloading now, except in an embed in a page, which
 //     waits until its reader acts (boot.js).
+//   - on the static site, whose one page is the default view's, an address
+//     without a query (that view) preloads the frames its first keys are
+//     answered from, which the server's page names in its own head.
 (function () {
   "use strict";
   const root = document.documentElement;
@@ -47,14 +50,22 @@
       window.parent.postMessage({ type: "dlock:theme?" }, "*");
     }
   }
-  if (!embed) {
+  const preload = (href, type, priority) => {
     const link = document.createElement("link");
     link.rel = "preload";
     link.as = "fetch";
-    link.type = "application/wasm";
+    link.type = type;
     link.crossOrigin = "anonymous";
-    link.fetchPriority = "low";
-    link.href = {{.WasmURL}};
+    link.fetchPriority = priority;
+    link.href = href;
     document.head.appendChild(link);
+  };
+  // The frames first: the stepper (the loader, which runs once the page
+  // is parsed) answers keys from them, long before app.wasm has arrived.
+  // Otherwise it would only start their download then, a round trip and
+  // their bytes after the page's own, sharing the link with app.wasm.
+  if (location.search === "" && !document.head.querySelector('link[rel="preload"][href*="/web/frames/"]')) {
+    preload({{.DrawnFrames}}, "text/html", "high");
   }
+  if (!embed) preload({{.WasmURL}}, "application/wasm", "low");
 })();

@@ -113,13 +113,18 @@ func Build(static, prefix string) (*Site, error) {
 	// The head's script. Outside an embed it starts the download of
 	// app.wasm with the page, not when the loader runs after it (the
 	// loader's fetch picks it up, and it yields to the frames, which the
-	// page needs first); an embed waits for its reader (boot.js).
+	// page needs first); an embed waits for its reader (boot.js). On the
+	// static site, an address without a query is the default view the
+	// page is drawn for, whose frames file it preloads (DrawnFrames); the
+	// server's page names each address's own in its head.
 	head, err := os.ReadFile(filepath.Join(static, "loader", headPart))
 	if err != nil {
 		return nil, err
 	}
 	wasmURL, _ := json.Marshal(s.Prefix + "/web/app.wasm")
-	s.HeadJS = strings.ReplaceAll(string(head), "{{.WasmURL}}", string(wasmURL))
+	d := state.Defaults()
+	drawnFrames, _ := json.Marshal(s.Prefix + state.FramesFile(d.Lang, d.Embed, d.View, d.Scenario, d.Strategy))
+	s.HeadJS = strings.NewReplacer("{{.WasmURL}}", string(wasmURL), "{{.DrawnFrames}}", string(drawnFrames)).Replace(string(head))
 	if strings.Contains(s.HeadJS, "{{.") || strings.Contains(strings.ToLower(s.HeadJS), "</script") {
 		return nil, fmt.Errorf("static/loader/%s has a placeholder dlock does not fill, or </script", headPart)
 	}

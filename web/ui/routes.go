@@ -64,7 +64,8 @@ type RouteOption func(*drawing)
 // (the static site, make pages): its head then names no run's frames to
 // preload, since the loader fetches those of the address the page is
 // opened at, and a preload of the default run's would be wasted on every
-// other.
+// other. (The head's script preloads them for an address without a query,
+// which is the default view: static/loader/head.js.)
 func OnePage() RouteOption { return func(m *drawing) { m.onePage = true } }
 
 // Routes registers the page, each drawn from runs. The server's main and
