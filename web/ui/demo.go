@@ -206,7 +206,14 @@ func (d *Demo) do(ctx app.Context, cmd state.Command) {
 		}
 		return
 	}
-	d.set(ctx, d.s.Do(d.runs, cmd))
+	s := d.s.Do(d.runs, cmd)
+	if s == d.s {
+		// ← at the first step, → or End at the last: nothing changes, so
+		// the page is not drawn again (a held key repeats the command).
+		ctx.PreventUpdate()
+		return
+	}
+	d.set(ctx, s)
 }
 
 // set makes s the page's state; the address follows soon after (see
