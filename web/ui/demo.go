@@ -206,14 +206,19 @@ func (d *Demo) do(ctx app.Context, cmd state.Command) {
 		}
 		return
 	}
-	s := d.s.Do(d.runs, cmd)
-	if s == d.s {
-		// ← at the first step, → or End at the last: nothing changes, so
-		// the page is not drawn again (a held key repeats the command).
+	d.set(ctx, d.s.Do(d.runs, cmd))
+}
+
+// press carries out a command given by a key or a button, in the handler
+// that dispatched it. A command that changes nothing (← at the first
+// step, → or End at the last, which a held key repeats) leaves the page
+// undrawn: that handler's dispatch was the only update it asked for.
+func (d *Demo) press(ctx app.Context, cmd state.Command) {
+	before, asking := d.s, d.quiz.asking
+	d.do(ctx, cmd)
+	if d.s == before && d.quiz.asking == asking && d.crash.caught == nil {
 		ctx.PreventUpdate()
-		return
 	}
-	d.set(ctx, s)
 }
 
 // set makes s the page's state; the address follows soon after (see
@@ -234,10 +239,10 @@ func (d *Demo) set(ctx app.Context, s state.Settings) {
 }
 
 func (d *Demo) onCommand(cmd state.Command) app.EventHandler {
-	return d.safe("command", func(ctx app.Context, e app.Event) { d.do(ctx, cmd) })
+	return d.safe("command", func(ctx app.Context, e app.Event) { d.press(ctx, cmd) })
 }
 
-func (d *Demo) onLang(ctx app.Context, e app.Event) { d.do(ctx, state.CmdToggleLang) }
+func (d *Demo) onLang(ctx app.Context, e app.Event) { d.press(ctx, state.CmdToggleLang) }
 
 // onDismissNotice hides the URL notice. Focus moves to the main control
 // first, so it is not lost with the button that held it.

@@ -121,7 +121,7 @@ func onKey(ctx app.Context, d *Demo, e app.Value, openStep func(step int)) {
 		return
 	}
 	e.Call("preventDefault")
-	ctx.Dispatch(func(ctx app.Context) { d.guard("key", func() { d.do(ctx, cmd) }) })
+	ctx.Dispatch(func(ctx app.Context) { d.guard("key", func() { d.press(ctx, cmd) }) })
 }
 
 // presentKey says what a key does to the projector view: P enters and
