@@ -107,6 +107,10 @@ type line struct {
 	Event string `json:"event,omitempty"`
 	// Standing: the event is the library saying this of the lock held.
 	Standing lock.Standing `json:"standing,omitempty"`
+	// At is when the client wrote the line, by its clock (Unix ms): the
+	// lab may read it later, on a busy machine, and a stopped client
+	// writes nothing, so the time an event happened is the client's.
+	At int64 `json:"at,omitempty"`
 }
 
 // client is the state of one client process.
@@ -216,6 +220,7 @@ func clientMain(config string, in io.Reader, out io.Writer) error {
 func (c *client) send(l line) {
 	c.outMu.Lock()
 	defer c.outMu.Unlock()
+	l.At = time.Now().UnixMilli()
 	c.out.Encode(l)
 }
 

@@ -158,8 +158,10 @@ func checkAgrees(t *testing.T, c *result) {
 // checkLibraryRenews: under heartbeat-pause, etcd's own keep-alives go out
 // while A runs, none while it is stopped, and its library says the lease
 // is gone only after the service has ended it.
-// stopGrace is how long after a SIGSTOP is logged a line the client
-// wrote before it may still be read.
+// stopGrace is the slack allowed between a SIGSTOP, which the lab logs
+// once it has sent it, and a line the client wrote, logged at the time
+// the client wrote it by its own clock (cell.logAt): a line later than
+// the stop by more than that was written while stopped.
 const stopGrace = 200
 
 func checkLibraryRenews(t *testing.T, tr core.Recording) {
@@ -176,11 +178,9 @@ func checkLibraryRenews(t *testing.T, tr core.Recording) {
 		case e.Client == "A" && strings.HasPrefix(e.Call, "kill -CONT"):
 			resumed = e.MS
 		case e.Client == "A" && strings.HasPrefix(e.Result, "etcd LeaseKeepAlive sent") && resumed == 0:
-			// The trace has a client's line when the lab reads it: one
-			// the client wrote just before the SIGSTOP took effect can
-			// be read just after the stop is logged. A stopped process
-			// writes nothing, so a line read later than that was sent
-			// while stopped.
+			// A line is logged at the time the client wrote it, which a
+			// stopped process cannot: one later than the stop and its
+			// grace was sent while stopped.
 			sent[stopped != 0 && e.MS > stopped+stopGrace]++
 		}
 	}

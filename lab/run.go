@@ -311,7 +311,7 @@ func (c *cell) listen(p *proc, out io.Reader) {
 			p.replies <- *l.Reply
 			continue
 		}
-		c.log(p.name, "library", l.Event)
+		c.logAt(l.At, p.name, "library", l.Event)
 		if l.Standing != "" {
 			c.librarySaid(p.name, l.Standing, l.Event)
 		}
@@ -351,6 +351,25 @@ func (c *cell) log(client, call, result string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.trace.Calls = append(c.trace.Calls, core.RecordedCall{MS: c.ms(), Step: c.step, Client: client, Call: call, Result: result})
+}
+
+// logAt logs what a client's library did at at, by the client's clock
+// (Unix ms; 0: unknown, now), among the calls in the order of their times:
+// the lab reads a client's lines as it gets to them, which on a busy
+// machine can be well after they were written (a keep-alive written just
+// before a SIGSTOP, read after the stop is logged).
+func (c *cell) logAt(at int64, client, call, result string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ms := c.ms()
+	if at != 0 {
+		ms = min(ms, max(0, at-c.start.UnixMilli()))
+	}
+	i := len(c.trace.Calls)
+	for i > 0 && c.trace.Calls[i-1].MS > ms {
+		i--
+	}
+	c.trace.Calls = slices.Insert(c.trace.Calls, i, core.RecordedCall{MS: ms, Step: c.step, Client: client, Call: call, Result: result})
 }
 
 // ms is the time since the run started, in ms.
