@@ -182,6 +182,20 @@ func heldSite(t *testing.T) (*staticHost, func()) {
 	return host, release
 }
 
+// heldSiteAndFile is heldSite with one more file held (path, under the
+// site's prefix): the host answers for app.wasm once releaseWasm is
+// called, and for that file once releaseFile is.
+func heldSiteAndFile(t *testing.T, path string) (host *staticHost, releaseWasm, releaseFile func()) {
+	t.Helper()
+	wasm, releaseWasm := gate(t)
+	file, releaseFile := gate(t)
+	host = newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), func(h *staticHost) {
+		h.hold = wasm
+		h.holdPath, h.holdPathGate = path, file
+	})
+	return host, releaseWasm, releaseFile
+}
+
 // gate is a channel a test host waits on, and what opens it: once, and at
 // the latest when the test ends.
 func gate(t *testing.T) (chan struct{}, func()) {
@@ -375,12 +389,7 @@ func TestNoKeyIsLostAtTheTakeover(t *testing.T) {
 // pressed after it, are done by the app.
 func TestKeysOnTheirWayAtTheTakeoverCount(t *testing.T) {
 	t.Parallel()
-	wasm, release := gate(t)
-	file, releaseFile := gate(t)
-	host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), func(h *staticHost) {
-		h.hold = wasm
-		h.holdPath, h.holdPathGate = "web/frames/en/demo/gc-pause.lease.html", file
-	})
+	host, release, releaseFile := heldSiteAndFile(t, "web/frames/en/demo/gc-pause.lease.html")
 	tb := newTab(t)
 	tb.openIn(host.url("?sw=off&lang=en"), "enhanced")
 	tb.key("f")
@@ -412,12 +421,7 @@ func TestKeysBeforeTheFirstFrameCount(t *testing.T) {
 		for _, appFirst := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s app first %v", c.query, appFirst), func(t *testing.T) {
 				t.Parallel()
-				wasm, releaseWasm := gate(t)
-				file, releaseFile := gate(t)
-				host := newStaticHost(t, "/dlock/", dist(t, "dlock", repoStatic()), func(h *staticHost) {
-					h.hold = wasm
-					h.holdPath, h.holdPathGate = "web/frames/en/demo/gc-pause.lease-fencing.html", file
-				})
+				host, releaseWasm, releaseFile := heldSiteAndFile(t, "web/frames/en/demo/gc-pause.lease-fencing.html")
 				tb := newTab(t)
 				tb.do(chromedp.Navigate(host.url(c.query)))
 				tb.waitJS(`document.querySelector('[data-testid="step-counter"]') !== null`)
