@@ -168,10 +168,15 @@ func TestTheClimaxHasRoom(t *testing.T) {
 	// The end of every run, under the row whose labels name the climax
 	// (lease) and the one that names the refusals (consensus), in the
 	// language with the wider labels.
+	// One page, its pickers choosing each run and End its last step.
 	all := newTabFor(t, 3*tabTimeout, browser)
+	all.open(siteURL + "?lang=ja")
 	for _, sc := range core.Scenarios() {
+		all.pick("scenario-picker", sc.ID)
 		for _, st := range []core.Strategy{core.Lease, core.Consensus} {
-			all.open(fmt.Sprintf("%s?scenario=%s&strategy=%s&step=%d&lang=ja", siteURL, sc.ID, st, sc.Frames()))
+			all.pick("strategy-picker", string(st))
+			all.key(kb.End)
+			all.waitHook("step-counter", strconv.Itoa(sc.Frames()))
 			if clashes := eval[[]string](all, labelClashes); len(clashes) > 0 {
 				t.Errorf("%s under %s, last step: %v", sc.ID, st, clashes)
 			}
@@ -257,7 +262,49 @@ func inViewport(tb *tab, sel string) []bool {
 // width, and the search can be started.
 func TestProjectorView(t *testing.T) {
 	t.Parallel()
-	for _, size := range [][2]int64{{1280, 720}, {1920, 1080}} {
+	screens := [][2]int64{{1280, 720}, {1920, 1080}}
+	// Each of these pages, opened once, fits both screens.
+	fits := newTabFor(t, 3*tabTimeout, browser)
+	for _, q := range []string{
+		"fencing=on&step=7&lang=en",
+		"fencing=off&step=7&lang=ja",
+		"scenario=heartbeat-pause&step=9&lang=en",
+		"scenario=partitioned-holder&strategy=consensus&step=10&lang=en",
+		"scenario=clock-jump&strategy=redlock&step=9&lang=en",
+		"scenario=two-resources&strategy=consensus&step=9&lang=ja",
+		"scenario=same-token-retry&strategy=consensus&step=9&lang=en",
+		"view=compare&step=7&lang=en",
+		"view=compare&scenario=partitioned-holder&step=10&lang=ja",
+		"view=compare&scenario=two-resources&step=9&lang=en",
+		"view=play&script=A:acquire,A:write:x,A:pause:10,B:acquire,B:write:y,A:write:z&step=7&lang=en",
+	} {
+		fits.viewport(screens[0][0], screens[0][1])
+		fits.open(siteURL + "?present=1&" + q)
+		for _, size := range screens {
+			// The same page on the larger screen: its layout is CSS alone.
+			fits.viewport(size[0], size[1])
+			where := fmt.Sprintf("%d×%d", size[0], size[1])
+			if scroll := eval[[]float64](fits, `[document.documentElement.scrollWidth, document.documentElement.scrollHeight, innerWidth, innerHeight]`); scroll[0] > scroll[2] || scroll[1] > scroll[3] {
+				t.Errorf("%s %s: the page scrolls (%v)", where, q, scroll)
+			}
+			for _, sel := range []string{".card", `[data-testid="action-result"]`, `[data-testid="step-note"]`, `[data-testid="step-counter"]`, `.timeline-svg`} {
+				for i, in := range inViewport(fits, sel) {
+					if !in {
+						t.Errorf("%s %s: %s (%d) is not on screen", where, q, sel, i+1)
+					}
+				}
+			}
+			if h := eval[float64](fits, `Math.min(...[...document.querySelectorAll(".timeline-svg")].map(e => e.getBoundingClientRect().height))`); h < 0.1*float64(size[1]) {
+				t.Errorf("%s %s: a timeline is %.0f px tall", where, q, h)
+			}
+			// Drawn wide, its larger labels still clear each other and the
+			// bars.
+			if clashes := eval[[]string](fits, labelClashes); len(clashes) > 0 {
+				t.Errorf("%s %s: %v", where, q, clashes)
+			}
+		}
+	}
+	for _, size := range screens {
 		tb := newTabFor(t, 3*tabTimeout, browser)
 		tb.viewport(size[0], size[1])
 		where := fmt.Sprintf("%d×%d", size[0], size[1])
@@ -310,39 +357,6 @@ func TestProjectorView(t *testing.T) {
 		tb.open(siteURL + "?fencing=on&present=1&step=7&lang=en")
 		if !eval[bool](tb, `getComputedStyle(document.querySelector('[data-testid="fencing-switch"]')).display !== "none"`) {
 			t.Errorf("%s: the fencing switch is hidden", where)
-		}
-		for _, q := range []string{
-			"fencing=on&step=7&lang=en",
-			"fencing=off&step=7&lang=ja",
-			"scenario=heartbeat-pause&step=9&lang=en",
-			"scenario=partitioned-holder&strategy=consensus&step=10&lang=en",
-			"scenario=clock-jump&strategy=redlock&step=9&lang=en",
-			"scenario=two-resources&strategy=consensus&step=9&lang=ja",
-			"scenario=same-token-retry&strategy=consensus&step=9&lang=en",
-			"view=compare&step=7&lang=en",
-			"view=compare&scenario=partitioned-holder&step=10&lang=ja",
-			"view=compare&scenario=two-resources&step=9&lang=en",
-			"view=play&script=A:acquire,A:write:x,A:pause:10,B:acquire,B:write:y,A:write:z&step=7&lang=en",
-		} {
-			tb.open(siteURL + "?present=1&" + q)
-			if scroll := eval[[]float64](tb, `[document.documentElement.scrollWidth, document.documentElement.scrollHeight, innerWidth, innerHeight]`); scroll[0] > scroll[2] || scroll[1] > scroll[3] {
-				t.Errorf("%s %s: the page scrolls (%v)", where, q, scroll)
-			}
-			for _, sel := range []string{".card", `[data-testid="action-result"]`, `[data-testid="step-note"]`, `[data-testid="step-counter"]`, `.timeline-svg`} {
-				for i, in := range inViewport(tb, sel) {
-					if !in {
-						t.Errorf("%s %s: %s (%d) is not on screen", where, q, sel, i+1)
-					}
-				}
-			}
-			if h := eval[float64](tb, `Math.min(...[...document.querySelectorAll(".timeline-svg")].map(e => e.getBoundingClientRect().height))`); h < 0.1*float64(size[1]) {
-				t.Errorf("%s %s: a timeline is %.0f px tall", where, q, h)
-			}
-			// Drawn wide, its larger labels still clear each other and the
-			// bars.
-			if clashes := eval[[]string](tb, labelClashes); len(clashes) > 0 {
-				t.Errorf("%s %s: %v", where, q, clashes)
-			}
 		}
 		// The way back: Escape, and the button; P again.
 		tb.open(siteURL + "?present=1&step=3&lang=en")

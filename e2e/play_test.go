@@ -137,38 +137,57 @@ func TestEditTheRun(t *testing.T) {
 	}
 }
 
-// Every scenario opened with "edit this run" replays to the same frames.
+// "Edit this run" opens free play with the scenario's script under the
+// row shown, and free play then shows what the scenario showed, step by
+// step: every scenario, in one tab that a reader's clicks take from the
+// one-run view to free play and back (the views' links stay in the page).
 func TestEditThisRunReproducesEveryScenario(t *testing.T) {
 	t.Parallel()
 	keys := []string{"step-counter", "lock-holder", "lock-token", "resource-data", "resource-max-token", "resource-rejected",
 		"outcome-badge", "action-actor", "action-result", "client-A-state", "client-A-token", "client-B-state", "client-B-token"}
+	tb := newTabFor(t, 4*tabTimeout, browser)
+	tb.open(siteURL + "?lang=en")
+	view := func(v string) {
+		t.Helper()
+		tb.waitJS(`document.querySelector('[data-testid="app"]').dataset.view === "` + v + `"`)
+	}
 	for i, sc := range core.Scenarios() {
 		st := core.Strategies()[i%len(core.Strategies())]
-		// Tabs of their own for each scenario, each with a tab's time
-		// however busy the machine is.
-		t.Run(sc.ID, func(t *testing.T) {
-			demo, play := newTab(t), newTab(t)
-			demo.open(siteURL + "?lang=en&scenario=" + sc.ID + "&strategy=" + string(st))
-			href := eval[string](demo, `document.querySelector('[data-testid="edit-run"]').href`)
-			play.open(href)
-			if got := play.hook("strategy-picker"); got != string(st) {
-				t.Fatalf("%s: edit this run opens %s", sc.ID, got)
+		tb.pick("scenario-picker", sc.ID)
+		tb.pick("strategy-picker", string(st))
+		tb.key(kb.Home)
+		tb.waitHook("step-counter", "1")
+		var shown []map[string]string
+		for step := 1; step <= sc.Frames(); step++ {
+			if step > 1 {
+				tb.key(kb.ArrowRight)
+				tb.waitHook("step-counter", strconv.Itoa(step))
 			}
-			for step := 1; step <= sc.Frames(); step++ {
-				if step > 1 {
-					demo.key(kb.ArrowRight)
-					play.key(kb.ArrowRight)
-					demo.waitHook("step-counter", strconv.Itoa(step))
-					play.waitHook("step-counter", strconv.Itoa(step))
-				}
-				d, p := demo.hooks(), play.hooks()
-				for _, k := range keys {
-					if d[k] != p[k] {
-						t.Errorf("%s under %s, step %d: %s is %q in the scenario, %q in free play", sc.ID, st, step, k, d[k], p[k])
-					}
+			shown = append(shown, tb.hooks())
+		}
+		// The link opens the run at the step shown, the last.
+		tb.click("edit-run")
+		view("play")
+		if got := tb.hook("strategy-picker"); got != string(st) {
+			t.Fatalf("%s: edit this run opens %s", sc.ID, got)
+		}
+		tb.waitHook("step-counter", strconv.Itoa(sc.Frames()))
+		tb.key(kb.Home)
+		tb.waitHook("step-counter", "1")
+		for step := 1; step <= sc.Frames(); step++ {
+			if step > 1 {
+				tb.key(kb.ArrowRight)
+				tb.waitHook("step-counter", strconv.Itoa(step))
+			}
+			d, p := shown[step-1], tb.hooks()
+			for _, k := range keys {
+				if d[k] != p[k] {
+					t.Errorf("%s under %s, step %d: %s is %q in the scenario, %q in free play", sc.ID, st, step, k, d[k], p[k])
 				}
 			}
-		})
+		}
+		tb.click("view-demo")
+		view("demo")
 	}
 }
 

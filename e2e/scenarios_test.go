@@ -81,67 +81,101 @@ func TestMatrixCellsAreTheHandDerivedVerdicts(t *testing.T) {
 	}
 }
 
+// Every scenario, chosen with the picker, walks to its end under the plain
+// lock with the keyboard, its timeline growing a mark a step, and ends as
+// the hand-derived matrix says; the picker then shows its end under every
+// other row. Three tabs share the scenarios.
 func TestEveryScenarioStepsToTheMatrixVerdict(t *testing.T) {
 	t.Parallel()
 	cells := handMatrix(t)
-	for _, sc := range core.Scenarios() {
-		t.Run(sc.ID, func(t *testing.T) {
+	const tabs = 3
+	for group := range tabs {
+		t.Run(fmt.Sprint("tab ", group+1), func(t *testing.T) {
 			t.Parallel()
-			tb := newTab(t)
-			tb.open(siteURL + "?lang=en&strategy=no-ttl&scenario=" + sc.ID)
-			total := sc.Frames()
-			if got := eval[string](tb, `document.querySelector('[data-testid="step-counter"]').dataset.total`); got != strconv.Itoa(total) {
-				t.Fatalf("data-total = %s, want %d", got, total)
-			}
-			// Walk to the end with the keyboard, checking the timeline as
-			// it goes: one event per step, the current one highlighted.
-			frames, _ := core.Replay(sc, core.NoTTL)
-			for step := 1; step <= total; step++ {
-				if step > 1 {
-					tb.key(kb.ArrowRight)
-					tb.waitHook("step-counter", strconv.Itoa(step))
+			tb := newTabFor(t, 3*tabTimeout, browser)
+			tb.open(siteURL + "?lang=en&strategy=no-ttl")
+			for i, sc := range core.Scenarios() {
+				if i%tabs == group {
+					walkToTheVerdict(t, tb, cells, sc)
 				}
-				// The marks of the steps so far, in order, and nothing
-				// drawn for a later step.
-				events := eval[[][2]string](tb, `[...document.querySelectorAll('[data-testid="timeline"] [data-testid="timeline-event"]')].map(e => [e.dataset.kind, e.dataset.step])`)
-				if len(events) != step-1 {
-					t.Fatalf("step %d: %d timeline events, want %d", step, len(events), step-1)
-				}
-				for i, e := range events {
-					f := frames[i+1]
-					if e[0] != string(f.Event.Kind) || e[1] != strconv.Itoa(f.Step) {
-						t.Errorf("timeline event %d is %v, want %s at step %d", i, e, f.Event.Kind, f.Step)
-					}
-				}
-				if later := eval[int](tb, `[...document.querySelectorAll('[data-testid="timeline"] [data-step]')].filter(e => +e.dataset.step > `+strconv.Itoa(step)+`).length`); later != 0 {
-					t.Errorf("at step %d, %d elements of later steps are drawn", step, later)
-				}
-				// The run ends as the hand-derived matrix says (the page's
-				// tests write out whole runs' badges); before its end nothing
-				// is "protected" yet.
-				got := tb.hook("outcome-badge")
-				if want := endBadge(t, cells, sc.ID+"/no-ttl"); step == total && got != want {
-					t.Errorf("step %d: badge %s, the matrix says %s", step, got, want)
-				}
-				if step < total && got == "protected" {
-					t.Errorf("step %d of %d: the run is called protected before it ended", step, total)
-				}
-			}
-			// The other strategies, by the picker, at the last step.
-			for _, st := range core.Strategies() {
-				tb.pick("strategy-picker", string(st))
-				if got := tb.hook("step-counter"); got != strconv.Itoa(total) {
-					t.Errorf("%s: switching strategy moved to step %s", st, got)
-				}
-				want := endBadge(t, cells, sc.ID+"/"+string(st))
-				if got := tb.hook("outcome-badge"); got != want {
-					t.Errorf("%s: badge at the end %q, matrix says %q", st, got, want)
-				}
-			}
-			if sc.ID != "gc-pause" {
-				tb.waitJS(`new URLSearchParams(location.search).get("scenario") === "` + sc.ID + `"`)
 			}
 		})
+	}
+}
+
+// walkToTheVerdict chooses sc under the plain lock, walks it and checks
+// its end under every row.
+func walkToTheVerdict(t *testing.T, tb *tab, cells map[string]string, sc core.Scenario) {
+	t.Helper()
+	tb.pick("strategy-picker", string(core.NoTTL))
+	if tb.hook("scenario-picker") != sc.ID {
+		tb.pick("scenario-picker", sc.ID)
+	}
+	// From its first step.
+	tb.key(kb.Home)
+	tb.waitHook("step-counter", "1")
+	total := sc.Frames()
+	if got := eval[string](tb, `document.querySelector('[data-testid="step-counter"]').dataset.total`); got != strconv.Itoa(total) {
+		t.Fatalf("%s: data-total = %s, want %d", sc.ID, got, total)
+	}
+	// Walk to the end with the keyboard, checking the timeline as
+	// it goes: one event per step, the current one highlighted.
+	frames, _ := core.Replay(sc, core.NoTTL)
+	for step := 1; step <= total; step++ {
+		if step > 1 {
+			tb.key(kb.ArrowRight)
+			tb.waitHook("step-counter", strconv.Itoa(step))
+		}
+		// The marks of the steps so far, in order, and nothing
+		// drawn for a later step.
+		got := eval[struct {
+			Events [][2]string `json:"events"`
+			Later  int         `json:"later"`
+			Badge  string      `json:"badge"`
+		}](tb, `(() => {
+			const tl = document.querySelector('[data-testid="timeline"]');
+			return {
+				events: [...tl.querySelectorAll('[data-testid="timeline-event"]')].map(e => [e.dataset.kind, e.dataset.step]),
+				later: [...tl.querySelectorAll('[data-step]')].filter(e => +e.dataset.step > `+strconv.Itoa(step)+`).length,
+				badge: document.querySelector('[data-testid="outcome-badge"]')?.getAttribute("data-value") ?? "<missing>",
+			};
+		})()`)
+		events := got.Events
+		if len(events) != step-1 {
+			t.Fatalf("%s step %d: %d timeline events, want %d", sc.ID, step, len(events), step-1)
+		}
+		for i, e := range events {
+			f := frames[i+1]
+			if e[0] != string(f.Event.Kind) || e[1] != strconv.Itoa(f.Step) {
+				t.Errorf("%s: timeline event %d is %v, want %s at step %d", sc.ID, i, e, f.Event.Kind, f.Step)
+			}
+		}
+		if got.Later != 0 {
+			t.Errorf("%s at step %d, %d elements of later steps are drawn", sc.ID, step, got.Later)
+		}
+		// The run ends as the hand-derived matrix says (the page's
+		// tests write out whole runs' badges); before its end nothing
+		// is "protected" yet.
+		if want := endBadge(t, cells, sc.ID+"/no-ttl"); step == total && got.Badge != want {
+			t.Errorf("%s step %d: badge %s, the matrix says %s", sc.ID, step, got.Badge, want)
+		}
+		if step < total && got.Badge == "protected" {
+			t.Errorf("%s step %d of %d: the run is called protected before it ended", sc.ID, step, total)
+		}
+	}
+	// The other strategies, by the picker, at the last step.
+	for _, st := range core.Strategies() {
+		tb.pick("strategy-picker", string(st))
+		if got := tb.hook("step-counter"); got != strconv.Itoa(total) {
+			t.Errorf("%s under %s: switching strategy moved to step %s", sc.ID, st, got)
+		}
+		want := endBadge(t, cells, sc.ID+"/"+string(st))
+		if got := tb.hook("outcome-badge"); got != want {
+			t.Errorf("%s under %s: badge at the end %q, matrix says %q", sc.ID, st, got, want)
+		}
+	}
+	if sc.ID != "gc-pause" {
+		tb.waitJS(`new URLSearchParams(location.search).get("scenario") === "` + sc.ID + `"`)
 	}
 }
 
@@ -390,9 +424,13 @@ func TestTimelineIsToScale(t *testing.T) {
 	for _, width := range []int64{1280, 390} {
 		tb := newTab(t)
 		tb.viewport(width, 900)
+		// One page, its picker choosing each run and End its last step.
+		tb.open(siteURL + "?lang=en&strategy=lease")
 		for _, sc := range core.Scenarios() {
 			frames, _ := core.Replay(sc, core.Lease)
-			tb.open(siteURL + "?lang=en&strategy=lease&scenario=" + sc.ID + "&step=" + strconv.Itoa(len(frames)))
+			tb.pick("scenario-picker", sc.ID)
+			tb.key(kb.End)
+			tb.waitHook("step-counter", strconv.Itoa(len(frames)))
 			got := eval[map[string]any](tb, `(() => {
 				const tl = document.querySelector('[data-testid="timeline"]');
 				const ticks = [...tl.querySelectorAll('[data-testid="timeline-tick"]')].map(e => [+e.dataset.t, +e.getAttribute("x1")]);

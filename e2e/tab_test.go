@@ -202,6 +202,14 @@ func (tb *tab) openIn(url, phase string) {
 func newTabBeforeLive(t *testing.T) *tab {
 	t.Helper()
 	tb := newTab(t)
+	blockAppWasmIn(t, tb)
+	return tb
+}
+
+// blockAppWasmIn keeps app.wasm from arriving in tb, which then waits for
+// the loader's stepping ("enhanced") where it opens a page.
+func blockAppWasmIn(t *testing.T, tb *tab) {
+	t.Helper()
 	if _, err := chromedp.Call(tb.ctx, network.Enable, network.EnableParams{}); err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +219,6 @@ func newTabBeforeLive(t *testing.T) *tab {
 		t.Fatal(err)
 	}
 	tb.phase = "enhanced"
-	return tb
 }
 
 // bothPhases runs a test of the default view in a live tab and in a tab
