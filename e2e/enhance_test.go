@@ -4,6 +4,10 @@ package e2e
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	neturl "net/url"
 	"reflect"
 	"strconv"
 	"strings"
@@ -619,5 +623,91 @@ func TestEveryScenarioOnTheStaticSiteIsDrawnAsTheApp(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// settle waits for two frames of the page: what the keys pressed before
+// did is drawn.
+func settle(tb *tab) {
+	tb.t.Helper()
+	eval[bool](tb, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
+}
+
+// heldServer is the server (siteURL) behind a proxy that answers for
+// app.wasm only once release is called: the pages are the server's own,
+// drawn for their address, and the app arrives when the test says.
+func heldServer(t *testing.T) (url func(query string) string, release func()) {
+	t.Helper()
+	wasm, release := gate(t)
+	target, err := neturl.Parse(siteURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "app.wasm") {
+			select {
+			case <-wasm:
+			case <-r.Context().Done():
+				return
+			}
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return func(query string) string { return srv.URL + "/" + query }, release
+}
+
+// On a page the server drew for a view the loader does not step (predict
+// mode, the projector view, two rows at once), the step keys pressed
+// before the app runs are not lost: the page shows what it was drawn with
+// until then, and the app does the keys as it starts, ending where the
+// same keys pressed once it runs take the page.
+func TestKeysBeforeTheAppAreKeptWhereNoFrameIs(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		query string
+		keys  []string
+	}{
+		// Predict mode stops before its first question, however many →.
+		{"?sw=off&quiz=1&lang=en", []string{kb.ArrowRight, kb.ArrowRight, kb.ArrowRight, kb.ArrowRight}},
+		{"?sw=off&present=1&step=2&lang=en", []string{kb.ArrowRight, kb.ArrowRight, kb.ArrowLeft, "f"}},
+		{"?sw=off&vs=consensus&lang=ja", []string{kb.End, kb.ArrowLeft, kb.ArrowLeft}},
+	} {
+		t.Run(c.query, func(t *testing.T) {
+			t.Parallel()
+			// The keys pressed once the app runs.
+			after := newTab(t)
+			after.open(siteURL + c.query)
+			drawn := after.hook("step-counter")
+			opened := eval[pageSnapshot](after, readSnapshot)
+			for _, k := range c.keys {
+				after.key(k)
+			}
+			settle(after)
+			want, counter := eval[pageSnapshot](after, readSnapshot), after.hook("step-counter")
+			if reflect.DeepEqual(want, opened) {
+				t.Fatal("the keys changed nothing once the app ran: this case checks nothing")
+			}
+			// The same keys before it.
+			url, release := heldServer(t)
+			before := newTab(t)
+			before.do(chromedp.Navigate(url(c.query)))
+			// The loader runs: its loading bar is on the page.
+			before.waitJS(`document.getElementById("dlock-progress") !== null`)
+			for _, k := range c.keys {
+				before.key(k)
+			}
+			if got := before.hook("step-counter"); got != drawn {
+				t.Errorf("before the app the counter reads %s, want %s, as drawn", got, drawn)
+			}
+			release()
+			before.waitJS(`document.querySelector('[data-testid="app"]').dataset.phase === "live"`)
+			before.waitHook("step-counter", counter)
+			settle(before)
+			if got := eval[pageSnapshot](before, readSnapshot); !reflect.DeepEqual(got, want) {
+				t.Errorf("the keys pressed before the app left the page\n %v\nthe same keys after it\n %v", got, want)
+			}
+		})
 	}
 }

@@ -166,6 +166,36 @@ function dlockFrameFrom(body, before) {
 // dlockEnhance starts stepping through the frames, and returns a promise
 // that settles once the page answers keys, with true (or with a falsy
 // value once it will not before the app).
+// dlockKeepKeys: a page whose state no frame holds (predict mode, the
+// projector view, a pace, two rows at once, the other views) waits for the
+// app. Where the server drew it for its address (not the static site's one
+// page, which says it is loading), the reader sees it and may press the
+// step keys meanwhile: they are kept, and the app does them, in order, as
+// it starts, so the page ends where the same keys pressed after the app
+// would have taken it. What had focus, and which details were open, the
+// app gives back once mounted, as after the stepper.
+function dlockKeepKeys(opened) {
+  if (document.documentElement.classList.contains("dlock-waiting")) return;
+  const pending = [];
+  const onKey = (e) => {
+    if (e.ctrlKey || e.altKey || e.metaKey) return;
+    const t = e.target;
+    if (t && (t.isContentEditable || dlockRules.textFields.includes(t.tagName))) return;
+    const command = dlockRules.keys[e.key];
+    if (!command) return;
+    e.preventDefault();
+    pending.push(command);
+  };
+  document.addEventListener("keydown", onKey);
+  window.dlockHandover = () => {
+    document.removeEventListener("keydown", onKey);
+    const main = document.querySelector('main[data-testid="app"]');
+    const focused = document.activeElement && main && main.contains(document.activeElement) ? document.activeElement.dataset.testid || "" : "";
+    const open = main ? [...main.querySelectorAll("details[open]")].map((d) => d.className) : [];
+    return JSON.stringify({ focus: focused, open: open, opened: opened, shown: false, commands: pending, click: "" });
+  };
+}
+
 function dlockEnhance() {
   const opened = location.search;
   let state = dlockEnhancedState(opened); // the id of the state the page is at
@@ -184,6 +214,7 @@ function dlockEnhance() {
     const label = document.getElementById("app-wasm-loader-label");
     if (label) label.textContent = dlockSay("loading", 0);
   }
+  if (!state) dlockKeepKeys(opened);
   if (!state || !window.fetch || !window.DOMParser || !window.TextDecoder) return Promise.resolve();
   const files = {}; // a frames file's path → its frames, as they arrive
   let stopped = false; // the app has taken over
