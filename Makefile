@@ -121,14 +121,19 @@ $(DOCS): e2e/docs/package.json e2e/docs/package-lock.json
 # which go mod download puts in the module cache.
 # The lab's tests mostly wait in real time (leases running out), so they
 # run beside the browser tests rather than after them.
+# The native tests and those under Node (one process each, mostly) run side
+# by side, then the lab beside the browser tests.
 test: vet workflows build e2e/node_modules/axe-core/axe.min.js $(DOCS)
 	$(GO) mod download github.com/maxence-charriere/go-app/v10@v10.1.11
-	$(GO) test ./core ./web/... ./third_party .
-	GOOS=js GOARCH=wasm $(GO) test -exec="$(NODEEXEC)" ./core
-	cd third_party/goapp && GOOS=js GOARCH=wasm $(GO) test -exec="$(NODEEXEC)" -run AESGCM ./pkg/app
+	$(MAKE) -j2 --output-sync=target test-native test-node
 	$(MAKE) -j2 --output-sync=target test-lab test-e2e
 
-.PHONY: test-lab test-e2e
+.PHONY: test-native test-node test-lab test-e2e
+test-native:
+	$(GO) test ./core ./web/... ./third_party .
+test-node:
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(NODEEXEC)" ./core
+	cd third_party/goapp && GOOS=js GOARCH=wasm $(GO) test -exec="$(NODEEXEC)" -run AESGCM ./pkg/app
 test-lab:
 	cd lab && $(GO) test -count=1 -timeout 20m ./...
 test-e2e:
