@@ -223,7 +223,8 @@ func TestPredictModeInTheProjectorViewAndAnEmbed(t *testing.T) {
 }
 
 // Before the app, the loader steps no run in predict mode: it has no
-// model, and must not show a step before its question.
+// model, and must not show a step before its question. (It keeps the keys
+// for the app: TestKeysBeforeTheAppAreKeptWhereNoFrameIs.)
 func TestPredictModeWaitsForTheApp(t *testing.T) {
 	t.Parallel()
 	tb := newTabBeforeLive(t)
@@ -231,11 +232,12 @@ func TestPredictModeWaitsForTheApp(t *testing.T) {
 	tb.waitJS(`document.querySelector('[data-testid="app"]')?.dataset.phase === "static"`)
 	tb.key(kb.ArrowRight)
 	tb.key(kb.End)
+	settle(tb)
 	if got := tb.hook("step-counter"); got != "6" {
 		t.Errorf("before the app, → and End move the counter to %s", got)
 	}
-	if got := eval[bool](tb, `typeof dlockHandover === "function"`); got {
-		t.Error("the loader steps the run in predict mode")
+	if phase := eval[string](tb, `document.querySelector('[data-testid="app"]').dataset.phase`); phase != "static" {
+		t.Errorf("before the app the page is %q, want static: the loader steps the run in predict mode", phase)
 	}
 	if s := tb.search(); !sameQuery(s, "step=6&quiz=1&lang=en") {
 		t.Errorf("before the app the address became %q", s)
