@@ -110,7 +110,16 @@ func TestRedeployOffersAReloadThatRunsTheNewVersion(t *testing.T) {
 
 	host.dir.Store(&v2) // redeploy
 	tb.open(host.url("?step=4"))
-	tb.waitJS(`!!document.querySelector('[data-testid="update-prompt"]')`)
+	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[chromedp.Void](`!!document.querySelector('[data-testid="update-prompt"]')`, chromedp.WithPollingTimeout(waitLimit))); err != nil {
+		// What the workers and caches were, for a failure that is rare.
+		state := eval[string](tb, `(async () => {
+			const reg = await navigator.serviceWorker.getRegistration();
+			const w = (x) => x ? x.state : "none";
+			return JSON.stringify({controller: w(navigator.serviceWorker.controller), active: w(reg?.active), waiting: w(reg?.waiting),
+				installing: w(reg?.installing), caches: await caches.keys(), pageCache: dlockCache, workerRequests: `+fmt.Sprint(host.requests("/dlock/app-worker.js"))+`});
+		})()`)
+		t.Fatalf("no update prompt after the redeploy (%v): %s", err, state)
+	}
 	if v := eval[string](tb, `document.querySelector('[data-testid="app"]').dataset.version`); v != oldVersion {
 		t.Errorf("before the reload the page runs %s, want the old %s", v, oldVersion)
 	}
