@@ -178,10 +178,7 @@ function dlockKeepKeys(opened) {
   if (document.documentElement.classList.contains("dlock-waiting")) return;
   const pending = [];
   const onKey = (e) => {
-    if (e.ctrlKey || e.altKey || e.metaKey) return;
-    const t = e.target;
-    if (t && (t.isContentEditable || dlockRules.textFields.includes(t.tagName))) return;
-    const command = dlockRules.keys[e.key];
+    const command = dlockKeyCommand(e);
     if (!command) return;
     e.preventDefault();
     pending.push(command);
@@ -189,11 +186,27 @@ function dlockKeepKeys(opened) {
   document.addEventListener("keydown", onKey);
   window.dlockHandover = () => {
     document.removeEventListener("keydown", onKey);
-    const main = document.querySelector('main[data-testid="app"]');
-    const focused = document.activeElement && main && main.contains(document.activeElement) ? document.activeElement.dataset.testid || "" : "";
-    const open = main ? [...main.querySelectorAll("details[open]")].map((d) => d.className) : [];
-    return JSON.stringify({ focus: focused, open: open, opened: opened, shown: false, commands: pending, click: "" });
+    return JSON.stringify({ ...dlockKept(), opened: opened, shown: false, commands: pending, click: "" });
   };
+}
+
+// dlockKeyCommand is the command of a keydown the page answers (the step
+// keys, without Ctrl, Alt or Meta, outside a text field), or undefined.
+function dlockKeyCommand(e) {
+  if (e.ctrlKey || e.altKey || e.metaKey) return undefined;
+  const t = e.target;
+  if (t && (t.isContentEditable || dlockRules.textFields.includes(t.tagName))) return undefined;
+  return dlockRules.keys[e.key];
+}
+
+// dlockKept is what the app gives back once mounted: the data-testid of
+// the control in the page that had focus, and the classes of the open
+// details.
+function dlockKept() {
+  const main = document.querySelector('main[data-testid="app"]');
+  const focus = document.activeElement && main && main.contains(document.activeElement) ? document.activeElement.dataset.testid || "" : "";
+  const open = main ? [...main.querySelectorAll("details[open]")].map((d) => d.className) : [];
+  return { focus: focus, open: open };
 }
 
 function dlockEnhance() {
@@ -429,10 +442,7 @@ function dlockEnhance() {
   // pending too: it is done once the stepper answers, or by the app if
   // that takes over first.
   const onKey = (e) => {
-    if (e.ctrlKey || e.altKey || e.metaKey) return;
-    const t = e.target;
-    if (t && (t.isContentEditable || dlockRules.textFields.includes(t.tagName))) return;
-    const command = dlockRules.keys[e.key];
+    const command = dlockKeyCommand(e);
     if (!command) return;
     e.preventDefault();
     onKeyCommand();
@@ -467,9 +477,6 @@ function dlockEnhance() {
     document.removeEventListener("keydown", onKey);
     document.removeEventListener("click", onClick);
     writeURL();
-    const main = document.querySelector('main[data-testid="app"]');
-    const focused = document.activeElement && main && main.contains(document.activeElement) ? document.activeElement.dataset.testid || "" : "";
-    const open = main ? [...main.querySelectorAll("details[open]")].map((d) => d.className) : [];
     // shown: the page shows the frame of the state it is at, which the
     // app may then keep on screen while it mounts (Demo.held). commands:
     // what the reader asked for that the loader had not done yet (a move
@@ -477,7 +484,7 @@ function dlockEnhance() {
     const commands = moving ? [movingBy, ...pending] : [...pending];
     // click: a control only the app works, pressed last, which the app
     // then presses.
-    return JSON.stringify({ focus: focused, open: open, opened: opened, shown: shown === state, commands: commands, click: clicked });
+    return JSON.stringify({ ...dlockKept(), opened: opened, shown: shown === state, commands: commands, click: clicked });
   };
 
   document.addEventListener("keydown", onKey);
