@@ -332,15 +332,8 @@ func minimalSite(b *testing.B) string {
 	if out, err := gen.CombinedOutput(); err != nil {
 		b.Fatalf("writing the minimal site: %v\n%s", err, out)
 	}
-	flags, err := wasmFlags("")
-	if err != nil {
-		b.Fatal(err)
-	}
-	build := exec.Command("go", append(append([]string{"build"}, flags...), "-o", filepath.Join(dir, "web", "app.wasm"), "./e2e/minimal")...)
-	build.Dir = repoRoot
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := build.CombinedOutput(); err != nil {
-		b.Fatalf("building the minimal app.wasm: %v\n%s", err, out)
+	if err := buildWasm(filepath.Join(dir, "web", "app.wasm"), "./e2e/minimal", ""); err != nil {
+		b.Fatalf("the minimal app.wasm: %v", err)
 	}
 	// The toolchain's wasm_exec.js, as for dlock.
 	if err := copyTestFile(filepath.Join(dir, "wasm_exec.js"), filepath.Join(repoRoot, "static", "web", "wasm_exec.js")); err != nil {

@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -99,19 +100,7 @@ func stepBudget(b *testing.B, n int) map[string][]float64 {
 		IncludedCategories: []string{"devtools.timeline"}}}); err != nil {
 		b.Fatal(err)
 	}
-	var keys shuttle
-	for range n {
-		at, err := chromedp.Run(ctx, chromedp.Evaluate[[2]int](`(() => { const c = document.querySelector('[data-testid="step-counter"]'); return [+c.dataset.value, +c.dataset.total]; })()`))
-		if err != nil {
-			b.Fatal(err)
-		}
-		key, code := keys.next(at)
-		if err := pressKey(ctx, key, code); err != nil {
-			b.Fatal(err)
-		}
-		// Wait for the frame, and leave the page quiet before the next.
-		time.Sleep(120 * time.Millisecond)
-	}
+	pressShuttle(b, ctx, n)
 	if _, err := chromedp.Call(ctx, tracing.End, cdp.Empty{}); err != nil {
 		b.Fatal(err)
 	}
@@ -130,6 +119,26 @@ func stepBudget(b *testing.B, n int) map[string][]float64 {
 	}
 	mu.Unlock()
 	return budgetOf(evs)
+}
+
+// pressShuttle presses → n times as real input (← on the way back from
+// the last step), 120 ms apart: time for the frame, and for the page to
+// be quiet again (the address is written after the frame), before the
+// next.
+func pressShuttle(b *testing.B, ctx context.Context, n int) {
+	b.Helper()
+	var keys shuttle
+	for range n {
+		at, err := chromedp.Run(ctx, chromedp.Evaluate[[2]int](`(() => { const c = document.querySelector('[data-testid="step-counter"]'); return [+c.dataset.value, +c.dataset.total]; })()`))
+		if err != nil {
+			b.Fatal(err)
+		}
+		key, code := keys.next(at)
+		if err := pressKey(ctx, key, code); err != nil {
+			b.Fatal(err)
+		}
+		time.Sleep(120 * time.Millisecond)
+	}
 }
 
 // budgetOf cuts a trace into each keydown's parts: the keydown's

@@ -4,7 +4,6 @@ package e2e
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -31,16 +30,8 @@ func hookedSite(t *testing.T) string {
 			hookedErr = fmt.Errorf("copying static: %v %s", err, out)
 			return
 		}
-		flags, err := wasmFlags("")
-		if err != nil {
-			hookedErr = err
-			return
-		}
-		build := exec.Command("go", append(append([]string{"build", "-tags", "dlocktest"}, flags...), "-o", filepath.Join(dir, "web", "app.wasm"), "./wasm")...)
-		build.Dir = repoRoot
-		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-		if out, err := build.CombinedOutput(); err != nil {
-			hookedErr = fmt.Errorf("building the hooked app.wasm: %v\n%s", err, out)
+		if err := buildWasm(filepath.Join(dir, "web", "app.wasm"), "./wasm", "", "dlocktest"); err != nil {
+			hookedErr = fmt.Errorf("the hooked app.wasm: %v", err)
 			return
 		}
 		hookedStatic = dir

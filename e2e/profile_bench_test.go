@@ -45,15 +45,8 @@ func BenchmarkStepProfile(b *testing.B) {
 		if out, err := exec.Command("cp", "-r", repoStatic(), dir).CombinedOutput(); err != nil {
 			b.Fatalf("copying static: %v %s", err, out)
 		}
-		flags, err := wasmFlags("-ldflags=-w")
-		if err != nil {
-			b.Fatal(err)
-		}
-		build := exec.Command("go", append(append([]string{"build"}, flags...), "-o", filepath.Join(dir, "web", "app.wasm"), "./wasm")...)
-		build.Dir = repoRoot
-		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-		if out, err := build.CombinedOutput(); err != nil {
-			b.Fatalf("building app.wasm with names: %v\n%s", err, out)
+		if err := buildWasm(filepath.Join(dir, "web", "app.wasm"), "./wasm", "-ldflags=-w"); err != nil {
+			b.Fatalf("app.wasm with its functions' names: %v", err)
 		}
 	}
 	srv, url, err := startServer("-static", dir, "-addr", "127.0.0.1:0")
@@ -117,19 +110,7 @@ func stepProfile(b *testing.B, url string, n int) (parts map[string]float64, bus
 			b.Fatal(err)
 		}
 	}
-	var keys shuttle
-	for range n {
-		at, err := chromedp.Run(ctx, chromedp.Evaluate[[2]int](`(() => { const c = document.querySelector('[data-testid="step-counter"]'); return [+c.dataset.value, +c.dataset.total]; })()`))
-		if err != nil {
-			b.Fatal(err)
-		}
-		key, code := keys.next(at)
-		if err := pressKey(ctx, key, code); err != nil {
-			b.Fatal(err)
-		}
-		// The frame, and the address written after it, before the next.
-		time.Sleep(120 * time.Millisecond)
-	}
+	pressShuttle(b, ctx, n)
 	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
 	if err != nil {
 		b.Fatal(err)

@@ -30,6 +30,27 @@ func wasmFlags(ldflags string) ([]string, error) {
 	return flags, nil
 }
 
+// buildWasm builds pkg for the browser into out with make build's flags
+// (wasm/buildflags), ldflags in place of its -ldflags where not empty,
+// and the build tags, if any.
+func buildWasm(out, pkg, ldflags string, tags ...string) error {
+	flags, err := wasmFlags(ldflags)
+	if err != nil {
+		return err
+	}
+	args := []string{"build"}
+	if len(tags) > 0 {
+		args = append(args, "-tags", strings.Join(tags, ","))
+	}
+	build := exec.Command("go", append(append(args, flags...), "-o", out, pkg)...)
+	build.Dir = repoRoot
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if msg, err := build.CombinedOutput(); err != nil {
+		return fmt.Errorf("building %s: %v\n%s", pkg, err, msg)
+	}
+	return nil
+}
+
 // wasmParts is what an app.wasm is made of: the bytes of its functions'
 // code by the package that owns them, and its data (strings, tables, type
 // and position information, every package's together).
@@ -225,15 +246,8 @@ func BenchmarkWasmParts(b *testing.B) {
 	dir := b.TempDir()
 	read := func(pkg string) wasmParts {
 		out := filepath.Join(dir, strings.ReplaceAll(pkg, "/", "_")+".wasm")
-		flags, err := wasmFlags("-ldflags=-w")
-		if err != nil {
+		if err := buildWasm(out, pkg, "-ldflags=-w"); err != nil {
 			b.Fatal(err)
-		}
-		build := exec.Command("go", append(append([]string{"build"}, flags...), "-o", out, pkg)...)
-		build.Dir = repoRoot
-		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-		if msg, err := build.CombinedOutput(); err != nil {
-			b.Fatalf("building %s: %v\n%s", pkg, err, msg)
 		}
 		raw, err := os.ReadFile(out)
 		if err != nil {
