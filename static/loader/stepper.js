@@ -163,9 +163,7 @@ function dlockFrameFrom(body, before) {
   }
   return tokens;
 }
-// dlockEnhance starts stepping through the frames, and returns a promise
-// that settles once the page answers keys, with true (or with a falsy
-// value once it will not before the app).
+
 // dlockKeepKeys: a page whose state no frame holds (predict mode, the
 // projector view, a pace, two rows at once, the other views) waits for the
 // app. Where the server drew it for its address (not the static site's one
@@ -209,6 +207,9 @@ function dlockKept() {
   return { focus: focus, open: open };
 }
 
+// dlockEnhance starts stepping through the frames, and returns a promise
+// that settles once the page answers keys, with true (or with a falsy
+// value once it will not before the app).
 function dlockEnhance() {
   const opened = location.search;
   let state = dlockEnhancedState(opened); // the id of the state the page is at
