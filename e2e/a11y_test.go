@@ -32,8 +32,8 @@ func axeCheck(t *testing.T, tb *tab) []axeViolation {
 }
 
 // Each page is checked in the light scheme and then, the system's
-// preference switched in place (the page follows it by CSS alone), in the
-// dark one.
+// preference switched in place (the head's script follows it, setting the
+// page's data-theme), in the dark one.
 func TestAccessibilityWithAxe(t *testing.T) {
 	t.Parallel()
 	for _, query := range []string{
