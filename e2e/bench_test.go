@@ -701,7 +701,11 @@ func openForSteps(b *testing.B, phase string, blockWasm bool) (context.Context, 
 // fresh profile at siteURL, once the page is in phase, and returns, for
 // each press, the key event to the frame after the step counter changed,
 // the key event to the change, and the key event to the task after that
-// frame, once the frame's style, layout and paint are done.
+// frame, once the frame's style, layout and paint are done. The presses
+// are 100 ms apart, as a reader's are at the least: pressed back to back,
+// each would come just after the frame the last one waited for, and its
+// own frame would wait for the display's next beat, whatever the page's
+// work.
 func realStepTimes(b *testing.B, phase string, blockWasm bool, n int) (toFrame, toDOM, toDrawn []float64) {
 	ctx, done := openForSteps(b, phase, blockWasm)
 	defer done()
@@ -727,6 +731,7 @@ func realStepTimes(b *testing.B, phase string, blockWasm bool, n int) (toFrame, 
 		}
 		toFrame, toDOM = append(toFrame, t.Frame-*t.Key), append(toDOM, t.DOM-*t.Key)
 		toDrawn = append(toDrawn, t.Drawn-*t.Key)
+		time.Sleep(100 * time.Millisecond)
 	}
 	return toFrame, toDOM, toDrawn
 }
