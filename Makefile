@@ -130,7 +130,7 @@ test: vet workflows build e2e/node_modules/axe-core/axe.min.js $(DOCS)
 
 .PHONY: test-native test-node test-lab test-e2e
 test-native:
-	$(GO) test ./core ./web/... ./third_party .
+	$(GO) test ./core ./web/... ./third_party ./e2e/bookpage .
 test-node:
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(NODEEXEC)" ./core
 	cd third_party/goapp && GOOS=js GOARCH=wasm $(GO) test -exec="$(NODEEXEC)" -run AESGCM ./pkg/app

@@ -79,7 +79,7 @@ func BenchmarkStepBudget(b *testing.B) {
 // stepBudget presses n keys in a fresh profile of the live page under a
 // trace and returns each part's time for each press.
 func stepBudget(b *testing.B, n int) map[string][]float64 {
-	ctx, done := openForSteps(b, "live", false)
+	ctx, done := openForSteps(b, siteURL, "live", false)
 	defer done()
 	var mu sync.Mutex
 	var raw [][]byte
