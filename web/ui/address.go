@@ -20,16 +20,31 @@ type addressWriter struct {
 	writer app.Func
 }
 
-// listen makes the writer, which calls write (on the page's goroutine),
-// and writes a due address before a click on a link navigates: the page
-// it leaves must keep the address of what it showed (this listener
-// captures the click before go-app's navigation sees it).
-func (a *addressWriter) listen(ctx app.Context, write func(ctx app.Context)) {
+// listen makes the writer, which calls write (on the page's goroutine,
+// leaving the page undrawn), and writes a due address before a click on a
+// link navigates: the page it leaves must keep the address of what it
+// showed (this listener captures the click before go-app's navigation
+// sees it).
+func (a *addressWriter) listen(ctx app.Context, write func(ctx app.Context) (redraw bool)) {
 	a.writer = app.FuncOf(func(this app.Value, args []app.Value) any {
-		ctx.Dispatch(write)
+		ctx.Dispatch(undrawn(write))
 		return nil
 	})
 	app.Window().Get("document").Call("addEventListener", "click", a.writer, true)
+}
+
+// undrawn is write as a dispatch that leaves the page undrawn, unless
+// write says it must be drawn (a panic it caught shows the crash view).
+// The address shows nothing on the page; a dispatch draws its component
+// again, and the page is one component: each write, when the browser is
+// idle after a step or as any click begins, rendered and compared the
+// whole page for nothing. A click's own handler asks for its own redraw.
+func undrawn(write func(ctx app.Context) (redraw bool)) func(app.Context) {
+	return func(ctx app.Context) {
+		if !write(ctx) {
+			ctx.PreventUpdate()
+		}
+	}
 }
 
 // schedule notes that the settings are now s, and has the address

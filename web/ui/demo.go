@@ -122,7 +122,10 @@ func (d *Demo) syncPage(ctx app.Context) {
 // before which a due address is written (address.go).
 func (d *Demo) OnMount(ctx app.Context) {
 	d.on.add(ctx, d)
-	d.address.listen(ctx, func(ctx app.Context) { d.guard("address", func() { d.address.write(ctx, d.s) }) })
+	d.address.listen(ctx, func(ctx app.Context) bool {
+		d.guard("address", func() { d.address.write(ctx, d.s) })
+		return d.crash.caught != nil
+	})
 	d.mode.live = true
 	d.syncPage(ctx)
 	if installTestHooks != nil {
