@@ -49,4 +49,21 @@ func TestTheAddressIsWrittenWithoutDrawingThePage(t *testing.T) {
 	if n := dispatch(func(app.Context) {}); n != 1 {
 		t.Errorf("any other dispatch drew the page %d times, want once", n)
 	}
+	// A click: the write, as the click begins, then the clicked control's
+	// own handler, in one batch, either way round: drawn once.
+	for _, first := range []bool{true, false} {
+		before := c.draws
+		write, handler := undrawn(func(app.Context) bool { return false }), func(app.Context) {}
+		if first {
+			c.ctx.Dispatch(write)
+			c.ctx.Dispatch(handler)
+		} else {
+			c.ctx.Dispatch(handler)
+			c.ctx.Dispatch(write)
+		}
+		e.ConsumeAll()
+		if n := c.draws - before; n != 1 {
+			t.Errorf("a click's write and handler (write first: %v) drew the page %d times, want once", first, n)
+		}
+	}
 }

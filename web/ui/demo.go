@@ -123,8 +123,9 @@ func (d *Demo) syncPage(ctx app.Context) {
 func (d *Demo) OnMount(ctx app.Context) {
 	d.on.add(ctx, d)
 	d.address.listen(ctx, func(ctx app.Context) bool {
+		before := d.crash.caught
 		d.guard("address", func() { d.address.write(ctx, d.s) })
-		return d.crash.caught != nil
+		return d.crash.caught != before // the crash view, to be drawn
 	})
 	d.mode.live = true
 	d.syncPage(ctx)
