@@ -327,21 +327,26 @@ var links = []linkConditions{
 // minimalSite builds the smallest go-app page (e2e/minimal) with the same
 // go-app as dlock, as a static site: the floor a go-app page cannot go
 // below, measured in the same run as dlock.
-func minimalSite(b *testing.B) string {
+func minimalSite(b *testing.B) string { return goappSite(b, "minimal-site", "./e2e/minimal") }
+
+// goappSite builds the go-app page of pkg (a command that writes its static
+// site natively and runs the page in the browser) as a static site in
+// tmpRoot/name, once a run: the site, its app.wasm built with make build's
+// flags, and the toolchain's wasm_exec.js, as for dlock.
+func goappSite(b *testing.B, name, pkg string) string {
 	b.Helper()
-	dir := filepath.Join(tmpRoot, "minimal-site")
+	dir := filepath.Join(tmpRoot, name)
 	if _, err := os.Stat(filepath.Join(dir, "web", "app.wasm")); err == nil {
 		return dir
 	}
-	gen := exec.Command("go", "run", "./e2e/minimal", dir)
+	gen := exec.Command("go", "run", pkg, dir)
 	gen.Dir = repoRoot
 	if out, err := gen.CombinedOutput(); err != nil {
-		b.Fatalf("writing the minimal site: %v\n%s", err, out)
+		b.Fatalf("writing the site of %s: %v\n%s", pkg, err, out)
 	}
-	if err := buildWasm(filepath.Join(dir, "web", "app.wasm"), "./e2e/minimal", ""); err != nil {
-		b.Fatalf("the minimal app.wasm: %v", err)
+	if err := buildWasm(filepath.Join(dir, "web", "app.wasm"), pkg, ""); err != nil {
+		b.Fatalf("the app.wasm of %s: %v", pkg, err)
 	}
-	// The toolchain's wasm_exec.js, as for dlock.
 	if err := copyTestFile(filepath.Join(dir, "wasm_exec.js"), filepath.Join(repoRoot, "static", "web", "wasm_exec.js")); err != nil {
 		b.Fatal(err)
 	}
@@ -601,7 +606,7 @@ func BenchmarkFirstLoad(b *testing.B) {
 	}
 }
 
-// stepTimes presses → and ← 60 times in a fresh profile at siteURL, once
+// stepTimes presses → and ← 300 times in a fresh profile at siteURL, once
 // the page is in phase, and times each press to the step counter's change,
 // inside the page. blockWasm keeps app.wasm from arriving.
 func stepTimes(b *testing.B, phase string, blockWasm bool) []float64 {
@@ -708,10 +713,10 @@ func openForSteps(b *testing.B, url, phase string, blockWasm bool) (context.Cont
 // each press, the key event to the frame after the step counter changed,
 // the key event to the change, and the key event to the task after that
 // frame, once the frame's style, layout and paint are done. The presses
-// are 100 ms apart, as a reader's are at the least: pressed back to back,
-// each would come just after the frame the last one waited for, and its
-// own frame would wait for the display's next beat, whatever the page's
-// work.
+// are 100 ms apart, time for the page to be quiet between them, as a
+// reader's stepping mostly is: pressed back to back, each would come just
+// after the frame the last one waited for, and its own frame would wait
+// for the display's next beat, whatever the page's work.
 func realStepTimes(b *testing.B, url, phase string, blockWasm bool, n int) (toFrame, toDOM, toDrawn []float64) {
 	ctx, done := openForSteps(b, url, phase, blockWasm)
 	defer done()
@@ -754,9 +759,18 @@ func blockAppWasm(b *testing.B, ctx context.Context) {
 	}
 }
 
-// benchSteps reports the step latency over 5 fresh profiles of 300 presses:
-// the median and p95 of all presses, and each profile's median.
+// benchSteps reports the step latency over 5 fresh profiles of 300 presses
+// timed inside the page (the median and p95 of all presses, and each
+// profile's median), then over 5 fresh profiles of 60 real key presses
+// (realStepTimes); once live, each of those is followed by one of the
+// book's page drawn by go-app, go-app's floor for a step.
 func benchSteps(b *testing.B, key, phase string, blockWasm bool) {
+	// Once live, each profile of dlock is followed by one of the book's
+	// page drawn by go-app (e2e/bookpage), so their ratio is of one run.
+	var book string
+	if phase == "live" {
+		book = bookPageURL(b)
+	}
 	for range b.N {
 		var all, later, medians []float64
 		for range 5 {
@@ -777,13 +791,7 @@ func benchSteps(b *testing.B, key, phase string, blockWasm bool) {
 		fmt.Printf("%s over %d key presses in 5 fresh profiles (ms): median %.2f, p95 %.2f; each profile's median %.1f; the second half of each profile's presses: median %.2f, p95 %.2f\n",
 			strings.ReplaceAll(key, "_", " "), len(all), median(all), quantile(all, 0.95), medians, median(later), quantile(later, 0.95))
 		// What a reader gets: a real key press, through the browser's
-		// input pipeline, to the frame that can show the new step. Once
-		// live, each profile of dlock is followed by one of the book's page
-		// drawn by go-app (e2e/bookpage), so their ratio is of one run.
-		var book string
-		if phase == "live" {
-			book = bookPageURL(b)
-		}
+		// input pipeline, to the frame that can show the new step.
 		var frame, dom, drawn, bookFrame, bookDOM, bookDrawn []float64
 		for range 5 {
 			f, d, w := realStepTimes(b, siteURL, phase, blockWasm, 60)
@@ -815,34 +823,16 @@ func benchSteps(b *testing.B, key, phase string, blockWasm bool) {
 }
 
 // bookPageURL serves the book's published demo drawn by go-app
-// (e2e/bookpage: the Vue replica's page, dlock's model and words), built
-// with make build's flags, as a static site, and returns its address: the
+// (e2e/bookpage: the layout and style of a Vue replica of that demo,
+// dlock's model and words) as a static site, and returns its address: the
 // floor of a live step in a go-app page of the book's size.
 func bookPageURL(b *testing.B) string {
-	b.Helper()
-	dir := filepath.Join(tmpRoot, "book-page")
-	if _, err := os.Stat(filepath.Join(dir, "web", "app.wasm")); err != nil {
-		gen := exec.Command("go", "run", "./e2e/bookpage", dir)
-		gen.Dir = repoRoot
-		if out, err := gen.CombinedOutput(); err != nil {
-			b.Fatalf("writing the book page's site: %v\n%s", err, out)
-		}
-		if err := buildWasm(filepath.Join(dir, "web", "app.wasm"), "./e2e/bookpage", ""); err != nil {
-			b.Fatalf("the book page's app.wasm: %v", err)
-		}
-		if err := copyTestFile(filepath.Join(dir, "wasm_exec.js"), filepath.Join(repoRoot, "static", "web", "wasm_exec.js")); err != nil {
-			b.Fatal(err)
-		}
-	}
-	host := &staticHost{prefix: "/", extra: map[string]string{}}
-	host.dir.Store(&dir)
-	url := newBenchServer(host)
-	b.Cleanup(host.srv.Close)
-	return url + "/"
+	return newStaticHost(b, "/", goappSite(b, "book-page", "./e2e/bookpage"), nil).url("")
 }
 
 // BenchmarkStepLatency measures a key press to the step counter's change
-// once the app is live.
+// once the app is live, and a real one to the frame after it, beside the
+// book's page drawn by go-app.
 func BenchmarkStepLatency(b *testing.B) { benchSteps(b, "step_latency_ms", "live", false) }
 
 // BenchmarkStepLatencyBeforeLive measures the same where app.wasm never

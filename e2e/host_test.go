@@ -60,7 +60,7 @@ func (h *staticHost) requests(path string) int {
 	return h.asked[path]
 }
 
-func newStaticHost(t *testing.T, prefix, dir string, configure func(*staticHost)) *staticHost {
+func newStaticHost(t testing.TB, prefix, dir string, configure func(*staticHost)) *staticHost {
 	t.Helper()
 	h := &staticHost{prefix: prefix, cors: true, extra: map[string]string{}}
 	h.dir.Store(&dir)

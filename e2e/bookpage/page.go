@@ -1,13 +1,13 @@
-// Command bookpage is the book's published demo as the Vue replica in
-// ../shared/bench draws it (one run of seven frames, the fencing switch,
-// the lock service's and the resource's cards, the step's action and note,
-// the stepping buttons), drawn by go-app: dlock's model and words, none of
-// dlock's other parts. make bench steps it beside dlock in the same run,
-// as the floor of a step in a go-app page of the book's size: what is left
-// of a live step once dlock's own page (its timeline, transcript, views,
-// links, live region, predict mode) is taken away. Natively it writes its
-// static site (go run ./e2e/bookpage DIR); for the browser it runs the
-// page.
+// Command bookpage is the book's published demo drawn by go-app: the
+// layout and style sheet of a Vue 3 replica of that demo (one run of seven
+// frames, the fencing switch, the lock service's and the resource's cards,
+// the step's action and note, the stepping buttons), with dlock's model
+// (core replays the chapter's scenario) and dlock's words. make bench steps
+// it beside dlock in the same run, as the floor of a step in a go-app page
+// of the book's size: what is left of a live step once dlock's own page
+// (its timeline, transcript, views, links, live region, predict mode) is
+// taken away. Natively it writes its static site (go run ./e2e/bookpage
+// DIR); for the browser it runs the page.
 package main
 
 import (
@@ -43,9 +43,9 @@ func (p *book) OnInit() {
 	}
 }
 
-// OnMount listens to the keys at the window, as the replica does, and as
-// dlock's page does: a listener of its own, whose key is done in a
-// dispatch to the page.
+// OnMount listens to the keys at the window, as the replica does (dlock's
+// page listens at the document), with a listener of its own whose key is
+// done in a dispatch to the page, as dlock's is.
 func (p *book) OnMount(ctx app.Context) {
 	p.live = true
 	p.keydown = app.FuncOf(func(this app.Value, args []app.Value) any {
@@ -101,9 +101,12 @@ func (p *book) setFencing(on bool) app.EventHandler {
 	}
 }
 
-func (p *book) by(n int) app.EventHandler {
-	return func(ctx app.Context, e app.Event) { p.goTo(p.step + n) }
-}
+// The stepping buttons' handlers: each reads the step when clicked (go-app
+// keeps the handler it mounted first when a new one has the same code).
+func (p *book) first(ctx app.Context, e app.Event) { p.goTo(1) }
+func (p *book) prev(ctx app.Context, e app.Event)  { p.goTo(p.step - 1) }
+func (p *book) next(ctx app.Context, e app.Event)  { p.goTo(p.step + 1) }
+func (p *book) last(ctx app.Context, e app.Event)  { p.goTo(len(p.frames())) }
 
 func (p *book) Render() app.UI {
 	const l = state.Japanese
@@ -142,9 +145,16 @@ func (p *book) Render() app.UI {
 	if p.fencing {
 		tag, tagClass = "有", "on"
 	}
+	// A write the resource applied (a late one too: core calls it stale)
+	// or refused.
 	result := ""
-	if f.Event.Kind == core.ActWrite && (f.Event.Result == core.ResultAccepted || f.Event.Result == core.ResultRejected) {
-		result = string(f.Event.Result)
+	if f.Event.Kind == core.ActWrite {
+		switch f.Event.Result {
+		case core.ResultAccepted, core.ResultStale:
+			result = "accepted"
+		case core.ResultRejected:
+			result = "rejected"
+		}
 	}
 	return app.Div().Class("demo").DataSet("testid", "app").DataSet("phase", phase).Body(
 		app.Header().Class("head").Body(
@@ -160,7 +170,7 @@ func (p *book) Render() app.UI {
 				app.Button().Type("button").Class(onClass(p.fencing)).Aria("pressed", p.fencing).Text("有").OnClick(p.setFencing(true)),
 				app.Button().Type("button").Class(onClass(!p.fencing)).Aria("pressed", !p.fencing).Text("無").OnClick(p.setFencing(false)),
 			),
-			button(atEnd, p.by(1)).Class("primary").Text("1手すすめる"),
+			button(atEnd, p.next).Class("primary").Text("1手すすめる"),
 		),
 		app.Div().Class("cards").Body(
 			app.Section().Class("card").Body(
@@ -172,7 +182,7 @@ func (p *book) Render() app.UI {
 				),
 			),
 			app.Section().Class("card").Body(
-				app.H2().Body(app.Text(res.Name+" "), app.Span().Class("tag "+tagClass).Text(tag)),
+				app.H2().Body(app.Text("資源 "+res.Name+" "), app.Span().Class("tag "+tagClass).Text(tag)),
 				app.Div().Class("value mono").Text(value),
 				app.Dl().Body(
 					app.Dt().Text("maxToken"), app.Dd().Class("mono").Text(strconv.FormatInt(res.MaxToken, 10)),
@@ -188,12 +198,12 @@ func (p *book) Render() app.UI {
 		),
 		app.P().Class("note").Text(words.Note(l, frames, p.step)),
 		app.Footer().Class("footer").Body(
-			button(p.step == 1, p.by(1-p.step)).Text("最初へ"),
-			button(p.step == 1, p.by(-1)).Aria("label", "前へ").Text("◀"),
+			button(p.step == 1, p.first).Text("最初へ"),
+			button(p.step == 1, p.prev).Aria("label", "前へ").Text("◀"),
 			app.Span().Class("counter").DataSet("testid", "step-counter").DataSet("value", p.step).DataSet("total", total).
 				Text(strconv.Itoa(p.step)+" / "+strconv.Itoa(total)),
-			button(atEnd, p.by(1)).Aria("label", "次へ").Text("▶"),
-			button(atEnd, p.by(total-p.step)).Text("最後へ"),
+			button(atEnd, p.next).Aria("label", "次へ").Text("▶"),
+			button(atEnd, p.last).Text("最後へ"),
 		),
 		app.P().Class("legend").Text(words.T(l, "legend")),
 	)
