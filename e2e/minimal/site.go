@@ -3,22 +3,13 @@
 package main
 
 import (
-	"fmt"
-	"os"
+	"dlock/e2e/internal/sitegen"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: minimal DIR (then put the browser build at DIR/web/app.wasm)")
-		os.Exit(2)
-	}
 	routes()
-	h := &app.Handler{Name: "minimal", Title: "minimal", Version: "bench",
-		Icon: app.Icon{Default: "/web/icon.png", SVG: "/web/icon.svg"}}
-	if err := app.GenerateStaticWebsite(os.Args[1], h); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
+	sitegen.Main(&app.Handler{Name: "minimal", Title: "minimal", Version: "bench",
+		Icon: app.Icon{Default: "/web/icon.png", SVG: "/web/icon.svg"}})
 }
