@@ -36,9 +36,10 @@ func (a *addressWriter) listen(ctx app.Context, write func(ctx app.Context) (red
 // undrawn is write as a dispatch that leaves the page undrawn, unless
 // write says it must be drawn (a panic it caught shows the crash view).
 // The address shows nothing on the page; a dispatch draws its component
-// again, and the page is one component: each write, when the browser is
-// idle after a step or as any click begins, rendered and compared the
-// whole page for nothing. A click's own handler asks for its own redraw.
+// again, and the page is one component: otherwise each write, when the
+// browser is idle after a step or as any click begins, would render and
+// compare the whole page for nothing. A click's own handler asks for its
+// own redraw.
 func undrawn(write func(ctx app.Context) (redraw bool)) func(app.Context) {
 	return func(ctx app.Context) {
 		if !write(ctx) {
