@@ -85,8 +85,16 @@ func (p *book) frames() []core.Frame {
 }
 
 func (p *book) onKey(key string) {
-	to := map[string]int{"ArrowRight": p.step + 1, "ArrowLeft": p.step - 1, "Home": 1, "End": len(p.frames())}
-	p.goTo(to[key])
+	switch key {
+	case "ArrowRight":
+		p.goTo(p.step + 1)
+	case "ArrowLeft":
+		p.goTo(p.step - 1)
+	case "Home":
+		p.goTo(1)
+	case "End":
+		p.goTo(len(p.frames()))
+	}
 }
 
 func (p *book) goTo(n int) { p.step = min(len(p.frames()), max(1, n)) }
