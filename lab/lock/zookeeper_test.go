@@ -43,7 +43,19 @@ func TestZooKeeperSequenceRestartsUnderARemadeParentWhileCzxidRises(t *testing.T
 	parent := "/test/sequence-restarts"
 	locks := lock.NewZooKeeperLocker(zooKeeperServers, parent)
 	ctx := context.Background()
+	conn, _, err := zk.Connect(zooKeeperServers, 5*time.Second, zk.WithLogInfo(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
 	first := takeZooKeeper(t, locks)
+	// The service deletes the container once it is empty, which it is
+	// between first's release and a's node: a child that is no lock node
+	// keeps it, so that a's node is made under the same parent.
+	keep := parent + "/keep"
+	if _, err := conn.Create(keep, nil, 0, zk.WorldACL(zk.PermAll)); err != nil {
+		t.Fatal(err)
+	}
 	if err := first.Release(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -55,12 +67,11 @@ func TestZooKeeperSequenceRestartsUnderARemadeParentWhileCzxidRises(t *testing.T
 		t.Fatalf("under one parent the second node's sequence %d is not above the first's %d", sequenceOf(t, a), sequenceOf(t, first))
 	}
 
-	// The service deletes the empty container within its check interval.
-	conn, _, err := zk.Connect(zooKeeperServers, 5*time.Second, zk.WithLogInfo(false))
-	if err != nil {
+	// Empty now, the container is deleted within the service's check
+	// interval.
+	if err := conn.Delete(keep, -1); err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
 	deadline := time.Now().Add(10 * servers.ContainerCheck)
 	for {
 		exists, _, err := conn.Exists(parent)
