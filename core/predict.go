@@ -27,17 +27,22 @@ const (
 	// refused.
 	AskHeard Ask = "heard"
 	// AskRenew: will the lock service renew the client's lease? Choices
-	// renewed and refused.
+	// renewed and refused. Asked only where grants expire (LockView.TTL):
+	// a lock without TTL has no lease to renew.
 	AskRenew Ask = "renew"
 	// AskCheck: what will the client find when it checks its own lease?
 	// Choices valid and expired.
 	AskCheck Ask = "check"
-	// AskHolder: who holds the lock after the step, by the lock service?
+	// AskHolder: who holds the lock after the step, by the lock service
+	// (under Redlock, by a majority of its nodes: Question.Majority)?
 	// Choices the clients and none. Asked where time passes, or the
 	// service restarts, while someone holds it.
 	AskHolder Ask = "holder"
-	// AskVerdict: is the data safe, at the end of the run? Choices the
-	// four verdicts.
+	// AskVerdict: what is the run's verdict, by the definitions of the
+	// verdicts (Safe, AtRisk, Corrupted, Stuck)? Choices the four
+	// verdicts. It asks for the verdict as defined, not whether the data
+	// came out as the reader would wish: a run whose one holder's writes
+	// were applied out of order (Frame.Reordered) can be safe.
 	AskVerdict Ask = "verdict"
 )
 
@@ -63,6 +68,9 @@ type Question struct {
 	Client string
 	// Resource is the resource a write goes to (AskWrite).
 	Resource string
+	// Majority: the lock service is Redlock's nodes, and the holder is
+	// the one a majority of them hold the lock for (AskHolder).
+	Majority bool
 	// Choices are two to four machine words, in the order the page shows
 	// them; Answer is the one right choice.
 	Choices []string
@@ -74,7 +82,8 @@ func (q Question) Right(choice string) bool { return choice == q.Answer }
 
 // QuestionAt is the question asked before frames[i] (1 ≤ i < len(frames)),
 // about the step that leads to it; false where that step decides nothing
-// to ask about (a pause, a write not sent, a message held, a read).
+// to ask about (a pause, a write not sent, a message held, a read, a
+// renewal of a lock without TTL, which has no lease to renew).
 func QuestionAt(frames []Frame, i int) (Question, bool) {
 	if i < 1 || i >= len(frames) {
 		return Question{}, false
@@ -110,6 +119,9 @@ func QuestionAt(frames []Frame, i int) (Question, bool) {
 			return two(AskGrant, ChoiceGranted, ChoiceRefused, e.Grant != 0)
 		}
 	case ActRenew:
+		if !f.Lock.TTL {
+			return Question{}, false // no lease to renew
+		}
 		if e.Result == ResultRenewed || e.Result == ResultRefused {
 			return two(AskRenew, ChoiceRenewed, ChoiceRefused, e.Result == ResultRenewed)
 		}
@@ -122,7 +134,7 @@ func QuestionAt(frames []Frame, i int) (Question, bool) {
 		case MsgWrite, MsgApply:
 			return written()
 		case MsgRenew:
-			if e.Result == ResultRenewed || e.Result == ResultRefused {
+			if f.Lock.TTL && (e.Result == ResultRenewed || e.Result == ResultRefused) {
 				return two(AskRenew, ChoiceRenewed, ChoiceRefused, e.Result == ResultRenewed)
 			}
 		case MsgReply:
@@ -134,7 +146,7 @@ func QuestionAt(frames []Frame, i int) (Question, bool) {
 		}
 	case ActTick, ActRestart:
 		if before := frames[i-1].Lock; before.Holder != "" && !before.Lockless {
-			q.Client = ""
+			q.Client, q.Majority = "", len(f.Lock.Nodes) > 1
 			return holderQuestion(q, frames, before.Holder, f.Lock.Holder), true
 		}
 	}
@@ -174,8 +186,9 @@ func holderQuestion(q Question, frames []Frame, before, after string) Question {
 	return q
 }
 
-// VerdictQuestion is the question asked at the end of the run: is the data
-// safe? It is answered by the run's verdict (VerdictOf).
+// VerdictQuestion is the question asked at the end of the run: what is its
+// verdict, by the verdicts' definitions? It is answered by the run's
+// verdict (VerdictOf).
 func VerdictQuestion(frames []Frame) Question {
 	return Question{Frame: len(frames) - 1, Ask: AskVerdict,
 		Choices: []string{string(Safe), string(AtRisk), string(Corrupted), string(Stuck)}, Answer: string(VerdictOf(frames))}

@@ -44,6 +44,12 @@ func TestEveryQuestionHasOneRightChoiceTheFrameShows(t *testing.T) {
 				asked[q.Ask]++
 				name := sc.ID + " under " + string(st) + ", step " + ItemOf(sc.Steps[i-1].Action)
 				checkChoices(t, name, q)
+				if q.Ask == AskRenew && !frames[i].Lock.TTL {
+					t.Errorf("%s: asks whether the service renews a lease, of a lock without TTL", name)
+				}
+				if q.Ask == AskHolder && q.Majority != (len(frames[i].Lock.Nodes) > 1) {
+					t.Errorf("%s: asks who holds the lock by a majority %v, with %d nodes", name, q.Majority, len(frames[i].Lock.Nodes))
+				}
 				if shown := shownBy(frames, q); shown != q.Answer {
 					t.Errorf("%s: asks %s, answer %q, but the frame shows %q", name, q.Ask, q.Answer, shown)
 				}
@@ -180,5 +186,47 @@ func TestQuestionsAreAskedOnlyOfDecisions(t *testing.T) {
 	}
 	if q, _ := QuestionAt(unfenced, 6); q.Answer != ChoiceAccepted || q.Client != "A" || q.Resource != "row-42" {
 		t.Errorf("the late write without fencing: %+v", q)
+	}
+}
+
+// A lock without TTL has no lease to renew: a renewal sent to one, or
+// delivered to one, is no question of whether the service renews it. The
+// scenarios do renew such locks (heartbeat, heartbeat-pause and
+// partitioned-holder under no-ttl), and the same renewals under a lease
+// are asked.
+func TestNoRenewalIsAskedOfALockWithoutTTL(t *testing.T) {
+	for _, id := range []string{"heartbeat", "heartbeat-pause", "partitioned-holder"} {
+		sc, ok := ScenarioByID(id)
+		if !ok {
+			t.Fatalf("no scenario %s", id)
+		}
+		for _, c := range []struct {
+			st     Strategy
+			wanted bool
+		}{{NoTTL, false}, {Lease, true}} {
+			frames, err := Replay(sc, c.st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			renewals, asked := 0, 0
+			for i := 1; i < len(frames); i++ {
+				e := frames[i].Event
+				if e.Kind != ActRenew && (e.Kind != ActDeliver || e.Delivered != MsgRenew) {
+					continue
+				}
+				renewals++
+				if q, ok := QuestionAt(frames, i); ok && q.Ask == AskRenew {
+					asked++
+				}
+			}
+			switch {
+			case renewals == 0:
+				t.Errorf("%s under %s renews nothing: the test asks nothing of it", id, c.st)
+			case c.wanted && asked == 0:
+				t.Errorf("%s under %s: none of its %d renewals is asked", id, c.st, renewals)
+			case !c.wanted && asked != 0:
+				t.Errorf("%s under %s: %d of its %d renewals are asked, of a lock without TTL", id, c.st, asked, renewals)
+			}
+		}
 	}
 }
