@@ -18,8 +18,9 @@ import (
 // click or with the keys 1–4. Then it says whether the answer was right,
 // names the right one, and shows the step, whose note explains it. A
 // running score counts the answers. At the last step, → asks the run's
-// verdict (core.VerdictQuestion), which the header's badge holds back
-// until it is answered. What a question asks, its choices and its answer
+// verdict, by the table's definitions (core.VerdictQuestion), which the
+// header's badge holds back until it is answered; its feedback says what
+// the verdict does not count where the run has ↺ (words.Feedback). What a question asks, its choices and its answer
 // are core's, read from the run's frames; this only keeps which question
 // is open and words it. Predict mode asks
 // in the views of one run: the one-run view and free play of one row.
@@ -285,9 +286,9 @@ func (p pageView) quizPanel() app.UI {
 	}
 	var feedback app.UI = el("p.quiz-feedback")
 	if a := qz.last; a != nil {
-		value, text := "wrong", p.t("quiz.wrong", words.ChoiceText(l, a.q, a.q.Answer))
+		value, text := "wrong", words.Feedback(l, a.q, a.choice, p.frames)
 		if a.q.Right(a.choice) {
-			value, text = "right", p.t("quiz.right", words.ChoiceText(l, a.q, a.q.Answer))
+			value = "right"
 		}
 		feedback = el("p.quiz-feedback data-testid=quiz-feedback tabindex=-1").
 			Class("quiz-"+value).DataSet("value", value).DataSet("answer", a.q.Answer).DataSet("choice", a.choice).
@@ -322,11 +323,7 @@ func (p pageView) quizSays(r runView) string {
 		return p.t("quiz.announce", words.QuestionText(l, *q), strings.Join(choices, ", "))
 	}
 	if a := qz.last; a != nil {
-		key := "quiz.wrong"
-		if a.q.Right(a.choice) {
-			key = "quiz.right"
-		}
-		return p.t(key, words.ChoiceText(l, a.q, a.q.Answer)) + " " + p.t("quiz.explain", r.note()) + " " +
+		return words.Feedback(l, a.q, a.choice, p.frames) + " " + p.t("quiz.explain", r.note()) + " " +
 			p.t("quiz.score", qz.right, qz.asked)
 	}
 	return ""

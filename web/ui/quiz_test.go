@@ -226,3 +226,32 @@ func TestPredictModeAsksTheVerdictAtTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// The course's same-token-retry lesson (consensus with fencing) ends safe,
+// though B's own older write has just overwritten its newer one (↺): the
+// verdict's feedback says so beside the answer, right or wrong.
+func TestTheVerdictFeedbackOfAReorderedRunSaysWhatItDoesNotCount(t *testing.T) {
+	runs := state.NewRuns()
+	for _, choice := range []string{string(core.Corrupted), string(core.Safe)} {
+		s := state.Defaults()
+		s.Scenario, s.Strategy, s.Lang, s.Quiz = "same-token-retry", core.Consensus, state.English, true
+		r := runs.Run(s.ScenarioData(runs), s.Strategy)
+		if r.Err != nil {
+			t.Fatal(r.Err)
+		}
+		s.Step = len(r.Frames)
+		d := &Demo{s: s, runs: runs}
+		d.mode.live = true
+		if _, ok := d.quizStep(state.CmdNext); !ok || d.quiz.asking == nil || d.quiz.asking.Ask != core.AskVerdict {
+			t.Fatalf("→ at the last step asks %+v", d.quiz.asking)
+		}
+		if _, ok := d.quiz.answer(choice); !ok {
+			t.Fatalf("%s is not a choice", choice)
+		}
+		html := app.HTMLString(mounted(t, &drawn{d: d}))
+		if !strings.Contains(html, "one holder&#39;s own writes applied out of order (not counted in the verdict)") ||
+			!strings.Contains(html, "the answer is “✓ safe”") && choice != string(core.Safe) {
+			t.Errorf("answered %s: the feedback does not say the answer and what the verdict does not count", choice)
+		}
+	}
+}

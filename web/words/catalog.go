@@ -754,7 +754,8 @@ var catalog = map[string]text{
 	"quiz.ask.renew":            {"ロックサービスは %s のリースを更新するか?", "Will the lock service renew %s's lease?"},
 	"quiz.ask.check":            {"%s が自分の時計でリースを確かめると、どうなるか?", "What will %s find when it checks its lease by its own clock?"},
 	"quiz.ask.holder":           {"このステップの後、ロックサービスによれば、誰がロックを持っているか?", "After this step, who holds the lock, by the lock service?"},
-	"quiz.ask.verdict":          {"この実行の終わりに、データは安全か?", "At the end of this run, is the data safe?"},
+	"quiz.ask.holder.majority":  {"このステップの後、過半数のノードによれば、誰がロックを持っているか?", "After this step, who holds the lock, by a majority of the nodes?"},
+	"quiz.ask.verdict":          {"表の凡例の定義で、この実行の判定はどれか?", "By the table's definitions, what is this run's verdict?"},
 	"quiz.choice.accepted":      {"受け付ける", "accepts it"},
 	"quiz.choice.refused":       {"拒否する", "refuses"},
 	"quiz.choice.granted":       {"与える", "grants it"},
@@ -763,7 +764,7 @@ var catalog = map[string]text{
 	"quiz.choice.expired":       {"切れていて、ロックを持っていないと知る", "expired: it learns it holds the lock no more"},
 	"quiz.choice.none":          {"誰も持っていない", "nobody"},
 	"quiz.choice.heard.granted": {"ロックを持っていると信じる", "it believes it holds the lock"},
-	"quiz.choice.heard.late":    {"与えられたが、自分の時計ではリースがもう切れているので、信じない", "granted, but its lease has ended by its own clock: it does not believe it"},
+	"quiz.choice.heard.late":    {"与えられたが、自分の時計ではリースがもう切れていると分かり、使わない", "granted, but it knows by its own clock that the lease has already ended, and does not use it"},
 	"quiz.choice.heard.refused": {"拒否されたと知る", "it learns it was refused"},
 	// Predict mode's control, its question's frame, the feedback and the
 	// score.
@@ -776,5 +777,12 @@ var catalog = map[string]text{
 	"quiz.score":        {"得点 %d/%d", "Score %d/%d"},
 	"quiz.announce":     {"質問: %s 選択肢: %s", "Question: %s Choices: %s"},
 	"quiz.choice":       {"%d: %s", "%d: %s"},
-	"quiz.hint.verdict": {"最後のステップ。→ を押すと、データが安全だったかを予想する。", "The last step. Press → to predict whether the data is safe."},
+	"quiz.hint.verdict": {"最後のステップ。→ を押すと、この実行の判定を予想する。", "The last step. Press → to predict the run's verdict."},
+	// What the verdict's feedback adds where the run has ↺ (the matrix's
+	// note, matrix.note.reordered), whatever the answer: the verdict does
+	// not count it.
+	"quiz.verdict.reordered": {
+		"%s。判定が見るのは、前の取得のもとでの書き込みと新しい取得のもとでの書き込みの順序で、一人の持ち主の書き込みどうしの順序ではない。",
+		"%s. The verdict judges the order of an older grant's writes against a newer grant's, not the order of one holder's own writes.",
+	},
 }

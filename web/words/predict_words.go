@@ -7,8 +7,13 @@ func QuestionText(l Lang, q core.Question) string {
 	switch q.Ask {
 	case core.AskWrite:
 		return T(l, "quiz.ask.write", q.Client, q.Resource)
-	case core.AskHolder, core.AskVerdict:
-		return T(l, "quiz.ask."+string(q.Ask))
+	case core.AskHolder:
+		if q.Majority {
+			return T(l, "quiz.ask.holder.majority")
+		}
+		return T(l, "quiz.ask.holder")
+	case core.AskVerdict:
+		return T(l, "quiz.ask.verdict")
 	}
 	return T(l, "quiz.ask."+string(q.Ask), q.Client)
 }
@@ -26,4 +31,25 @@ func ChoiceText(l Lang, q core.Question, choice string) string {
 		return T(l, "quiz.choice.heard."+choice)
 	}
 	return T(l, "quiz.choice."+choice)
+}
+
+// Feedback says what predict mode answers to choice, given to q: right or
+// wrong, and the right answer. The verdict's, of the run frames, says too
+// what its verdict does not count where the matrix marks it (↺, one
+// holder's own writes applied out of order: reordered), whatever the
+// choice: a reader who saw a holder's newer value overwritten by its own
+// older write learns why the verdict can still be safe.
+func Feedback(l Lang, q core.Question, choice string, frames []core.Frame) string {
+	key := "quiz.wrong"
+	if q.Right(choice) {
+		key = "quiz.right"
+	}
+	said := T(l, key, ChoiceText(l, q, q.Answer))
+	if q.Ask != core.AskVerdict || !reordered(frames) {
+		return said
+	}
+	if l == Japanese {
+		return said + "。" + T(l, "quiz.verdict.reordered", T(l, "matrix.note.reordered"))
+	}
+	return said + " " + T(l, "quiz.verdict.reordered", T(l, "matrix.note.reordered"))
 }

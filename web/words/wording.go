@@ -309,8 +309,7 @@ func CellNotes(l Lang, frames []core.Frame) []string {
 		return nil
 	}
 	var notes []string
-	last := frames[len(frames)-1]
-	if last.Reordered && last.Verdict != core.Corrupted {
+	if reordered(frames) {
 		notes = append(notes, T(l, "matrix.note.reordered"))
 	}
 	for _, f := range frames {
@@ -326,6 +325,17 @@ func CellNotes(l Lang, frames []core.Frame) []string {
 		}
 	}
 	return notes
+}
+
+// reordered reports whether the run frames is marked ↺: one holder's own
+// writes were applied out of order, and its verdict, which does not count
+// that, is not corrupted (where it is, the verdict says more than ↺).
+func reordered(frames []core.Frame) bool {
+	if len(frames) == 0 {
+		return false
+	}
+	last := frames[len(frames)-1]
+	return last.Reordered && last.Verdict != core.Corrupted
 }
 
 // BadgeText words the outcome badge's value at step of total.
