@@ -14,7 +14,7 @@ import (
 // every scenario in the chapter's order (core.Scenarios), then the matrix.
 // Each lesson says its point (the scenario's own one line), the question
 // it turns on (core.QuestionAt of the step that decides its run,
-// core.DecidedAt), a link that opens it in predict mode, and the exercises
+// core.DecidedAt, or of a safe run's last refusal), a link that opens it in predict mode, and the exercises
 // of its rows. Progress, the lessons whose verdict the reader predicted
 // and their scores, is kept in the browser's localStorage and sent
 // nowhere; the reset clears it.
@@ -83,12 +83,36 @@ type lesson struct {
 
 // lessonQuestion is the question a run turns on: the one asked before
 // the step that decides it (core.DecidedAt), or, where that step asks
-// nothing, its verdict.
+// nothing, its verdict. Nothing decides a safe run before its last step:
+// what keeps it safe is the last check that refused something (a write
+// the resource refused, an acquire the lock service refused), so its
+// question is that step's, or, where nothing was refused, the last step's.
 func lessonQuestion(frames []core.Frame) core.Question {
-	if q, ok := core.QuestionAt(frames, core.DecidedAt(frames)-1); ok {
+	step := core.DecidedAt(frames)
+	if core.VerdictOf(frames) == core.Safe {
+		for i := len(frames) - 1; i >= 1; i-- {
+			if refusedByACheck(frames[i].Event) {
+				step = i + 1
+				break
+			}
+		}
+	}
+	if q, ok := core.QuestionAt(frames, step-1); ok {
 		return q
 	}
 	return core.VerdictQuestion(frames)
+}
+
+// refusedByACheck reports whether e is a write the resource's check
+// refused, or an acquire the lock service refused.
+func refusedByACheck(e core.Event) bool {
+	switch {
+	case e.Kind == core.ActWrite, e.Kind == core.ActDeliver && (e.Delivered == core.MsgWrite || e.Delivered == core.MsgApply):
+		return e.Result == core.ResultRejected
+	case e.Kind == core.ActAcquire:
+		return e.Result == core.ResultRefused
+	}
+	return false
 }
 
 // courseLessons are the course's lessons: every scenario in the chapter's

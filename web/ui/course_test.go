@@ -53,6 +53,38 @@ func TestCourseListsEveryScenarioInOrder(t *testing.T) {
 		t.Errorf("the chapter's story turns on %+v", q)
 	}
 
+	// A safe run is decided by nothing before its last step: it turns on
+	// the last check that refused something. partitioned-holder turns on
+	// A's write refused by the fence, not on its late renewal; restart-
+	// during-lease on B's acquire refused by the service that kept A's
+	// lock through the restart, not on A's ordinary write after it.
+	turns := map[string]struct {
+		ask            core.Ask
+		client, answer string
+	}{
+		"partitioned-holder":   {core.AskWrite, "A", core.ChoiceRefused},
+		"restart-during-lease": {core.AskGrant, "B", core.ChoiceRefused},
+		"same-token-retry":     {core.AskWrite, "A", core.ChoiceRefused},
+		"heartbeat":            {core.AskGrant, "B", core.ChoiceRefused},
+	}
+	for _, l := range lessons[:len(scenarios)] {
+		if want, ok := turns[l.sc.ID]; ok {
+			if q := l.question; q.Ask != want.ask || q.Client != want.client || q.Answer != want.answer {
+				t.Errorf("%s turns on %+v, want %s of %s answered %s", l.sc.ID, q, want.ask, want.client, want.answer)
+			}
+		}
+		r := runs.Run(*l.sc, l.st)
+		if core.VerdictOf(r.Frames) != core.Safe {
+			continue
+		}
+		// No later step of a safe run refuses anything.
+		for i := l.question.Frame + 1; i < len(r.Frames); i++ {
+			if refusedByACheck(r.Frames[i].Event) {
+				t.Errorf("%s turns on step %d, but step %d refuses something after it", l.sc.ID, l.question.Frame+1, i+1)
+			}
+		}
+	}
+
 	page := state.Settings{View: state.ViewCourse, Lang: state.English}
 	c := &coursePanel{Lang: state.English, Path: "/", Live: true, Runs: runs, Link: pageOf(&page)}
 	html := stdhtml.UnescapeString(app.HTMLString(mounted(t, c)))
