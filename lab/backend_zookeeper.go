@@ -34,7 +34,7 @@ var zooKeeperLock = &backend{
 	gone:         "ZooKeeper's session expired, heard on reconnecting",
 	unstageable:  zooKeeperUnstageable,
 	restores:     "at the backup, a copy of each server's data directory (snapshots, transaction logs, epochs), taken while it runs; at the restore, every server killed, its data directory replaced by the copy, and the ensemble started again",
-	differs:      "the model restores the service as it was, its counter with it; a zxid carries the leader's epoch in its upper 32 bits, and the restored ensemble elects its leader in a new epoch, one above the last it had seen at the backup: the czxid moves on past every one issued before the backup, and the token does not go back (an ensemble that had already elected a leader in that epoch after the backup would issue its zxids again)",
+	differs:      "the model restores the service as it was, its counter with it; a zxid carries the leader's epoch in its upper 32 bits, and the restored ensemble elects its leader in a new epoch, one above the last it had seen at the backup: the czxid moves on past every one it had issued, those issued after the backup and lost among them, and the token does not go back (but where a leader was elected after the backup, the restored zxids can repeat the lost ones, after one election, or fall below them, after two or more)",
 }
 
 // SessionKeptAlive: the model ends a lease while its holder runs and
