@@ -727,7 +727,7 @@ var catalog = map[string]text{
 	"real.step.timing":                  {"(時間の差だけ: %s)", "(timing only: %s)"},
 	"real.play":                         {"この実行には記録が無い。実際のソフトウェアで再生するには、リポジトリでこのコマンドを実行する:", "This run has no recording. To replay it on real software, run this in the repository:"},
 	"real.play.empty":                   {"まだ操作が無い。操作を足すと、実際のソフトウェアで再生するコマンドがここに出る。", "No actions yet: add some, and the command that replays them on real software appears here."},
-	"real.play.about":                   {"手順ごとにモデルと比べ、最後に「verdict: 実機の判定 (model: モデルの判定)」と出す。redis-server が要る(Debian: apt-get install redis-server)。etcd は埋め込みで動く。", "It compares every step with the model's and ends with “verdict: the real verdict (model: the model's)”. It needs redis-server (Debian: apt-get install redis-server); etcd runs embedded."},
+	"real.play.about":                   {"手順ごとにモデルと比べ、最後に「verdict: 実機の判定 (model: モデルの判定)」と出す。redis-server、PostgreSQL、ZooKeeper(と Java)が要る(Debian: apt-get install redis-server postgresql zookeeper)。それぞれのサーバーは lab が自分で起動する。etcd は埋め込みで動く。", "It compares every step with the model's and ends with “verdict: the real verdict (model: the model's)”. It needs redis-server, PostgreSQL and ZooKeeper, with Java (Debian: apt-get install redis-server postgresql zookeeper); the lab starts each server itself, and etcd runs embedded."},
 	"real.copy":                         {"コマンドをコピー", "Copy the command"},
 	"real.mark.step":                    {"実機では手順 %d から異なる", "real: differs from step %d"},
 	"real.raw":                          {"呼び出し、結果、手順ごとの結果は、記録されたまま(英語)で示す。", "Calls, results and each step's outcomes are shown as recorded."},
