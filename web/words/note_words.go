@@ -512,6 +512,10 @@ var noteWords = map[string]text{
 		"だが %[1]s はもう version %[2]d なので、WHERE version = %[3]d に当たる行は無く、更新は 0 行で終わる(拒否)。%[4]s が最後にその version を読むか書くかした後に、別の書き込みが入ったのだ。資源は守られた。",
 		"But %[1]s is at version %[2]d by now, so WHERE version = %[3]d matches no row and the update changes 0 rows (refused): another write has landed since %[4]s last read or wrote that version. The data is safe.",
 	},
+	"gen.write.given-up": {
+		"%[1]s はこの書き込みをもうあきらめていて、拒否されたことも知らない。",
+		"%[1]s has already given up on this write, and never learns it was refused.",
+	},
 	"gen.write.read-again": {
 		"%[1]s は読み直してやり直すしかない。",
 		"%[1]s must read again and retry.",

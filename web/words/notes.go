@@ -361,7 +361,13 @@ func (n *noteWriter) landedVersion(res core.ResourceView) {
 		n.say("gen.write.rejected.no-version", ev.Resource, ev.Client)
 	case ev.Result == core.ResultRejected:
 		n.say("gen.write.rejected.version", ev.Resource, was, ev.Version, ev.Client)
-		if c := n.client(); c.State != core.Crashed {
+		switch c := n.client(); {
+		case c.State == core.Crashed:
+		case ev.Kind == core.ActDeliver:
+			// A write held up in the network is one its writer gave up
+			// waiting for: it retries nothing, for it hears nothing.
+			n.say("gen.write.given-up", ev.Client)
+		default:
 			n.say("gen.write.read-again", ev.Client)
 		}
 	case ev.Result == core.ResultStale && ev.Stale == core.Overwrote:

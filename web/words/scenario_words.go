@@ -297,7 +297,7 @@ var scenarioWords = map[string]text{
 		"There is no lock. Resource row-42 is empty, at version 1. A tries to renew a lease every 6 ticks, but there is no lease to renew.",
 	},
 	"restore-from-backup.start.optimistic": {
-		"ロックは無い。資源 row-42 は空で、version は 1。バックアップを取り、復元するロックサービスも無い。",
+		"ロックは無い。資源 row-42 は空で、version は 1。バックアップを取ったり、そこから復元したりするロックサービスも無い。",
 		"There is no lock. Resource row-42 is empty, at version 1, and there is no lock service to back up or restore.",
 	},
 	"fenced-read.start.optimistic": {
