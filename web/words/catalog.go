@@ -100,8 +100,8 @@ var catalog = map[string]text{
 		"Releasing a lock cannot take back a write already sent: only the resource's check stops it when it arrives late.",
 	},
 	"moral.slow-grant": {
-		"リースは要求を送った時点から数える。返事が届くまでにかかった時間は、リースの残りから引かれる。",
-		"Count a lease from when the request was sent: the time the reply took to arrive comes out of the lease.",
+		"リースは要求を送った時点から数える。返事が届くまでにかかった時間は、リースの残りから引かれる。etcd の Session は、キープアライブの返事を受け取った時点から TTL を数える(この規則を守っていない)。返事が遅れた分だけ、Done は遅く閉じる。",
+		"Count a lease from when the request was sent: the time the reply took to arrive comes out of the lease. etcd's own Session does not keep this rule: it counts the TTL from when a keep-alive reply arrives, so its Done closes as much later as the reply was late.",
 	},
 	"moral.crash-no-ttl": {
 		"TTL の無いロックでは、サービスが状態を失わない限り二重取得は起きない。だが持ち主が落ちれば、ロックは二度と使えない。リースはこの問題を解消するが、代わりに、まだ持っていると信じる古い持ち主を生む。",
@@ -128,8 +128,8 @@ var catalog = map[string]text{
 		"Fencing tokens keep order only as long as their numbers never go back: after restoring a backup, move the counter past every token that may have been issued before the service takes requests again. In etcd, give --bump-revision a value larger than the number of writes the lost history may have made (etcd's guide gives a billion), and add --mark-compacted, which ends the watches on that history. A restore brings back more than a counter: the grants in the backup come back too. etcd restores the leases in its snapshot, and its new leader starts their time afresh, so a backup taken while a lock was held gives the lock back to its holder of then. That holder's token is old: a resource that checks tokens refuses it once it has seen a newer one.",
 	},
 	"moral.clock-jump": {
-		"リースの安全性は、それを測る時計の正しさを超えない。トークンの検査は時計に頼らない。",
-		"A lease is no safer than the clock that measures it; a token check does not depend on clocks.",
+		"リースの安全性は、それを測る時計の正しさを超えない。トークンの検査は時計に頼らない。時計の進む速さのずれには、リースを短く見積もって備える。クライアントは、リースを要求を送った時点から数えて往復の時間を差し引き、さらに時計の速さの誤差の分だけ短く見積もる(Chubby のクライアントは、返事が途中でかかった時間とマスタの時計の速さについて、控えめに見積もる)。Kubernetes の client-go のリーダー選出は、時刻のずれには耐えるが、どれほど大きな速さのずれにも耐えるわけではないと明記していて、その余裕は LeaseDuration と RenewDeadline の差だ。それでも時計の跳躍は、どの余裕も超えうる。",
+		"A lease is no safer than the clock that measures it; a token check does not depend on clocks. Budget for clocks that run at different rates by reckoning the lease short: a client counts it from when it sent the request, which takes out the round trip, and shortens it further by the clocks' possible rate error (Chubby's clients are conservative about the time a reply spent in flight and about how fast the master's clock runs). Kubernetes client-go's leader election says it tolerates arbitrary clock skew but not an arbitrary clock skew rate; its margin is the gap between LeaseDuration and RenewDeadline. A jump can still exceed any margin.",
 	},
 	"moral.stale-before-new-holder": {
 		"フェンシングが約束するのは資源での順序(トークン順)であって、実時間での排他ではない。",
