@@ -248,3 +248,63 @@ func TestTheVersionCheckNeedsNoStrongerIsolation(t *testing.T) {
 		}
 	}
 }
+
+// Claims once corrected, each with the source that corrected it: no
+// sentence the page, the README, the docs or the code's comments say may
+// make one again. A sentence matching claim makes it, unless it matches
+// unless (where a narrower statement is true).
+func TestCorrectedClaimsDoNotComeBack(t *testing.T) {
+	for _, c := range []struct {
+		name, why     string
+		claim, unless *regexp.Regexp
+	}{{
+		name: "an idempotency key as a protection against an old holder",
+		why: "an idempotency key only drops a second copy of the same operation (Stripe's idempotency documentation); " +
+			"an old holder's late write is a different operation with its own key. Only a conditional write " +
+			"(S3's If-Match, Cloud Storage's ifGenerationMatch) protects a resource that cannot check a token",
+		claim:  regexp.MustCompile(`(?i)(idempoten|冪等)[^.。]*(protect|guard|守)|(protect|guard|守)[^.。]*(idempoten|冪等)`),
+		unless: regexp.MustCompile(`(?i)\bonly\b|だけ`),
+	}, {
+		name: "Disconnected as soon as the connection is lost",
+		why: "in a partition nothing closes the socket: a ZooKeeper client gives up after two thirds of its session " +
+			"timeout without a reply (go-zookeeper/zk conn.go recvTimeout = sessionTimeout * 2 / 3; the Java client " +
+			"likewise); the lab's recording has it 4.0 s after the partition",
+		claim: regexp.MustCompile(`(?i)Disconnected[^.。]*(as soon as|immediately|at once|すぐ)|(as soon as|immediately|at once|すぐ)[^.。]*Disconnected`),
+	}, {
+		name:  "a 予測モード",
+		why:   "the page's control is 「予想しながら進む」: the mode is 予想, and no 予測モード exists",
+		claim: regexp.MustCompile(`予測モード`),
+	}, {
+		name:  "ラボ",
+		why:   "the lab is called lab in Japanese as in English, everywhere else on the page",
+		claim: regexp.MustCompile(`ラボ`),
+	}, {
+		name: "a restored ZooKeeper moving past only the zxids issued before the backup",
+		why: "the restored ensemble elects in the backup's epoch + 1 (Leader.getEpochToPropose), past the zxids issued " +
+			"after the backup too, unless a leader was elected after it",
+		claim: regexp.MustCompile(`(?i)zxid[^.。]*(issued before the backup|バックアップ以前に発行)`),
+	}} {
+		for where, text := range writtenTexts(t) {
+			for _, s := range sentences(text) {
+				if c.claim.MatchString(s) && (c.unless == nil || !c.unless.MatchString(s)) {
+					t.Errorf("%s says %s again (%s): %q", where, c.name, c.why, s)
+				}
+			}
+		}
+	}
+	// What replaced them is still said.
+	for _, l := range []Lang{Japanese, English} {
+		if r := T(l, "moral.resource"); !strings.Contains(r, "If-Match") || !strings.Contains(r, "ifGenerationMatch") {
+			t.Errorf("moral.resource (%s) no longer names the conditional write: %q", l, r)
+		}
+		if p := T(l, "partitioned-holder.shows"); !strings.Contains(p, map[Lang]string{Japanese: "3 分の 2", English: "two thirds"}[l]) {
+			t.Errorf("partitioned-holder.shows (%s) no longer says when Disconnected comes", l)
+		}
+		for _, k := range []string{"real.isolation", "real.isolation.version"} {
+			if s := T(l, k); !strings.Contains(s, map[Lang]string{Japanese: "同じトランザクション", English: "in one transaction"}[l]) ||
+				!strings.Contains(s, map[Lang]string{Japanese: "評価し直", English: "evaluates its WHERE again"}[l]) {
+				t.Errorf("%s (%s) no longer gives READ COMMITTED's mechanism and the stronger levels' condition apart: %q", k, l, s)
+			}
+		}
+	}
+}
