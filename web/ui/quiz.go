@@ -282,6 +282,12 @@ func (p pageView) quizPanel() app.UI {
 				}),
 			),
 			elText("p.quiz-keys.muted#quiz-keys", p.t("quiz.keys")),
+			app.If(q.Ask == core.AskVerdict, func() app.UI {
+				// The verdict is asked by the table's definitions: here
+				// they are, for a reader who has not seen the table.
+				return elBody("details.quiz-legend data-testid=quiz-legend",
+					elText("summary", p.t("quiz.verdict.legend")), elText("p", p.t("matrix.legend")))
+			}),
 		)
 	}
 	var feedback app.UI = el("p.quiz-feedback")

@@ -1,11 +1,13 @@
 package ui
 
 import (
+	stdhtml "html"
 	"strings"
 	"testing"
 
 	"dlock/core"
 	"dlock/web/state"
+	"dlock/web/words"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -244,6 +246,12 @@ func TestTheVerdictFeedbackOfAReorderedRunSaysWhatItDoesNotCount(t *testing.T) {
 		d.mode.live = true
 		if _, ok := d.quizStep(state.CmdNext); !ok || d.quiz.asking == nil || d.quiz.asking.Ask != core.AskVerdict {
 			t.Fatalf("→ at the last step asks %+v", d.quiz.asking)
+		}
+		// Asked by the table's definitions, it shows them.
+		asking := stdhtml.UnescapeString(app.HTMLString(mounted(t, &drawn{d: d})))
+		if !strings.Contains(asking, `data-testid="quiz-legend"`) || !strings.Contains(asking, words.T(state.English, "matrix.legend")) ||
+			!strings.Contains(asking, "By the table's definitions, what is this run's verdict?") {
+			t.Error("the verdict question does not name the table's definitions, or does not show them")
 		}
 		if _, ok := d.quiz.answer(choice); !ok {
 			t.Fatalf("%s is not a choice", choice)

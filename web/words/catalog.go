@@ -781,6 +781,8 @@ var catalog = map[string]text{
 	"quiz.announce":     {"質問: %s 選択肢: %s", "Question: %s Choices: %s"},
 	"quiz.choice":       {"%d: %s", "%d: %s"},
 	"quiz.hint.verdict": {"最後のステップ。→ を押すと、この実行の判定を予想する。", "The last step. Press → to predict the run's verdict."},
+	// The verdict question's definitions, shown beside it (matrix.legend).
+	"quiz.verdict.legend": {"判定の定義(表の凡例)", "The verdicts' definitions (the table's legend)"},
 	// What the verdict's feedback adds where the run has ↺ (the matrix's
 	// note, matrix.note.reordered), whatever the answer: the verdict does
 	// not count it.
