@@ -10,6 +10,7 @@ import (
 	"dlock/web/state"
 	"dlock/web/words"
 
+	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
 
@@ -142,5 +143,91 @@ func TestExerciseIsJudgedByTheModel(t *testing.T) {
 	}
 	if got := tb.hook("url-notice"); got != state.ParamExercise {
 		t.Errorf("url-notice names %q, want exercise", got)
+	}
+}
+
+// The course's same-token-retry lesson, walked as a learner would, in both
+// languages: the lesson turns on the fence refusing A's late write; in
+// predict mode its last step shows B's own older write B-1 landing over
+// B-2, and its note says so. A learner who reasons from that note and
+// answers ✗ corrupted is told the legend's verdict, ✓ safe, and why: ↺,
+// one holder's writes out of order, which the verdict does not count. A
+// learner who answers ✓ is told the same ↺. The words are the catalogue's,
+// and the live region says them too. The verdict question's definitions,
+// the table's legend, are beside it.
+func TestCourseSameTokenRetryLessonSaysWhyItsVerdictIsSafe(t *testing.T) {
+	t.Parallel()
+	sc, _ := core.ScenarioByID("same-token-retry")
+	st := sc.Contrast[0]
+	frames, err := core.Replay(sc, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	turns, ok := core.QuestionAt(frames, 7)
+	if !ok || turns.Ask != core.AskWrite || turns.Client != "A" || turns.Answer != core.ChoiceRefused {
+		t.Fatalf("the lesson's step 8 asks %+v", turns)
+	}
+	v := core.VerdictQuestion(frames)
+	lesson := `[data-testid="course-lesson"][data-value="same-token-retry"]`
+	for _, l := range state.Langs {
+		tb := newIsolatedTab(t)
+		for _, c := range []struct{ choice, key, feedback string }{
+			{string(core.Corrupted), "3", "wrong"},
+			{string(core.Safe), "1", "right"},
+		} {
+			tb.open(siteURL + "?view=course&lang=" + string(l))
+			if got, want := eval[string](tb, `document.querySelector('`+lesson+` [data-testid="course-question"]').textContent`),
+				words.T(l, "course.turns-on", words.QuestionText(l, turns)); got != want {
+				t.Errorf("%s: the lesson turns on %q, want %q", l, got, want)
+			}
+			tb.do(chromedp.Click(chromedp.CSS(lesson + ` [data-testid="course-open"]`)))
+			tb.waitAcrossNavigation(`document.querySelector('[data-testid="app"]')?.dataset.phase === "live" && document.querySelector('[data-testid="app"]').dataset.view === "demo"`)
+			if s := tb.search(); !strings.Contains(s, "scenario=same-token-retry") || !strings.Contains(s, "quiz=1") {
+				t.Fatalf("%s: the lesson opened %q", l, s)
+			}
+			// Walk to the verdict, answering each step's question with 1.
+			for i := 0; ; i++ {
+				if i > 20 {
+					t.Fatalf("%s: the verdict was never asked", l)
+				}
+				tb.key(kb.End)
+				tb.waitJS(`document.querySelector('[data-testid="quiz-question"]') !== null`)
+				if eval[string](tb, `document.querySelector('[data-testid="quiz-question"]').dataset.ask`) == string(core.AskVerdict) {
+					break
+				}
+				tb.key("1")
+				tb.waitJS(`document.querySelector('[data-testid="quiz-question"]') === null && document.querySelector('[data-testid="quiz-feedback"]') !== null`)
+			}
+			// What the learner reasons from: the last step, B-1 over B-2.
+			if got, want := tb.text("step-note"), words.Note(l, frames, len(frames)); got != want {
+				t.Errorf("%s: at the verdict the note reads %q, want %q", l, got, want)
+			}
+			if got, want := tb.text("quiz-question"), words.QuestionText(l, v); got != want {
+				t.Errorf("%s: the verdict question reads %q, want %q", l, got, want)
+			}
+			// The definitions it names are beside it, one click away.
+			if c.choice == string(core.Corrupted) {
+				tb.do(chromedp.Click(chromedp.CSS(`[data-testid="quiz-legend"] summary`)))
+				tb.waitJS(`document.querySelector('[data-testid="quiz-legend"]').open`)
+				if got := tb.text("quiz-legend"); !strings.Contains(got, words.T(l, "matrix.legend")) {
+					t.Errorf("%s: the verdict's definitions read %q", l, got)
+				}
+				for _, v := range axeCheck(t, tb) {
+					t.Errorf("%s: the verdict asked: axe %s (%s): %s at %s", l, v.ID, v.Impact, v.Help, strings.Join(v.Nodes, ", "))
+				}
+			}
+			tb.key(c.key)
+			tb.waitHook("quiz-feedback", c.feedback)
+			got, want := tb.text("quiz-feedback"), words.Feedback(l, v, c.choice, frames)
+			if got != want {
+				t.Errorf("%s, answered %s: the feedback reads %q, want %q", l, c.choice, got, want)
+			}
+			if note := words.T(l, "matrix.note.reordered"); !strings.Contains(got, note) || !strings.Contains(got, words.T(l, "verdict.safe")) {
+				t.Errorf("%s, answered %s: the feedback %q does not name ✓ safe and ↺", l, c.choice, got)
+			}
+			if said := tb.text("announcer"); !strings.Contains(said, want) {
+				t.Errorf("%s, answered %s: the live region says %q, not the feedback", l, c.choice, said)
+			}
+		}
 	}
 }
