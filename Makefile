@@ -42,12 +42,10 @@ build: $(WASM) $(WASMEXEC)
 
 # The flags, one a line, are in wasm/buildflags, which the benchmarks and
 # browser tests build with too. -s -w drop the symbol table and DWARF (Go's
-# own tracebacks keep their names): about 200 KB raw, 40 KB gzip. -l stops
-# inlining everywhere but in the runtime (with its maps), which every
-# allocation and map goes through: inlined copies compress badly, and
-# without them app.wasm is about 125 KB smaller gzipped, for a step about
-# 0.3 ms slower and the longest search (depth 7) about a tenth slower. See
-# docs/performance.md.
+# own tracebacks keep their names); -l stops inlining everywhere but in the
+# runtime (with its maps), which every allocation and map goes through:
+# inlined copies compress badly. What each saves and costs is written once,
+# in docs/performance.md ("What was tried for size").
 WASMFLAGS := $(shell sed "s/.*/'&'/" wasm/buildflags | tr '\n' ' ')
 $(WASM): $(SOURCES) wasm/buildflags
 	@echo "building $@ (about a minute the first time)..."
