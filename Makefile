@@ -3,8 +3,8 @@
 #   make check   the quick loop: gofmt, vet (native and js/wasm), every package's
 #                short tests, the workflows' lint; a minute or two (what it needs:
 #                see "What make check needs" below)
-#   make test    every test: vet, core and web natively, core under Node, the lab,
-#                browser tests
+#   make test    every test: vet, core and web natively, core under Node, the
+#                go-app fork against go-app's own tests, the lab, browser tests
 #   make mutants apply each mutant in mutants/ to a copy and fail if the fast tests
 #                still pass
 #   make pages   static site in dist/ for https://owner.github.io/$(PREFIX)/ (PREFIX= for a root site);
@@ -42,12 +42,10 @@ build: $(WASM) $(WASMEXEC)
 
 # The flags, one a line, are in wasm/buildflags, which the benchmarks and
 # browser tests build with too. -s -w drop the symbol table and DWARF (Go's
-# own tracebacks keep their names): about 200 KB raw, 40 KB gzip. -l stops
-# inlining everywhere but in the runtime (with its maps), which every
-# allocation and map goes through: inlined copies compress badly, and
-# without them app.wasm is about 125 KB smaller gzipped, for a step about
-# 0.3 ms slower and the longest search (depth 7) about a tenth slower. See
-# docs/performance.md.
+# own tracebacks keep their names); -l stops inlining everywhere but in the
+# runtime (with its maps), which every allocation and map goes through:
+# inlined copies compress badly. What each saves and costs is written once,
+# in docs/performance.md ("What was tried for size").
 WASMFLAGS := $(shell sed "s/.*/'&'/" wasm/buildflags | tr '\n' ' ')
 $(WASM): $(SOURCES) wasm/buildflags
 	@echo "building $@ (about a minute the first time)..."
@@ -117,8 +115,13 @@ $(DOCS): e2e/docs/package.json e2e/docs/package-lock.json
 	cd e2e/docs && npm ci --prefer-offline --no-audit --no-fund
 	touch $@
 
-# third_party's test compares the go-app fork with go-app as published,
-# which go mod download puts in the module cache.
+# third_party's tests compare the go-app fork with go-app as published,
+# which go mod download puts in the module cache, and run go-app's own
+# tests, with the fork's, over a copy of the fork, natively
+# (third_party/upstream_test.go names the tests that fail on the fork's
+# changes, each with its reason); compiling those tests, the first time or
+# after the fork changes, can take minutes on a busy machine, hence
+# test-native's timeout.
 # The lab's tests mostly wait in real time (leases running out), so they
 # run beside the browser tests rather than after them.
 # The native tests and those under Node (one process each, mostly) run side
@@ -130,7 +133,10 @@ test: vet workflows build e2e/node_modules/axe-core/axe.min.js $(DOCS)
 
 .PHONY: test-native test-node test-lab test-e2e
 test-native:
-	$(GO) test ./core ./web/... ./third_party ./e2e/bookpage .
+	$(GO) test -timeout 20m ./core ./web/... ./third_party ./e2e/bookpage .
+# Under Node, the fork's tests of Web Crypto (AESGCM): its engine's test,
+# like go-app's, needs a DOM, which Node lacks, and runs natively with
+# go-app's own (test-native, ./third_party).
 test-node:
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(NODEEXEC)" ./core
 	cd third_party/goapp && GOOS=js GOARCH=wasm $(GO) test -exec="$(NODEEXEC)" -run AESGCM ./pkg/app

@@ -42,15 +42,22 @@ func documents(t *testing.T) map[string]string {
 // Every file or directory of the repository the README and docs/ name
 // exists: a newcomer who opens one finds it. A name in backquotes is a path
 // from the repository's root; a Markdown link, a path from the page's own
-// directory. Names of other things (a URL's path, a host site's file, an
-// import path, what make builds) are listed apart.
-func TestTheREADMEsPathsExist(t *testing.T) {
+// directory. In the text, in backquotes or not, a path that starts with one
+// of the repository's top-level entries (web/ui/mount.go, static/loader) is
+// a path from the root, and a file's name alone (boot.js, PATCH.diff) names
+// a file somewhere in the repository. Names of other things (a URL's path,
+// a host site's file, an import path, what make builds) are listed apart;
+// a path under one of them is theirs too.
+func TestEveryPathTheDocsNameExists(t *testing.T) {
 	notHere := map[string]string{
 		".vitepress/config.mts":         "a host site's file",
 		"layouts/shortcodes/dlock.html": "a host site's file",
-		"/dlock/":                       "a path prefix",
+		"docusaurus.config.js":          "a host site's file",
 		"application/wasm":              "a media type",
 		"dist/":                         "what make pages writes",
+		"index.html":                    "what make pages writes",
+		"app.wasm":                      "what make build writes",
+		"wasm_exec.js":                  "what make build copies from the toolchain",
 		"e2e/node_modules/":             "what npm installs",
 		".tools/":                       "what make check installs actionlint into",
 		"dlock/core":                    "an import path",
@@ -59,18 +66,56 @@ func TestTheREADMEsPathsExist(t *testing.T) {
 		"web/app.wasm":                  "a URL's path",
 		"web/icon-512.png":              "a URL's path",
 		"actions/configure-pages":       "a GitHub action",
+		"Node.js":                       "a program",
+	}
+	used := map[string]bool{}
+	elsewhere := func(p string) bool {
+		for name := range notHere {
+			if p == name || strings.HasSuffix(name, "/") && strings.HasPrefix(p, name) {
+				used[name] = true
+				return true
+			}
+		}
+		return strings.Contains(p, "://")
 	}
 	quoted := regexp.MustCompile("`([A-Za-z0-9_.][A-Za-z0-9_./-]*/[A-Za-z0-9_./-]*)`")
 	link := regexp.MustCompile(`\]\(([^)#\s]+)(?:#[^)\s]*)?\)`)
+	// A path in the text: segments joined by slashes, not inside a URL or
+	// another path (nothing of one before it).
+	path := regexp.MustCompile(`(?:^|[^\w/.:@~-])((?:\./)?(?:[A-Za-z0-9_][A-Za-z0-9_.*-]*/)+[A-Za-z0-9_.*-]*)`)
+	// A file's name alone, by the extensions the repository's files have.
+	file := regexp.MustCompile(`(?:^|[^\w/.:@~-])([A-Za-z0-9_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*\.(?:go|js|mjs|json|md|tsv|css|html|yml|diff|mod|sum|png|svg|txt|wasm|mts))\b`)
+	top := map[string]bool{}
+	entries, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		top[e.Name()] = true
+	}
+	files := map[string]bool{}
+	err = filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "node_modules" || d.Name() == "dist" || d.Name() == ".tools") {
+			return filepath.SkipDir
+		}
+		files[d.Name()] = true
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	docs := documents(t)
 	if len(docs) < 2 {
 		t.Fatalf("found only %d documents: is docs/ still there?", len(docs))
 	}
-	named, linked := 0, 0
+	named, linked, inText, byName := 0, 0, 0, 0
 	for doc, text := range docs {
 		for _, m := range quoted.FindAllStringSubmatch(text, -1) {
 			p := m[1]
-			if _, ok := notHere[p]; ok || strings.Contains(p, "://") {
+			if elsewhere(p) {
 				continue
 			}
 			named++
@@ -88,9 +133,36 @@ func TestTheREADMEsPathsExist(t *testing.T) {
 				t.Errorf("%s links to %s, which is not in the repository", doc, p)
 			}
 		}
+		// Links were checked from the page's directory: not again.
+		prose := link.ReplaceAllString(text, "]")
+		for _, m := range path.FindAllStringSubmatch(prose, -1) {
+			p := strings.TrimRight(strings.TrimPrefix(m[1], "./"), ".,:;")
+			if !top[strings.SplitN(p, "/", 2)[0]] || elsewhere(p) {
+				continue
+			}
+			inText++
+			if found, _ := filepath.Glob(p); len(found) == 0 {
+				t.Errorf("%s names %s, which is not in the repository", doc, p)
+			}
+		}
+		for _, m := range file.FindAllStringSubmatch(prose, -1) {
+			if elsewhere(m[1]) {
+				continue
+			}
+			byName++
+			if !files[m[1]] {
+				t.Errorf("%s names the file %s, which is nowhere in the repository", doc, m[1])
+			}
+		}
 	}
-	if named < 20 || linked < 10 {
-		t.Errorf("the documents name only %d paths and link %d; are the patterns still right?", named, linked)
+	if named < 20 || linked < 10 || inText < 40 || byName < 20 {
+		t.Errorf("the documents name only %d paths in backquotes, %d in the text and %d files by name, and link %d; are the patterns still right?",
+			named, inText, byName, linked)
+	}
+	for name, what := range notHere {
+		if !used[name] {
+			t.Errorf("no document names %s (%s) any more: take it off the list", name, what)
+		}
 	}
 	// Every page of docs/ is reached from the README.
 	for doc := range docs {
