@@ -59,14 +59,7 @@ func (o outcome) words(k core.ActionKind, m core.MessageKind, lockless bool) str
 		return "refused-by-version"
 	}
 	if k == core.ActDeliver {
-		switch m {
-		case core.MsgReply:
-			k = core.ActAcquire
-		case core.MsgRenew:
-			k = core.ActRenew
-		case core.MsgWrite, core.MsgApply:
-			k = core.ActWrite
-		}
+		k = m.Action()
 	}
 	switch o.Result {
 	case "":
