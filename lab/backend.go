@@ -40,7 +40,7 @@ type backend struct {
 	// keepsAlive: the library keeps every lease alive on its own, in
 	// every run (a ZooKeeper session cannot be left to lapse while its
 	// holder runs). Other services' leases are kept alive by the library
-	// in the scenarios whose renewals are the library's (libraryRenewals).
+	// in the scenarios whose renewals are a heartbeat (renewsAsHeartbeat).
 	keepsAlive bool
 	// renewsItself: where the library keeps the lease alive, it does so
 	// itself (etcd's Session, ZooKeeper's heartbeat); otherwise the client
@@ -187,13 +187,17 @@ func runsOf(sc core.Scenario, st core.Strategy, bs []*backend) []setup {
 // core.RenewedByClient.
 type renewal string
 
-// libraryRenewals are the built-in scenarios whose renewals are a holder's
-// heartbeat, which real clients leave to their library (etcd's Session; for
-// Redis, a renewal loop in the client process): there the lab lets the
-// library renew, and a renew step asks the service whether the lease still
-// holds. Elsewhere, and in every script, the client renews at its renew
-// steps (but on a service whose library keeps every lease alive).
-var libraryRenewals = []string{"heartbeat", "heartbeat-pause", "partitioned-holder"}
+// renewsAsHeartbeat reports whether sc's renewals are a holder's
+// heartbeat, which real clients leave to their library (etcd's Session;
+// for Redis, a renewal loop in the client process): a built-in scenario
+// whose steps renew a lease (core's renew is a heartbeat). There the lab
+// lets the library renew, and a renew step asks the service whether the
+// lease still holds. Elsewhere, and in every script, whose renewals are
+// items of its own, the client renews at its renew steps (but on a service
+// whose library keeps every lease alive).
+func renewsAsHeartbeat(sc core.Scenario) bool {
+	return sc.ID != core.PlayScenario && slices.ContainsFunc(sc.Steps, func(s core.Step) bool { return s.Action.Kind == core.ActRenew })
+}
 
 // renewalOf is who renews the leases of sc on b under st: nobody ("")
 // where there is no lock service.
@@ -201,7 +205,7 @@ func renewalOf(sc core.Scenario, st core.Strategy, b *backend) renewal {
 	if b.lockless {
 		return ""
 	}
-	if st.TTL() && (b.keepsAlive || sc.ID != core.PlayScenario && slices.Contains(libraryRenewals, sc.ID)) {
+	if st.TTL() && (b.keepsAlive || renewsAsHeartbeat(sc)) {
 		return core.RenewedByLibrary
 	}
 	return core.RenewedByClient
