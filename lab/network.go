@@ -75,7 +75,7 @@ func (c *cell) afterModelLeaseEnd(what core.ActionKind) ([]core.Timing, error) {
 		return nil, err
 	}
 	timing := core.Timing{Kind: core.SentLate, What: what, Seconds: w.Seconds()}
-	c.log("", "wait", timingWords(timing))
+	c.trace.log("", "wait", timingWords(timing))
 	return []core.Timing{timing}, nil
 }
 
@@ -93,7 +93,7 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, [
 		}
 		if w != 0 {
 			timing = append(timing, core.Timing{Kind: core.GrantedLate, Seconds: w.Seconds()})
-			c.log("", "wait", timingWords(timing[0]))
+			c.trace.log("", "wait", timingWords(timing[0]))
 		}
 	}
 	if _, err := c.ask(a.Client, request{Op: "prepare", LeaseMS: lease, Hold: a.Hold}); err != nil {
@@ -110,7 +110,7 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, [
 				cut = append(cut, p)
 			}
 		}
-		c.log(a.Client, "network", "nodes "+nodeList(a.Nodes)+" reachable, the others cut off")
+		c.trace.log(a.Client, "network", "nodes "+nodeList(a.Nodes)+" reachable, the others cut off")
 	}
 	defer func() {
 		for _, p := range cut {
@@ -123,7 +123,7 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, [
 			return outcome{}, nil, err
 		}
 		if r.Outcome.is(core.ResultGranted) {
-			c.grant(a.Client, r.Token)
+			c.judge.grant(a.Client, r.Token)
 		}
 		return r.Outcome, timing, nil
 	}
@@ -160,10 +160,10 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, [
 			break
 		}
 	}
-	c.hold(a)
+	c.judge.hold(a, 0)
 	if granted {
-		c.grant(a.Client, 0)
-		c.log("", "the service", "granted "+a.Client+"'s request; its answer is held in the network")
+		c.judge.grant(a.Client, 0)
+		c.trace.log("", "the service", "granted "+a.Client+"'s request; its answer is held in the network")
 	}
 	return outcome{Result: core.ResultHeld, Granted: granted}, timing, nil
 }
@@ -186,7 +186,7 @@ func (c *cell) renew(a core.Action, lease int64, model core.Event) (outcome, []c
 		return outcome{}, nil, err
 	}
 	if r.Outcome.is(core.ResultHeld) {
-		c.hold(a)
+		c.judge.hold(a, 0)
 	} else if partitioned {
 		c.partition(a.Client, false)
 	}
@@ -212,28 +212,20 @@ func (c *cell) partition(client string, on bool) {
 		p.set(f, f)
 	}
 	if on {
-		c.log(client, "network", "partitioned from the lock service: its messages are held, both ways")
+		c.trace.log(client, "network", "partitioned from the lock service: its messages are held, both ways")
 	} else {
-		c.log(client, "network", "the partition heals: what was held is sent on")
-	}
-}
-
-// hold remembers a held message, if a holds one.
-func (c *cell) hold(a core.Action) {
-	if a.Hold != "" {
-		c.held[a.Hold] = heldAt{client: a.Client, action: a, grant: c.grants[a.Client], sent: c.sent}
+		c.trace.log(client, "network", "the partition heals: what was held is sent on")
 	}
 }
 
 // deliver lets a held message arrive: the network lets it pass, and the
 // client hears its answer, or sends a write it kept.
 func (c *cell) deliver(a core.Action) (outcome, error) {
-	h, ok := c.held[a.Message]
+	h, ok := c.judge.take(a.Message)
 	if !ok {
-		c.log("", "deliver "+a.Message, "nothing was sent")
+		c.trace.log("", "deliver "+a.Message, "nothing was sent")
 		return outcome{Result: core.ResultNothing}, nil
 	}
-	delete(c.held, a.Message)
 	switch h.action.Kind {
 	case core.ActAcquire:
 		for _, p := range c.network(h.client) {
@@ -243,7 +235,7 @@ func (c *cell) deliver(a core.Action) (outcome, error) {
 		c.partition(h.client, false)
 	}
 	if c.clients[h.client].crashed {
-		c.log("", "deliver "+a.Message, "its client has crashed: nobody receives it")
+		c.trace.log("", "deliver "+a.Message, "its client has crashed: nobody receives it")
 		return outcome{Result: core.ResultDropped}, nil
 	}
 	r, err := c.ask(h.client, request{Op: "deliver", Hold: a.Message})
@@ -253,13 +245,13 @@ func (c *cell) deliver(a core.Action) (outcome, error) {
 	switch {
 	case h.action.Kind == core.ActWrite && r.Outcome.is(core.ResultAccepted):
 		i, _ := c.resource(h.action)
-		c.landed(i, h.grant, h.sent)
+		c.judged(c.judge.landed(i, h.grant, h.sent))
 	case h.action.Kind == core.ActWrite && r.Outcome.Aborted:
 		if err := c.databaseSaid(r.Session, h.logFrom); err != nil {
 			return outcome{}, err
 		}
 	case h.action.Kind == core.ActAcquire && r.Outcome.is(core.ResultGranted):
-		c.heardGrant(h.client, r.Token)
+		c.judge.heardGrant(h.client, r.Token)
 	}
 	return r.Outcome, nil
 }
@@ -268,12 +260,12 @@ func (c *cell) deliver(a core.Action) (outcome, error) {
 // from on, of the session served by backend process pid: why it aborted a
 // transaction, or ended the session.
 func (c *cell) databaseSaid(pid uint32, from int64) error {
-	said, err := c.pg.Said(pid, from)
+	said, err := c.db.said(pid, from)
 	if err != nil {
 		return err
 	}
 	for _, l := range said {
-		c.log("", fmt.Sprintf("PostgreSQL's log, session %d", pid), fmt.Sprintf("at %.1f s: %s", l.At.Sub(c.start).Seconds(), l.Text))
+		c.trace.log("", fmt.Sprintf("PostgreSQL's log, session %d", pid), fmt.Sprintf("at %.1f s: %s", c.trace.since(l.At).Seconds(), l.Text))
 	}
 	return nil
 }
@@ -284,4 +276,27 @@ func nodeList(nodes []int) string {
 		s = append(s, strconv.Itoa(n))
 	}
 	return strings.Join(s, ",")
+}
+
+// behindWorth is how far behind the model's clock the lab says it is: less
+// is a step's own work, and the service's granularity.
+const behindWorth = 500 * time.Millisecond
+
+// fellBehind says why the step about to begin may differ from the model's
+// for timing alone: the lab is behind the model's clock (by the step that
+// took longest so far), and the lease the model still counts (prev's) has
+// ended at the service meanwhile. nil when the lab is not behind, the model
+// counts no lease, or the service still holds it.
+func (c *cell) fellBehind(prev core.Frame, behind time.Duration) (*core.Timing, error) {
+	if behind < behindWorth || prev.Lock.Holder == "" || !prev.Lock.TTL {
+		return nil, nil
+	}
+	if held, err := c.svc.held(context.Background()); err != nil || held {
+		return nil, err
+	}
+	t := core.Timing{Kind: core.FellBehind, Seconds: behind.Seconds(), Holder: prev.Lock.Holder, Until: prev.Lock.Expiry}
+	if slowest, took := c.trace.slowest(); slowest != 0 {
+		t.Step, t.Item, t.Took = slowest, core.ItemOf(c.sc.Steps[slowest-2].Action), took.Seconds()
+	}
+	return &t, nil
 }
