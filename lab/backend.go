@@ -30,9 +30,9 @@ type backend struct {
 	// open starts the service, or joins the one the lab shares, for a run:
 	// the lab's own view of it.
 	open func(p place) (service, error)
-	// locker makes, in a client's process c, the lock that client takes;
-	// what the library does on its own it tells c.
-	locker func(cfg clientConfig, c *client) (locker, error)
+	// library makes, in a client's process, the library the client takes
+	// its lock with; what the library does on its own it tells h.
+	library func(cfg clientConfig, h hearer) (library, error)
 	// apart: a held request needs a connection of its own, which nothing
 	// else uses while its answer is held (etcd's client carries every call
 	// on one connection; so does a ZooKeeper session).
@@ -65,7 +65,8 @@ type backend struct {
 	// model's, which restores a service as it was ("" where it should not).
 	differs string
 	// lockless: there is no lock service (the optimistic lock's row):
-	// nothing to reach, no locker; the clients read and write versions.
+	// nothing to reach, no library; the clients read and write versions
+	// (versionsLocker).
 	lockless bool
 	// variants are other ways of restoring the service, each a backend of
 	// its own, replayed beside it where a run restores the service;
@@ -240,9 +241,20 @@ type restorer interface {
 	restore() (string, error)
 }
 
-// locker is how a lab's client takes its lock: a lock.Locker, and what
-// the lab does before a request so that the request is one message.
-type locker interface {
+// lockerFor is the locker a client of b acts through: on b's lock service,
+// through its library; where there is none, the rows' versions. rows is
+// the resource as the client reaches it, say writes a line to the lab.
+func (b *backend) lockerFor(cfg clientConfig, rows resource, say func(line)) (locker, error) {
+	if b.lockless {
+		return &versionsLocker{rows: rows, ids: cfg.Resources}, nil
+	}
+	return newServiceLocker(b, cfg, rows, say)
+}
+
+// library is a lock service's library as a client process takes its lock
+// with it: a lock.Locker, and what the lab does before a request so that
+// the request is one message.
+type library interface {
 	// prepare readies what the next acquire needs, so that acquire then
 	// sends the lock's own request and nothing before it: a session (a
 	// lease granted now: etcd, ZooKeeper); for Redis, the scripts the

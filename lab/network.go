@@ -96,7 +96,7 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, [
 			c.trace.log("", "wait", timingWords(timing[0]))
 		}
 	}
-	if _, err := c.ask(a.Client, request{Op: "prepare", LeaseMS: lease, Hold: a.Hold}); err != nil {
+	if _, err := c.ask(a.Client, request{Action: core.ActAcquire, Prepare: true, LeaseMS: lease, Hold: a.Hold}); err != nil {
 		return outcome{}, nil, err
 	}
 	// Redlock's client reaches only the nodes the action names: the others
@@ -118,7 +118,7 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, [
 		}
 	}()
 	if a.Hold == "" {
-		r, err := c.ask(a.Client, request{Op: "acquire", LeaseMS: lease})
+		r, err := c.ask(a.Client, request{Action: core.ActAcquire, LeaseMS: lease})
 		if err != nil {
 			return outcome{}, nil, err
 		}
@@ -144,7 +144,7 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, [
 			reached = append(reached, p)
 		}
 	}
-	if _, err := c.ask(a.Client, request{Op: "acquire", LeaseMS: lease, Hold: a.Hold}); err != nil {
+	if _, err := c.ask(a.Client, request{Action: core.ActAcquire, LeaseMS: lease, Hold: a.Hold}); err != nil {
 		return outcome{}, nil, err
 	}
 	// The library sends the request in the background: the step is over
@@ -181,7 +181,7 @@ func (c *cell) renew(a core.Action, lease int64, model core.Event) (outcome, []c
 			return outcome{}, nil, err
 		}
 	}
-	r, err := c.ask(a.Client, request{Op: "renew", LeaseMS: lease, Hold: a.Hold})
+	r, err := c.ask(a.Client, request{Action: core.ActRenew, LeaseMS: lease, Hold: a.Hold})
 	if err != nil {
 		return outcome{}, nil, err
 	}
@@ -238,7 +238,7 @@ func (c *cell) deliver(a core.Action) (outcome, error) {
 		c.trace.log("", "deliver "+a.Message, "its client has crashed: nobody receives it")
 		return outcome{Result: core.ResultDropped}, nil
 	}
-	r, err := c.ask(h.client, request{Op: "deliver", Hold: a.Message})
+	r, err := c.ask(h.client, request{Action: core.ActDeliver, Hold: a.Message})
 	if err != nil {
 		return outcome{}, err
 	}

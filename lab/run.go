@@ -407,7 +407,7 @@ func (c *cell) ask(name string, req request) (reply, error) {
 	select {
 	case r, ok = <-p.replies:
 	case <-time.After(askLimit):
-		return reply{}, fmt.Errorf("client %s did not answer %q within %s", name, req.Op, askLimit)
+		return reply{}, fmt.Errorf("client %s did not answer %q within %s", name, req, askLimit)
 	}
 	if !ok {
 		return reply{}, fmt.Errorf("client %s stopped answering", name)
@@ -484,7 +484,7 @@ func (c *cell) do(a core.Action, f core.Frame, behind time.Duration, late *core.
 	case c.st.Lockless() && a.Kind == core.ActRead:
 		i, name := c.resource(a)
 		var r reply
-		if r, err = c.ask(a.Client, request{Op: "read", Resource: name}); err == nil {
+		if r, err = c.ask(a.Client, request{Action: core.ActRead, Resource: name}); err == nil {
 			real = r.Outcome
 			c.judge.readVersions(a.Client, i)
 		}
@@ -507,7 +507,7 @@ var serviceActions = []core.ActionKind{core.ActRestart, core.ActBackup, core.Act
 // rows' versions, which the ledger counts as a grant (core's
 // Ledger.ReadVersions), at the step, even where the answer is held.
 func (c *cell) readVersions(a core.Action) (outcome, error) {
-	r, err := c.ask(a.Client, request{Op: "acquire", Hold: a.Hold})
+	r, err := c.ask(a.Client, request{Action: core.ActAcquire, Hold: a.Hold})
 	if err != nil {
 		return outcome{}, err
 	}
@@ -542,7 +542,7 @@ func (c *cell) doWithService(a core.Action, f core.Frame, lease int64) (outcome,
 			}
 		}
 		c.judge.released(a.Client) // first: the service's deletion may be seen before the answer
-		if r, err = c.ask(a.Client, request{Op: "release"}); err == nil {
+		if r, err = c.ask(a.Client, request{Action: core.ActRelease}); err == nil {
 			real = r.Outcome
 			if !c.st.Lockless() { // a client without a lock keeps its versions
 				c.judge.letGo(a.Client)
@@ -550,13 +550,13 @@ func (c *cell) doWithService(a core.Action, f core.Frame, lease int64) (outcome,
 		}
 	case core.ActCheck:
 		var r reply
-		if r, err = c.ask(a.Client, request{Op: "check"}); err == nil {
+		if r, err = c.ask(a.Client, request{Action: core.ActCheck}); err == nil {
 			real = r.Outcome
 		}
 	case core.ActWrite:
 		i, name := c.resource(a)
 		var r reply
-		r, err = c.ask(a.Client, request{Op: "write", Resource: name, Value: a.Value, Hold: a.Hold, Split: checksInTwoSteps(c.sc, c.st)})
+		r, err = c.ask(a.Client, request{Action: core.ActWrite, Resource: name, Value: a.Value, Hold: a.Hold, Split: checksInTwoSteps(c.sc, c.st)})
 		if err == nil {
 			real = r.Outcome
 			if r.Sent {
@@ -581,7 +581,7 @@ func (c *cell) doWithService(a core.Action, f core.Frame, lease int64) (outcome,
 	case core.ActRead, core.ActPeek:
 		i, name := c.resource(a)
 		var r reply
-		if r, err = c.ask(a.Client, request{Op: string(a.Kind), Resource: name}); err == nil {
+		if r, err = c.ask(a.Client, request{Action: a.Kind, Resource: name}); err == nil {
 			real = r.Outcome
 			if r.Outcome.Read != nil {
 				c.judge.read(i, a.Client)
