@@ -104,12 +104,7 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, [
 	// service answers as one: the nodes an action names do not apply.)
 	var cut []*netProxy
 	if len(a.Nodes) > 0 && c.st.Nodes() > 1 {
-		for k, p := range c.proxies[a.Client] {
-			if !slices.Contains(a.Nodes, k+1) {
-				p.refuse()
-				cut = append(cut, p)
-			}
-		}
+		cut = c.nets[a.Client].reachOnly(a.Nodes)
 		c.trace.log(a.Client, "network", "nodes "+nodeList(a.Nodes)+" reachable, the others cut off")
 	}
 	defer func() {
@@ -133,17 +128,7 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, [
 	if err != nil {
 		return outcome{}, nil, err
 	}
-	var reached []*netProxy
-	carriers := c.proxies[a.Client]
-	if len(c.apart[a.Client]) > 0 {
-		carriers = c.apart[a.Client]
-	}
-	for _, p := range carriers {
-		if !slices.Contains(cut, p) {
-			p.holdAnswer(a.Hold)
-			reached = append(reached, p)
-		}
-	}
+	reached := c.nets[a.Client].holdAnswer(a.Hold, cut)
 	if _, err := c.ask(a.Client, request{Action: core.ActAcquire, LeaseMS: lease, Hold: a.Hold}); err != nil {
 		return outcome{}, nil, err
 	}
@@ -196,24 +181,14 @@ func (c *cell) renew(a core.Action, lease int64, model core.Event) (outcome, []c
 	return r.Outcome, timing, nil
 }
 
-// network is every proxy between client and its lock service.
-func (c *cell) network(client string) []*netProxy {
-	return append(slices.Clone(c.proxies[client]), c.apart[client]...)
-}
-
 // partition holds every byte between client and its lock service, both
 // ways (on), or lets them pass again, held ones first (off).
 func (c *cell) partition(client string, on bool) {
-	f := pass
 	if on {
-		f = hold
-	}
-	for _, p := range c.network(client) {
-		p.set(f, f)
-	}
-	if on {
+		c.nets[client].set(hold)
 		c.trace.log(client, "network", "partitioned from the lock service: its messages are held, both ways")
 	} else {
+		c.nets[client].set(pass)
 		c.trace.log(client, "network", "the partition heals: what was held is sent on")
 	}
 }
@@ -228,9 +203,7 @@ func (c *cell) deliver(a core.Action) (outcome, error) {
 	}
 	switch h.action.Kind {
 	case core.ActAcquire:
-		for _, p := range c.network(h.client) {
-			p.releaseAnswer(a.Message)
-		}
+		c.nets[h.client].releaseAnswer(a.Message)
 	case core.ActRenew:
 		c.partition(h.client, false)
 	}

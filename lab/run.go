@@ -77,15 +77,10 @@ type cell struct {
 	// stopWatch ends the lab's watch of the service.
 	stopWatch context.CancelFunc
 	clients   map[string]*proc
-	proxies   map[string][]*netProxy // each client's network: a proxy per server
-	// apart are, where the backend wants it, each client's proxy for the
-	// connection of its own that carries a held request (to the first
-	// server), so that holding that request's answer can catch no other
-	// call.
-	apart map[string][]*netProxy
-	db    *runDatabase
-	judge *judge
-	trace *recorder
+	nets      map[string]*clientNetwork // each client's, to its service
+	db        *runDatabase
+	judge     *judge
+	trace     *recorder
 }
 
 // proc is a client process.
@@ -132,7 +127,7 @@ func Replay(sc core.Scenario, st core.Strategy, on setup, dir string) (core.Reco
 		trace.Script = core.ScriptOf(sc)
 	}
 	c := &cell{sc: sc, st: st, backend: b, renewal: renewal, clients: map[string]*proc{},
-		proxies: map[string][]*netProxy{}, apart: map[string][]*netProxy{}, trace: newRecorder(trace)}
+		nets: map[string]*clientNetwork{}, trace: newRecorder(trace)}
 	c.judge = newJudge(len(sc.Resources), c.trace.now)
 	defer c.close()
 	if err := c.open(b.key(filepath.Base(dir)), dir, on.database); err != nil {
@@ -270,26 +265,12 @@ func (c *cell) open(key, dir string, d *database) error {
 		cfg := clientConfig{Name: name, Backend: c.backend.name, Key: key, Resource: c.db.connString(), Database: d.name, Fenced: c.st.Fenced(),
 			FromReply: slices.Contains(c.sc.FromReply, name) && !c.st.CountsFromRequest(), Renewal: c.renewal,
 			Versioned: c.st.Versioned(), Resources: c.sc.Resources}
-		for i, a := range c.svc.addrs() {
-			p, err := newNetProxy(a)
-			if err != nil {
-				return err
-			}
-			c.proxies[name] = append(c.proxies[name], p)
-			cfg.Addrs = append(cfg.Addrs, p.addr)
-			// The connection of its own reaches the first server, which
-			// the lab never restarts: a held request must go on the one
-			// connection its session has opened, and a library that
-			// spreads its calls over several servers would not.
-			if c.backend.apart && i == 0 {
-				q, err := newNetProxy(a)
-				if err != nil {
-					return err
-				}
-				c.apart[name] = append(c.apart[name], q)
-				cfg.ApartAddrs = append(cfg.ApartAddrs, q.addr)
-			}
+		n, err := newClientNetwork(c.svc.addrs(), c.backend.apart)
+		if err != nil {
+			return err
 		}
+		c.nets[name] = n
+		cfg.Addrs, cfg.ApartAddrs = n.addrs(), n.apartAddrs()
 		config, err := json.Marshal(cfg)
 		if err != nil {
 			return err
@@ -371,10 +352,8 @@ func (c *cell) close() {
 			p.cmd.Wait()
 		}
 	}
-	for _, name := range c.sc.Clients {
-		for _, p := range c.network(name) {
-			p.close()
-		}
+	for _, n := range c.nets {
+		n.close()
 	}
 	if c.db != nil {
 		c.db.close()
@@ -603,9 +582,7 @@ func (c *cell) doWithService(a core.Action, f core.Frame, lease int64) (outcome,
 		c.resume(c.clients[a.Client])
 	case core.ActCrash:
 		// What its network holds for it is lost with it.
-		for _, n := range c.network(a.Client) {
-			n.set(drop, drop)
-		}
+		c.nets[a.Client].set(drop)
 		p := c.clients[a.Client]
 		p.cmd.Process.Kill()
 		p.cmd.Wait()
