@@ -31,9 +31,9 @@ type Recording struct {
 	// Leases are every lease granted in the run: when the service ended
 	// it, and what the holder's library said of it.
 	Leases []RealLease `json:"leases,omitempty"`
-	// Backend names the lock service the lab took the lock on (the lab's
-	// backend: plain-redis, redislock, fenced-redis, redsync, etcd,
-	// etcd-bump-revision, zookeeper).
+	// Backend names the lock service the lab took the lock on: a backend
+	// of the lab's table (lab/backend.go), "none" for the row without a
+	// lock service.
 	Backend string `json:"backend,omitempty"`
 	// Token says what a grant's fencing token is on that service, in the
 	// lab's words ("" where it issues none).
