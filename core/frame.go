@@ -85,6 +85,22 @@ const (
 	MsgRenew MessageKind = "renew"
 )
 
+// Action is the kind of action that sent a message of kind m: an acquire
+// a reply answers, a renewal, a write (an apply is a write's too); "" for
+// a kind there is no such message of. A deliver's outcome is said as that
+// action's: a refused delivered renewal is a lease lost.
+func (m MessageKind) Action() ActionKind {
+	switch m {
+	case MsgReply:
+		return ActAcquire
+	case MsgRenew:
+		return ActRenew
+	case MsgWrite, MsgApply:
+		return ActWrite
+	}
+	return ""
+}
+
 // Message is something held up on its way: a request or reply in the
 // network, or a checked write waiting to be applied.
 type Message struct {

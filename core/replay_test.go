@@ -278,3 +278,43 @@ func TestReleaseAfterTheLeaseEndedIsRefused(t *testing.T) {
 		t.Error("A still believes it holds the lock after releasing it")
 	}
 }
+
+// A delivered message's action is the action that held it: in every
+// scenario under every row, each deliver that let a message through says
+// the kind of the step whose message it was (a reply an acquire's, a
+// renewal a renew's, a write or its apply a write's).
+func TestADeliveredMessageIsItsActions(t *testing.T) {
+	delivered := 0
+	for _, sc := range Scenarios() {
+		for _, st := range Strategies() {
+			frames := mustReplay(t, sc, st)
+			for i, s := range sc.Steps {
+				m := frames[i+1].Event.Delivered
+				if s.Action.Kind != ActDeliver || m == "" {
+					continue
+				}
+				var sent ActionKind
+				for _, h := range sc.Steps[:i] {
+					if h.Action.Hold == s.Action.Message {
+						sent = h.Action.Kind
+					}
+				}
+				if got := m.Action(); got != sent {
+					t.Errorf("%s under %s, step %d: a delivered %s is a %q's, but step held by a %q sent it", sc.ID, st, i+2, m, got, sent)
+				}
+				delivered++
+			}
+		}
+	}
+	if delivered == 0 {
+		t.Fatal("no scenario delivers a message")
+	}
+	for _, m := range []MessageKind{MsgReply, MsgRenew, MsgWrite, MsgApply} {
+		if !m.Action().Holdable() {
+			t.Errorf("%s: %q is not an action whose message can be held", m, m.Action())
+		}
+	}
+	if a := MessageKind("smoke").Action(); a != "" {
+		t.Errorf("an unknown message kind is a %q's", a)
+	}
+}

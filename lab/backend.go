@@ -30,9 +30,9 @@ type backend struct {
 	// open starts the service, or joins the one the lab shares, for a run:
 	// the lab's own view of it.
 	open func(p place) (service, error)
-	// locker makes, in a client's process c, the lock that client takes;
-	// what the library does on its own it tells c.
-	locker func(cfg clientConfig, c *client) (locker, error)
+	// library makes, in a client's process, the library the client takes
+	// its lock with; what the library does on its own it tells h.
+	library func(cfg clientConfig, h hearer) (library, error)
 	// apart: a held request needs a connection of its own, which nothing
 	// else uses while its answer is held (etcd's client carries every call
 	// on one connection; so does a ZooKeeper session).
@@ -40,7 +40,7 @@ type backend struct {
 	// keepsAlive: the library keeps every lease alive on its own, in
 	// every run (a ZooKeeper session cannot be left to lapse while its
 	// holder runs). Other services' leases are kept alive by the library
-	// in the scenarios whose renewals are the library's (libraryRenewals).
+	// in the scenarios whose renewals are a heartbeat (renewsAsHeartbeat).
 	keepsAlive bool
 	// renewsItself: where the library keeps the lease alive, it does so
 	// itself (etcd's Session, ZooKeeper's heartbeat); otherwise the client
@@ -65,7 +65,8 @@ type backend struct {
 	// model's, which restores a service as it was ("" where it should not).
 	differs string
 	// lockless: there is no lock service (the optimistic lock's row):
-	// nothing to reach, no locker; the clients read and write versions.
+	// nothing to reach, no library; the clients read and write versions
+	// (versionsLocker).
 	lockless bool
 	// variants are other ways of restoring the service, each a backend of
 	// its own, replayed beside it where a run restores the service;
@@ -187,13 +188,17 @@ func runsOf(sc core.Scenario, st core.Strategy, bs []*backend) []setup {
 // core.RenewedByClient.
 type renewal string
 
-// libraryRenewals are the built-in scenarios whose renewals are a holder's
-// heartbeat, which real clients leave to their library (etcd's Session; for
-// Redis, a renewal loop in the client process): there the lab lets the
-// library renew, and a renew step asks the service whether the lease still
-// holds. Elsewhere, and in every script, the client renews at its renew
-// steps (but on a service whose library keeps every lease alive).
-var libraryRenewals = []string{"heartbeat", "heartbeat-pause", "partitioned-holder"}
+// renewsAsHeartbeat reports whether sc's renewals are a holder's
+// heartbeat, which real clients leave to their library (etcd's Session;
+// for Redis, a renewal loop in the client process): a built-in scenario
+// whose steps renew a lease (core's renew is a heartbeat). There the lab
+// lets the library renew, and a renew step asks the service whether the
+// lease still holds. Elsewhere, and in every script, whose renewals are
+// items of its own, the client renews at its renew steps (but on a service
+// whose library keeps every lease alive).
+func renewsAsHeartbeat(sc core.Scenario) bool {
+	return sc.ID != core.PlayScenario && slices.ContainsFunc(sc.Steps, func(s core.Step) bool { return s.Action.Kind == core.ActRenew })
+}
 
 // renewalOf is who renews the leases of sc on b under st: nobody ("")
 // where there is no lock service.
@@ -201,7 +206,7 @@ func renewalOf(sc core.Scenario, st core.Strategy, b *backend) renewal {
 	if b.lockless {
 		return ""
 	}
-	if st.TTL() && (b.keepsAlive || sc.ID != core.PlayScenario && slices.Contains(libraryRenewals, sc.ID)) {
+	if st.TTL() && (b.keepsAlive || renewsAsHeartbeat(sc)) {
 		return core.RenewedByLibrary
 	}
 	return core.RenewedByClient
@@ -236,9 +241,20 @@ type restorer interface {
 	restore() (string, error)
 }
 
-// locker is how a lab's client takes its lock: a lock.Locker, and what
-// the lab does before a request so that the request is one message.
-type locker interface {
+// lockerFor is the locker a client of b acts through: on b's lock service,
+// through its library; where there is none, the rows' versions. rows is
+// the resource as the client reaches it, say writes a line to the lab.
+func (b *backend) lockerFor(cfg clientConfig, rows resource, say func(line)) (locker, error) {
+	if b.lockless {
+		return &versionsLocker{rows: rows, ids: cfg.Resources}, nil
+	}
+	return newServiceLocker(b, cfg, rows, say)
+}
+
+// library is a lock service's library as a client process takes its lock
+// with it: a lock.Locker, and what the lab does before a request so that
+// the request is one message.
+type library interface {
 	// prepare readies what the next acquire needs, so that acquire then
 	// sends the lock's own request and nothing before it: a session (a
 	// lease granted now: etcd, ZooKeeper); for Redis, the scripts the

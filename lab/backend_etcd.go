@@ -27,7 +27,7 @@ var etcdLock = &backend{
 	key:          func(run string) string { return "/dlock/" + run },
 	open:         openEtcd(false),
 	restores:     "etcdutl snapshot save at the backup; at the restore, every member stopped, its data restored from the snapshot (etcdutl snapshot restore), and the cluster started again",
-	locker:       newEtcdLocker,
+	library:      newEtcdLibrary,
 	apart:        true,
 	renewsItself: true,
 	asks:         "etcd Session.Done (with the keep-alive stopped: Lease.TimeToLive)",
@@ -46,7 +46,7 @@ var etcdBumped = &backend{
 	token:        "the lock key's CreateRevision",
 	key:          func(run string) string { return "/dlock/" + run },
 	open:         openEtcd(true),
-	locker:       newEtcdLocker,
+	library:      newEtcdLibrary,
 	apart:        true,
 	renewsItself: true,
 	asks:         "etcd Session.Done (with the keep-alive stopped: Lease.TimeToLive)",
@@ -67,13 +67,13 @@ func describeEtcd(_ core.Strategy, r renewal) string {
 	return s
 }
 
-// etcdLocker is etcd's lock in a client process. The session of the next
+// etcdLibrary is etcd's lock in a client process. The session of the next
 // acquire is made by prepare; a held request goes on a client of its own,
 // which reaches one member (the lab's ApartAddrs: member 1, which the lab
 // never restarts): etcd's client spreads its calls over every endpoint's
 // connection, and the held request must go on the one connection its
 // session's grant has opened.
-type etcdLocker struct {
+type etcdLibrary struct {
 	locks   *lock.EtcdLocker
 	cli     *clientv3.Client
 	dial    func(addrs []string) (*clientv3.Client, error)
@@ -82,11 +82,11 @@ type etcdLocker struct {
 	own     *clientv3.Client // the client of its own of the next acquire, if apart
 }
 
-func newEtcdLocker(cfg clientConfig, c *client) (locker, error) {
+func newEtcdLibrary(cfg clientConfig, h hearer) (library, error) {
 	dial := func(addrs []string) (*clientv3.Client, error) {
 		return clientv3.New(clientv3.Config{
 			Endpoints: addrs, DialTimeout: 5 * time.Second, Logger: zap.NewNop(),
-			DialOptions: []grpc.DialOption{grpc.WithChainStreamInterceptor(c.keepAlives)},
+			DialOptions: []grpc.DialOption{grpc.WithChainStreamInterceptor(keepAlives(h))},
 		})
 	}
 	cli, err := dial(cfg.Addrs)
@@ -97,12 +97,12 @@ func newEtcdLocker(cfg clientConfig, c *client) (locker, error) {
 	if len(apart) == 0 {
 		apart = cfg.Addrs[:1]
 	}
-	l := &etcdLocker{locks: lock.NewEtcdLocker(cli, cfg.Key), cli: cli, dial: dial, apart: apart}
+	l := &etcdLibrary{locks: lock.NewEtcdLocker(cli, cfg.Key), cli: cli, dial: dial, apart: apart}
 	l.locks.ManualRenewal = cfg.Renewal == core.RenewedByClient
 	return l, nil
 }
 
-func (l *etcdLocker) prepare(ctx context.Context, ttl time.Duration, apart bool) (string, error) {
+func (l *etcdLibrary) prepare(ctx context.Context, ttl time.Duration, apart bool) (string, error) {
 	l.drop()
 	cli := l.cli
 	if apart {
@@ -125,7 +125,7 @@ func (l *etcdLocker) prepare(ctx context.Context, ttl time.Duration, apart bool)
 	return what, nil
 }
 
-func (l *etcdLocker) acquire(ctx context.Context, ttl time.Duration) (lock.Lock, error) {
+func (l *etcdLibrary) acquire(ctx context.Context, ttl time.Duration) (lock.Lock, error) {
 	if l.session == nil {
 		if _, err := l.prepare(ctx, ttl, false); err != nil {
 			return nil, err
@@ -160,7 +160,7 @@ func (h ownClient) Release(ctx context.Context) error {
 }
 
 // drop closes what prepare made and acquire did not use.
-func (l *etcdLocker) drop() {
+func (l *etcdLibrary) drop() {
 	if l.session != nil {
 		l.session.Close()
 	}
@@ -170,31 +170,34 @@ func (l *etcdLocker) drop() {
 	l.session, l.own = nil, nil
 }
 
-func (l *etcdLocker) close() error {
+func (l *etcdLibrary) close() error {
 	l.drop()
 	return l.cli.Close()
 }
 
-// keepAlives reports each keep-alive etcd's client sends and each answer it
-// gets, as they go: the library's own heartbeat, which a SIGSTOP stops.
-func (c *client) keepAlives(ctx context.Context, desc *grpc.StreamDesc, cc *grpc.ClientConn, method string, streamer grpc.Streamer, opts ...grpc.CallOption) (grpc.ClientStream, error) {
-	s, err := streamer(ctx, desc, cc, method, opts...)
-	if err != nil || !strings.HasSuffix(method, "/LeaseKeepAlive") {
-		return s, err
+// keepAlives reports to h each keep-alive etcd's client sends and each
+// answer it gets, as they go: the library's own heartbeat, which a SIGSTOP
+// stops.
+func keepAlives(h hearer) grpc.StreamClientInterceptor {
+	return func(ctx context.Context, desc *grpc.StreamDesc, cc *grpc.ClientConn, method string, streamer grpc.Streamer, opts ...grpc.CallOption) (grpc.ClientStream, error) {
+		s, err := streamer(ctx, desc, cc, method, opts...)
+		if err != nil || !strings.HasSuffix(method, "/LeaseKeepAlive") {
+			return s, err
+		}
+		return keepAliveStream{ClientStream: s, h: h}, nil
 	}
-	return keepAliveStream{ClientStream: s, c: c}, nil
 }
 
 type keepAliveStream struct {
 	grpc.ClientStream
-	c *client
+	h hearer
 }
 
 // SendMsg sends m, and reports a keep-alive.
 func (s keepAliveStream) SendMsg(m any) error {
 	err := s.ClientStream.SendMsg(m)
 	if req, ok := m.(*etcdserverpb.LeaseKeepAliveRequest); ok {
-		s.c.event("etcd LeaseKeepAlive sent, lease %x", req.ID)
+		s.h.event("etcd LeaseKeepAlive sent, lease %x", req.ID)
 	}
 	return err
 }
@@ -204,9 +207,9 @@ func (s keepAliveStream) RecvMsg(m any) error {
 	err := s.ClientStream.RecvMsg(m)
 	if resp, ok := m.(*etcdserverpb.LeaseKeepAliveResponse); ok && err == nil {
 		if resp.TTL <= 0 {
-			s.c.event("etcd LeaseKeepAlive answered, lease %x: not found (it has ended)", resp.ID)
+			s.h.event("etcd LeaseKeepAlive answered, lease %x: not found (it has ended)", resp.ID)
 		} else {
-			s.c.event("etcd LeaseKeepAlive answered, lease %x: TTL %d s", resp.ID, resp.TTL)
+			s.h.event("etcd LeaseKeepAlive answered, lease %x: TTL %d s", resp.ID, resp.TTL)
 		}
 	}
 	return err

@@ -11,7 +11,7 @@ import (
 // lock: there is nothing to start or watch. Where another row's client
 // acquires a lock, its client reads the rows' versions, and it writes
 // each row with the version it last read or wrote there (lock.Versioned);
-// it renews and releases nothing (client_versions.go).
+// it renews and releases nothing (versionsLocker).
 var noService = &backend{
 	name: "none",
 	describe: func(core.Strategy, renewal) string {

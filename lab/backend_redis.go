@@ -31,7 +31,7 @@ var (
 		key:      redisKey,
 		open:     openRedis(1),
 		restores: "SAVE at the backup; at the restore, the server restarted from that RDB file",
-		locker:   fencedLocker(true),
+		library:  fencedLibrary(true),
 		asks:     "GET of the key: still this client's value?",
 	}
 	redisLock = &backend{
@@ -42,7 +42,7 @@ var (
 		key:      redisKey,
 		open:     openRedis(1),
 		restores: "SAVE at the backup; at the restore, the server restarted from that RDB file",
-		locker:   redislockLocker,
+		library:  redislockLibrary,
 		asks:     "redislock Lock.TTL",
 	}
 	fencedRedis = &backend{
@@ -54,7 +54,7 @@ var (
 		key:      redisKey,
 		open:     openRedis(1),
 		restores: "SAVE at the backup; at the restore, the server restarted from that RDB file",
-		locker:   fencedLocker(false),
+		library:  fencedLibrary(false),
 		asks:     "PTTL of the key, if still this client's value",
 	}
 	redsyncLock = &backend{
@@ -65,7 +65,7 @@ var (
 		key:      redisKey,
 		open:     openRedis(core.RedlockNodes),
 		restores: "SAVE on node 3 at the backup; at the restore, node 3 restarted from that RDB file",
-		locker:   redsyncLocker,
+		library:  redsyncLibrary,
 		asks:     "redsync Mutex.Until (its validity, by the client's clock)",
 	}
 )
@@ -91,18 +91,18 @@ func redisClient(addr string) *redis.Client {
 		ReadTimeout: clientTimeout, WriteTimeout: clientTimeout, DialTimeout: 2 * time.Second})
 }
 
-// redisLocker is a Redis lock in a client process, and how it warms up:
+// redisLibrary is a Redis lock library in a client process, and how it warms up:
 // warm runs what loads the library's scripts on the server, before every
 // request, since a restarted server has forgotten them; a PING after it
 // leaves a connection idle in the pool for the request.
-type redisLocker struct {
+type redisLibrary struct {
 	lock.Locker
 	nodes []*redis.Client
 	warm  func(ctx context.Context, ttl time.Duration) error
 	what  string
 }
 
-func (l *redisLocker) prepare(ctx context.Context, ttl time.Duration, _ bool) (string, error) {
+func (l *redisLibrary) prepare(ctx context.Context, ttl time.Duration, _ bool) (string, error) {
 	if err := l.warm(ctx, ttl); err != nil {
 		return "", err
 	}
@@ -114,25 +114,25 @@ func (l *redisLocker) prepare(ctx context.Context, ttl time.Duration, _ bool) (s
 	return l.what + ", a connection idle for the request", nil
 }
 
-func (l *redisLocker) acquire(ctx context.Context, ttl time.Duration) (lock.Lock, error) {
+func (l *redisLibrary) acquire(ctx context.Context, ttl time.Duration) (lock.Lock, error) {
 	return l.Acquire(ctx, ttl)
 }
 
-func (l *redisLocker) close() error {
+func (l *redisLibrary) close() error {
 	for _, n := range l.nodes {
 		n.Close()
 	}
 	return nil
 }
 
-// fencedLocker is the lab's fenced script, without expiry or with it; its
+// fencedLibrary is the lab's fenced script, without expiry or with it; its
 // scripts are loaded with SCRIPT LOAD.
-func fencedLocker(noExpiry bool) func(clientConfig, *client) (locker, error) {
-	return func(cfg clientConfig, _ *client) (locker, error) {
+func fencedLibrary(noExpiry bool) func(clientConfig, hearer) (library, error) {
+	return func(cfg clientConfig, _ hearer) (library, error) {
 		rdb := redisClient(cfg.Addrs[0])
 		l := lock.NewFencedRedisLocker(rdb, cfg.Key, cfg.Key+":tokens")
 		l.NoExpiry = noExpiry
-		return &redisLocker{Locker: l, nodes: []*redis.Client{rdb}, what: "the lock's scripts loaded on the server (SCRIPT LOAD)",
+		return &redisLibrary{Locker: l, nodes: []*redis.Client{rdb}, what: "the lock's scripts loaded on the server (SCRIPT LOAD)",
 			warm: func(ctx context.Context, _ time.Duration) error {
 				for _, s := range l.Scripts() {
 					if err := s.Load(ctx, rdb).Err(); err != nil {
@@ -144,13 +144,13 @@ func fencedLocker(noExpiry bool) func(clientConfig, *client) (locker, error) {
 	}
 }
 
-// redislockLocker is bsm/redislock, whose scripts are its own: taking,
+// redislockLibrary is bsm/redislock, whose scripts are its own: taking,
 // renewing, asking about and releasing a lock of its own (key:warm-up)
 // loads them.
-func redislockLocker(cfg clientConfig, _ *client) (locker, error) {
+func redislockLibrary(cfg clientConfig, _ hearer) (library, error) {
 	rdb := redisClient(cfg.Addrs[0])
 	warmUp := lock.NewRedisLocker(rdb, cfg.Key+":warm-up")
-	return &redisLocker{Locker: lock.NewRedisLocker(rdb, cfg.Key), nodes: []*redis.Client{rdb},
+	return &redisLibrary{Locker: lock.NewRedisLocker(rdb, cfg.Key), nodes: []*redis.Client{rdb},
 		what: "redislock's scripts loaded (a lock of its own taken, renewed, asked about and released)",
 		warm: func(ctx context.Context, ttl time.Duration) error {
 			l, err := warmUp.Acquire(ctx, ttl)
@@ -167,10 +167,10 @@ func redislockLocker(cfg clientConfig, _ *client) (locker, error) {
 		}}, nil
 }
 
-// redsyncLocker is redsync on five nodes: a mutex of its own (key:warm-up),
+// redsyncLibrary is redsync on five nodes: a mutex of its own (key:warm-up),
 // taken, extended and released, loads its scripts on every node it
 // reaches.
-func redsyncLocker(cfg clientConfig, _ *client) (locker, error) {
+func redsyncLibrary(cfg clientConfig, _ hearer) (library, error) {
 	var nodes []*redis.Client
 	for _, a := range cfg.Addrs {
 		nodes = append(nodes, redisClient(a))
@@ -180,7 +180,7 @@ func redsyncLocker(cfg clientConfig, _ *client) (locker, error) {
 		pools = append(pools, redsyncgoredis.NewPool(n))
 	}
 	warmUp := redsync.New(pools...)
-	return &redisLocker{Locker: lock.NewRedlock(nodes, cfg.Key), nodes: nodes,
+	return &redisLibrary{Locker: lock.NewRedlock(nodes, cfg.Key), nodes: nodes,
 		what: "redsync's scripts loaded on every node (a mutex of its own taken, extended and released)",
 		warm: func(ctx context.Context, ttl time.Duration) error {
 			m := warmUp.NewMutex(cfg.Key+":warm-up", redsync.WithExpiry(ttl), redsync.WithTries(1))

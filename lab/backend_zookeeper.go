@@ -26,7 +26,7 @@ var zooKeeperLock = &backend{
 	token:        "the lock node's czxid",
 	key:          func(run string) string { return "/dlock/" + run },
 	open:         openZooKeeper,
-	locker:       newZooKeeperLocker,
+	library:      newZooKeeperLibrary,
 	apart:        true,
 	keepsAlive:   true,
 	renewsItself: true,
@@ -78,17 +78,17 @@ func zooKeeperUnstageable(sc core.Scenario, frames []core.Frame) (core.NotReplay
 	return "", 0
 }
 
-// zooKeeperLocker is ZooKeeper's lock in a client process. The session of
+// zooKeeperLibrary is ZooKeeper's lock in a client process. The session of
 // the next acquire is made by prepare; a held request's session reaches
 // one server through a proxy of its own (the lab's ApartAddrs), so that
 // holding its answer holds no other session's.
-type zooKeeperLocker struct {
+type zooKeeperLibrary struct {
 	locks, apart *lock.ZooKeeperLocker
 	next         *lock.ZooKeeperSession
 	nextOn       *lock.ZooKeeperLocker
 }
 
-func newZooKeeperLocker(cfg clientConfig, c *client) (locker, error) {
+func newZooKeeperLibrary(cfg clientConfig, h hearer) (library, error) {
 	hear := func(s *lock.ZooKeeperSession, ev zk.Event) {
 		if ev.Type != zk.EventSession {
 			return
@@ -104,12 +104,12 @@ func newZooKeeperLocker(cfg clientConfig, c *client) (locker, error) {
 		default:
 			return // connecting, connected: on the way to a session
 		}
-		c.librarySaid(func(l lock.Lock) bool {
+		h.librarySaid(func(l lock.Lock) bool {
 			z, ok := l.(*lock.ZooKeeperLock)
 			return ok && z.Session() == s
 		}, said, fmt.Sprintf("ZooKeeper session %x: %s", s.ID(), ev.State))
 	}
-	l := &zooKeeperLocker{locks: lock.NewZooKeeperLocker(cfg.Addrs, cfg.Key), apart: lock.NewZooKeeperLocker(cfg.Addrs, cfg.Key)}
+	l := &zooKeeperLibrary{locks: lock.NewZooKeeperLocker(cfg.Addrs, cfg.Key), apart: lock.NewZooKeeperLocker(cfg.Addrs, cfg.Key)}
 	if len(cfg.ApartAddrs) > 0 {
 		l.apart = lock.NewZooKeeperLocker(cfg.ApartAddrs, cfg.Key)
 	}
@@ -117,7 +117,7 @@ func newZooKeeperLocker(cfg clientConfig, c *client) (locker, error) {
 	return l, nil
 }
 
-func (l *zooKeeperLocker) prepare(ctx context.Context, ttl time.Duration, apart bool) (string, error) {
+func (l *zooKeeperLibrary) prepare(ctx context.Context, ttl time.Duration, apart bool) (string, error) {
 	l.drop()
 	on := l.locks
 	if apart {
@@ -135,7 +135,7 @@ func (l *zooKeeperLocker) prepare(ctx context.Context, ttl time.Duration, apart 
 	return what, nil
 }
 
-func (l *zooKeeperLocker) acquire(ctx context.Context, ttl time.Duration) (lock.Lock, error) {
+func (l *zooKeeperLibrary) acquire(ctx context.Context, ttl time.Duration) (lock.Lock, error) {
 	if l.next == nil {
 		if _, err := l.prepare(ctx, ttl, false); err != nil {
 			return nil, err
@@ -150,14 +150,14 @@ func (l *zooKeeperLocker) acquire(ctx context.Context, ttl time.Duration) (lock.
 	return h, nil
 }
 
-func (l *zooKeeperLocker) drop() {
+func (l *zooKeeperLibrary) drop() {
 	if l.next != nil {
 		l.next.Close()
 	}
 	l.next, l.nextOn = nil, nil
 }
 
-func (l *zooKeeperLocker) close() error {
+func (l *zooKeeperLibrary) close() error {
 	l.drop()
 	return nil
 }

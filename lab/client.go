@@ -12,17 +12,17 @@ import (
 	"dlock/core"
 	"dlock/lab/lock"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/redis/go-redis/v9"
 )
 
 // A client is a process of its own (the lab binary run as "lab client"),
 // so that a GC pause is a real SIGSTOP of it, its library's keep-alives
-// included, and a crash a real SIGKILL. It takes the lock through its
-// backend's locker, over the network the lab puts between it and the lock
-// service (a netProxy per server), and writes the resource, a row of the
-// run's own PostgreSQL database.
+// included, and a crash a real SIGKILL. It acts through its row's locker:
+// on a lock service, the lock it takes with the service's library, over
+// the network the lab puts between it and the service (a netProxy per
+// server) (serviceLocker); without one, the rows' versions it reads
+// (versionsLocker). It writes the resource, a row of the run's own
+// PostgreSQL database (resource).
 // It reads one request per line on stdin and answers each with one line on
 // stdout, in the order asked; between answers it says what its library did
 // on its own (a keep-alive sent, a renewal, the library saying the lease is
@@ -62,17 +62,33 @@ type clientConfig struct {
 	Resources []string `json:"resources,omitempty"`
 }
 
-// request is what the lab asks a client to do.
+// request is what the lab asks a client to do: one of the model's actions,
+// or to prepare an acquire.
 type request struct {
-	Op       string `json:"op"` // prepare, acquire, renew, release, write, read, peek, check, deliver
+	// Action is the model's action the client takes: an acquire, renew,
+	// release, write, read, peek, check, or the deliver of the message
+	// Hold.
+	Action core.ActionKind `json:"action"`
+	// Prepare: not the acquire yet, but what it needs first (a session,
+	// the library's scripts loaded), so that the acquire then sends the
+	// lock's own request and nothing before it (library.prepare).
+	Prepare  bool   `json:"prepare,omitempty"`
 	LeaseMS  int64  `json:"lease_ms,omitempty"`
-	Hold     string `json:"hold,omitempty"` // the message is held (see the ops)
+	Hold     string `json:"hold,omitempty"` // the message is held (see the actions); a deliver's, the one delivered
 	Resource string `json:"resource,omitempty"`
 	Value    string `json:"value,omitempty"`
 	// Split: the write is checked now and applied at its delivery, by two
 	// statements of one transaction (SELECT max_token, then an UPDATE
 	// without a check).
 	Split bool `json:"split,omitempty"`
+}
+
+// String says what the request asks: its action, or "prepare".
+func (r request) String() string {
+	if r.Prepare {
+		return "prepare"
+	}
+	return string(r.Action)
 }
 
 // reply is what the client did, as an outcome the lab compares with the
@@ -113,54 +129,46 @@ type line struct {
 	At int64 `json:"at,omitempty"`
 }
 
-// client is the state of one client process.
+// client is one client process: the locker it acts through, what it has
+// sent whose message the lab holds, and its answers' way out.
 type client struct {
-	cfg      clientConfig
-	backend  *backend
-	database *database
-	locker   locker
-	db       *pgxpool.Pool
-	out      *json.Encoder
-	outMu    sync.Mutex
-
-	mu sync.Mutex
-	// What the client believes: the lock it holds, and until when by its
-	// own reckoning (the zero time: no expiry).
-	lock  lock.Lock
-	until time.Time
-	// pending are the messages held, by id: an acquire whose reply the
-	// network holds, a renewal held by a partition, a write kept at the
-	// client (the lab puts no network between a client and its database).
-	pending map[string]*heldCall
-	// stopRenewing ends the renewal loop of the lock held.
-	stopRenewing context.CancelFunc
-	// lost is set, with its time, once the library has said the lease is
-	// gone; word, once it has said the lease is gone or in doubt (reset
-	// when it says the lease holds again).
-	lost, word time.Time
-	// versions are, without a lock service, the version of each row the
-	// client last read or wrote there (nil: it has read none).
-	versions map[string]int64
+	locker locker
+	// pending are the messages held, by id, each with what the client does
+	// when it arrives: an acquire whose reply the network holds, a renewal
+	// held by a partition, a write kept at the client (the lab puts no
+	// network between a client and its database).
+	pending map[string]arrival
+	outMu   sync.Mutex
+	out     *json.Encoder
 }
 
-// heldCall is a message held: its request, what the client had when it
-// sent it, and, for a call made at once whose answer is held, its answer
-// once it has come.
-type heldCall struct {
-	req   request
-	asked time.Time
-	had   lock.Lock
-	done  chan struct{}
-	lock  lock.Lock // an acquire's answer
-	err   error     // a call's error
-	// tx is a two-step check's transaction, left open between its check
-	// and its apply.
-	tx pgx.Tx
-	// Without a lock service: versions are a held read's answer, version
-	// the version a held write carries.
-	versions map[string]int64
-	version  int64
+// A locker is what a client acts through on its row: the lock its lock
+// service grants it (serviceLocker), or, on the row without one, the rows'
+// versions it reads (versionsLocker). Each method answers one request of
+// its action; a request whose message is held also returns what the
+// client does when the lab delivers it.
+type locker interface {
+	// prepare readies an acquire (library.prepare).
+	prepare(ctx context.Context, req request) reply
+	acquire(ctx context.Context, req request) (reply, arrival)
+	renew(ctx context.Context, req request) (reply, arrival)
+	release(ctx context.Context) reply
+	// check is the client's check of its lease, by its own clock.
+	check(ctx context.Context) reply
+	// read reads a resource, a read (core.ActRead) with what the client
+	// holds, a peek without it.
+	read(ctx context.Context, req request) reply
+	write(ctx context.Context, req request) (reply, arrival)
+	// believes is what the client believes after its answer: whether it
+	// holds the lock, and its token.
+	believes() (bool, int64)
+	close() error
 }
+
+// arrival is what a client does when the lab delivers a message it holds:
+// it hears a held answer, or its held renewal or write reaches its
+// service or its database now.
+type arrival func(ctx context.Context) reply
 
 // quiet drops go-redis's own log lines (a refused dial, when the lab cuts
 // a Redlock node off): the trace says what the network did.
@@ -192,67 +200,30 @@ func clientMain(config string, in io.Reader, out io.Writer) error {
 		return fmt.Errorf("the client's configuration: the resource's database: %w", err)
 	}
 	defer db.Close()
-	c := &client{cfg: cfg, backend: b, database: d, db: db, out: json.NewEncoder(out), pending: map[string]*heldCall{}}
-	if !b.lockless {
-		if c.locker, err = b.locker(cfg, c); err != nil {
-			return err
-		}
-		defer c.locker.close()
+	c := &client{out: json.NewEncoder(out), pending: map[string]arrival{}}
+	rows := resource{db: db, isolation: d.isolation, fenced: cfg.Fenced, versioned: cfg.Versioned}
+	if c.locker, err = b.lockerFor(cfg, rows, c.send); err != nil {
+		return err
 	}
+	defer c.locker.close()
 	lines := bufio.NewScanner(in)
 	for lines.Scan() {
 		var req request
 		if err := json.Unmarshal(lines.Bytes(), &req); err != nil {
 			return err
 		}
-		r := c.serve(req)
-		c.mu.Lock()
-		r.Holds = c.lock != nil
-		if c.lock != nil {
-			r.Token = c.lock.Token()
-		}
-		c.mu.Unlock()
+		r := c.serve(context.Background(), req)
 		c.send(line{Reply: &r})
 	}
 	return lines.Err()
 }
 
+// send writes one line, stamped with the client's clock.
 func (c *client) send(l line) {
 	c.outMu.Lock()
 	defer c.outMu.Unlock()
 	l.At = time.Now().UnixMilli()
 	c.out.Encode(l)
-}
-
-// event reports something the library did on its own.
-func (c *client) event(format string, args ...any) {
-	c.send(line{Event: fmt.Sprintf(format, args...)})
-}
-
-// librarySaid reports what the library said on its own, words in its own
-// words: said, of the lock held, if of says the word is about it.
-func (c *client) librarySaid(of func(lock.Lock) bool, said lock.Standing, words string) {
-	c.mu.Lock()
-	mine := c.lock != nil && of(c.lock)
-	if mine {
-		c.heardWord(said)
-	}
-	c.mu.Unlock()
-	if !mine {
-		said = ""
-	}
-	c.send(line{Event: words, Standing: said})
-}
-
-// heardWord notes when the library first said the lock held is gone or in
-// doubt, and forgets it when it says the lock holds again; c.mu is held.
-func (c *client) heardWord(said lock.Standing) {
-	switch {
-	case said == lock.Held:
-		c.word = time.Time{}
-	case c.word.IsZero():
-		c.word = time.Now()
-	}
 }
 
 // clientTimeout is how long a call to the lock service may wait for its
@@ -263,50 +234,59 @@ const clientTimeout = 40 * time.Second
 // failed is the reply to a request the client could not carry out.
 func failed(call string, err error) reply { return reply{Call: call, Err: err.Error()} }
 
-// serve does one request.
-func (c *client) serve(req request) reply {
-	ctx := context.Background()
-	if c.backend.lockless {
-		return c.serveVersioned(ctx, req)
+// serve does one request, through the client's locker, and says what the
+// client believes after it.
+func (c *client) serve(ctx context.Context, req request) reply {
+	var r reply
+	var then arrival
+	switch {
+	case req.Prepare && req.Action == core.ActAcquire:
+		r = c.locker.prepare(ctx, req)
+	case req.Prepare:
+		r = reply{Err: "only an acquire is prepared, not " + string(req.Action)}
+	case req.Action == core.ActAcquire:
+		r, then = c.locker.acquire(ctx, req)
+	case req.Action == core.ActRenew:
+		r, then = c.locker.renew(ctx, req)
+	case req.Action == core.ActRelease:
+		r = c.locker.release(ctx)
+	case req.Action == core.ActCheck:
+		r = c.locker.check(ctx)
+	case req.Action == core.ActRead, req.Action == core.ActPeek:
+		r = c.locker.read(ctx, req)
+	case req.Action == core.ActWrite:
+		r, then = c.locker.write(ctx, req)
+	case req.Action == core.ActDeliver:
+		r = c.deliver(ctx, req.Hold)
+	default:
+		r = reply{Err: "unknown request " + req.String()}
 	}
-	lease := time.Duration(req.LeaseMS) * time.Millisecond
-	switch req.Op {
-	case "prepare":
-		call := fmt.Sprintf("%s: ready a request for %s", c.backend.name, lease)
-		what, err := c.locker.prepare(ctx, lease, req.Hold != "" && c.backend.apart)
-		if err != nil {
-			return failed(call, err)
-		}
-		return reply{Call: call, Result: "ready: " + what}
-	case "acquire":
-		return c.acquire(ctx, req, lease)
-	case "deliver":
-		return c.deliver(ctx, req)
-	case "check":
-		return c.check(ctx)
+	if then != nil {
+		c.pending[req.Hold] = then
 	}
-	c.mu.Lock()
-	held := c.lock
-	c.mu.Unlock()
-	if held == nil {
-		return reply{Outcome: outcome{Result: core.ResultSkipped}, Call: req.Op, Result: "not sent: the client believes it holds no lock"}
+	r.Holds, r.Token = c.locker.believes()
+	return r
+}
+
+// deliver lets the message held as id arrive. The lab has let the network
+// pass again first: a held answer arrives now, a held renewal reaches the
+// service now, a kept write is sent now.
+func (c *client) deliver(ctx context.Context, id string) reply {
+	arrive, ok := c.pending[id]
+	if !ok {
+		return reply{Outcome: outcome{Result: core.ResultNothing}, Call: "deliver " + id, Result: "nothing was sent"}
 	}
-	switch req.Op {
-	case "renew":
-		return c.renew(ctx, req, held)
-	case "release":
-		return c.release(ctx, held)
-	case "write":
-		return c.writeHeld(req, held)
-	case "read", "peek":
-		q, data, ok, err := read(ctx, c.db, req.Resource, held.Token(), c.cfg.Fenced, req.Op == "read")
-		if err != nil {
-			return failed("postgres "+q, err)
-		}
-		if !ok {
-			return reply{Outcome: outcome{Result: core.ResultRejected}, Call: "postgres " + q, Result: "0 rows: the token is refused"}
-		}
-		return reply{Outcome: readOutcome(data), Call: "postgres " + q, Result: fmt.Sprintf("%q", data)}
+	delete(c.pending, id)
+	return arrive(ctx)
+}
+
+// arrived waits, at most clientTimeout, for done to close: a call whose
+// answer the network held has its answer.
+func arrived(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	case <-time.After(clientTimeout):
+		return false
 	}
-	return reply{Err: "unknown request " + req.Op}
 }

@@ -1,83 +1,141 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"time"
+	"slices"
+	"sync"
 
 	"dlock/core"
 	"dlock/lab/lock"
 )
 
-// What the lab tells the ledger, which judges the real run by core's
-// rules, and what it records of each lease: when the service granted and
-// ended it, and what the holder's library said of it.
+// judge keeps the books of a real run for core's Ledger, which judges it
+// by the rules the model judges its runs with: the grants in the order the
+// real service made them, which client holds which, the writes in the
+// order they were sent, and the messages held meanwhile. It also records
+// each lease: when the service granted and ended it, what the holder's
+// library said of it, and the writes sent under it.
+//
+// The run tells it what the service and the database did, step by step;
+// the service's watch and the clients' libraries tell it, from goroutines
+// of their own, when a lease ended and what a library said.
+type judge struct {
+	ledger *core.Ledger
+	grants map[string]int // client → the grant it holds, as the service issued them
+	last   int            // the last grant the service made
+	sent   int            // the writes sent so far
+	held   map[string]heldAt
+	// now is the time since the run began, in ms, and the step under way.
+	now func() (int64, int)
 
-// grant tells the ledger the service granted the lock to client, with
-// token (0 while the client has not heard it).
-func (c *cell) grant(client string, token int64) {
-	c.last = c.ledger.Grant(client)
-	c.grants[client] = c.last
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.holder = client
-	c.trace.Leases = append(c.trace.Leases, core.RealLease{Client: client, Granted: c.ms(), Token: token})
-	c.leases[client] = len(c.trace.Leases) - 1
+	mu sync.Mutex // guards what follows
+	// holder is who holds the lock at the service, as far as the lab
+	// knows; leases are the leases granted, and open, by client, those the
+	// service may still hold (an index into leases).
+	holder string
+	leases []core.RealLease
+	open   map[string]int
+}
+
+// heldAt is a message held: the client that sent it, the action, the grant
+// it was sent under, and for a write its number among the writes sent;
+// for a two-step check's write, how long the database server's log was
+// at its check (what it logs later of the write's session is the write's).
+type heldAt struct {
+	client  string
+	action  core.Action
+	grant   int
+	sent    int
+	logFrom int64
+}
+
+// newJudge is the judge of a run on resources resources, whose clock now
+// tells.
+func newJudge(resources int, now func() (int64, int)) *judge {
+	return &judge{ledger: core.NewLedger(resources), grants: map[string]int{}, held: map[string]heldAt{}, now: now, open: map[string]int{}}
+}
+
+// grant: the service granted the lock to client, with token (0 while the
+// client has not heard it).
+func (j *judge) grant(client string, token int64) {
+	j.last = j.ledger.Grant(client)
+	j.grants[client] = j.last
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	ms, _ := j.now()
+	j.holder = client
+	j.leases = append(j.leases, core.RealLease{Client: client, Granted: ms, Token: token})
+	j.open[client] = len(j.leases) - 1
+}
+
+// readVersions: without a lock service, client read the versions of the
+// resources rows (indexes), which the ledger counts as a grant
+// (core.Ledger.ReadVersions).
+func (j *judge) readVersions(client string, rows ...int) {
+	j.last = j.ledger.ReadVersions(client, rows...)
+	j.grants[client] = j.last
 }
 
 // heardGrant: client heard, with token, the grant its held request got.
-func (c *cell) heardGrant(client string, token int64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if i, ok := c.leases[client]; ok && c.trace.Leases[i].Token == 0 {
-		c.trace.Leases[i].Token = token
+func (j *judge) heardGrant(client string, token int64) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if i, ok := j.open[client]; ok && j.leases[i].Token == 0 {
+		j.leases[i].Token = token
 	}
 }
 
 // released: client gave the lock back, so its lease did not end by itself.
-func (c *cell) released(client string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	delete(c.leases, client)
-	if c.holder == client {
-		c.holder = ""
+func (j *judge) released(client string) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	delete(j.open, client)
+	if j.holder == client {
+		j.holder = ""
 	}
 }
 
-// ended records that the service ended a lease by itself: the holder's
-// with token, or the one key's holder (token 0).
-func (c *cell) ended(token int64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	who := c.holder
-	if token != 0 {
-		who = ""
-		for n, p := range c.clients {
-			if p.token == token {
-				who = n
-			}
-		}
+// letGo: the service took client's release, and client holds no grant.
+func (j *judge) letGo(client string) { delete(j.grants, client) }
+
+// ended: the service ended client's lease by itself ("" for nobody the lab
+// knows).
+func (j *judge) ended(client string) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.end(client)
+}
+
+// endedHolder: the service ended by itself the lease of whoever holds the
+// one key it keeps (one Redis server's key expired).
+func (j *judge) endedHolder() {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.end(j.holder)
+}
+
+// end notes that client's lease ended at the service, now; j.mu is held.
+func (j *judge) end(client string) {
+	if client == j.holder {
+		j.holder = ""
 	}
-	if who == c.holder {
-		c.holder = ""
-	}
-	if i, ok := c.leases[who]; ok && c.trace.Leases[i].Service == 0 {
-		c.trace.Leases[i].Service = c.ms()
+	if i, ok := j.open[client]; ok && j.leases[i].Service == 0 {
+		j.leases[i].Service, _ = j.now()
 	}
 }
 
 // librarySaid records what client's library said of its lease, words in
 // its own words: on its own, or when asked at a check.
-func (c *cell) librarySaid(client string, said lock.Standing, words string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	i, ok := c.leases[client]
+func (j *judge) librarySaid(client string, said lock.Standing, words string) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	i, ok := j.open[client]
 	if !ok {
 		return
 	}
-	l := &c.trace.Leases[i]
-	ms := c.ms()
-	l.Said = append(l.Said, core.LibraryWord{MS: ms, Step: c.step, Standing: string(said), Words: words})
+	l := &j.leases[i]
+	ms, step := j.now()
+	l.Said = append(l.Said, core.LibraryWord{MS: ms, Step: step, Standing: string(said), Words: words})
 	switch {
 	case said == lock.Gone && l.Library == 0:
 		l.Library = ms
@@ -89,126 +147,91 @@ func (c *cell) librarySaid(client string, said lock.Standing, words string) {
 // wrote records a write client sent under its lease: r is the client's
 // answer, which says whether, and how long, after its library had said
 // the lease was gone or in doubt, by its own clock.
-func (c *cell) wrote(client string, r reply) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	i, ok := c.leases[client]
+func (j *judge) wrote(client string, r reply) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	i, ok := j.open[client]
 	if !ok {
 		return
 	}
-	l := &c.trace.Leases[i]
-	l.Writes = append(l.Writes, core.LeaseWrite{Step: c.step, MS: c.ms(), Outcome: r.Outcome.words(core.ActWrite, "", false),
+	l := &j.leases[i]
+	ms, step := j.now()
+	l.Writes = append(l.Writes, core.LeaseWrite{Step: step, MS: ms, Outcome: r.Outcome.words(core.ActWrite, "", false),
 		AfterWord: r.AfterWord, AfterWordMS: r.AfterWordMS})
 }
 
-// libraryWord is how long a run waits at its end for a library's word.
-const libraryWord = 2500 * time.Millisecond
-
-// awaitLibraries waits, at most libraryWord, where the library renews, for
-// the libraries of the clients still running to say that a lease the
-// service has ended is gone: etcd's client looks once a second,
-// ZooKeeper's hears it on reconnecting, a renewal loop at its next
-// renewal, so a run that ends as a stopped client resumes would otherwise
-// end before its library speaks.
-func (c *cell) awaitLibraries() {
-	if c.renewal != core.RenewedByLibrary {
-		return
+// libraryOwes reports whether a library has yet to say that a lease the
+// service has ended is gone, its client running by running.
+func (j *judge) libraryOwes(running func(client string) bool) bool {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	for _, l := range j.leases {
+		if l.Service != 0 && l.Library == 0 && running(l.Client) {
+			return true
+		}
 	}
-	for deadline := time.Now().Add(libraryWord); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		c.mu.Lock()
-		waiting := false
-		for _, l := range c.trace.Leases {
-			p := c.clients[l.Client]
-			waiting = waiting || l.Service != 0 && l.Library == 0 && p != nil && !p.crashed && !p.paused
-		}
-		c.mu.Unlock()
-		if !waiting {
-			return
-		}
+	return false
+}
+
+// sentWrite: a client's write reached the database (applied or refused).
+func (j *judge) sentWrite() { j.sent++ }
+
+// hold remembers the message a holds, if it holds one, sent now under its
+// client's grant; logFrom is, for a two-step check's write, how long the
+// database server's log was at its check.
+func (j *judge) hold(a core.Action, logFrom int64) {
+	if a.Hold != "" {
+		j.held[a.Hold] = heldAt{client: a.Client, action: a, grant: j.grants[a.Client], sent: j.sent, logFrom: logFrom}
 	}
 }
+
+// take is the message held as id, which is held no more; false if none is.
+func (j *judge) take(id string) (heldAt, bool) {
+	h, ok := j.held[id]
+	delete(j.held, id)
+	return h, ok
+}
+
+// read: client read resource i with the grant it holds.
+func (j *judge) read(i int, client string) { j.ledger.Read(i, j.grants[client]) }
+
+// appliedNow: resource i applied the write client has just sent, under
+// the grant it holds. It says how the ledger judged it (landed).
+func (j *judge) appliedNow(i int, client string) string { return j.landed(i, j.grants[client], j.sent) }
 
 // landed tells the ledger that resource i applied the sent-th write sent,
-// made under grant g, and logs how it judged it.
-func (c *cell) landed(i, g, sent int) {
-	switch l := c.ledger.Landed(i, g, sent); {
+// made under grant g, and says how it judged it: "" where there is nothing
+// to say.
+func (j *judge) landed(i, g, sent int) string {
+	switch l := j.ledger.Landed(i, g, sent); {
 	case l.Harm == core.HarmOverwrite:
-		c.log("", "judged", fmt.Sprintf("overwrite: grant %d's write destroys %s's value", g, l.Overwritten))
+		return fmt.Sprintf("overwrite: grant %d's write destroys %s's value", g, l.Overwritten)
 	case l.Harm == core.HarmLostUpdate:
-		c.log("", "judged", "lost update: the holder read before a late write landed")
+		return "lost update: the holder read before a late write landed"
 	case l.Late:
-		c.log("", "judged", fmt.Sprintf("late: grant %d's write lands after a newer grant", g))
+		return fmt.Sprintf("late: grant %d's write lands after a newer grant", g)
 	case l.Reordered:
-		c.log("", "judged", fmt.Sprintf("reordered: grant %d's write lands after a later write of the same grant", g))
+		return fmt.Sprintf("reordered: grant %d's write lands after a later write of the same grant", g)
 	}
+	return ""
 }
 
-// stuck reports whether, at the end, the lock or the resource can no longer
-// be used correctly: a lock without expiry held by a crashed client, or,
-// while the service holds the lock, a fenced resource that has seen a
-// larger token than the holder's.
-func (c *cell) stuck() (bool, error) {
-	ctx := context.Background()
-	forever, words, err := c.svc.heldForever(ctx)
-	if err != nil {
-		return false, err
-	}
-	holder := c.ledger.Holder(c.last)
-	if words != "" {
-		c.log("", words, fmt.Sprintf("the last grant was %s's", holder))
-	}
-	if p := c.clients[holder]; p != nil && p.crashed && forever {
-		return true, nil
-	}
-	held, err := c.svc.held(ctx)
-	if err != nil || !held {
-		return false, err
-	}
-	if p := c.clients[holder]; c.st.Fenced() && p != nil {
-		token := p.token
-		for _, name := range c.sc.Resources {
-			if _, max, err := state(ctx, c.db, name); err != nil {
-				return false, err
-			} else if token != 0 && max > token {
-				return true, nil
-			}
-		}
-	}
-	return false, nil
+// lastHolder is the client the last grant went to.
+func (j *judge) lastHolder() string { return j.ledger.Holder(j.last) }
+
+// verdict is the ledger's verdict on the run, and the harm done, where
+// stuck says whether the lock or the resource can no longer be used.
+func (j *judge) verdict(stuck bool) (core.Verdict, core.Harm) {
+	return j.ledger.Verdict(stuck), j.ledger.Harm()
 }
 
-// behind is how far the lab is behind the model's clock as a step begins,
-// frame prev before it: the model's actions take no time, the lab's real
-// ones can take seconds (a restart), which leases run on meanwhile.
-func (c *cell) behind(prev core.Frame) time.Duration {
-	return time.Since(c.start) - time.Duration(prev.Clock)*Tick
-}
-
-// behindWorth is how far behind the model's clock the lab says it is: less
-// is a step's own work, and the service's granularity.
-const behindWorth = 500 * time.Millisecond
-
-// fellBehind says why the step about to begin may differ from the model's
-// for timing alone: the lab is behind the model's clock (by the step that
-// took longest so far), and the lease the model still counts (prev's) has
-// ended at the service meanwhile. nil when the lab is not behind, the model
-// counts no lease, or the service still holds it.
-func (c *cell) fellBehind(prev core.Frame, behind time.Duration) (*core.Timing, error) {
-	if behind < behindWorth || prev.Lock.Holder == "" || !prev.Lock.TTL {
-		return nil, nil
+// leaseRecords are the leases recorded so far, copied.
+func (j *judge) leaseRecords() []core.RealLease {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	out := slices.Clone(j.leases)
+	for i := range out {
+		out[i].Said, out[i].Writes = slices.Clone(out[i].Said), slices.Clone(out[i].Writes)
 	}
-	if held, err := c.svc.held(context.Background()); err != nil || held {
-		return nil, err
-	}
-	slowest, took := 0, time.Duration(0)
-	for step, d := range c.took {
-		if d > took {
-			slowest, took = step, d
-		}
-	}
-	t := core.Timing{Kind: core.FellBehind, Seconds: behind.Seconds(), Holder: prev.Lock.Holder, Until: prev.Lock.Expiry}
-	if slowest != 0 {
-		t.Step, t.Item, t.Took = slowest, core.ItemOf(c.sc.Steps[slowest-2].Action), took.Seconds()
-	}
-	return &t, nil
+	return out
 }

@@ -381,6 +381,8 @@ func TestCommittedRecordingsMatchTheModel(t *testing.T) {
 					t.Errorf("%s: recorded as not replayed for %q, the lab now says %q", f, r.Why, why)
 				case why == "" && !r.Agrees() && r.Differs == "":
 					t.Errorf("%s: recorded %s, the model says %s", f, r.Verdict, model)
+				case why == "" && r.Renewal != string(renewalOf(sc, st, b)):
+					t.Errorf("%s: recorded with renewals by %q, the lab now renews by %q", f, r.Renewal, renewalOf(sc, st, b))
 				}
 			}
 		}

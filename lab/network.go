@@ -75,7 +75,7 @@ func (c *cell) afterModelLeaseEnd(what core.ActionKind) ([]core.Timing, error) {
 		return nil, err
 	}
 	timing := core.Timing{Kind: core.SentLate, What: what, Seconds: w.Seconds()}
-	c.log("", "wait", timingWords(timing))
+	c.trace.log("", "wait", timingWords(timing))
 	return []core.Timing{timing}, nil
 }
 
@@ -93,10 +93,10 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, [
 		}
 		if w != 0 {
 			timing = append(timing, core.Timing{Kind: core.GrantedLate, Seconds: w.Seconds()})
-			c.log("", "wait", timingWords(timing[0]))
+			c.trace.log("", "wait", timingWords(timing[0]))
 		}
 	}
-	if _, err := c.ask(a.Client, request{Op: "prepare", LeaseMS: lease, Hold: a.Hold}); err != nil {
+	if _, err := c.ask(a.Client, request{Action: core.ActAcquire, Prepare: true, LeaseMS: lease, Hold: a.Hold}); err != nil {
 		return outcome{}, nil, err
 	}
 	// Redlock's client reaches only the nodes the action names: the others
@@ -104,13 +104,8 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, [
 	// service answers as one: the nodes an action names do not apply.)
 	var cut []*netProxy
 	if len(a.Nodes) > 0 && c.st.Nodes() > 1 {
-		for k, p := range c.proxies[a.Client] {
-			if !slices.Contains(a.Nodes, k+1) {
-				p.refuse()
-				cut = append(cut, p)
-			}
-		}
-		c.log(a.Client, "network", "nodes "+nodeList(a.Nodes)+" reachable, the others cut off")
+		cut = c.nets[a.Client].reachOnly(a.Nodes)
+		c.trace.log(a.Client, "network", "nodes "+nodeList(a.Nodes)+" reachable, the others cut off")
 	}
 	defer func() {
 		for _, p := range cut {
@@ -118,12 +113,12 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, [
 		}
 	}()
 	if a.Hold == "" {
-		r, err := c.ask(a.Client, request{Op: "acquire", LeaseMS: lease})
+		r, err := c.ask(a.Client, request{Action: core.ActAcquire, LeaseMS: lease})
 		if err != nil {
 			return outcome{}, nil, err
 		}
 		if r.Outcome.is(core.ResultGranted) {
-			c.grant(a.Client, r.Token)
+			c.judge.grant(a.Client, r.Token)
 		}
 		return r.Outcome, timing, nil
 	}
@@ -133,18 +128,8 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, [
 	if err != nil {
 		return outcome{}, nil, err
 	}
-	var reached []*netProxy
-	carriers := c.proxies[a.Client]
-	if len(c.apart[a.Client]) > 0 {
-		carriers = c.apart[a.Client]
-	}
-	for _, p := range carriers {
-		if !slices.Contains(cut, p) {
-			p.holdAnswer(a.Hold)
-			reached = append(reached, p)
-		}
-	}
-	if _, err := c.ask(a.Client, request{Op: "acquire", LeaseMS: lease, Hold: a.Hold}); err != nil {
+	reached := c.nets[a.Client].holdAnswer(a.Hold, cut)
+	if _, err := c.ask(a.Client, request{Action: core.ActAcquire, LeaseMS: lease, Hold: a.Hold}); err != nil {
 		return outcome{}, nil, err
 	}
 	// The library sends the request in the background: the step is over
@@ -160,10 +145,10 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, [
 			break
 		}
 	}
-	c.hold(a)
+	c.judge.hold(a, 0)
 	if granted {
-		c.grant(a.Client, 0)
-		c.log("", "the service", "granted "+a.Client+"'s request; its answer is held in the network")
+		c.judge.grant(a.Client, 0)
+		c.trace.log("", "the service", "granted "+a.Client+"'s request; its answer is held in the network")
 	}
 	return outcome{Result: core.ResultHeld, Granted: granted}, timing, nil
 }
@@ -181,12 +166,12 @@ func (c *cell) renew(a core.Action, lease int64, model core.Event) (outcome, []c
 			return outcome{}, nil, err
 		}
 	}
-	r, err := c.ask(a.Client, request{Op: "renew", LeaseMS: lease, Hold: a.Hold})
+	r, err := c.ask(a.Client, request{Action: core.ActRenew, LeaseMS: lease, Hold: a.Hold})
 	if err != nil {
 		return outcome{}, nil, err
 	}
 	if r.Outcome.is(core.ResultHeld) {
-		c.hold(a)
+		c.judge.hold(a, 0)
 	} else if partitioned {
 		c.partition(a.Client, false)
 	}
@@ -196,70 +181,50 @@ func (c *cell) renew(a core.Action, lease int64, model core.Event) (outcome, []c
 	return r.Outcome, timing, nil
 }
 
-// network is every proxy between client and its lock service.
-func (c *cell) network(client string) []*netProxy {
-	return append(slices.Clone(c.proxies[client]), c.apart[client]...)
-}
-
 // partition holds every byte between client and its lock service, both
 // ways (on), or lets them pass again, held ones first (off).
 func (c *cell) partition(client string, on bool) {
-	f := pass
 	if on {
-		f = hold
-	}
-	for _, p := range c.network(client) {
-		p.set(f, f)
-	}
-	if on {
-		c.log(client, "network", "partitioned from the lock service: its messages are held, both ways")
+		c.nets[client].set(hold)
+		c.trace.log(client, "network", "partitioned from the lock service: its messages are held, both ways")
 	} else {
-		c.log(client, "network", "the partition heals: what was held is sent on")
-	}
-}
-
-// hold remembers a held message, if a holds one.
-func (c *cell) hold(a core.Action) {
-	if a.Hold != "" {
-		c.held[a.Hold] = heldAt{client: a.Client, action: a, grant: c.grants[a.Client], sent: c.sent}
+		c.nets[client].set(pass)
+		c.trace.log(client, "network", "the partition heals: what was held is sent on")
 	}
 }
 
 // deliver lets a held message arrive: the network lets it pass, and the
 // client hears its answer, or sends a write it kept.
 func (c *cell) deliver(a core.Action) (outcome, error) {
-	h, ok := c.held[a.Message]
+	h, ok := c.judge.take(a.Message)
 	if !ok {
-		c.log("", "deliver "+a.Message, "nothing was sent")
+		c.trace.log("", "deliver "+a.Message, "nothing was sent")
 		return outcome{Result: core.ResultNothing}, nil
 	}
-	delete(c.held, a.Message)
 	switch h.action.Kind {
 	case core.ActAcquire:
-		for _, p := range c.network(h.client) {
-			p.releaseAnswer(a.Message)
-		}
+		c.nets[h.client].releaseAnswer(a.Message)
 	case core.ActRenew:
 		c.partition(h.client, false)
 	}
 	if c.clients[h.client].crashed {
-		c.log("", "deliver "+a.Message, "its client has crashed: nobody receives it")
+		c.trace.log("", "deliver "+a.Message, "its client has crashed: nobody receives it")
 		return outcome{Result: core.ResultDropped}, nil
 	}
-	r, err := c.ask(h.client, request{Op: "deliver", Hold: a.Message})
+	r, err := c.ask(h.client, request{Action: core.ActDeliver, Hold: a.Message})
 	if err != nil {
 		return outcome{}, err
 	}
 	switch {
 	case h.action.Kind == core.ActWrite && r.Outcome.is(core.ResultAccepted):
 		i, _ := c.resource(h.action)
-		c.landed(i, h.grant, h.sent)
+		c.judged(c.judge.landed(i, h.grant, h.sent))
 	case h.action.Kind == core.ActWrite && r.Outcome.Aborted:
 		if err := c.databaseSaid(r.Session, h.logFrom); err != nil {
 			return outcome{}, err
 		}
 	case h.action.Kind == core.ActAcquire && r.Outcome.is(core.ResultGranted):
-		c.heardGrant(h.client, r.Token)
+		c.judge.heardGrant(h.client, r.Token)
 	}
 	return r.Outcome, nil
 }
@@ -268,12 +233,12 @@ func (c *cell) deliver(a core.Action) (outcome, error) {
 // from on, of the session served by backend process pid: why it aborted a
 // transaction, or ended the session.
 func (c *cell) databaseSaid(pid uint32, from int64) error {
-	said, err := c.pg.Said(pid, from)
+	said, err := c.db.said(pid, from)
 	if err != nil {
 		return err
 	}
 	for _, l := range said {
-		c.log("", fmt.Sprintf("PostgreSQL's log, session %d", pid), fmt.Sprintf("at %.1f s: %s", l.At.Sub(c.start).Seconds(), l.Text))
+		c.trace.log("", fmt.Sprintf("PostgreSQL's log, session %d", pid), fmt.Sprintf("at %.1f s: %s", c.trace.since(l.At).Seconds(), l.Text))
 	}
 	return nil
 }
@@ -284,4 +249,27 @@ func nodeList(nodes []int) string {
 		s = append(s, strconv.Itoa(n))
 	}
 	return strings.Join(s, ",")
+}
+
+// behindWorth is how far behind the model's clock the lab says it is: less
+// is a step's own work, and the service's granularity.
+const behindWorth = 500 * time.Millisecond
+
+// fellBehind says why the step about to begin may differ from the model's
+// for timing alone: the lab is behind the model's clock (by the step that
+// took longest so far), and the lease the model still counts (prev's) has
+// ended at the service meanwhile. nil when the lab is not behind, the model
+// counts no lease, or the service still holds it.
+func (c *cell) fellBehind(prev core.Frame, behind time.Duration) (*core.Timing, error) {
+	if behind < behindWorth || prev.Lock.Holder == "" || !prev.Lock.TTL {
+		return nil, nil
+	}
+	if held, err := c.svc.held(context.Background()); err != nil || held {
+		return nil, err
+	}
+	t := core.Timing{Kind: core.FellBehind, Seconds: behind.Seconds(), Holder: prev.Lock.Holder, Until: prev.Lock.Expiry}
+	if slowest, took := c.trace.slowest(); slowest != 0 {
+		t.Step, t.Item, t.Took = slowest, core.ItemOf(c.sc.Steps[slowest-2].Action), took.Seconds()
+	}
+	return &t, nil
 }

@@ -59,14 +59,7 @@ func (o outcome) words(k core.ActionKind, m core.MessageKind, lockless bool) str
 		return "refused-by-version"
 	}
 	if k == core.ActDeliver {
-		switch m {
-		case core.MsgReply:
-			k = core.ActAcquire
-		case core.MsgRenew:
-			k = core.ActRenew
-		case core.MsgWrite, core.MsgApply:
-			k = core.ActWrite
-		}
+		k = m.Action()
 	}
 	switch o.Result {
 	case "":
@@ -114,7 +107,7 @@ func (c *cell) compare(a core.Action, f core.Frame, real outcome, timing []core.
 		seen.Clients = append(seen.Clients, core.ClientSeen{Name: n, Holds: p.holds, Crashed: p.crashed})
 	}
 	for _, r := range f.Resources {
-		data, _, err := state(context.Background(), c.db, r.Name)
+		data, _, err := c.db.row(context.Background(), r.Name)
 		if err != nil {
 			return err
 		}
@@ -125,12 +118,9 @@ func (c *cell) compare(a core.Action, f core.Frame, real outcome, timing []core.
 	for _, t := range timing {
 		says = append(says, timingWords(t))
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.trace.Steps = append(c.trace.Steps, core.RecordedStep{
-		Step: c.step, Action: core.ItemOf(a),
-		Model: seenWords(model, a.Kind, m, c.st.Lockless()), Real: seenWords(seen, a.Kind, m, c.st.Lockless()), Seen: &seen,
-		Agrees: model.Equal(seen), Timing: strings.Join(says, "; "), Timings: timing, Behind: behind,
+	c.trace.compared(core.RecordedStep{
+		Action: core.ItemOf(a), Model: seenWords(model, a.Kind, m, c.st.Lockless()), Real: seenWords(seen, a.Kind, m, c.st.Lockless()),
+		Seen: &seen, Agrees: model.Equal(seen), Timing: strings.Join(says, "; "), Timings: timing, Behind: behind,
 	})
 	return nil
 }

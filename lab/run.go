@@ -11,15 +11,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
-	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
 	"dlock/core"
-	"dlock/lab/internal/servers"
-
-	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // Tick is one unit of the model's time in real time.
@@ -66,51 +62,25 @@ func withoutRestores(sc core.Scenario) core.Scenario {
 	return sc
 }
 
-// cell is one run under way.
+// cell is one run under way: the run's scenario and row, the lock service
+// it takes its lock on, its clients and the network between them and the
+// service; its database (runDatabase), the books its verdict is judged by
+// (judge) and its trace (recorder).
 type cell struct {
+	sc      core.Scenario
+	st      core.Strategy
+	backend *backend
+	renewal renewal
+	svc     service
 	// restarted: a member of the service was restarted in this run.
 	restarted bool
-	sc        core.Scenario
-	st        core.Strategy
-	backend   *backend
-	renewal   renewal
-	frames    []core.Frame // the model's run, step by step
-	dir       string
-	svc       service
-	// database is how the run's database is made; pg the server it is on,
-	// dbName its name there, db the lab's own pool on it.
-	database *database
-	pg       *servers.Postgres
-	dbName   string
-	made     []string // the statements that made it
-	db       *pgxpool.Pool
-	key      string
-	clients  map[string]*proc
-	proxies  map[string][]*netProxy // each client's network: a proxy per server
-	// apart are, where the backend wants it, each client's proxy for the
-	// connection of its own that carries a held request (to the first
-	// server), so that holding that request's answer can catch no other
-	// call.
-	apart  map[string][]*netProxy
-	ledger *core.Ledger
-	grants map[string]int // client → the grant it holds, as the service issued them
-	last   int            // the last grant the service made
-	// holder is who holds the lock at the service, as far as the lab
-	// knows; leases are the leases granted, by client, while the service
-	// may still hold them (index into trace.Leases).
-	holder string
-	leases map[string]int
-	sent   int // the writes sent so far
-	held   map[string]heldAt
-	start  time.Time
-	// took is how long each step took in real time, by step.
-	took map[int]time.Duration
 	// stopWatch ends the lab's watch of the service.
 	stopWatch context.CancelFunc
-
-	mu    sync.Mutex // the trace: the clients' libraries and the service log into it
-	trace core.Recording
-	step  int
+	clients   map[string]*proc
+	nets      map[string]*clientNetwork // each client's, to its service
+	db        *runDatabase
+	judge     *judge
+	trace     *recorder
 }
 
 // proc is a client process.
@@ -122,19 +92,9 @@ type proc struct {
 	paused  bool
 	crashed bool
 	holds   bool // what it said it believes, after its last answer
-	token   int64
-}
-
-// heldAt is a message held: the client that sent it, the action, the grant
-// it was sent under, and for a write its number among the writes sent;
-// for a two-step check's write, how long the database server's log was
-// at its check (what it logs later of the write's session is the write's).
-type heldAt struct {
-	client  string
-	action  core.Action
-	grant   int
-	sent    int
-	logFrom int64
+	// token is the token it said it holds, after its last answer; the
+	// service's watch reads it to tell whose lease ended.
+	token atomic.Int64
 }
 
 // Replay replays sc under st on real software, its lock on on's backend
@@ -153,54 +113,128 @@ func Replay(sc core.Scenario, st core.Strategy, on setup, dir string) (core.Reco
 	if err != nil {
 		return core.Recording{}, err
 	}
-	c := &cell{sc: sc, st: st, backend: b, database: on.database, renewal: renewalOf(sc, st, b), frames: frames, dir: dir, clients: map[string]*proc{},
-		proxies: map[string][]*netProxy{}, apart: map[string][]*netProxy{}, ledger: core.NewLedger(len(sc.Resources)),
-		grants: map[string]int{}, held: map[string]heldAt{}, leases: map[string]int{}, took: map[int]time.Duration{}}
-	c.key = b.key(filepath.Base(dir))
-	c.trace = core.Recording{Scenario: sc.ID, Strategy: st, Model: core.VerdictOf(frames),
-		Resource: resourceWords(sc, st, on.database), Renewal: string(c.renewal), Service: b.describe(st, c.renewal),
+	renewal := renewalOf(sc, st, b)
+	trace := core.Recording{Scenario: sc.ID, Strategy: st, Model: core.VerdictOf(frames),
+		Resource: resourceWords(sc, st, on.database), Renewal: string(renewal), Service: b.describe(st, renewal),
 		Backend: b.name, Database: on.database.name, Token: b.token}
 	if restoresService(sc) {
-		c.trace.Restore, c.trace.Differs = b.restores, b.differs
+		trace.Restore, trace.Differs = b.restores, b.differs
 	}
 	if checksInTwoSteps(sc, st) && on.database.differs != "" {
-		c.trace.Differs = on.database.differs
+		trace.Differs = on.database.differs
 	}
 	if sc.ID == core.PlayScenario {
-		c.trace.Script = core.ScriptOf(sc)
+		trace.Script = core.ScriptOf(sc)
 	}
+	c := &cell{sc: sc, st: st, backend: b, renewal: renewal, clients: map[string]*proc{},
+		nets: map[string]*clientNetwork{}, trace: newRecorder(trace)}
+	c.judge = newJudge(len(sc.Resources), c.trace.now)
 	defer c.close()
-	if err := c.open(); err != nil {
+	if err := c.open(b.key(filepath.Base(dir)), dir, on.database); err != nil {
 		return core.Recording{}, err
 	}
 	for i, s := range sc.Steps {
-		c.step = i + 2
+		step := i + 2
+		c.trace.stepBegins(step)
 		began := time.Now()
-		behind := c.behind(frames[i])
+		behind := c.trace.behind(frames[i])
 		late, err := c.fellBehind(frames[i], behind)
 		if err == nil {
 			err = c.do(s.Action, frames[i+1], behind, late)
 		}
 		if err != nil {
-			return c.trace, fmt.Errorf("step %d (%s): %w", c.step, core.ItemOf(s.Action), err)
+			return c.recording(), fmt.Errorf("step %d (%s): %w", step, core.ItemOf(s.Action), err)
 		}
-		c.took[c.step] = time.Since(began)
+		c.trace.stepTook(step, time.Since(began))
 	}
 	c.awaitLibraries()
 	stuck, err := c.stuck()
 	if err != nil {
-		return c.trace, err
+		return c.recording(), err
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.trace.Verdict, c.trace.Harm = c.ledger.Verdict(stuck), c.ledger.Harm()
-	for _, s := range c.trace.Steps {
+	r := c.recording()
+	r.Verdict, r.Harm = c.judge.verdict(stuck)
+	for _, s := range r.Steps {
 		if !s.Agrees {
-			c.trace.FirstDiffers = s.Step
+			r.FirstDiffers = s.Step
 			break
 		}
 	}
-	return c.trace, nil
+	return r, nil
+}
+
+// recording is the run's recording so far: its trace, with the leases the
+// judge has recorded.
+func (c *cell) recording() core.Recording {
+	r := c.trace.recording()
+	r.Leases = c.judge.leaseRecords()
+	return r
+}
+
+// libraryWord is how long a run waits at its end for a library's word.
+const libraryWord = 2500 * time.Millisecond
+
+// awaitLibraries waits, at most libraryWord, where the library renews, for
+// the libraries of the clients still running to say that a lease the
+// service has ended is gone: etcd's client looks once a second,
+// ZooKeeper's hears it on reconnecting, a renewal loop at its next
+// renewal, so a run that ends as a stopped client resumes would otherwise
+// end before its library speaks.
+func (c *cell) awaitLibraries() {
+	if c.renewal != core.RenewedByLibrary {
+		return
+	}
+	running := func(client string) bool {
+		p := c.clients[client]
+		return p != nil && !p.crashed && !p.paused
+	}
+	for deadline := time.Now().Add(libraryWord); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if !c.judge.libraryOwes(running) {
+			return
+		}
+	}
+}
+
+// stuck reports whether, at the end, the lock or the resource can no longer
+// be used correctly: a lock without expiry held by a crashed client, or,
+// while the service holds the lock, a fenced resource that has seen a
+// larger token than the holder's.
+func (c *cell) stuck() (bool, error) {
+	ctx := context.Background()
+	forever, words, err := c.svc.heldForever(ctx)
+	if err != nil {
+		return false, err
+	}
+	holder := c.judge.lastHolder()
+	if words != "" {
+		c.trace.log("", words, fmt.Sprintf("the last grant was %s's", holder))
+	}
+	if p := c.clients[holder]; p != nil && p.crashed && forever {
+		return true, nil
+	}
+	held, err := c.svc.held(ctx)
+	if err != nil || !held {
+		return false, err
+	}
+	if p := c.clients[holder]; c.st.Fenced() && p != nil {
+		token := p.token.Load()
+		for _, name := range c.sc.Resources {
+			if _, max, err := c.db.row(ctx, name); err != nil {
+				return false, err
+			} else if token != 0 && max > token {
+				return true, nil
+			}
+		}
+	}
+	return false, nil
+}
+
+// judged logs how the judge judged a write that landed, if it says
+// anything.
+func (c *cell) judged(words string) {
+	if words != "" {
+		c.trace.log("", "judged", words)
+	}
 }
 
 func errOrNothing(err error) string {
@@ -210,13 +244,17 @@ func errOrNothing(err error) string {
 	return ": " + err.Error()
 }
 
-func (c *cell) open() error {
+// open starts the run's lock service (or joins the one the lab shares),
+// its lock named key, in dir; makes its database as d says; starts its
+// clients, each behind a proxy per server; and starts the run's clock and
+// the watch of the service.
+func (c *cell) open(key, dir string, d *database) error {
 	var err error
-	if c.svc, err = c.backend.open(place{dir: c.dir, key: c.key, st: c.st, restores: restoresService(c.sc)}); err != nil {
+	if c.svc, err = c.backend.open(place{dir: dir, key: key, st: c.st, restores: restoresService(c.sc)}); err != nil {
 		c.svc = nil // not a nil pointer in the interface, which close would call
 		return err
 	}
-	if err := c.openDatabase(); err != nil {
+	if c.db, err = makeRunDatabase(context.Background(), d, c.sc.Resources); err != nil {
 		return err
 	}
 	self, err := os.Executable()
@@ -224,29 +262,15 @@ func (c *cell) open() error {
 		return err
 	}
 	for _, name := range c.sc.Clients {
-		cfg := clientConfig{Name: name, Backend: c.backend.name, Key: c.key, Resource: c.pg.ConnString(c.dbName), Database: c.database.name, Fenced: c.st.Fenced(),
+		cfg := clientConfig{Name: name, Backend: c.backend.name, Key: key, Resource: c.db.connString(), Database: d.name, Fenced: c.st.Fenced(),
 			FromReply: slices.Contains(c.sc.FromReply, name) && !c.st.CountsFromRequest(), Renewal: c.renewal,
 			Versioned: c.st.Versioned(), Resources: c.sc.Resources}
-		for i, a := range c.svc.addrs() {
-			p, err := newNetProxy(a)
-			if err != nil {
-				return err
-			}
-			c.proxies[name] = append(c.proxies[name], p)
-			cfg.Addrs = append(cfg.Addrs, p.addr)
-			// The connection of its own reaches the first server, which
-			// the lab never restarts: a held request must go on the one
-			// connection its session has opened, and a library that
-			// spreads its calls over several servers would not.
-			if c.backend.apart && i == 0 {
-				q, err := newNetProxy(a)
-				if err != nil {
-					return err
-				}
-				c.apart[name] = append(c.apart[name], q)
-				cfg.ApartAddrs = append(cfg.ApartAddrs, q.addr)
-			}
+		n, err := newClientNetwork(c.svc.addrs(), c.backend.apart)
+		if err != nil {
+			return err
 		}
+		c.nets[name] = n
+		cfg.Addrs, cfg.ApartAddrs = n.addrs(), n.apartAddrs()
 		config, err := json.Marshal(cfg)
 		if err != nil {
 			return err
@@ -270,31 +294,13 @@ func (c *cell) open() error {
 		c.clients[name] = p
 		go c.listen(p, out)
 	}
-	c.start = time.Now()
-	c.log("", "postgres "+strings.Join(c.made, "; "), "the run's database, on PostgreSQL "+c.pg.Version()+": "+c.database.describe)
+	c.trace.begin()
+	call, result := c.db.madeWords()
+	c.trace.log("", call, result)
 	ctx, stop := context.WithCancel(context.Background())
-	c.svc.watch(ctx, func(call, result string) { c.log("", call, result) }, c.ended)
+	c.svc.watch(ctx, func(call, result string) { c.trace.log("", call, result) }, c.ended)
 	c.stopWatch = stop
 	return nil
-}
-
-// openDatabase makes the run's database on the lab's PostgreSQL server, as
-// c.database says, with the resources' rows, and opens the lab's own pool
-// on it.
-func (c *cell) openDatabase() error {
-	ctx := context.Background()
-	pg, err := servers.SharedPostgres()
-	if err != nil {
-		return err
-	}
-	c.pg = pg
-	name, made, err := pg.NewDatabase(ctx, c.database.settings...)
-	if err != nil {
-		return err
-	}
-	c.dbName, c.made = name, made
-	c.db, err = openStore(ctx, pg.ConnString(name), c.sc.Resources)
-	return err
 }
 
 // listen reads a client's lines: its answers, which ask waits for, and what
@@ -311,12 +317,28 @@ func (c *cell) listen(p *proc, out io.Reader) {
 			p.replies <- *l.Reply
 			continue
 		}
-		c.logAt(l.At, p.name, "library", l.Event)
+		c.trace.logAt(l.At, p.name, "library", l.Event)
 		if l.Standing != "" {
-			c.librarySaid(p.name, l.Standing, l.Event)
+			c.judge.librarySaid(p.name, l.Standing, l.Event)
 		}
 	}
 	close(p.replies)
+}
+
+// ended: the service ended a lease by itself, the holder's with token, or
+// the one key's holder's (token 0).
+func (c *cell) ended(token int64) {
+	if token == 0 {
+		c.judge.endedHolder()
+		return
+	}
+	who := ""
+	for n, p := range c.clients {
+		if p.token.Load() == token {
+			who = n
+		}
+	}
+	c.judge.ended(who)
 }
 
 func (c *cell) close() {
@@ -330,50 +352,16 @@ func (c *cell) close() {
 			p.cmd.Wait()
 		}
 	}
-	for _, name := range c.sc.Clients {
-		for _, p := range c.network(name) {
-			p.close()
-		}
+	for _, n := range c.nets {
+		n.close()
 	}
 	if c.db != nil {
-		c.db.Close()
-	}
-	if c.dbName != "" {
-		c.pg.DropDatabase(context.Background(), c.dbName)
+		c.db.close()
 	}
 	if c.svc != nil {
 		c.svc.close()
 	}
 }
-
-// log records one entry of the trace.
-func (c *cell) log(client, call, result string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.trace.Calls = append(c.trace.Calls, core.RecordedCall{MS: c.ms(), Step: c.step, Client: client, Call: call, Result: result})
-}
-
-// logAt logs what a client's library did at at, by the client's clock
-// (Unix ms; 0: unknown, now), among the calls in the order of their times:
-// the lab reads a client's lines as it gets to them, which on a busy
-// machine can be well after they were written (a keep-alive written just
-// before a SIGSTOP, read after the stop is logged).
-func (c *cell) logAt(at int64, client, call, result string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	ms := c.ms()
-	if at != 0 {
-		ms = min(ms, max(0, at-c.start.UnixMilli()))
-	}
-	i := len(c.trace.Calls)
-	for i > 0 && c.trace.Calls[i-1].MS > ms {
-		i--
-	}
-	c.trace.Calls = slices.Insert(c.trace.Calls, i, core.RecordedCall{MS: ms, Step: c.step, Client: client, Call: call, Result: result})
-}
-
-// ms is the time since the run started, in ms.
-func (c *cell) ms() int64 { return time.Since(c.start).Milliseconds() }
 
 // askLimit is how long a client may take to answer one request: each
 // answers at once but for a library call on a lock service, which takes
@@ -398,7 +386,7 @@ func (c *cell) ask(name string, req request) (reply, error) {
 	select {
 	case r, ok = <-p.replies:
 	case <-time.After(askLimit):
-		return reply{}, fmt.Errorf("client %s did not answer %q within %s", name, req.Op, askLimit)
+		return reply{}, fmt.Errorf("client %s did not answer %q within %s", name, req, askLimit)
 	}
 	if !ok {
 		return reply{}, fmt.Errorf("client %s stopped answering", name)
@@ -406,12 +394,11 @@ func (c *cell) ask(name string, req request) (reply, error) {
 	if r.Err != "" {
 		return r, fmt.Errorf("client %s: %s: %s", name, r.Call, r.Err)
 	}
-	c.mu.Lock()
-	p.holds, p.token = r.Holds, r.Token
-	c.mu.Unlock()
-	c.log(name, r.Call, r.Result)
+	p.holds = r.Holds
+	p.token.Store(r.Token)
+	c.trace.log(name, r.Call, r.Result)
 	if r.Library != "" {
-		c.librarySaid(name, r.Library, "asked at a check: "+r.LibraryWords)
+		c.judge.librarySaid(name, r.Library, "asked at a check: "+r.LibraryWords)
 	}
 	return r, nil
 }
@@ -436,7 +423,7 @@ func (c *cell) stall(name string) error {
 		return err
 	}
 	p.paused = true
-	c.log(name, "kill -STOP "+strconv.Itoa(p.cmd.Process.Pid), "stopped between its SELECT and its UPDATE, its transaction open")
+	c.trace.log(name, "kill -STOP "+strconv.Itoa(p.cmd.Process.Pid), "stopped between its SELECT and its UPDATE, its transaction open")
 	return nil
 }
 
@@ -444,7 +431,7 @@ func (c *cell) resume(p *proc) {
 	if p.paused {
 		p.cmd.Process.Signal(syscall.SIGCONT)
 		p.paused = false
-		c.log(p.name, "kill -CONT "+strconv.Itoa(p.cmd.Process.Pid), "the client runs again")
+		c.trace.log(p.name, "kill -CONT "+strconv.Itoa(p.cmd.Process.Pid), "the client runs again")
 	}
 }
 
@@ -470,16 +457,15 @@ func (c *cell) do(a core.Action, f core.Frame, behind time.Duration, late *core.
 		// What a scenario does to its lock service does nothing where
 		// there is none (as a restart of one does, the step's outcome
 		// is none: what it changed shows in what follows).
-		c.log("", string(a.Kind), "there is no lock service: nothing to do")
+		c.trace.log("", string(a.Kind), "there is no lock service: nothing to do")
 	case c.st.Lockless() && a.Kind == core.ActAcquire:
 		real, err = c.readVersions(a)
 	case c.st.Lockless() && a.Kind == core.ActRead:
 		i, name := c.resource(a)
 		var r reply
-		if r, err = c.ask(a.Client, request{Op: "read", Resource: name}); err == nil {
+		if r, err = c.ask(a.Client, request{Action: core.ActRead, Resource: name}); err == nil {
 			real = r.Outcome
-			c.last = c.ledger.ReadVersions(a.Client, i)
-			c.grants[a.Client] = c.last
+			c.judge.readVersions(a.Client, i)
 		}
 	default:
 		real, timing, err = c.doWithService(a, f, lease)
@@ -500,7 +486,7 @@ var serviceActions = []core.ActionKind{core.ActRestart, core.ActBackup, core.Act
 // rows' versions, which the ledger counts as a grant (core's
 // Ledger.ReadVersions), at the step, even where the answer is held.
 func (c *cell) readVersions(a core.Action) (outcome, error) {
-	r, err := c.ask(a.Client, request{Op: "acquire", Hold: a.Hold})
+	r, err := c.ask(a.Client, request{Action: core.ActAcquire, Hold: a.Hold})
 	if err != nil {
 		return outcome{}, err
 	}
@@ -508,10 +494,9 @@ func (c *cell) readVersions(a core.Action) (outcome, error) {
 	for i := range rows {
 		rows[i] = i
 	}
-	c.last = c.ledger.ReadVersions(a.Client, rows...)
-	c.grants[a.Client] = c.last
+	c.judge.readVersions(a.Client, rows...)
 	if r.Outcome.is(core.ResultHeld) {
-		c.hold(a)
+		c.judge.hold(a, 0)
 	}
 	return r.Outcome, nil
 }
@@ -535,51 +520,50 @@ func (c *cell) doWithService(a core.Action, f core.Frame, lease int64) (outcome,
 				return outcome{}, nil, err
 			}
 		}
-		c.released(a.Client) // first: the service's deletion may be seen before the answer
-		if r, err = c.ask(a.Client, request{Op: "release"}); err == nil {
+		c.judge.released(a.Client) // first: the service's deletion may be seen before the answer
+		if r, err = c.ask(a.Client, request{Action: core.ActRelease}); err == nil {
 			real = r.Outcome
 			if !c.st.Lockless() { // a client without a lock keeps its versions
-				delete(c.grants, a.Client)
+				c.judge.letGo(a.Client)
 			}
 		}
 	case core.ActCheck:
 		var r reply
-		if r, err = c.ask(a.Client, request{Op: "check"}); err == nil {
+		if r, err = c.ask(a.Client, request{Action: core.ActCheck}); err == nil {
 			real = r.Outcome
 		}
 	case core.ActWrite:
 		i, name := c.resource(a)
 		var r reply
-		r, err = c.ask(a.Client, request{Op: "write", Resource: name, Value: a.Value, Hold: a.Hold, Split: checksInTwoSteps(c.sc, c.st)})
+		r, err = c.ask(a.Client, request{Action: core.ActWrite, Resource: name, Value: a.Value, Hold: a.Hold, Split: checksInTwoSteps(c.sc, c.st)})
 		if err == nil {
 			real = r.Outcome
 			if r.Sent {
-				c.sent++
+				c.judge.sentWrite()
 			}
 			if r.Sent || r.Outcome.Result == core.ResultHeld || r.Outcome.Result == core.ResultChecked {
-				c.wrote(a.Client, r)
+				c.judge.wrote(a.Client, r)
 			}
 			switch r.Outcome.Result {
 			case core.ResultChecked:
-				c.hold(a)
-				h := c.held[a.Hold]
-				if h.logFrom, err = c.pg.LogSize(); err == nil {
-					c.held[a.Hold] = h
+				var from int64
+				if from, err = c.db.logSize(); err == nil {
+					c.judge.hold(a, from)
 					err = c.stall(a.Client)
 				}
 			case core.ResultHeld:
-				c.hold(a)
+				c.judge.hold(a, 0)
 			case core.ResultAccepted:
-				c.landed(i, c.grants[a.Client], c.sent)
+				c.judged(c.judge.appliedNow(i, a.Client))
 			}
 		}
 	case core.ActRead, core.ActPeek:
 		i, name := c.resource(a)
 		var r reply
-		if r, err = c.ask(a.Client, request{Op: string(a.Kind), Resource: name}); err == nil {
+		if r, err = c.ask(a.Client, request{Action: a.Kind, Resource: name}); err == nil {
 			real = r.Outcome
 			if r.Outcome.Read != nil {
-				c.ledger.Read(i, c.grants[a.Client])
+				c.judge.read(i, a.Client)
 			}
 		}
 	case core.ActDeliver:
@@ -592,31 +576,29 @@ func (c *cell) doWithService(a core.Action, f core.Frame, lease int64) (outcome,
 			}
 			p.paused = true
 		}
-		c.log(a.Client, "kill -STOP "+strconv.Itoa(p.cmd.Process.Pid), fmt.Sprintf("paused for %d s", a.Ticks))
+		c.trace.log(a.Client, "kill -STOP "+strconv.Itoa(p.cmd.Process.Pid), fmt.Sprintf("paused for %d s", a.Ticks))
 		time.Sleep(time.Duration(a.Ticks) * Tick)
 	case core.ActResume:
 		c.resume(c.clients[a.Client])
 	case core.ActCrash:
 		// What its network holds for it is lost with it.
-		for _, n := range c.network(a.Client) {
-			n.set(drop, drop)
-		}
+		c.nets[a.Client].set(drop)
 		p := c.clients[a.Client]
 		p.cmd.Process.Kill()
 		p.cmd.Wait()
 		p.crashed, p.holds = true, false
-		c.log(a.Client, "kill -KILL "+strconv.Itoa(p.cmd.Process.Pid), "the client is gone")
+		c.trace.log(a.Client, "kill -KILL "+strconv.Itoa(p.cmd.Process.Pid), "the client is gone")
 	case core.ActTick:
-		c.log("", "time passes", fmt.Sprintf("%d s", a.Ticks))
+		c.trace.log("", "time passes", fmt.Sprintf("%d s", a.Ticks))
 		time.Sleep(time.Duration(a.Ticks) * Tick)
 	case core.ActJump:
 		// Only a lock without TTL is replayed with a jump (Replayable).
-		c.log("", "the service's clock jumps", "a lock without TTL has no expiry for a clock to move: nothing changes")
+		c.trace.log("", "the service's clock jumps", "a lock without TTL has no expiry for a clock to move: nothing changes")
 	case core.ActRestart:
 		var which string
 		if which, err = c.svc.restart(); err == nil {
 			c.restarted = true
-			c.log("", "restart "+which, "")
+			c.trace.log("", "restart "+which, "")
 		}
 	case core.ActBackup, core.ActRestore:
 		r, ok := c.svc.(restorer)
@@ -630,7 +612,7 @@ func (c *cell) doWithService(a core.Action, f core.Frame, lease int64) (outcome,
 			what, err = r.restore()
 		}
 		if err == nil {
-			c.log("", string(a.Kind), what)
+			c.trace.log("", string(a.Kind), what)
 		}
 	default:
 		err = fmt.Errorf("the lab cannot stage %s", a.Kind)

@@ -47,14 +47,7 @@ func OutcomeText(l Lang, o core.Outcome, k core.ActionKind, m core.MessageKind) 
 		return T(l, "real.outcome.read", *o.Read)
 	}
 	if k == core.ActDeliver {
-		switch m {
-		case core.MsgReply:
-			k = core.ActAcquire
-		case core.MsgRenew:
-			k = core.ActRenew
-		case core.MsgWrite, core.MsgApply:
-			k = core.ActWrite
-		}
+		k = m.Action()
 	}
 	key := string(o.Result)
 	switch {
