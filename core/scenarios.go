@@ -30,6 +30,7 @@ func release(c string) Action  { return Action{Kind: ActRelease, Client: c} }
 func crash(c string) Action    { return Action{Kind: ActCrash, Client: c} }
 func deliver(id string) Action { return Action{Kind: ActDeliver, Message: id} }
 func restart() Action          { return Action{Kind: ActRestart} }
+func failover() Action         { return Action{Kind: ActFailover} }
 func heldAcquire(c, id string) Action {
 	return Action{Kind: ActAcquire, Client: c, Lease: BookLease, Hold: id}
 }

@@ -25,6 +25,13 @@ var searchKeyFields = map[reflect.Type]map[string]string{
 		"backups":     "constant: the search tries no backup or restore, so none is ever taken",
 		"backupGrant": "constant: as backups",
 		"Ledger":      "keyed: see Ledger",
+
+		// The replica and the failover.
+		"hasReplica":   "constant: the search tries no sync or failover, so the replica is never promoted",
+		"replica":      "constant: as hasReplica; never synced, it stays the initial empty copy, its clock the clients'",
+		"replicaGrant": "constant: as replica",
+		"syncedAt":     "constant: as replica",
+		"failedOver":   "constant: as hasReplica",
 	},
 	reflect.TypeFor[Ledger](): {
 		"grants":     "keyed: the rank of the last grant",
@@ -45,6 +52,8 @@ var searchKeyFields = map[reflect.Type]map[string]string{
 		"noTTL":   "constant: the strategy's",
 		"durable": "constant: the strategy's",
 		"delay":   "keyed: the lock-delay left, while it runs",
+
+		"lease": "left out: only a leader change (a failover, which the search does not try) reads it",
 	},
 	reflect.TypeFor[Resource](): {
 		"Name":      "constant: the resources are the search's",
