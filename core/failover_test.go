@@ -126,3 +126,30 @@ func TestPredictAsksWhoHoldsTheLockAfterAFailover(t *testing.T) {
 		t.Error("a question about a failover where there is no lock service")
 	}
 }
+
+// The search's state key tells apart states that differ only in what the
+// replica copied, or in whether the service has failed over: a failover
+// from them ends differently.
+func TestTheSearchKeyTellsReplicasApart(t *testing.T) {
+	for _, st := range []Strategy{NoTTL, Lease, Redlock, LeaseFencing, Consensus} {
+		after := func(actions ...Action) string {
+			w := newWorld(searchScenario(SearchOptions{}), st)
+			for _, a := range actions {
+				if _, err := w.step(a); err != nil {
+					t.Fatalf("%s: %+v: %v", st, a, err)
+				}
+			}
+			return string((&Search{}).key(w))
+		}
+		synced, unsynced := after(acquire("A"), Action{Kind: ActSync}), after(acquire("A"))
+		if st.Replica() && synced == unsynced {
+			t.Errorf("%s: a replica with A's grant and one without have one key: %s", st, synced)
+		}
+		if st.Durable() && synced != unsynced {
+			t.Errorf("%s: a sync, which does nothing here, changes the key: %s, %s", st, synced, unsynced)
+		}
+		if failed := after(acquire("A"), Action{Kind: ActSync}, failover()); failed == synced {
+			t.Errorf("%s: failing over changes nothing in the key: %s", st, failed)
+		}
+	}
+}

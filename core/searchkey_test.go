@@ -27,11 +27,11 @@ var searchKeyFields = map[reflect.Type]map[string]string{
 		"Ledger":      "keyed: see Ledger",
 
 		// The replica and the failover.
-		"hasReplica":   "constant: the search tries no sync or failover, so the replica is never promoted",
-		"replica":      "constant: as hasReplica; never synced, it stays the initial empty copy, its clock the clients'",
-		"replicaGrant": "constant: as replica",
-		"syncedAt":     "constant: as replica",
-		"failedOver":   "constant: as hasReplica",
+		"hasReplica":   "keyed: whether the replica is keyed",
+		"replica":      "keyed: its counter, lock-delay left, holder, token, lease left and length (see LockService); its clock is the clients'",
+		"replicaGrant": "keyed: the rank of the grant it holds",
+		"syncedAt":     "left out: when it last synced, for the page; what it copied is keyed",
+		"failedOver":   "keyed: after it, no sync or failover",
 	},
 	reflect.TypeFor[Ledger](): {
 		"grants":     "keyed: the rank of the last grant",
@@ -53,7 +53,7 @@ var searchKeyFields = map[reflect.Type]map[string]string{
 		"durable": "constant: the strategy's",
 		"delay":   "keyed: the lock-delay left, while it runs",
 
-		"lease": "left out: only a leader change (a failover, which the search does not try) reads it",
+		"lease": "keyed, with a holder: the length a leader change restarts the lease at",
 	},
 	reflect.TypeFor[Resource](): {
 		"Name":      "constant: the resources are the search's",
