@@ -5,6 +5,96 @@ import (
 	"testing"
 )
 
+// The failover scenario under lease-fencing: the primary dies before its
+// replica had A's grant, so the replica takes over with no lock and its
+// counter at 0, and grants B token 1, A's. Two holders at once, each
+// within its own lease, nobody paused, the same token twice: A's write
+// passes the check (1 is not below maxToken 1) and overwrites B's value.
+func TestAFailoverBeforeTheSyncIssuesATokenAgain(t *testing.T) {
+	frames := mustReplay(t, failoverScenario(), LeaseFencing)
+	for _, f := range frames {
+		for _, c := range f.Clients {
+			if c.State == Paused {
+				t.Fatalf("step %d: %s paused; the story has no pause", f.Step, c.Name)
+			}
+		}
+	}
+	before, fo := frames[3], frames[4]
+	if r := before.Lock.Replica; r == nil || !r.Behind || r.Holder != "" || r.Issued != 0 || before.Lock.Issued != 1 {
+		t.Fatalf("before the failover the replica should lack A's grant: %+v, counter %d", r, before.Lock.Issued)
+	}
+	if fo.Event.Kind != ActFailover || fo.Event.Result != ResultRolledBack || fo.Lock.Holder != "" || fo.Lock.Issued != 0 || fo.Lock.Replica != nil || !fo.Lock.FailedOver {
+		t.Fatalf("the failover: %+v, lock %+v", fo.Event, fo.Lock)
+	}
+	b := frames[5]
+	if b.Event.Result != ResultGranted || b.Event.Token != 1 || b.Event.Grant != 2 {
+		t.Fatalf("B after the failover: %+v, want grant 2 with token 1", b.Event)
+	}
+	if got := b.TokenTwice(); len(got) != 1 || got[0] != "A" {
+		t.Errorf("B holds token 1, which A believes it holds too: TokenTwice = %v", got)
+	}
+	a := frames[7]
+	ca, _ := a.Client("A")
+	cb, _ := a.Client("B")
+	if ca.Token != 1 || cb.Token != 1 || !ca.leaseValid(a.Clock) || !cb.leaseValid(a.Clock) || a.Event.PastOwnLease {
+		t.Errorf("at A's second write both hold token 1 within their leases: A %+v, B %+v at t=%d", ca, cb, a.Clock)
+	}
+	if a.Event.Result != ResultStale || a.Event.Stale != Overwrote || a.Event.Overwritten != "B" || a.Verdict != Corrupted {
+		t.Errorf("A's write with the same token: %+v, %s", a.Event, a.Verdict)
+	}
+	if err := checkRun(frames); err != nil {
+		t.Error(err)
+	}
+}
+
+// Under the consensus rows the failover is a leader change: A's grant,
+// acknowledged by a majority, survives; B is refused; and A's lease is
+// restarted at its full length plus the election timeout, so it ends at
+// 5+10+1 = 16 instead of 10, which the timeline shows.
+func TestALeaderChangeKeepsTheGrantAndStretchesTheLease(t *testing.T) {
+	for _, st := range []Strategy{Consensus, ConsensusUnfenced} {
+		frames := mustReplay(t, failoverScenario(), st)
+		before, fo := frames[3], frames[4]
+		if before.Lock.Expiry != BookLease || before.Lock.Replica != nil {
+			t.Fatalf("%s: before the failover: %+v", st, before.Lock)
+		}
+		want := failoverLag + BookLease + ElectionTimeout
+		if fo.Event.Result != ResultLeaderChanged || fo.Lock.Holder != "A" || fo.Lock.Grant != 1 || fo.Lock.Expiry != want {
+			t.Fatalf("%s: the leader change: %+v, lock %+v; want A's grant until t=%d", st, fo.Event, fo.Lock, want)
+		}
+		if a, _ := fo.Client("A"); a.LeaseUntil != BookLease {
+			t.Errorf("%s: A reckons its lease until t=%d; it cannot know of the restart", st, a.LeaseUntil)
+		}
+		if b := frames[5]; b.Event.Result != ResultRefused || !errors.Is(b.Event.Err, ErrLockHeld) {
+			t.Errorf("%s: B's acquire: %+v", st, b.Event)
+		}
+		last := frames[len(frames)-1]
+		if last.Event.Result != ResultExpires || last.Clock != want || VerdictOf(frames) != Safe {
+			t.Errorf("%s: the end: %+v at t=%d, %s", st, last.Event, last.Clock, VerdictOf(frames))
+		}
+		tl := NewTimeline(frames)
+		if len(tl.Leases) != 1 || tl.Leases[0].To != want || tl.Leases[0].WouldEnd != BookLease || tl.Leases[0].FailoverStep != 5 || tl.Leases[0].Ended != LeaseExpired {
+			t.Errorf("%s: the timeline's lease %+v: want it to end at t=%d where it would have ended at t=%d", st, tl.Leases, want, BookLease)
+		}
+	}
+}
+
+// Under Redlock the failover is node 3's: its replica never had A's key,
+// but A keeps 4 of the 5 nodes, and B, winning node 3 alone, is refused.
+func TestARedlockNodesFailoverLeavesTheMajority(t *testing.T) {
+	frames := mustReplay(t, failoverScenario(), Redlock)
+	fo := frames[4]
+	if fo.Event.Node != FaultyNode || fo.Event.Result != ResultRolledBack || fo.Lock.Nodes[FaultyNode-1].Holder != "" || fo.Lock.Holder != "A" {
+		t.Fatalf("node 3's failover: %+v, nodes %+v", fo.Event, fo.Lock.Nodes)
+	}
+	if b := frames[5]; b.Event.Result != ResultRefused || b.Event.Nodes != 1 {
+		t.Errorf("B wins node 3 alone: %+v", b.Event)
+	}
+	if VerdictOf(frames) != Safe {
+		t.Errorf("verdict %s", VerdictOf(frames))
+	}
+}
+
 // A sync after the grant lets the replica take over with it: nothing is
 // lost, and B is refused. A sync before it does not.
 func TestASyncAfterTheGrantKeepsItThroughTheFailover(t *testing.T) {

@@ -1,10 +1,60 @@
 package words
 
-// failoverWords are the words of replication and failover: the replica
-// and the failover on the lock service's card, the action lines, result
-// tags and generated notes of the sync and failover steps, and their place
-// on the timeline. Part of the one catalogue.
+// failoverWords are the words of replication and failover: the failover
+// scenario's own, the replica and the failover on the lock service's
+// card, the action lines, result tags and generated notes of the sync and
+// failover steps, and their place on the timeline. Part of the one
+// catalogue.
 var failoverWords = map[string]text{
+	// The scenario.
+	// Not "Failover": no scenario's name starts with F, the fencing key,
+	// which a focused picker would take as a jump to that name.
+	"failover.title": {"フェイルオーバー", "Primary failover"},
+	"failover.shows": {
+		"A がロックを持っている間に、ロックサービスがフェイルオーバーする。可用性のためにレプリカを付けた Redis(プライマリが落ちると Sentinel がレプリカを昇格させる)は、レプリカに届く前にロックの取得を応答する。複製が非同期だからだ。ここではレプリカが A の取得を写す前にプライマリが落ち、ロックが無く、トークンのカウンタが 0 のままのレプリカが引き継ぐ。B がロックを取って A と同じ token 1 を得て書き込み、自分のリースの中にいる A がもう一度書く。同時に二人の持ち主がいて、どちらも自分のリースの中にいる。誰も止まっていないのに、同じトークンが二度発行され、資源の検査では二人を見分けられない(Redis の分散ロックの文書が「フェイルオーバーに頼る実装では不十分な理由」で挙げる例)。Redlock でフェイルオーバーするのはノード 3 だけなので、A は 5 ノード中 4 ノードを持ち続け、B は拒否される。合意で複製されたサービスは、過半数に書いてから取得を応答するので、新しいリーダーは A の取得を失わず、B は拒否される。ただし新しいリーダーは A のリースを最初からやり直し、選挙タイムアウトも足す(etcd)。ロックは、フェイルオーバーが無かったときより 6 tick 遅れて空く。これがフェイルオーバーで待つ側が払う代償だ(モデルのレプリカは sync のステップでしか追いつかず、この実行に sync は無い。Redis のレプリカの遅れはふつう数ミリ秒だが、上限は無い)。",
+		"The lock service fails over while A holds the lock. One Redis with a replica, as people deploy it for availability (Sentinel promotes the replica when the primary fails), acknowledges a grant before its replica has it: replication is asynchronous. Here the primary dies before its replica had A's grant, and the replica takes over with no lock and its token counter at 0. B takes the lock, gets token 1, A's own, and writes; A, inside its own lease, writes again. Two holders at once, each within its lease, nobody paused, and the same token issued twice: the resource's check cannot tell them apart (Redis's page on distributed locks gives this example in \"Why failover-based implementations are not enough\"). Under Redlock only node 3 fails over: A keeps 4 of the 5 nodes, and B is refused. A service replicated by consensus acknowledges a grant only once a majority has it, so a new leader keeps A's grant, and B is refused; but the new leader restarts A's lease in full and adds an election timeout (etcd), so the lock comes free 6 ticks later than it would have: what a failover costs a waiter. (The model's replica catches up only at a sync step, and this run has none; Redis's replica is usually milliseconds behind, but nothing bounds it.)",
+	},
+	"failover.start": {
+		"まだ誰もロックを持っていない。資源 row-42 は空。ロックサービスは、非同期のレプリカを 1 つ持つプライマリだ(可用性のために Sentinel と組み合わせた Redis)。モデルのレプリカは、sync のステップでだけプライマリに追いつく。この実行に sync は無い。",
+		"Nobody holds the lock yet. Resource row-42 is empty. The lock service is a primary with one asynchronous replica (Redis with Sentinel, deployed for availability). The model's replica catches up with the primary only at a sync step, and this run has none.",
+	},
+	"failover.start.redlock": {
+		"まだ誰もロックを持っていない。資源 row-42 は空。Redlock の 5 ノードのうち、ノード 3 は非同期のレプリカを持つプライマリだ。モデルのレプリカは sync のステップでだけ追いつき、この実行に sync は無い。",
+		"Nobody holds the lock yet. Resource row-42 is empty. Of Redlock's five nodes, node 3 is a primary with an asynchronous replica, which the model brings up to date only at a sync step; this run has none.",
+	},
+	"failover.start.consensus": {
+		"まだ誰もロックを持っていない。資源 row-42 は空。ロックサービスは合意で複製されている(3 つのメンバーのうち 1 つがリーダー)。取得は、メンバーの過半数に書かれてはじめて応答される。",
+		"Nobody holds the lock yet. Resource row-42 is empty. The lock service is replicated by consensus: three members, one of them the leader. A grant is acknowledged only once a majority of the members have it.",
+	},
+	"failover.a-works": {
+		"A は仕事を続け、5 tick 過ぎる(t=5)。プライマリは A にすぐ応答したが、レプリカはまだ A の取得を写していない。非同期の複製では、プライマリはレプリカを待たない。A がロックのスクリプトの後に WAIT 1 を送っていれば、A の取得を受け取ったレプリカが 0 台だと知ることができた。",
+		"A works on, and 5 ticks pass (t=5). The primary answered A at once, but its replica has not copied A's grant yet: with asynchronous replication the primary does not wait for its replica. Had A sent WAIT 1 after its lock script, it could have learned that 0 replicas have its grant.",
+	},
+	"failover.a-works.redlock": {
+		"A は仕事を続け、5 tick 過ぎる(t=5)。ノード 3 のレプリカは、まだ A のロックを写していない。",
+		"A works on, and 5 ticks pass (t=5). Node 3's replica has not copied A's lock yet.",
+	},
+	"failover.b-acquires": {
+		"B が新しいプライマリからロックを取り、token 1 と t=15 までのリースを得る。誰にも知らされていない A は、自分の計算では t=10 まで token 1 を持っているつもりだ。同時に二人の持ち主がいて、どちらも自分のリースの中にいる。誰も止まっていない。",
+		"B takes the lock from the new primary: token 1, with a lease until t=15. A, which nobody told, still believes it holds token 1 until t=10 by its own reckoning. Two holders at once, each within its lease, and nobody paused.",
+	},
+	"failover.b-acquires.fenced": {
+		"B が新しいプライマリからロックを取り、token 1 と t=15 までのリースを得る。誰にも知らされていない A は、自分の計算では t=10 まで token 1 を持っているつもりだ。同時に二人の持ち主がいて、どちらも自分のリースの中にいる。誰も止まっていない。しかも二人のトークンは同じ 1 で、row-42 はすでに 1 を見ている。資源の検査には、A の書き込みと B の書き込みを見分けられない。",
+		"B takes the lock from the new primary: token 1, with a lease until t=15. A, which nobody told, still believes it holds token 1 until t=10 by its own reckoning. Two holders at once, each within its lease, and nobody paused; and both hold token 1, which row-42 has already seen: its check cannot tell A's writes from B's.",
+	},
+	"failover.b-acquires.no-ttl": {
+		"B が新しいプライマリからロックを取り、token 1 を得る。誰にも知らされていない A は、token 1 を持っているつもりのままだ。同時に二人の持ち主がいて、誰も止まっていない。",
+		"B takes the lock from the new primary and gets token 1. A, which nobody told, still believes it holds token 1. Two holders at once, and nobody paused.",
+	},
+	"failover.lease-ends.consensus": {
+		"11 tick 過ぎる(t=16)。新しいリーダーがやり直した A のリースが、ここでようやく切れる。フェイルオーバーが無ければ t=10 で切れていたので、B のようにロックを待つ者は 6 tick 余分に待たされた。新しいリーダーは、リースの残りではなく全体を与え直し、選挙タイムアウトを足すからだ。",
+		"11 ticks pass (t=16), and only now does A's lease, restarted by the new leader, run out. Without the failover it would have ended at t=10: whoever waits for the lock, as B does, waits 6 ticks longer, since a new leader grants the whole lease again, not what was left of it, and adds the election timeout.",
+	},
+	"moral.failover": {
+		"複製する前に応答するストアの上のロックは、フェイルオーバーで失われ、トークンのカウンタも一緒に戻る。同じトークンが二度発行されれば、フェンシングは二人の持ち主を見分けられない。WAIT は隙間を狭めるが、閉じはしない。ロックのスクリプトの後に WAIT 1 を送れば、A は自分の取得を受け取ったレプリカが 0 台だと知り、ロックをあきらめられる。Redisson のレプリカ同期の検査(checkLockSyncedSlaves、既定で有効)は、これを代わりに行う。それでも Redis 自身の文書によれば、レプリカが受け取った書き込みでも、フェイルオーバーで失われることがある。合意で複製されたサービスは、応答した取得を一つも失わない。代わりに代償を払うのは待つ側で、新しいリーダーはどのリースも最初からやり直す。",
+		"A lock on a store that acknowledges before it replicates is lost in a failover, and its token counter goes back with it: the same token is issued twice, and fencing cannot tell the two holders apart. WAIT narrows the gap; it does not close it. After its lock script, A can send WAIT 1, learn that 0 replicas have its grant, and give the lock up; Redisson's replica-sync check (checkLockSyncedSlaves, on by default) does this for you. Yet by Redis's own documentation a failover can still lose a write its replicas received. A service replicated by consensus loses no grant it acknowledged; waiters pay instead, since a new leader restarts every lease in full.",
+	},
+
 	// The lock service's card.
 	"lock.replica":           {"レプリカ", "Replica"},
 	"lock.replica.node":      {"ノード %d のレプリカ", "Node %d's replica"},
