@@ -72,8 +72,8 @@ var failoverWords = map[string]text{
 	"lock.failover.leader":   {"済み: 新しいリーダー", "done: new leader"},
 	"lock.token.twice":       {"⚠ %[1]s も token %[2]d を持つ", "⚠ %[1]s has token %[2]d too"},
 	"lock.simplifies.replica": {
-		"簡略化: レプリカは 1 つで、sync のステップでだけプライマリに追いつく。フェイルオーバーに時間はかからない(Sentinel なら 1〜2 秒)。",
-		"Simplified: one replica, which catches up with the primary only at a sync step; a failover takes no time (with Sentinel, a second or two).",
+		"簡略化: レプリカは 1 つで、sync のステップでだけプライマリに追いつく。フェイルオーバーに時間はかからない(Sentinel は、少なくとも down-after-milliseconds、既定で 30 秒待ってから昇格させる)。",
+		"Simplified: one replica, which catches up with the primary only at a sync step; a failover takes no time (Sentinel promotes the replica only after down-after-milliseconds, 30 s by default).",
 	},
 
 	// The action line and its tag.
