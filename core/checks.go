@@ -20,7 +20,8 @@ import (
 //   - sendCheck: the order in which writes are sent;
 //   - verdictCheck: each write's stale kind and harm, and each frame's
 //     verdict and harm, recomputed;
-//   - counterCheck: the service's token counter.
+//   - counterCheck: the service's token counter;
+//   - replicaCheck: the replica, and what a failover keeps.
 //
 // Each checker's comment says what it holds.
 func checkRun(frames []Frame) error {
@@ -35,6 +36,7 @@ func checkRun(frames []Frame) error {
 		&sendCheck{},
 		newVerdictCheck(grants),
 		counterCheck{grants},
+		newReplicaCheck(),
 	)
 }
 
@@ -70,14 +72,16 @@ func readsVersions(f Frame) bool {
 // order they are made, from 1 (without a lock service each read of
 // versions is one); every grant's token is larger than the one before, as
 // long as the counter survives (on a replicated service always but
-// through a restore, which puts back the backup's counter; between
-// restarts on a single node); without tokens, grants carry none. The
+// through a restore, which puts back the backup's counter; on a single
+// node between restarts, and through a failover only as far as its
+// replica had caught up); without tokens, grants carry none. The
 // checkers after it learn from it which grants were made and to whom.
 type grantCheck struct {
 	issued      int            // the newest grant made so far
 	holderOf    map[int]string // grant → the client it went to
 	lastToken   int64          // the last token issued since the counter was last lost
 	backupToken int64          // the last token issued when the last backup was taken
+	syncedToken int64          // the last token issued when the replica last caught up
 }
 
 func newGrantCheck() *grantCheck { return &grantCheck{holderOf: map[int]string{}} }
@@ -109,11 +113,18 @@ func (c *grantCheck) check(frames []Frame, i int) error {
 		}
 		c.lastToken = 0
 	}
-	switch ev.Kind {
-	case ActBackup:
+	switch {
+	case ev.Kind == ActBackup:
 		c.backupToken = c.lastToken
-	case ActRestore:
+	case ev.Kind == ActRestore:
 		c.lastToken = c.backupToken
+	case ev.Kind == ActSync && ev.Result == ResultSynced:
+		c.syncedToken = c.lastToken
+	case ev.Kind == ActFailover && (ev.Result == ResultPromoted || ev.Result == ResultRolledBack):
+		if f.Lock.Durable {
+			return errors.New("a service replicated by consensus failed over to a replica behind it")
+		}
+		c.lastToken = c.syncedToken
 	}
 	return nil
 }
@@ -121,9 +132,10 @@ func (c *grantCheck) check(frames []Frame, i int) error {
 // nodeCheck holds the lock service's nodes: no node holds a grant that
 // was never made; a grant a node holds ends only when that node's own
 // clock reaches its expiry, when its holder releases it, or when the node
-// forgets it (a node that keeps its state in memory restarts, or the node
-// is restored from a backup); and the grant the frame says is in force is
-// the one a quorum of nodes holds.
+// forgets it (a node that keeps its state in memory restarts, the node is
+// restored from a backup, or it fails over to a replica behind it); and
+// the grant the frame says is in force is the one a quorum of nodes
+// holds.
 type nodeCheck struct{ grants *grantCheck }
 
 func (c nodeCheck) check(frames []Frame, i int) error {
@@ -146,7 +158,8 @@ func (c nodeCheck) check(frames []Frame, i int) error {
 		ev := f.Event
 		ended := leaseSpan{prev.Expiry}.Ended(cur.Clock)
 		released := ev.Kind == ActRelease && ev.Result == ResultReleased && ev.Client == prev.Holder
-		forgotten := (ev.Kind == ActRestart && ev.Result == ResultLost || ev.Kind == ActRestore) && ev.Node == n+1
+		forgotten := (ev.Kind == ActRestart && ev.Result == ResultLost || ev.Kind == ActRestore ||
+			ev.Kind == ActFailover && ev.Result == ResultRolledBack) && ev.Node == n+1
 		if !ended && !released && !forgotten {
 			return fmt.Errorf("node %d gave up grant %d of %s (in force until %d by its clock, now %d) for grant %d",
 				n+1, prev.Grant, prev.Holder, prev.Expiry, cur.Clock, cur.Grant)
@@ -167,8 +180,8 @@ func (c nodeCheck) check(frames []Frame, i int) error {
 
 // delayCheck holds the lock-delay: after a lease lapses at a node without
 // a release, that node grants nothing until the delay has passed by its
-// own clock. A restart that forgets the lease, or a restore, forgets its
-// delay too.
+// own clock. A restart that forgets the lease, a restore, or a failover,
+// which gives the node another clock, is not held to it.
 type delayCheck struct {
 	lapsed map[int]int // node → expiry of the lease that last lapsed there, while its delay may run
 }
@@ -183,7 +196,8 @@ func (c *delayCheck) check(frames []Frame, i int) error {
 	ev := f.Event
 	for n, cur := range f.Lock.Nodes {
 		prev := frames[i-1].Lock.Nodes[n]
-		if (ev.Kind == ActRestart && ev.Result == ResultLost || ev.Kind == ActRestore) && ev.Node == n+1 {
+		if (ev.Kind == ActRestart && ev.Result == ResultLost || ev.Kind == ActRestore ||
+			ev.Kind == ActFailover && ev.Result != ResultNoService) && ev.Node == n+1 {
 			delete(c.lapsed, n)
 		}
 		if prev.Grant != 0 && cur.Grant != prev.Grant {
@@ -563,4 +577,106 @@ func (versionCheck) check(frames []Frame, i int) error {
 		}
 	}
 	return nil
+}
+
+// replicaCheck holds the asynchronous replica and the failover: a sync
+// makes the replica a copy of its node as it stands, and the replica
+// keeps that copy (its counter, its lease's end) until the next sync; the
+// service fails over once at most, and after it no replica is left. A
+// failover to the replica leaves its node with what the replica had: the
+// grant of the last sync while its lease holds, that lease's end, and
+// the clients' clock. A failover of a service replicated by consensus
+// keeps the grant in force, and restarts its lease at the length last
+// asked for plus ElectionTimeout, on the clients' clock.
+type replicaCheck struct {
+	synced     NodeView    // the node as the last sync copied it
+	syncedOf   int64       // the counter it copied
+	leases     map[int]int // grant → the length last asked for it
+	failedOver bool        // a failover happened
+}
+
+func newReplicaCheck() *replicaCheck { return &replicaCheck{leases: map[int]int{}} }
+
+func (c *replicaCheck) check(frames []Frame, i int) error {
+	f := frames[i]
+	ev, lock := f.Event, f.Lock
+	switch {
+	case ev.Kind == ActAcquire && ev.Grant != 0 && !lock.Lockless, ev.Result == ResultRenewed:
+		c.leases[ev.Grant] = max(ev.Lease, 1)
+	}
+	if lock.FailedOver != (c.failedOver || ev.Kind == ActFailover && ev.Result != ResultNoService) {
+		return fmt.Errorf("the service says failed over %v, the events say %v", lock.FailedOver, c.failedOver)
+	}
+	r := lock.Replica
+	switch {
+	case r != nil && lock.FailedOver:
+		return errors.New("a replica is left after the failover")
+	case r != nil && (r.Node < 1 || r.Node > len(lock.Nodes)):
+		return fmt.Errorf("the replica of node %d, of %d", r.Node, len(lock.Nodes))
+	case r != nil && i == 0:
+		c.synced = lock.Nodes[r.Node-1]
+		c.syncedOf = lock.Issued
+	}
+	if i == 0 {
+		return nil
+	}
+	prev := frames[i-1].Lock
+	switch ev.Kind {
+	case ActSync:
+		if ev.Result != ResultSynced {
+			break
+		}
+		if r == nil || r.SyncedAt != f.Clock || r.Behind {
+			return fmt.Errorf("a sync at t=%d leaves the replica %+v", f.Clock, r)
+		}
+		c.synced, c.syncedOf = lock.Nodes[r.Node-1], lock.Issued
+	case ActFailover:
+		if ev.Result == ResultNoService {
+			break
+		}
+		if c.failedOver {
+			return errors.New("the service failed over twice")
+		}
+		c.failedOver = true
+		n := lock.Nodes[ev.Node-1]
+		if n.Clock != f.Clock {
+			return fmt.Errorf("the node that took over reads t=%d, the clients' clock t=%d", n.Clock, f.Clock)
+		}
+		switch ev.Result {
+		case ResultLeaderChanged:
+			before := prev.Nodes[ev.Node-1]
+			if n.Grant != before.Grant {
+				return fmt.Errorf("a new leader holds grant %d, the old one held %d", n.Grant, before.Grant)
+			}
+			if n.Grant != 0 && n.Expiry != Never && n.Expiry != f.Clock+c.leases[n.Grant]+ElectionTimeout {
+				return fmt.Errorf("a new leader ends grant %d's lease at t=%d, not t=%d+%d+%d", n.Grant, n.Expiry, f.Clock, c.leases[n.Grant], ElectionTimeout)
+			}
+		case ResultPromoted, ResultRolledBack:
+			if prev.Replica == nil {
+				return errors.New("a failover to a replica, where there was none")
+			}
+			if want := c.copied(f.Clock); n.Grant != want || c.synced.Grant != 0 && n.Expiry != c.synced.Expiry {
+				return fmt.Errorf("the replica took over with grant %d until t=%d; it had copied grant %d until t=%d", n.Grant, n.Expiry, c.synced.Grant, c.synced.Expiry)
+			}
+			if (ev.Result == ResultRolledBack) != prev.Replica.Behind {
+				return fmt.Errorf("a failover %s, where the replica was behind: %v", ev.Result, prev.Replica.Behind)
+			}
+		default:
+			return fmt.Errorf("a failover ended %q", ev.Result)
+		}
+	}
+	if r != nil && (r.Grant != c.copied(f.Clock) || c.synced.Grant != 0 && r.Expiry != c.synced.Expiry || lock.Tokens && r.Issued != c.syncedOf) {
+		return fmt.Errorf("the replica shows grant %d until t=%d and counter %d; its last sync copied grant %d until t=%d and counter %d",
+			r.Grant, r.Expiry, r.Issued, c.synced.Grant, c.synced.Expiry, c.syncedOf)
+	}
+	return nil
+}
+
+// copied is the grant the replica's copy holds at the clients' clock now:
+// the one its node held when it was copied, while that lease holds.
+func (c *replicaCheck) copied(now int) int {
+	if c.synced.Grant != 0 && (leaseSpan{c.synced.Expiry}).InForce(now) {
+		return c.synced.Grant
+	}
+	return 0
 }

@@ -45,6 +45,37 @@ type LockView struct {
 	// as a grant (see ClientView.Versions), which no node holds.
 	Lockless bool
 	Nodes    []NodeView // one per node: 1, Redlock's 5, or none
+	// Replica is the asynchronous replica of the node a failover strikes
+	// (the one node's, or Redlock's node 3's: Strategy.Replica), as of its
+	// last sync; nil on a row without one, and once a failover has made
+	// it the primary.
+	Replica *ReplicaView
+	// FailedOver: the service has failed over (ActFailover): its replica
+	// is the primary, or, replicated by consensus, a new leader was
+	// elected.
+	FailedOver bool
+}
+
+// ReplicaView is an asynchronous replica's copy of its primary's state, as
+// of its last sync, read by the replica's own clock (the clients').
+type ReplicaView struct {
+	Node int // the node it is the replica of (1-based)
+	// Holder is the holder of the lease in force in its copy ("" when
+	// free, or when the copied lease has ended), Token that grant's
+	// token (0 without tokens) and Grant the model's number of it (see
+	// LockView.Grant).
+	Holder string
+	Token  int64
+	Grant  int
+	Expiry int   // the end of the copied lease (see LockService.Expiry)
+	Issued int64 // its copy of the token counter (0 without tokens)
+	// SyncedAt is the clients' clock at its last sync (0 before the
+	// first: primary and replica began empty).
+	SyncedAt int
+	// Behind: the primary has changed since the last sync (a grant, a
+	// renewal, a release, a restart or a restore): a failover now loses
+	// that change.
+	Behind bool
 }
 
 // ResourceView is a resource at a frame.
@@ -158,12 +189,26 @@ const (
 	ResultLost      Result = "lost"       // restart of a node that keeps its state in memory
 	ResultBackedUp  Result = "backed-up"  // backup of the lock service's state
 	ResultRestored  Result = "restored"   // the lock service restored from its last backup
+	ResultSynced    Result = "synced"     // sync: the replica copied the primary's state
+	ResultInSync    Result = "in-sync"    // sync of a service replicated by consensus: nothing to copy
+	// ResultPromoted: a failover; the replica, now the primary, had
+	// everything the primary had.
+	ResultPromoted Result = "promoted"
+	// ResultRolledBack: a failover; the replica, now the primary, lacked
+	// what the primary had changed since the last sync (a grant, a lease,
+	// tokens issued), which is gone.
+	ResultRolledBack Result = "rolled-back"
+	// ResultLeaderChanged: a failover of a service replicated by
+	// consensus: a new leader, nothing acknowledged lost, the lease in
+	// force restarted at its full length plus ElectionTimeout.
+	ResultLeaderChanged Result = "leader-changed"
 	// ResultVersions: an acquire without a lock service: the client read
 	// every resource's version (held: the resource answered, the reply is
 	// on its way); or a held reply with them reached it.
 	ResultVersions Result = "versions"
-	// ResultNoService: a renew, release, restart, backup, restore or
-	// clock jump where there is no lock service: nothing happens.
+	// ResultNoService: a renew, release, restart, backup, restore, sync,
+	// failover or clock jump where there is no lock service: nothing
+	// happens.
 	ResultNoService Result = "no-service"
 )
 
@@ -206,7 +251,7 @@ type Event struct {
 	LeaseEnd int
 	Value    string // write
 	Ticks    int    // pause, tick, jump: how much time passed (for jump, on one node's clock)
-	Node     int    // jump, restart, backup, restore: the node (1-based)
+	Node     int    // jump, restart, backup, restore, sync, failover: the node (1-based)
 	// Nodes is how many nodes agreed to an acquire or renew (Redlock needs
 	// a majority; one node is all or nothing).
 	Nodes int
@@ -314,4 +359,22 @@ func (f Frame) Resource(name string) (ResourceView, bool) {
 func (f Frame) Outdated(name string) bool {
 	c, ok := f.Client(name)
 	return ok && !f.Lock.Lockless && c.Grant != 0 && c.Grant != f.Lock.Grant
+}
+
+// TokenTwice names the clients that believe they hold a grant other than
+// the one in force with the same token as it, in the run's order: a number
+// the service issued twice (its counter went back in a restart, a restore
+// or a failover), which a resource that checks tokens cannot tell apart.
+// Without tokens it is empty.
+func (f Frame) TokenTwice() []string {
+	if f.Lock.Token == 0 {
+		return nil
+	}
+	var out []string
+	for _, c := range f.Clients {
+		if c.Grant != 0 && c.Grant != f.Lock.Grant && c.Token == f.Lock.Token {
+			out = append(out, c.Name)
+		}
+	}
+	return out
 }

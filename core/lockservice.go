@@ -52,6 +52,7 @@ type LockService struct {
 	holder  string // current (or last) holder; "" when free
 	expiry  int    // when the current (or last) lease expires; Never without TTL
 	token   int64  // token issued to the current (or last) holder
+	lease   int    // the length of the current (or last) lease, as granted or last renewed
 	issued  int64  // the last token issued; 0 before the first grant
 	noTTL   bool   // grants never expire
 	durable bool   // state survives Restart
@@ -106,6 +107,73 @@ func (s *LockService) Restore(b LockService) {
 	clock := s.clock
 	*s = b
 	s.clock = clock
+}
+
+// ElectionTimeout is how long, in ticks, a service replicated by consensus
+// goes without a leader after its leader fails: etcd's default election
+// timeout, 1000 ms, with a tick of one second. A new leader adds it to
+// every lease it restarts (see leaderChange).
+const ElectionTimeout = 1
+
+// leaderChange models a new leader of a service replicated by consensus
+// taking over, its clock reading now: nothing acknowledged is lost, and
+// the lease in force restarts at its full length plus ElectionTimeout,
+// counted from now, as etcd's lessor.Promote restarts every lease (a lease
+// of seconds is never checkpointed: etcd checkpoints every 5 minutes) and
+// as a new ZooKeeper leader tracks every session again with its full
+// timeout. The new leader cannot tell how much of a lease had run on the
+// old one, so it gives the holder the whole of it again; the holder's own
+// reckoning does not change. A lease that had ended by the old leader's
+// clock stays ended. The new leader's clock is its own: now, which need
+// not be the old one's (that one may have run fast). It changes nothing and
+// returns errClockOverflow where the new end would not fit in an int.
+func (s *LockService) leaderChange(now int) error {
+	if !s.held() || s.expiry == Never {
+		s.moveClock(now)
+		return nil
+	}
+	span, err := leaseFrom(now, s.lease)
+	if err != nil || span.End > math.MaxInt-ElectionTimeout {
+		return errClockOverflow
+	}
+	s.clock, s.expiry = now, span.End+ElectionTimeout
+	return nil
+}
+
+// catchUp makes s, an asynchronous replica of p, a copy of p's state as
+// replication brings it: the holder, the lease and the token counter. The
+// replica's clock is its own and goes on: a lease's end is a time, which
+// it reads by that clock (Redis replicates a key's expiry as an absolute
+// time). A lease that has ended by p's clock has ended in the copy too,
+// however far behind p's the replica's clock is (Redis's primary sends its
+// replicas a DEL of each key it expires).
+func (s *LockService) catchUp(p LockService) {
+	clock := s.clock
+	*s = p
+	s.moveClock(clock)
+}
+
+// moveClock makes t the service's clock (another node's, which need not
+// agree with the one before). A lease in force keeps its end, a time; a
+// lease that had ended stays ended, as long ago as it was by the clock
+// before (no earlier than t=0), so a lock-delay after it runs on as it
+// would have.
+func (s *LockService) moveClock(t int) {
+	if s.holder != "" && s.expiry != Never && !s.held() {
+		s.expiry = max(t-(s.clock-s.expiry), 0)
+	}
+	s.clock = t
+}
+
+// sameState reports whether s and o hold the same state, each read by its
+// own clock: a replica that has everything its primary has. A lease that
+// has ended on both is the same, whenever each saw it end.
+func (s LockService) sameState(o LockService) bool {
+	if !s.held() && !o.held() {
+		s.expiry, o.expiry = 0, 0
+	}
+	s.clock, o.clock = 0, 0
+	return s == o
 }
 
 // SetLockDelay makes the service refuse every grant for d ticks after a
@@ -181,7 +249,7 @@ func (s *LockService) Acquire(client string, lease int) (int64, error) {
 		return 0, errTokensExhausted
 	}
 	s.issued++
-	s.holder, s.expiry, s.token = client, end, s.issued
+	s.holder, s.expiry, s.token, s.lease = client, end, s.issued, max(lease, 1)
 	return s.token, nil
 }
 
@@ -203,7 +271,7 @@ func (s *LockService) Renew(client string, lease int) error {
 	if err != nil {
 		return err
 	}
-	s.expiry = end
+	s.expiry, s.lease = end, max(lease, 1)
 	return nil
 }
 

@@ -36,7 +36,7 @@ const (
 	// AskHolder: who holds the lock after the step, by the lock service
 	// (under Redlock, by a majority of its nodes: Question.Majority)?
 	// Choices the clients and none. Asked where time passes, or the
-	// service restarts, while someone holds it.
+	// service restarts or fails over, while someone holds it.
 	AskHolder Ask = "holder"
 	// AskVerdict: what is the run's verdict, by the definitions of the
 	// verdicts (Safe, AtRisk, Corrupted, Stuck)? Choices the four
@@ -83,7 +83,7 @@ func (q Question) Right(choice string) bool { return choice == q.Answer }
 // QuestionAt is the question asked before frames[i] (1 ≤ i < len(frames)),
 // about the step that leads to it; false where that step decides nothing
 // to ask about (a pause, a write not sent, a message held, a read, a
-// renewal of a lock without TTL, which has no lease to renew).
+// renewal of a lock without TTL, which has no lease to renew, a sync).
 func QuestionAt(frames []Frame, i int) (Question, bool) {
 	if i < 1 || i >= len(frames) {
 		return Question{}, false
@@ -144,7 +144,7 @@ func QuestionAt(frames []Frame, i int) (Question, bool) {
 				return q, true
 			}
 		}
-	case ActTick, ActRestart:
+	case ActTick, ActRestart, ActFailover:
 		if before := frames[i-1].Lock; before.Holder != "" && !before.Lockless {
 			q.Client, q.Majority = "", len(f.Lock.Nodes) > 1
 			return holderQuestion(q, frames, before.Holder, f.Lock.Holder), true

@@ -23,7 +23,7 @@ func (k resourceKind) String() string {
 // profile is what a random run may contain.
 type profile struct {
 	kind     resourceKind
-	noPauses bool // no pause, no held message, no restart: only clocks can fail
+	noPauses bool // no pause, no held message, no restart, no failover: only clocks can fail
 }
 
 // randomRun builds a valid random scenario for profile p: it tracks who is
@@ -34,6 +34,7 @@ func randomRun(seed uint64, p profile) Scenario {
 	clients := []string{"A", "B", "C"}
 	crashed := map[string]bool{}
 	paused := map[string]bool{}
+	failedOver := false // once a run, and no sync after it
 	var held []string
 	sc := Scenario{ID: fmt.Sprintf("random-%d", seed), Resources: []string{Row42}, Clients: clients, NonAtomic: p.kind == oneNonAtomic}
 	if p.kind == twoAtomic {
@@ -58,6 +59,10 @@ func randomRun(seed uint64, p profile) Scenario {
 			a = jump(r.IntN(12))
 		case k < 15 && !p.noPauses:
 			a = restart()
+		case k < 17 && !failedOver:
+			a = Action{Kind: ActSync}
+		case k < 18 && !p.noPauses && !failedOver:
+			a, failedOver = failover(), true
 		case k < 21 && len(held) > 0:
 			j := r.IntN(len(held))
 			a = deliver(held[j])
@@ -161,6 +166,10 @@ func has(sc Scenario, k ActionKind) bool {
 	return slices.ContainsFunc(sc.Steps, func(s Step) bool { return s.Action.Kind == k })
 }
 
+// forgets reports whether a single node can forget its counter in sc: a
+// restart, or a failover to a replica behind it.
+func forgets(sc Scenario) bool { return has(sc, ActRestart) || has(sc, ActFailover) }
+
 func holds(sc Scenario) bool {
 	return slices.ContainsFunc(sc.Steps, func(s Step) bool { return s.Action.Hold != "" })
 }
@@ -194,16 +203,16 @@ func TestRandomRunsKeepTheInvariants(t *testing.T) {
 			// update) or a counter that restarts can corrupt.
 			case v == Corrupted && st == Consensus && p.kind != oneNonAtomic && !(peeked && HarmOf(frames) == HarmLostUpdate):
 				t.Fatalf("seed %d (%v): consensus with atomic fencing corrupted (%s) without a tokenless read\n%+v", seed, p, HarmOf(frames), sc.Steps)
-			case v == Corrupted && st == LeaseFencing && p.kind != oneNonAtomic && !has(sc, ActRestart) && !(peeked && HarmOf(frames) == HarmLostUpdate):
-				t.Fatalf("seed %d (%v): atomic fencing on one node corrupted (%s) with no restart and no tokenless read\n%+v", seed, p, HarmOf(frames), sc.Steps)
-			case v == Stuck && st.TTL() && !(st == LeaseFencing && has(sc, ActRestart)):
+			case v == Corrupted && st == LeaseFencing && p.kind != oneNonAtomic && !forgets(sc) && !(peeked && HarmOf(frames) == HarmLostUpdate):
+				t.Fatalf("seed %d (%v): atomic fencing on one node corrupted (%s) with no restart, no failover and no tokenless read\n%+v", seed, p, HarmOf(frames), sc.Steps)
+			case v == Stuck && st.TTL() && !(st == LeaseFencing && forgets(sc)):
 				t.Fatalf("seed %d (%v): %s got stuck, which only a lock without TTL or a single node's counter reset can do\n%+v", seed, p, st, sc.Steps)
-			case v == Corrupted && st == NoTTL && !has(sc, ActRestart) && !holds(sc):
-				t.Fatalf("seed %d (%v): a lock without TTL corrupted with no restart and nothing held up\n%+v", seed, p, sc.Steps)
+			case v == Corrupted && st == NoTTL && !forgets(sc) && !holds(sc):
+				t.Fatalf("seed %d (%v): a lock without TTL corrupted with no restart, no failover and nothing held up\n%+v", seed, p, sc.Steps)
 			case overwrote && st == Consensus && p.kind != oneNonAtomic:
 				t.Fatalf("seed %d (%v): consensus with atomic fencing let a stale write overwrite a newer holder's\n%+v", seed, p, sc.Steps)
-			case overwrote && st == LeaseFencing && p.kind != oneNonAtomic && !has(sc, ActRestart):
-				t.Fatalf("seed %d (%v): atomic fencing on one node let a stale write overwrite a newer one with no restart\n%+v", seed, p, sc.Steps)
+			case overwrote && st == LeaseFencing && p.kind != oneNonAtomic && !forgets(sc):
+				t.Fatalf("seed %d (%v): atomic fencing on one node let a stale write overwrite a newer one with no restart and no failover\n%+v", seed, p, sc.Steps)
 			// The optimistic lock's promise: no lock, and still no
 			// corruption where each write is a compare-and-set, whatever
 			// is read, paused, held up, restarted or jumped; and nothing

@@ -53,6 +53,19 @@ type world struct {
 	// its record then belonged to.
 	backups     []*LockService
 	backupGrant []int
+	// hasReplica: the faulty node (the one node, or Redlock's node 3) is
+	// a primary with an asynchronous replica (Strategy.Replica), not yet
+	// promoted. replica is the replica's copy of that node's state as of
+	// the last sync, by its own clock, the clients' (it never jumps);
+	// replicaGrant the grant its record belongs to; syncedAt the clients'
+	// clock at the last sync (0 before: both began empty).
+	hasReplica   bool
+	replica      LockService
+	replicaGrant int
+	syncedAt     int
+	// failedOver: the service has failed over (a replica promoted, or a
+	// new leader elected). It does so once at most.
+	failedOver bool
 	// Ledger: the grants, and what reached the resources under each.
 	Ledger
 }
@@ -70,6 +83,9 @@ func newWorld(sc Scenario, st Strategy) *world {
 	}
 	w.backups = make([]*LockService, len(w.nodes))
 	w.backupGrant = make([]int, len(w.nodes))
+	if st.Replica() {
+		w.hasReplica, w.replica = true, *w.nodes[w.faulty()]
+	}
 	for _, name := range sc.Resources {
 		r := newUnfencedResource(name)
 		switch {
@@ -226,7 +242,9 @@ var handlers = map[ActionKind]func(*world, Action, *Event) error{
 		ev.Node, ev.Result = k+1, ResultRestored
 		return nil
 	},
-	ActDeliver: (*world).deliver,
+	ActDeliver:  (*world).deliver,
+	ActSync:     (*world).sync,
+	ActFailover: (*world).failover,
 }
 
 var clientHandlers = map[ActionKind]func(*world, *ClientView, Action, *Event) error{
@@ -288,6 +306,67 @@ func (w *world) byClient(a Action, ev *Event) error {
 	return clientHandlers[a.Kind](w, c, a, ev)
 }
 
+// sync brings the faulty node's asynchronous replica up to date: it
+// copies the primary's holder, lease and token counter as they are now.
+// A service replicated by consensus has nothing to bring up to date: a
+// grant is acknowledged once a majority of its members has it.
+func (w *world) sync(a Action, ev *Event) error {
+	k := w.faulty()
+	ev.Node = k + 1
+	switch {
+	case w.st.Durable():
+		ev.Result = ResultInSync
+		return nil
+	case !w.hasReplica:
+		return ErrFailedOver
+	}
+	w.replica.catchUp(*w.nodes[k])
+	w.replicaGrant, w.syncedAt = w.nodeGrant[k], w.now
+	ev.Result = ResultSynced
+	return nil
+}
+
+// failover fails the service over. The faulty node's primary dies and its
+// replica takes over with only what it had at its last sync: a grant, a
+// lease or tokens issued since are gone, and the counter goes back to the
+// replica's (ResultRolledBack; ResultPromoted where the replica had
+// everything). Its clock is the replica's own, the clients'. A service
+// replicated by consensus elects a new leader instead, whose clock is the
+// clients': nothing acknowledged is lost, and the lease in force restarts
+// at its full length plus ElectionTimeout (LockService.leaderChange).
+func (w *world) failover(a Action, ev *Event) error {
+	k := w.faulty()
+	ev.Node = k + 1
+	if w.failedOver {
+		return ErrFailedOver
+	}
+	n := w.nodes[k]
+	if w.st.Durable() {
+		if err := n.leaderChange(w.now); err != nil {
+			return err
+		}
+		w.failedOver, ev.Result = true, ResultLeaderChanged
+		return nil
+	}
+	ev.Result = ResultPromoted
+	if w.replicaBehind() {
+		ev.Result = ResultRolledBack
+	}
+	*n = w.replica
+	w.nodeGrant[k] = w.replicaGrant
+	w.hasReplica, w.replica, w.replicaGrant, w.failedOver = false, LockService{}, 0, true
+	return nil
+}
+
+// replicaBehind reports whether the primary has changed since the
+// replica last caught up: its state differs, or it holds another grant
+// that happens to look the same (a grant after a restart, with the
+// counter gone back to the same token).
+func (w *world) replicaBehind() bool {
+	k := w.faulty()
+	return !w.replica.sameState(*w.nodes[k]) || w.replicaGrant != w.nodeGrant[k]
+}
+
 // advance lets d ticks pass on every clock, or on none if one would
 // overflow.
 func (w *world) advance(d int) error {
@@ -304,6 +383,9 @@ func (w *world) advance(d int) error {
 	}
 	for _, n := range w.nodes {
 		n.Tick(d)
+	}
+	if w.hasReplica {
+		w.replica.Tick(d) // its clock is the clients': it never overflows before theirs
 	}
 	w.now += d
 	return nil
@@ -705,6 +787,22 @@ func (w *world) frame(step int, ev Event, note string) Frame {
 	}
 	if len(w.nodes) == 1 {
 		lock.Expiry, lock.Now = lock.Nodes[0].Expiry, lock.Nodes[0].Clock
+	}
+	lock.FailedOver = w.failedOver
+	if w.hasReplica {
+		k := w.faulty()
+		r := &w.replica
+		v := ReplicaView{Node: k + 1, SyncedAt: w.syncedAt, Expiry: r.Expiry(), Behind: w.replicaBehind()}
+		if h, tok := r.Holder(); h != "" {
+			v.Holder, v.Grant = h, w.replicaGrant
+			if w.st.Tokens() {
+				v.Token = tok
+			}
+		}
+		if w.st.Tokens() {
+			v.Issued = r.issued
+		}
+		lock.Replica = &v
 	}
 	f := Frame{
 		Step:    step,

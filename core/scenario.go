@@ -71,12 +71,26 @@ const (
 	// from its last backup: everything since is forgotten, its token
 	// counter included; see LockService.Restore.
 	ActRestore ActionKind = "restore"
+	// ActSync: the asynchronous replica of the lock service (under
+	// Redlock, FaultyNode's) catches up: it copies the primary's holder,
+	// lease and token counter as they are now. Replication is
+	// asynchronous: the primary answers its clients at once, and its
+	// replica has what it has only from the next sync on. A service
+	// replicated by consensus has nothing to catch up (a grant is
+	// acknowledged once a majority has it).
+	ActSync ActionKind = "sync"
+	// ActFailover: the lock service's primary (under Redlock, FaultyNode)
+	// dies, and its replica takes over with only what it had at its last
+	// sync; a service replicated by consensus elects a new leader, which
+	// loses nothing acknowledged and restarts every lease at its full
+	// length plus ElectionTimeout. A run fails over once at most.
+	ActFailover ActionKind = "failover"
 )
 
 // ActionKinds lists every action kind, in the order free play offers them.
 func ActionKinds() []ActionKind {
 	return []ActionKind{ActAcquire, ActRenew, ActRelease, ActWrite, ActRead, ActPeek, ActCheck, ActPause,
-		ActResume, ActCrash, ActTick, ActJump, ActDeliver, ActRestart, ActBackup, ActRestore}
+		ActResume, ActCrash, ActTick, ActJump, ActDeliver, ActRestart, ActBackup, ActRestore, ActSync, ActFailover}
 }
 
 // Holdable reports whether an action of this kind sends a message that the
@@ -90,7 +104,7 @@ func (k ActionKind) Holdable() bool {
 // the verb alone (tick:5).
 func (k ActionKind) ByClient() bool {
 	switch k {
-	case ActTick, ActJump, ActDeliver, ActRestart, ActBackup, ActRestore:
+	case ActTick, ActJump, ActDeliver, ActRestart, ActBackup, ActRestore, ActSync, ActFailover:
 		return false
 	}
 	return true
@@ -205,6 +219,12 @@ var (
 	ErrDuplicateMessage = errors.New("message id used twice")
 	// ErrNoBackup: a restore with no backup taken before it.
 	ErrNoBackup = errors.New("no backup to restore from")
+	// ErrFailedOver: a failover or a sync after the run's failover. The
+	// failover used the replica up (it is the primary now, with none of
+	// its own), and a service replicated by consensus that lost its leader
+	// has two members of three left, so losing another would leave no
+	// majority: the model fails a service over once per run.
+	ErrFailedOver = errors.New("the lock service has already failed over: no replica is left")
 )
 
 // StepError reports the step (1-based, counting the initial frame as step 1,
@@ -259,11 +279,16 @@ func (sc Scenario) Validate() error {
 	held := map[string]bool{}      // ids held so far
 	delivered := map[string]bool{} // ids delivered so far
 	backedUp := false
+	failedOver := 0 // the step of the failover, 0 before it
 	for i, st := range sc.Steps {
 		a, step := st.Action, i+2
 		switch {
 		case !slices.Contains(ActionKinds(), a.Kind):
 			return fail(step, fmt.Errorf("%w: %q", errUnknownAction, a.Kind))
+		case (a.Kind == ActFailover || a.Kind == ActSync) && failedOver != 0:
+			return fail(step, fmt.Errorf("%w (action %d)", ErrFailedOver, failedOver-1))
+		case a.Kind == ActFailover:
+			failedOver = step
 		case a.Kind == ActBackup:
 			backedUp = true
 		case a.Kind == ActRestore && !backedUp:
@@ -320,6 +345,17 @@ func (sc Scenario) startNote(st Strategy) string {
 func (sc Scenario) HoldsMessages() bool {
 	for _, st := range sc.Steps {
 		if st.Action.Hold != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// Replicates reports whether some step syncs the lock service's replica
+// or fails the service over, so a viewer needs to see the replica.
+func (sc Scenario) Replicates() bool {
+	for _, st := range sc.Steps {
+		if k := st.Action.Kind; k == ActSync || k == ActFailover {
 			return true
 		}
 	}

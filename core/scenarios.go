@@ -30,6 +30,7 @@ func release(c string) Action  { return Action{Kind: ActRelease, Client: c} }
 func crash(c string) Action    { return Action{Kind: ActCrash, Client: c} }
 func deliver(id string) Action { return Action{Kind: ActDeliver, Message: id} }
 func restart() Action          { return Action{Kind: ActRestart} }
+func failover() Action         { return Action{Kind: ActFailover} }
 func heldAcquire(c, id string) Action {
 	return Action{Kind: ActAcquire, Client: c, Lease: BookLease, Hold: id}
 }
@@ -457,6 +458,47 @@ func partitionedHolder() Scenario {
 	return sc
 }
 
+// failoverLag is how long A works after its grant before the lock
+// service fails over, in ticks: the primary's replica has not caught up
+// meanwhile (no sync), and a new leader restarts A's lease that late.
+const failoverLag = 5
+
+// failoverScenario: the lock service fails over while A holds the lock,
+// before its replica had A's grant. A takes the lock and writes; A works
+// on, and the primary's replica does not catch up; the primary dies and
+// its replica takes over with what it had: no lock, and the token counter
+// at 0. B takes the lock (under lease-fencing, token 1 again, A's) and
+// writes; A, still inside its own lease, writes again. Two holders at
+// once, each within its lease, nobody paused. Under the consensus rows the
+// failover is a leader change: A's grant survives, B is refused, and A's
+// lease is restarted in full plus an election timeout, so it ends later
+// than it would have (time passes at the end to show it). Under Redlock it
+// is node 3's failover: A keeps 4 of 5 nodes.
+func failoverScenario() Scenario {
+	sc := scenario("failover",
+		words(acquire("A")),
+		words(write("A", "A-1")),
+		Step{Action: tick(failoverLag), Notes: map[NoteKey]string{
+			{Strategy: NoTTL}: "failover.a-works", {Strategy: Lease}: "failover.a-works",
+			{Strategy: LeaseFencing}: "failover.a-works", {Strategy: Redlock}: "failover.a-works.redlock",
+		}},
+		words(failover()),
+		Step{Action: acquire("B"), Notes: map[NoteKey]string{
+			{Strategy: NoTTL}: "failover.b-acquires.no-ttl", {Strategy: Lease}: "failover.b-acquires",
+			{Strategy: LeaseFencing}: "failover.b-acquires.fenced",
+		}},
+		words(write("B", "B-1")),
+		words(write("A", "A-2")),
+		Step{Action: tick(BookLease + ElectionTimeout), Notes: map[NoteKey]string{
+			{Strategy: ConsensusUnfenced}: "failover.lease-ends.consensus", {Strategy: Consensus}: "failover.lease-ends.consensus",
+		}},
+	)
+	sc.Starts[Redlock] = "failover.start.redlock"
+	sc.Starts[ConsensusUnfenced], sc.Starts[Consensus] = "failover.start.consensus", "failover.start.consensus"
+	sc.Contrast = [2]Strategy{Consensus, LeaseFencing}
+	return sc
+}
+
 // scenarioMakers builds each scenario, the default (the chapter's) first.
 // Every call builds a fresh value, so a caller may change what it gets.
 var scenarioMakers = []struct {
@@ -481,6 +523,7 @@ var scenarioMakers = []struct {
 	{"non-atomic-check", nonAtomicCheck},
 	{"lock-delay", lockDelay},
 	{"partitioned-holder", partitionedHolder},
+	{"failover", failoverScenario},
 }
 
 // Scenarios returns every scenario, the default (the chapter's) first.

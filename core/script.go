@@ -27,6 +27,11 @@ import (
 //	restart                                      the lock service (Redlock: node 3) restarts
 //	backup  restore                              the lock service's state (Redlock: node 3's) is
 //	                                             backed up; restored from the last backup
+//	sync                                         the lock service's asynchronous replica (Redlock:
+//	                                             node 3's) catches up with its primary
+//	failover                                     the primary (Redlock: node 3) dies and its replica
+//	                                             takes over with what it had; replicated by
+//	                                             consensus, a new leader is elected (once a run)
 //	A:acquire@m1  A:write:V@m1   deliver:m1      hold the reply or the write until delivered
 //	A:renew@m1                                   hold the renewal (a partition) until delivered
 //	A:counts-from-reply                          declares that A counts its lease from the reply
@@ -169,7 +174,8 @@ var grammar = map[ActionKind]struct {
 	ActTick:    {[]Arg{ArgTicks}, 1},
 	ActJump:    {[]Arg{ArgTicks}, 1},
 	ActDeliver: {[]Arg{ArgMessage}, 1},
-	// Release, check, resume, crash, restart, backup and restore take none.
+	// Release, check, resume, crash, restart, backup, restore, sync and
+	// failover take none.
 }
 
 // Args says what a script item of this kind takes after its verb: its

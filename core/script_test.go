@@ -100,6 +100,24 @@ func TestBadScriptsSayWhichItemAndWhy(t *testing.T) {
 	if !errors.Is(err, ErrUnknownMessage) || !errors.As(err, &step) || step.Step != 3 {
 		t.Errorf("deliver:m9 with nothing held: %v", err)
 	}
+	// A failover is once a run: a second one, or a sync after it, names
+	// its action.
+	for _, c := range []struct {
+		script string
+		step   int
+	}{
+		{"A:acquire,failover,B:acquire,failover", 5},
+		{"sync,failover,sync", 4},
+		{"failover,failover", 3},
+	} {
+		_, err := ParseScript(c.script)
+		if !errors.Is(err, ErrFailedOver) || !errors.As(err, &step) || step.Step != c.step {
+			t.Errorf("%s: %v, want ErrFailedOver at step %d", c.script, err, c.step)
+		}
+	}
+	if sc, err := ParseScript("sync, A:acquire, sync, failover"); err != nil || ScriptOf(sc) != "sync,A:acquire,sync,failover" {
+		t.Errorf("sync and failover do not read back: %q, %v", ScriptOf(sc), err)
+	}
 	// 200 items are fine.
 	if _, err := ParseScript(strings.Repeat("tick:1,", 199) + "tick:1"); err != nil {
 		t.Errorf("200 items: %v", err)
@@ -116,7 +134,8 @@ func FuzzParseScript(f *testing.F) {
 	for _, sc := range Scenarios() {
 		f.Add(ScriptOf(sc))
 	}
-	for _, s := range []string{"", "A:acquire:15:n12@m1,deliver:m1,E:read:row-43,jump:3,restart", "a,b,,", "A:pause:-3", "deliver:m9", "A:write:x:row-43@q7"} {
+	for _, s := range []string{"", "A:acquire:15:n12@m1,deliver:m1,E:read:row-43,jump:3,restart", "a,b,,", "A:pause:-3", "deliver:m9", "A:write:x:row-43@q7",
+		"A:acquire,sync,A:renew:3,failover,B:acquire", "failover,sync", "sync:1", "failover@m1"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, script string) {

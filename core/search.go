@@ -371,6 +371,9 @@ func (w *world) appendKey(b []byte, mirror bool) []byte {
 	for _, m := range w.network {
 		mentioned = append(mentioned, m.Grant)
 	}
+	if h, _ := w.replica.Holder(); w.hasReplica && h != "" {
+		mentioned = append(mentioned, w.replicaGrant)
+	}
 	slices.Sort(mentioned)
 	mentioned = slices.Compact(mentioned)
 	rank := func(g int) int64 {
@@ -409,10 +412,33 @@ func (w *world) appendKey(b []byte, mirror bool) []byte {
 			num(tok)
 			num(rank(w.nodeGrant[i]))
 			rel(n.Expiry(), n.Now())
+			num(int64(n.lease)) // what a leader change restarts the lease at
 			if c := w.client(w.holders[w.nodeGrant[i]]); c != nil && c.State == Crashed {
 				str("crashed")
 			}
 		}
+	}
+	// The replica, what a failover would hand the service (its clock is
+	// the clients', so its times are relative to now), and whether the
+	// service has failed over, after which neither sync nor failover is a
+	// move.
+	if w.hasReplica {
+		r := &w.replica
+		b = append(b, '|', 'r')
+		num(r.issued)
+		if r.delayed() {
+			num(int64(r.delay - (r.clock - r.expiry)))
+		}
+		if h, tok := r.Holder(); h != "" {
+			str(name(h))
+			num(tok)
+			num(rank(w.replicaGrant))
+			rel(r.Expiry(), r.Now())
+			num(int64(r.lease))
+		}
+	}
+	if w.failedOver {
+		str("|failed-over")
 	}
 	for i, r := range w.resources {
 		b = append(b, '|')

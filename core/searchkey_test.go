@@ -25,6 +25,13 @@ var searchKeyFields = map[reflect.Type]map[string]string{
 		"backups":     "constant: the search tries no backup or restore, so none is ever taken",
 		"backupGrant": "constant: as backups",
 		"Ledger":      "keyed: see Ledger",
+
+		// The replica and the failover.
+		"hasReplica":   "keyed: whether the replica is keyed",
+		"replica":      "keyed: its counter, lock-delay left, holder, token, lease left and length (see LockService); its clock is the clients'",
+		"replicaGrant": "keyed: the rank of the grant it holds",
+		"syncedAt":     "left out: when it last synced, for the page; what it copied is keyed",
+		"failedOver":   "keyed: after it, no sync or failover",
 	},
 	reflect.TypeFor[Ledger](): {
 		"grants":     "keyed: the rank of the last grant",
@@ -45,6 +52,8 @@ var searchKeyFields = map[reflect.Type]map[string]string{
 		"noTTL":   "constant: the strategy's",
 		"durable": "constant: the strategy's",
 		"delay":   "keyed: the lock-delay left, while it runs",
+
+		"lease": "keyed, with a holder: the length a leader change restarts the lease at",
 	},
 	reflect.TypeFor[Resource](): {
 		"Name":      "constant: the resources are the search's",

@@ -63,13 +63,18 @@ type ServiceKind string
 // Service kinds.
 const (
 	// OneNode: a single node that keeps its state, token counter included,
-	// in memory: a restart forgets it.
+	// in memory: a restart forgets it. It is a primary with an
+	// asynchronous replica (one Redis as people deploy it for
+	// availability, with Sentinel): the replica has the primary's state as
+	// of its last sync, and takes over at a failover with only that.
 	OneNode ServiceKind = "one-node"
 	// Replicated: a service replicated by consensus (Raft, Paxos, ZAB): its
 	// state survives a node's restart, and its clock is the leader's.
 	Replicated ServiceKind = "replicated"
 	// Majority: Redlock's 5 independent nodes with their own clocks; a
 	// client holds the lock while a majority (3) of them hold it for it.
+	// FaultyNode, the one a restart or a failover strikes, is a primary
+	// with an asynchronous replica, as OneNode's node is.
 	Majority ServiceKind = "majority"
 	// NoService: there is no lock service. An acquire reads the
 	// resources' versions and grants nothing; renew, release, restarts,
@@ -168,6 +173,16 @@ func (s Strategy) TTL() bool { return s.Design().Lease == TTLLease }
 // Durable reports whether the lock service's state, token counter included,
 // survives a restart.
 func (s Strategy) Durable() bool { return s.Design().Service == Replicated }
+
+// Replica reports whether the node a failover strikes (the one node, or
+// Redlock's FaultyNode) is a primary with an asynchronous replica. A
+// service replicated by consensus has no such replica: a grant is
+// acknowledged once a majority has it, and a failover elects a new leader
+// among them. Without a lock service there is nothing to replicate.
+func (s Strategy) Replica() bool {
+	d := s.Design()
+	return d.Service == OneNode || d.Service == Majority
+}
 
 // Tokens reports whether a grant comes with a fencing token. Redlock's
 // holder is identified by a random value that only it knows, which orders

@@ -30,9 +30,16 @@ type Span struct {
 	FromStep, ToStep int
 	From, To         int
 	// Ended says why a lease ended: "expired", "released", "lost" (the
-	// service restarted and forgot it) or "restored" (a restore from an
-	// older backup forgot it); "" while it is in force.
+	// service restarted and forgot it), "restored" (a restore from an
+	// older backup forgot it) or "failed-over" (the replica that took over
+	// never had it); "" while it is in force.
 	Ended LeaseEnd
+	// WouldEnd is, for a lease a new leader restarted (a failover of a
+	// service replicated by consensus), when it would have ended without
+	// the failover, on the clients' clock; 0 for any other span.
+	WouldEnd int
+	// FailoverStep is the step of that failover (0 for none).
+	FailoverStep int
 }
 
 // LeaseEnd says why a lease ended.
@@ -44,6 +51,9 @@ const (
 	LeaseReleased LeaseEnd = "released"
 	LeaseLost     LeaseEnd = "lost"
 	LeaseRestored LeaseEnd = "restored" // the service was restored from a backup that predates it
+	// LeaseFailedOver: the service failed over to a replica that never
+	// had the grant.
+	LeaseFailedOver LeaseEnd = "failed-over"
 )
 
 // Arrow is a message: a write or a fenced read from a client to a resource,
@@ -99,6 +109,8 @@ func NewTimeline(frames []Frame) Timeline {
 				l.Ended = LeaseLost
 			case ev.Result == ResultRestored:
 				l.Ended = LeaseRestored
+			case ev.Result == ResultRolledBack:
+				l.Ended = LeaseFailedOver
 			case len(f.Lock.Nodes) == 1 && frames[i-1].Lock.Expiry != Never:
 				// The lease ended when the service's clock reached its
 				// expiry; on the clients' clock that is as much earlier as
@@ -108,6 +120,14 @@ func NewTimeline(frames []Frame) Timeline {
 				}
 			}
 			lease = -1
+		}
+		if lease >= 0 && ev.Result == ResultLeaderChanged && f.Lock.Grant == frames[i-1].Lock.Grant {
+			// A new leader restarted the lease: where it would have
+			// ended, on the clients' clock (the old leader's may have run
+			// ahead of it).
+			prev := frames[i-1].Lock
+			tl.Leases[lease].WouldEnd = prev.Expiry - (prev.Now - frames[i-1].Clock)
+			tl.Leases[lease].FailoverStep = f.Step
 		}
 		if f.Lock.Grant != 0 && (i == 0 || f.Lock.Grant != frames[i-1].Lock.Grant) {
 			tl.Leases = append(tl.Leases, Span{Client: f.Lock.Holder, Token: f.Lock.Token, FromStep: f.Step, From: f.Clock, To: last})

@@ -43,6 +43,8 @@ func TestAccessibilityWithAxe(t *testing.T) {
 		"?embed=1&step=7&fencing=off&lang=en",
 		"?scenario=clock-jump&strategy=redlock&step=9&lang=en", "?scenario=two-resources&strategy=consensus&step=9",
 		"?scenario=non-atomic-check&step=3&lang=en",
+		"?scenario=failover&strategy=lease-fencing&step=6&lang=en", "?scenario=failover&strategy=lease-fencing&step=4",
+		"?scenario=failover&strategy=consensus&step=9&lang=en",
 		"?view=play&lang=en&step=3&script=A:acquire,A:write:x@m2", "?view=play&script=A:acquire&vs=redlock&step=2",
 		"?view=search&strategy=lease&lang=en", "?view=search&strategy=redlock",
 	} {

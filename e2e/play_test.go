@@ -242,6 +242,9 @@ func TestBadScriptsGiveANotice(t *testing.T) {
 		"A:pause:-3":           `item 1 ("A:pause:-3"): ticks are a whole number from 0 up`,
 		"A:acquire,deliver:m9": `action 2: no such message is held up`,
 		strings.Repeat("A:check,", 9999) + "A:check": `item 201 ("A:check"): at most 200 actions`,
+
+		// Read, but not run: a second failover.
+		"A:acquire,failover,failover": `action 3: the service has already failed over, and no replica is left (once a run)`,
 	}
 	for script, why := range cases {
 		tb := newTab(t)

@@ -582,3 +582,60 @@ func TestTimelineKeepsTheCurrentStepInSight(t *testing.T) {
 	tb.waitHook("step-counter", "9")
 	tb.waitJS(inSight)
 }
+
+// The failover under lease-fencing: before it the card shows the replica
+// behind its primary, without A's grant; after it, the replica is the
+// primary with its counter at 0; and when B is granted, the card says at a
+// glance that A holds the same token. Under consensus the card shows the
+// leader change, and the timeline marks where A's lease would have ended.
+func TestFailoverShowsTheReplicaAndTheSameTokenTwice(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	tb.open(siteURL + "?scenario=failover&strategy=lease-fencing&step=4&lang=en")
+	want := map[string]string{"lock-holder": "A", "lock-counter": "1", "lock-replica": "behind", "lock-failover": "<missing>", "lock-token-twice": "<missing>"}
+	for id, w := range want {
+		if got := tb.hook(id); got != w {
+			t.Errorf("before the failover: %s = %q, want %q", id, got, w)
+		}
+	}
+	if text := tb.text("lock-replica"); !strings.Contains(text, "as of t=0: free, counter 0") || !strings.Contains(text, "⚠ behind") {
+		t.Errorf("the replica reads %q", text)
+	}
+	tb.key(kb.ArrowRight)
+	tb.waitHook("step-counter", "5")
+	want = map[string]string{"lock-holder": "none", "lock-counter": "0", "lock-replica": "<missing>"}
+	for id, w := range want {
+		if got := tb.hook(id); got != w {
+			t.Errorf("after the failover: %s = %q, want %q", id, got, w)
+		}
+	}
+	if text := tb.text("lock-failover"); !strings.Contains(text, "replica promoted") {
+		t.Errorf("the failover reads %q", text)
+	}
+	if action := eval[string](tb, `document.querySelector('.action').textContent`); !strings.Contains(action, "Failover → replica promoted (counter 0)") || !strings.Contains(action, "loses what came after the last sync") {
+		t.Errorf("the failover's action line reads %q", action)
+	}
+	tb.key(kb.ArrowRight)
+	tb.waitHook("lock-holder", "B")
+	if got, text := tb.hook("lock-token-twice"), tb.text("lock-token-twice"); got != "A" || text != "⚠ A has token 1 too" {
+		t.Errorf("B granted token 1: the card says %q (%q)", text, got)
+	}
+	if got := tb.hook("client-A-token"); got != "1" {
+		t.Errorf("A's token %q", got)
+	}
+	tb.key(kb.End)
+	tb.waitHook("outcome-badge", "destroyed")
+
+	tb.open(siteURL + "?scenario=failover&strategy=consensus&step=5&lang=en")
+	if got, text := tb.hook("lock-expiry"), tb.text("lock-failover"); got != "16" || !strings.Contains(text, "new leader") {
+		t.Errorf("after the leader change: expiry %q, %q", got, text)
+	}
+	mark := eval[string](tb, `(() => { const m = document.querySelector('[data-testid="timeline-would-end"]'); return m ? m.dataset.t + " " + m.querySelector('title').textContent : "none" })()`)
+	if mark != "10 Without the failover, A's lease would have ended at t=10" {
+		t.Errorf("the timeline's mark of where the lease would have ended: %q", mark)
+	}
+	tb.open(siteURL + "?scenario=failover&strategy=consensus&step=4&lang=en")
+	if n := eval[int](tb, `document.querySelectorAll('[data-testid="timeline-would-end"]').length`); n != 0 {
+		t.Errorf("before the failover the timeline already marks the stretch (%d)", n)
+	}
+}

@@ -28,6 +28,7 @@ var reasons = map[core.NotReplayed]string{
 	core.NoLockDelay:     "neither Redis, etcd nor ZooKeeper has a lock-delay (Chubby's): the lock is granted as soon as the lease has ended",
 	core.CallInPartition: "the client calls its lock service while a renewal of its own is held: the lab holds a renewal as a partition between the client and its lock service, both ways (so that the library's own keep-alives are held too), and the call would wait in it until the renewal is delivered, where the model lets it through",
 	core.NoRestore:       "the lock service is backed up and restored, which the lab does not stage",
+	core.NoFailover:      "the lock service's replica is synced, or the service fails over, which the lab does not stage: its Redis runs without a replica, and it restarts a follower, not the leader",
 	SessionKeptAlive:     "the model ends a lease while its holder runs and reaches the lock service: a ZooKeeper lock lives as long as its session, which the client library keeps alive by itself (a heartbeat every third of the timeout, and a new connection in the same session when one stops answering) as long as the holder runs and reaches the service; there is no lease of a lock to let lapse",
 }
 
@@ -480,7 +481,7 @@ func (c *cell) do(a core.Action, f core.Frame, behind time.Duration, late *core.
 }
 
 // serviceActions are what a scenario does to its lock service.
-var serviceActions = []core.ActionKind{core.ActRestart, core.ActBackup, core.ActRestore, core.ActJump}
+var serviceActions = []core.ActionKind{core.ActRestart, core.ActBackup, core.ActRestore, core.ActJump, core.ActSync, core.ActFailover}
 
 // readVersions is an acquire without a lock service: the client reads the
 // rows' versions, which the ledger counts as a grant (core's

@@ -347,6 +347,7 @@ func scriptProblem(l state.Lang, err error) string {
 		{core.ErrUnknownMessage, "script.err.nothing-held"},
 		{core.ErrDuplicateMessage, "script.err.held-twice"},
 		{core.ErrNoBackup, "script.err.no-backup"},
+		{core.ErrFailedOver, "script.err.failed-over"},
 	} {
 		if errors.Is(err, k.err) {
 			why = words.T(l, k.key)

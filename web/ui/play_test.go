@@ -11,6 +11,7 @@ import (
 
 	"dlock/core"
 	"dlock/web/state"
+	"dlock/web/words"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -148,4 +149,25 @@ func attr(t *testing.T, html, id, name string) string {
 		return ""
 	}
 	return stdhtml.UnescapeString(m[1])
+}
+
+// A second failover added in the editor is refused with a problem that
+// names its action, and the run is left as it was; a sync after the
+// failover too.
+func TestASecondFailoverIsRefusedAndChangesNothing(t *testing.T) {
+	runs := state.NewRuns()
+	for _, lang := range state.Langs {
+		const script = "A:acquire,failover"
+		page := state.Settings{View: state.ViewPlay, Strategy: core.LeaseFencing, Lang: lang, Script: script, Step: 3}
+		for _, verb := range []core.ActionKind{core.ActFailover, core.ActSync} {
+			c := &playEditor{Script: script, Strategy: core.LeaseFencing, Single: true, Lang: lang, Live: true, Runs: runs, Link: pageOf(&page)}
+			c.OnInit()
+			c.verb = verb
+			c.onAdd(noCtx, app.Event{})
+			want := words.T(lang, "script.err.step", 3, words.T(lang, "script.err.failed-over"))
+			if page.Script != script || page.Step != 3 || c.problem != want {
+				t.Errorf("%s: %s after the failover: the page shows %q at step %d, problem %q, want %q", lang, verb, page.Script, page.Step, c.problem, want)
+			}
+		}
+	}
 }

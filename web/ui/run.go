@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strconv"
+	"strings"
 
 	"dlock/core"
 	"dlock/web/state"
@@ -58,6 +59,10 @@ func (r runView) lockCard() app.UI {
 	}
 	title := "lock-title-" + r.id
 	kind := r.st.Design().Service
+	// The replica and the failover are drawn where the run syncs the
+	// replica or fails over; the token twice wherever it happens.
+	replicas := r.sc.Replicates()
+	twice := r.f.TokenTwice()
 	heading := el("h2").ID(title).Body(
 		app.Text(r.t("lock.title")),
 		el("span.tag.tag-service data-testid=lock-kind").DataSet("value", string(kind)).Text(r.t("lock.kind."+string(kind))),
@@ -78,8 +83,19 @@ func (r runView) lockCard() app.UI {
 			el("dd data-testid=lock-token").DataSet("value", tokenOrNone(lock.Token)).Body(
 				app.Text(token),
 				app.If(!lock.Tokens, func() app.UI { return elText("span.muted", " "+r.t("lock.no-tokens")) }),
+				app.If(replicas && r.st.Replica() && lock.Tokens, func() app.UI {
+					return el("span.muted.nowrap data-testid=lock-counter").DataSet("value", lock.Issued).Text(" · " + r.t("lock.counter", lock.Issued))
+				}),
 			),
+			// The same token held twice, the card's loudest line: a row
+			// of its own, under the token it is about.
+			app.If(len(twice) > 0, func() app.UI {
+				return el("dd.token-twice data-testid=lock-token-twice").DataSet("value", strings.Join(twice, " ")).
+					Text(r.t("lock.token.twice", strings.Join(twice, ", "), lock.Token))
+			}),
 			app.If(len(lock.Nodes) == 1, r.leaseLine),
+			app.If(replicas && lock.Replica != nil, r.replicaLine),
+			app.If(replicas && lock.FailedOver, r.failoverLine),
 			app.If(lock.Restarts > 0, func() app.UI {
 				return elBody("div.dl-row",
 					elText("dt", r.t("lock.restarts")),
@@ -90,8 +106,68 @@ func (r runView) lockCard() app.UI {
 		app.If(len(lock.Nodes) > 1, r.nodeTable),
 		app.If(kind == core.Replicated, func() app.UI {
 			return elText("p.muted.simplifies data-testid=lock-simplifies", r.t("lock.simplifies.replicated"))
+		}).ElseIf(replicas && r.st.Replica(), func() app.UI {
+			return elText("p.muted.simplifies data-testid=lock-simplifies", r.t("lock.simplifies.replica"))
 		}),
 	)
+}
+
+// replicaLine is the asynchronous replica, as of its last sync: what it
+// copied, and whether the primary has changed since (a failover would
+// lose that).
+func (r runView) replicaLine() app.UI {
+	lock := r.f.Lock
+	rep := lock.Replica
+	label := r.t("lock.replica")
+	if len(lock.Nodes) > 1 {
+		label = r.t("lock.replica.node", rep.Node)
+	}
+	copied := r.t("lock.replica.free")
+	switch {
+	case rep.Holder != "" && rep.Expiry == core.Never:
+		copied = r.t("lock.replica.forever", holderToken(rep.Holder, rep.Token))
+	case rep.Holder != "":
+		copied = r.t("lock.replica.holder", holderToken(rep.Holder, rep.Token), rep.Expiry)
+	}
+	if lock.Tokens {
+		copied += r.t("lock.replica.counter", rep.Issued)
+	}
+	state, class := "current", "replica-current"
+	if rep.Behind {
+		state, class = "behind", "replica-behind"
+	}
+	return elBody("div.dl-row",
+		elText("dt", label),
+		el("dd data-testid=lock-replica").DataSet("value", state).DataSet("holder", orNone(rep.Holder)).Body(
+			app.Text(r.t("lock.replica.copy", rep.SyncedAt, copied)+" "),
+			el("span").Class(class).Text(r.t("lock.replica."+state)),
+		),
+	)
+}
+
+// failoverLine says the service has failed over, and what took over.
+func (r runView) failoverLine() app.UI {
+	lock := r.f.Lock
+	what := r.t("lock.failover.promoted")
+	switch {
+	case lock.Durable:
+		what = r.t("lock.failover.leader")
+	case len(lock.Nodes) > 1:
+		what = r.t("lock.failover.node", core.FaultyNode)
+	}
+	return elBody("div.dl-row.failover-row",
+		elText("dt", r.t("lock.failover")),
+		el("dd data-testid=lock-failover").Text(what),
+	)
+}
+
+// holderToken is a holder with its token, as the timeline writes a lease
+// (A·1), or the holder alone without a token.
+func holderToken(holder string, token int64) string {
+	if token == 0 {
+		return holder
+	}
+	return holder + "·" + strconv.FormatInt(token, 10)
 }
 
 func holderLabel(lock core.LockView) string {

@@ -213,7 +213,7 @@ func (c *timelineLegend) Render() app.UI {
 // the words (timeline.legend.key).
 var legendItems = [...]struct{ swatch, symbol, key string }{
 	{"axis", "", "axis"}, {"still", "", "still"}, {"tick", "▾+6", "tick"}, {"lease", "", "lease"},
-	{"known", "", "known"}, {"pause", "", "pause"}, {"crash", "", "crash"}, {"marks", "●", "dots"},
+	{"known", "", "known"}, {"stretched", "", "stretched"}, {"pause", "", "pause"}, {"crash", "", "crash"}, {"marks", "●", "dots"},
 	{"marks", "⟲", "service"}, {"arrow", "→", "arrows"}, {"marks", "✓1", "marks"}, {"climax", "", "climax"},
 	{"current", "", "current"}, {"later", "", "later"},
 }

@@ -102,6 +102,26 @@ func (c *timelineProgress) Render() app.UI {
 				DataSet("testid", "timeline-lease-known").DataSet("step", cur).Class(g.clientClass(f.Lock.Holder)))
 		}
 	}
+	// Where a lease a new leader restarted would have ended without the
+	// failover: an upright dotted line on the lock's lane, from the
+	// failover on, which the bar then reaches past.
+	for _, s := range g.tl.Leases {
+		if s.WouldEnd == 0 || s.FailoverStep > cur && !c.Future {
+			continue
+		}
+		x := g.x(s.WouldEnd)
+		if x > g.width-g.w(tlRight) {
+			continue
+		}
+		class := []string{"tl-would-end", g.clientClass(s.Client)}
+		if s.FailoverStep > cur {
+			class = append(class, "tl-later")
+		}
+		known = append(known, svg("g").Class(class...).DataSet("testid", "timeline-would-end").DataSet("t", s.WouldEnd).Body(
+			svg("title").Text(t("timeline.would-end", s.Client, s.WouldEnd)),
+			svg("line x1 x2 y1 y2", x, x, lockY-13, lockY+13),
+		))
+	}
 	// The stretches of the axis where time stood still, as far as the run
 	// has reached them.
 	var stills []app.UI

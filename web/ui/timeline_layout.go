@@ -158,7 +158,9 @@ func newGeometry(l state.Lang, tl core.Timeline, frames []core.Frame, wide int) 
 		}
 	}
 	g.colX[0] = g.w(tlLeft)
-	g.width = x + g.w(tlRight)
+	// Room on the right for the last time's label on the axis, where the
+	// run ends with time passing and no step's column follows it.
+	g.width = max(x+g.w(tlRight), g.x(g.last)+g.textWidth("t="+strconv.Itoa(g.last))+g.w(4))
 	return g
 }
 

@@ -86,7 +86,7 @@ func marksOf(l state.Lang, g *tlGeometry, frames []core.Frame) []stepMark {
 			dot(g.lockLane(), "clock +"+strconv.Itoa(ev.Ticks))
 		case core.ActRestart:
 			dot(g.lockLane(), "⟲")
-		case core.ActBackup, core.ActRestore:
+		case core.ActBackup, core.ActRestore, core.ActSync, core.ActFailover:
 			dot(g.lockLane(), string(ev.Kind))
 		case core.ActTick:
 			m.tick, m.label = true, "+"+strconv.Itoa(ev.Ticks)

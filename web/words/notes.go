@@ -59,6 +59,10 @@ func eventNote(l Lang, prev, f core.Frame) *noteWriter {
 		n.backup()
 	case core.ActRestore:
 		n.restore()
+	case core.ActSync:
+		n.sync()
+	case core.ActFailover:
+		n.failover()
 	}
 	return n
 }
@@ -654,6 +658,113 @@ func (n *noteWriter) restart() {
 		n.say("gen.restart.lost.no-ttl")
 	default:
 		n.say("gen.restart.lost")
+	}
+}
+
+// sync words a replica catching up with its primary, or, replicated by
+// consensus, that there is none to.
+func (n *noteWriter) sync() {
+	switch {
+	case n.noService():
+	case n.ev.Result == core.ResultInSync:
+		n.say("gen.sync.consensus")
+	case n.redlock():
+		n.say("gen.sync.node", n.ev.Node, n.f.Clock)
+	default:
+		n.say("gen.sync", n.f.Clock, n.f.Lock.Issued)
+	}
+}
+
+// failover words a failover: a replica that takes over with what it had
+// copied, and what was lost with the rest; or a new leader, which loses
+// nothing acknowledged and restarts the lease in force.
+func (n *noteWriter) failover() {
+	if n.noService() {
+		return
+	}
+	switch {
+	case n.ev.Result == core.ResultLeaderChanged:
+		n.leaderChange()
+	case n.redlock():
+		n.nodeFailover()
+	default:
+		n.replicaFailover()
+	}
+}
+
+// replicaFailover words the one node's replica taking over.
+func (n *noteWriter) replicaFailover() {
+	before, after := n.prev.Lock, n.f.Lock
+	if before.Replica != nil {
+		n.say("gen.failover", before.Replica.SyncedAt)
+	}
+	if n.ev.Result == core.ResultPromoted {
+		n.say("gen.failover.kept")
+		return
+	}
+	said := false
+	if before.Holder != "" && after.Grant != before.Grant {
+		n.say("gen.failover.lost-holder", before.Holder)
+		said = true
+	}
+	if after.Holder != "" && after.Grant != before.Grant {
+		n.say("gen.failover.back-holder", after.Holder)
+		said = true
+	}
+	if after.Tokens && after.Issued < before.Issued {
+		n.say("gen.failover.counter", before.Issued, after.Issued, after.Issued+1)
+		said = true
+	}
+	if !said {
+		n.say("gen.failover.lost")
+	}
+}
+
+// nodeFailover words Redlock's node failing over to its replica: whether
+// the holder lost that node, and whether it still has a majority.
+func (n *noteWriter) nodeFailover() {
+	k := n.ev.Node
+	synced := 0
+	if r := n.prev.Lock.Replica; r != nil {
+		synced = r.SyncedAt
+	}
+	n.say("gen.failover.node", k, synced)
+	was, now := n.prev.Lock.Nodes[k-1], n.f.Lock.Nodes[k-1]
+	if was.Holder == "" || now.Grant == was.Grant {
+		if n.ev.Result == core.ResultPromoted {
+			n.say("gen.failover.kept")
+		} else {
+			n.say("gen.failover.lost")
+		}
+		return
+	}
+	held := 0
+	for _, node := range n.f.Lock.Nodes {
+		if node.Grant == was.Grant {
+			held++
+		}
+	}
+	if n.f.Lock.Grant == was.Grant {
+		n.say("gen.failover.node.lost", was.Holder, k, held)
+	} else {
+		n.say("gen.failover.node.lost.minority", was.Holder, k, held)
+	}
+}
+
+// leaderChange words a new leader of a service replicated by consensus:
+// nothing acknowledged lost, and the lease in force restarted in full.
+func (n *noteWriter) leaderChange() {
+	n.say("gen.failover.leader", core.ElectionTimeout)
+	before, after := n.prev.Lock, n.f.Lock
+	if after.Holder == "" || after.Expiry == core.Never {
+		return
+	}
+	// Both ends on the clients' clock (the old leader's may have run
+	// ahead of it).
+	was := before.Expiry - (before.Now - n.prev.Clock)
+	n.say("gen.failover.leader.lease", after.Holder, was, after.Expiry, after.Expiry-was)
+	if c, _ := n.f.Client(after.Holder); c.Grant == after.Grant && c.LeaseUntil != core.Never {
+		n.say("gen.failover.leader.reckoning", after.Holder, c.LeaseUntil)
 	}
 }
 

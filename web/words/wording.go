@@ -139,6 +139,24 @@ func ActionText(l Lang, f core.Frame) string {
 			return T(l, "action.restore", f.Lock.Issued)
 		}
 		return T(l, "action.backup")
+	case core.ActSync:
+		switch {
+		case ev.Result == core.ResultInSync:
+			return T(l, "action.sync.consensus")
+		case len(f.Lock.Nodes) > 1:
+			return T(l, "action.sync.node", ev.Node)
+		}
+		return T(l, "action.sync", f.Lock.Issued)
+	case core.ActFailover:
+		switch {
+		case ev.Result == core.ResultLeaderChanged && f.Lock.Holder != "" && f.Lock.Expiry != core.Never:
+			return T(l, "action.failover.leader", f.Lock.Expiry)
+		case ev.Result == core.ResultLeaderChanged:
+			return T(l, "action.failover.leader.none")
+		case len(f.Lock.Nodes) > 1:
+			return T(l, "action.failover.node", ev.Node)
+		}
+		return T(l, "action.failover", f.Lock.Issued)
 	case core.ActRestart:
 		if len(f.Lock.Nodes) > 1 {
 			return T(l, "action.restart.node", ev.Node)
@@ -245,7 +263,8 @@ func ResultWords(l Lang, ev core.Event) string {
 		return T(l, "result.rejected")
 	case core.ResultRefused, core.ResultHeld, core.ResultChecked, core.ResultSkipped, core.ResultValid,
 		core.ResultExpired, core.ResultStuck, core.ResultLost, core.ResultDropped, core.ResultLateGrant, core.ResultRestored,
-		core.ResultNoService:
+		core.ResultNoService, core.ResultSynced, core.ResultInSync, core.ResultPromoted, core.ResultRolledBack,
+		core.ResultLeaderChanged:
 		return T(l, "result."+string(ev.Result))
 	}
 	return ""

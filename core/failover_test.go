@@ -1,0 +1,245 @@
+package core
+
+import (
+	"errors"
+	"testing"
+)
+
+// The failover scenario under lease-fencing: the primary dies before its
+// replica had A's grant, so the replica takes over with no lock and its
+// counter at 0, and grants B token 1, A's. Two holders at once, each
+// within its own lease, nobody paused, the same token twice: A's write
+// passes the check (1 is not below maxToken 1) and overwrites B's value.
+func TestAFailoverBeforeTheSyncIssuesATokenAgain(t *testing.T) {
+	frames := mustReplay(t, failoverScenario(), LeaseFencing)
+	for _, f := range frames {
+		for _, c := range f.Clients {
+			if c.State == Paused {
+				t.Fatalf("step %d: %s paused; the story has no pause", f.Step, c.Name)
+			}
+		}
+	}
+	before, fo := frames[3], frames[4]
+	if r := before.Lock.Replica; r == nil || !r.Behind || r.Holder != "" || r.Issued != 0 || before.Lock.Issued != 1 {
+		t.Fatalf("before the failover the replica should lack A's grant: %+v, counter %d", r, before.Lock.Issued)
+	}
+	if fo.Event.Kind != ActFailover || fo.Event.Result != ResultRolledBack || fo.Lock.Holder != "" || fo.Lock.Issued != 0 || fo.Lock.Replica != nil || !fo.Lock.FailedOver {
+		t.Fatalf("the failover: %+v, lock %+v", fo.Event, fo.Lock)
+	}
+	b := frames[5]
+	if b.Event.Result != ResultGranted || b.Event.Token != 1 || b.Event.Grant != 2 {
+		t.Fatalf("B after the failover: %+v, want grant 2 with token 1", b.Event)
+	}
+	if got := b.TokenTwice(); len(got) != 1 || got[0] != "A" {
+		t.Errorf("B holds token 1, which A believes it holds too: TokenTwice = %v", got)
+	}
+	a := frames[7]
+	ca, _ := a.Client("A")
+	cb, _ := a.Client("B")
+	if ca.Token != 1 || cb.Token != 1 || !ca.leaseValid(a.Clock) || !cb.leaseValid(a.Clock) || a.Event.PastOwnLease {
+		t.Errorf("at A's second write both hold token 1 within their leases: A %+v, B %+v at t=%d", ca, cb, a.Clock)
+	}
+	if a.Event.Result != ResultStale || a.Event.Stale != Overwrote || a.Event.Overwritten != "B" || a.Verdict != Corrupted {
+		t.Errorf("A's write with the same token: %+v, %s", a.Event, a.Verdict)
+	}
+	if err := checkRun(frames); err != nil {
+		t.Error(err)
+	}
+}
+
+// Under the consensus rows the failover is a leader change: A's grant,
+// acknowledged by a majority, survives; B is refused; and A's lease is
+// restarted at its full length plus the election timeout, so it ends at
+// 5+10+1 = 16 instead of 10, which the timeline shows.
+func TestALeaderChangeKeepsTheGrantAndStretchesTheLease(t *testing.T) {
+	for _, st := range []Strategy{Consensus, ConsensusUnfenced} {
+		frames := mustReplay(t, failoverScenario(), st)
+		before, fo := frames[3], frames[4]
+		if before.Lock.Expiry != BookLease || before.Lock.Replica != nil {
+			t.Fatalf("%s: before the failover: %+v", st, before.Lock)
+		}
+		want := failoverLag + BookLease + ElectionTimeout
+		if fo.Event.Result != ResultLeaderChanged || fo.Lock.Holder != "A" || fo.Lock.Grant != 1 || fo.Lock.Expiry != want {
+			t.Fatalf("%s: the leader change: %+v, lock %+v; want A's grant until t=%d", st, fo.Event, fo.Lock, want)
+		}
+		if a, _ := fo.Client("A"); a.LeaseUntil != BookLease {
+			t.Errorf("%s: A reckons its lease until t=%d; it cannot know of the restart", st, a.LeaseUntil)
+		}
+		if b := frames[5]; b.Event.Result != ResultRefused || !errors.Is(b.Event.Err, ErrLockHeld) {
+			t.Errorf("%s: B's acquire: %+v", st, b.Event)
+		}
+		last := frames[len(frames)-1]
+		if last.Event.Result != ResultExpires || last.Clock != want || VerdictOf(frames) != Safe {
+			t.Errorf("%s: the end: %+v at t=%d, %s", st, last.Event, last.Clock, VerdictOf(frames))
+		}
+		tl := NewTimeline(frames)
+		if len(tl.Leases) != 1 || tl.Leases[0].To != want || tl.Leases[0].WouldEnd != BookLease || tl.Leases[0].FailoverStep != 5 || tl.Leases[0].Ended != LeaseExpired {
+			t.Errorf("%s: the timeline's lease %+v: want it to end at t=%d where it would have ended at t=%d", st, tl.Leases, want, BookLease)
+		}
+	}
+}
+
+// Under Redlock the failover is node 3's: its replica never had A's key,
+// but A keeps 4 of the 5 nodes, and B, winning node 3 alone, is refused.
+func TestARedlockNodesFailoverLeavesTheMajority(t *testing.T) {
+	frames := mustReplay(t, failoverScenario(), Redlock)
+	fo := frames[4]
+	if fo.Event.Node != FaultyNode || fo.Event.Result != ResultRolledBack || fo.Lock.Nodes[FaultyNode-1].Holder != "" || fo.Lock.Holder != "A" {
+		t.Fatalf("node 3's failover: %+v, nodes %+v", fo.Event, fo.Lock.Nodes)
+	}
+	if b := frames[5]; b.Event.Result != ResultRefused || b.Event.Nodes != 1 {
+		t.Errorf("B wins node 3 alone: %+v", b.Event)
+	}
+	if VerdictOf(frames) != Safe {
+		t.Errorf("verdict %s", VerdictOf(frames))
+	}
+}
+
+// A sync after the grant lets the replica take over with it: nothing is
+// lost, and B is refused. A sync before it does not.
+func TestASyncAfterTheGrantKeepsItThroughTheFailover(t *testing.T) {
+	for _, c := range []struct {
+		script string
+		result Result
+		b      Result
+	}{
+		{"A:acquire,sync,failover,B:acquire", ResultPromoted, ResultRefused},
+		{"sync,A:acquire,failover,B:acquire", ResultRolledBack, ResultGranted},
+		{"A:acquire,sync,A:renew:30,failover,B:acquire", ResultRolledBack, ResultRefused},
+		{"A:acquire,sync,A:release,failover,B:acquire", ResultRolledBack, ResultRefused},
+	} {
+		sc, err := ParseScript(c.script)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range []Strategy{NoTTL, Lease, LeaseFencing} {
+			frames := mustReplay(t, sc, st)
+			fo, b := frames[len(frames)-2], frames[len(frames)-1]
+			if fo.Event.Result != c.result || b.Event.Result != c.b {
+				t.Errorf("%s under %s: the failover %s, B %s; want %s and %s", c.script, st, fo.Event.Result, b.Event.Result, c.result, c.b)
+			}
+			if err := checkRun(frames); err != nil {
+				t.Errorf("%s under %s: %v", c.script, st, err)
+			}
+		}
+	}
+	// The renewal after the sync is lost: the lease the replica has is
+	// the one it copied, until t=10.
+	sc, _ := ParseScript("A:acquire,sync,A:renew:30,failover")
+	if f := mustReplay(t, sc, Lease)[4]; f.Lock.Expiry != BookLease {
+		t.Errorf("after the failover the lease ends at t=%d, want the copied t=%d", f.Lock.Expiry, BookLease)
+	}
+}
+
+// A lease the primary ended by its own clock, which ran ahead, does not
+// come back when its replica takes over by a clock behind it: the primary
+// told its replica the key was gone.
+func TestALeaseEndedAtThePrimaryStaysEndedOnItsReplica(t *testing.T) {
+	sc, err := ParseScript("A:acquire,jump:12,sync,failover,B:acquire")
+	if err != nil {
+		t.Fatal(err)
+	}
+	frames := mustReplay(t, sc, LeaseFencing)
+	if r := frames[3].Lock.Replica; r.Holder != "" || r.Behind {
+		t.Errorf("the replica after the sync: %+v", r)
+	}
+	if fo := frames[4]; fo.Lock.Holder != "" || fo.Lock.Now != 0 {
+		t.Errorf("the replica took over: %+v", fo.Lock)
+	}
+	if b := frames[5]; b.Event.Result != ResultGranted || b.Event.Token != 2 {
+		t.Errorf("B: %+v; want token 2, the counter having been copied", b.Event)
+	}
+	if err := checkRun(frames); err != nil {
+		t.Error(err)
+	}
+}
+
+// A sync has nothing to do under consensus, and neither it nor a failover
+// does anything without a lock service.
+func TestSyncAndFailoverWhereThereIsNoReplica(t *testing.T) {
+	sc, _ := ParseScript("A:acquire,sync,failover")
+	if f := mustReplay(t, sc, Consensus)[2]; f.Event.Result != ResultInSync || f.Lock.Replica != nil {
+		t.Errorf("a sync under consensus: %+v", f.Event)
+	}
+	for _, f := range mustReplay(t, sc, Optimistic)[2:] {
+		if f.Event.Result != ResultNoService || f.Lock.FailedOver {
+			t.Errorf("%s without a lock service: %+v", f.Event.Kind, f.Event)
+		}
+	}
+}
+
+// A second failover, or a sync after the failover, is an error naming its
+// step, under every row, and Replay gives no frames.
+func TestASecondFailoverIsAnError(t *testing.T) {
+	for _, st := range Strategies() {
+		for _, sc := range []Scenario{
+			runOf(acquire("A"), failover(), failover()),
+			runOf(failover(), Action{Kind: ActSync}),
+		} {
+			frames, err := Replay(sc, st)
+			var se *StepError
+			if frames != nil || !errors.Is(err, ErrFailedOver) || !errors.As(err, &se) || se.Step != len(sc.Steps)+1 {
+				t.Errorf("%s: %+v: %v", st, sc.Steps, err)
+			}
+		}
+	}
+	// The search's world steps without Validate: it refuses too.
+	w := newWorld(runOf(), Lease)
+	if _, err := w.step(failover()); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []Action{failover(), {Kind: ActSync}} {
+		if _, err := w.step(a); !errors.Is(err, ErrFailedOver) {
+			t.Errorf("%s after the failover: %v", a.Kind, err)
+		}
+	}
+}
+
+// Predict mode asks who holds the lock after a failover, and asks nothing
+// of a sync.
+func TestPredictAsksWhoHoldsTheLockAfterAFailover(t *testing.T) {
+	sc, err := ParseScript("sync,A:acquire,tick:5,failover")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for st, want := range map[Strategy]string{LeaseFencing: ChoiceNone, NoTTL: ChoiceNone, Redlock: "A", Consensus: "A"} {
+		frames := mustReplay(t, sc, st)
+		q, ok := QuestionAt(frames, 4)
+		if !ok || q.Ask != AskHolder || q.Answer != want {
+			t.Errorf("%s: the failover's question %+v (%v), want who holds it: %s", st, q, ok, want)
+		}
+		if q, ok := QuestionAt(frames, 1); ok {
+			t.Errorf("%s: a question about a sync: %+v", st, q)
+		}
+	}
+	if _, ok := QuestionAt(mustReplay(t, sc, Optimistic), 4); ok {
+		t.Error("a question about a failover where there is no lock service")
+	}
+}
+
+// The search's state key tells apart states that differ only in what the
+// replica copied, or in whether the service has failed over: a failover
+// from them ends differently.
+func TestTheSearchKeyTellsReplicasApart(t *testing.T) {
+	for _, st := range []Strategy{NoTTL, Lease, Redlock, LeaseFencing, Consensus} {
+		after := func(actions ...Action) string {
+			w := newWorld(searchScenario(SearchOptions{}), st)
+			for _, a := range actions {
+				if _, err := w.step(a); err != nil {
+					t.Fatalf("%s: %+v: %v", st, a, err)
+				}
+			}
+			return string((&Search{}).key(w))
+		}
+		synced, unsynced := after(acquire("A"), Action{Kind: ActSync}), after(acquire("A"))
+		if st.Replica() && synced == unsynced {
+			t.Errorf("%s: a replica with A's grant and one without have one key: %s", st, synced)
+		}
+		if st.Durable() && synced != unsynced {
+			t.Errorf("%s: a sync, which does nothing here, changes the key: %s, %s", st, synced, unsynced)
+		}
+		if failed := after(acquire("A"), Action{Kind: ActSync}, failover()); failed == synced {
+			t.Errorf("%s: failing over changes nothing in the key: %s", st, failed)
+		}
+	}
+}
