@@ -85,7 +85,7 @@ func runScript(script string, o options) error {
 	if err := replayAll(cells, o.parallel); err != nil {
 		return err
 	}
-	return summarize(cells, "")
+	return summarize(cells, "", o.histories)
 }
 
 // randomOptions is the alphabet random runs draw from: the search's, with
