@@ -165,7 +165,8 @@ fuzz:
 # The lab is a module of its own (lab/go.mod), so neither app.wasm nor the
 # server links Redis, etcd, ZooKeeper or PostgreSQL. Every cell on each of its
 # row's services, with a summary, each written to static/web/lab for the
-# page (committed); or one cell, its trace printed.
+# page (committed), and the picture of each rows' history that is not
+# linearizable to docs/lab (committed); or one cell, its trace printed.
 LAB := lab/lab
 $(LAB): lab/go.mod lab/go.sum $(shell find lab core -name '*.go' ! -name '*_test.go')
 	cd lab && $(GO) build -o lab .
@@ -178,7 +179,7 @@ ifneq ($(SCRIPT),)
 else ifneq ($(RANDOM),)
 	cd lab && ./lab -random $(RANDOM) -seed $(SEED) $(LABFLAGS)
 else ifeq ($(SCENARIO)$(STRATEGY)$(SERVICE)$(DATABASE),)
-	cd lab && ./lab -out ../static/web/lab
+	cd lab && ./lab -out ../static/web/lab -histories ../docs/lab
 else
 	cd lab && ./lab $(if $(SCENARIO),-scenario $(SCENARIO)) $(LABFLAGS)
 endif

@@ -31,6 +31,11 @@ type Recording struct {
 	// Leases are every lease granted in the run: when the service ended
 	// it, and what the holder's library said of it.
 	Leases []RealLease `json:"leases,omitempty"`
+	// RowOps are every operation the run made on its resources' rows, as
+	// the database was asked them, each with when it was asked and when it
+	// answered: the rows' history, which the lab checks for
+	// linearizability (lab/linearizable.go).
+	RowOps []RowOp `json:"row_ops,omitempty"`
 	// Backend names the lock service the lab took the lock on, as the
 	// lab's table of backends names it (lab/backend.go: redislock, etcd,
 	// zookeeper and the others, or a variant such as etcd-bump-revision),
@@ -254,3 +259,82 @@ func HeldRenewalCall(sc Scenario) int {
 func NotReplayedReasons() []NotReplayed {
 	return []NotReplayed{JumpedClock, NoLockDelay, CallInPartition, NoRestore, NoFailover}
 }
+
+// RowOp is one operation a real run made on a resource's row: who asked
+// (a client, or "" for the lab's own read of the row after each step),
+// what, and what the database answered, with when it was asked (Call,
+// before the first statement was sent) and when it answered (Return,
+// after the last answer came back), in µs from the run's start, by the
+// clock of the process that asked (the clients and the lab run on one
+// machine, on one clock). Step is the step it ended in.
+type RowOp struct {
+	Client string    `json:"client,omitempty"`
+	Step   int       `json:"step"`
+	Row    string    `json:"row"`
+	Kind   RowOpKind `json:"kind"`
+	// TwoStep: a fenced or versioned write checked by a statement of its
+	// own (SELECT max_token, or SELECT version), then applied without a
+	// check (UPDATE) in the same transaction: Call is before the SELECT,
+	// Return after the COMMIT, however long the client was stopped
+	// between them.
+	TwoStep bool `json:"two_step,omitempty"`
+	// Token is the token a fenced write or read carries; Expects the
+	// version a versioned write expects (its WHERE version = ?).
+	Token   int64 `json:"token,omitempty"`
+	Expects int64 `json:"expects,omitempty"`
+	// Value is the data a write writes.
+	Value  string    `json:"value,omitempty"`
+	Result RowResult `json:"result"`
+	// Data is what a read read; MaxToken the max_token a read of the
+	// row's state read; Version the version a read read, or, for a
+	// versioned write applied in one statement, the row's new version (0
+	// where the write does not say it).
+	Data     string `json:"data,omitempty"`
+	MaxToken int64  `json:"max_token,omitempty"`
+	Version  int64  `json:"version,omitempty"`
+	Call     int64  `json:"call_us"`
+	Return   int64  `json:"return_us"`
+}
+
+// RowOpKind is what a RowOp asked of its row.
+type RowOpKind string
+
+// The operations the lab makes on a row.
+const (
+	// RowWrite: a plain UPDATE of the data, which checks nothing.
+	RowWrite RowOpKind = "write"
+	// RowFencedWrite: a write with a token, applied only if the token is
+	// at least 1 and not below max_token, which it becomes.
+	RowFencedWrite RowOpKind = "fenced-write"
+	// RowVersionedWrite: a write applied only if the row is still at the
+	// version it expects, which it then increments.
+	RowVersionedWrite RowOpKind = "versioned-write"
+	// RowRead: a SELECT of the data.
+	RowRead RowOpKind = "read"
+	// RowFencedRead: a token shown to the row (refused, or raising
+	// max_token, as a write's would be), then its data read, in one
+	// transaction.
+	RowFencedRead RowOpKind = "fenced-read"
+	// RowVersionedRead: a SELECT of the data and the version.
+	RowVersionedRead RowOpKind = "versioned-read"
+	// RowVersions: a SELECT of the version alone (the optimistic lock's
+	// acquire, which reads every row's).
+	RowVersions RowOpKind = "versions"
+	// RowState: the lab's own read of the row after a step: its data,
+	// max_token and version.
+	RowState RowOpKind = "state"
+)
+
+// RowResult is what the database did with a RowOp.
+type RowResult string
+
+// The results of a RowOp.
+const (
+	RowApplied RowResult = "applied" // a write changed the row
+	RowRefused RowResult = "refused" // the row's check turned it away (0 rows)
+	// RowAborted: the database ended the write's transaction or session
+	// (a serialization failure, an idle transaction's timeout): it
+	// changed nothing, whatever its token.
+	RowAborted RowResult = "aborted"
+	RowReadIt  RowResult = "read" // a read returned Data (and what else its kind reads)
+)

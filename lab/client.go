@@ -113,7 +113,11 @@ type reply struct {
 	// transaction, at its check and where the database aborted its apply:
 	// the lab reads what the server's log says of it.
 	Session uint32 `json:"session,omitempty"`
-	Err     string `json:"err,omitempty"` // the client could not do it
+	// RowOps are the operations the request made on the resources' rows,
+	// timed by the client's clock in Unix µs (history.go); the lab counts
+	// them from the run's start.
+	RowOps []core.RowOp `json:"row_ops,omitempty"`
+	Err    string       `json:"err,omitempty"` // the client could not do it
 }
 
 // line is one line the client writes: an answer, or an event its library

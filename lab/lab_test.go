@@ -96,6 +96,7 @@ func TestRealSoftwareAgreesWithTheModel(t *testing.T) {
 		if checksInTwoSteps(c.sc, c.st) {
 			checkTheDatabaseDecides(t, c)
 		}
+		checkRowHistory(t, c)
 		switch {
 		case c.sc.ID == "heartbeat-pause" && c.backend == etcdLock:
 			checkLibraryRenews(t, c.trace)
@@ -290,6 +291,7 @@ func TestRandomRunsAgreeWithTheModel(t *testing.T) {
 	}
 	for _, c := range cells {
 		checkAgrees(t, c)
+		checkRowHistory(t, c)
 	}
 }
 

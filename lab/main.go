@@ -20,6 +20,9 @@
 //	lab -database postgres-serializable …  with the resource on that database only
 //	lab -out DIR                         also write each cell as DIR/<scenario>.<strategy>[.<service>][.<database>].json
 //	                                     (a Recording; a cell not replayed says why), and DIR/index.json
+//	lab -histories DIR                   write the picture of each run whose rows' history is not
+//	                                     linearizable (linearizable.go) as DIR/<…>.html, and remove
+//	                                     the others' (without it, pictures go to a temporary directory)
 //	lab -script 'A:acquire,…' [-strategy lease]  a free-play run, under one row or every row
 //	lab -random 100 -seed 7 [-strategy lease]     runs drawn from the search's alphabet;
 //	                                     one that differs is saved under -findings (findings/)
@@ -29,6 +32,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
@@ -54,6 +58,7 @@ func main() {
 	service := flag.String("service", "", "replay on this lock service only: "+backendNames())
 	db := flag.String("database", "", "replay with the resource on this database only: "+databaseNames())
 	out := flag.String("out", "", "write each recording as JSON into this directory, with an index")
+	flag.StringVar(&o.histories, "histories", "", "write the picture of each run whose rows' history is not linearizable into this directory, and remove the others'")
 	flag.IntVar(&o.parallel, "parallel", 6, "runs replayed at once")
 	script := flag.String("script", "", "replay this free-play script (under -strategy, or every row)")
 	random := flag.Int("random", 0, "replay this many runs drawn at random from the search's alphabet")
@@ -87,6 +92,9 @@ type options struct {
 	service  *backend  // nil: every service of each row
 	database *database // nil: the first, and the others where runsOf says
 	parallel int
+	// histories is where the pictures of rows' histories that are not
+	// linearizable go ("": a temporary directory).
+	histories string
 }
 
 // choose sets the rows (st, or every row) and the service (name, or
@@ -267,29 +275,48 @@ func run(scenario, out string, o options) error {
 		if !c.trace.Agrees() && c.trace.Differs != "" {
 			fmt.Printf("differs from the model from step %d, as recorded to show: %s\n", c.trace.FirstDiffers, c.trace.Differs)
 		}
-		if err := writeRecording(out, c.trace, c.setup); err != nil || out == "" {
+		j, err := judgeRows(c, o.histories, recordedAs(out, c))
+		if err != nil {
 			return err
 		}
-		return writeIndex(out)
+		fmt.Println(rowsWords(j))
+		if err := writeRecording(out, c.trace, c.setup); err != nil {
+			return err
+		}
+		if out != "" {
+			if err := writeIndex(out); err != nil {
+				return err
+			}
+		}
+		if j.unexpected() != "" {
+			return fmt.Errorf("the rows' history of %s under %s on %s: %s", c.sc.ID, c.st, c.setup, j.unexpected())
+		}
+		return nil
 	}
-	return summarize(cells, out)
+	return summarize(cells, out, o.histories)
 }
 
 // summarize prints a table of the runs, each with its steps that agree,
 // writes each into out (if set) with the index, and fails if any run
 // failed or differs from the model (but where it is recorded to show how
 // it differs, core.Recording.Differs: a restore, a variant of the database).
-func summarize(cells []*result, out string) error {
+//
+// Each replayed run's rows' history is checked for linearizability
+// (linearizable.go), in its own column; the pictures of those that are
+// not are written into histories, and listed below the table.
+func summarize(cells []*result, out, histories string) error {
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(w, "scenario\tstrategy\tservice\tmodel\treal\tsteps agreeing\tagree")
+	fmt.Fprintln(w, "scenario\tstrategy\tservice\tmodel\treal\tsteps agreeing\trows' history\tagree")
 	disagree, shown, failed, replayed, steps, agreeing := 0, 0, 0, 0, 0, 0
+	var pictures []string
+	linearizable, unexpected := 0, 0
 	for _, c := range cells {
 		switch {
 		case c.why != "":
-			fmt.Fprintf(w, "%s\t%s\t%s\t%s\tnot replayed\t-\t%s\n", c.sc.ID, c.st, c.setup, c.trace.Model, c.why)
+			fmt.Fprintf(w, "%s\t%s\t%s\t%s\tnot replayed\t-\t-\t%s\n", c.sc.ID, c.st, c.setup, c.trace.Model, c.why)
 		case c.err != nil:
 			failed++
-			fmt.Fprintf(w, "%s\t%s\t%s\t%s\tfailed\t-\t%v\n", c.sc.ID, c.st, c.setup, c.trace.Model, c.err)
+			fmt.Fprintf(w, "%s\t%s\t%s\t%s\tfailed\t-\t-\t%v\n", c.sc.ID, c.st, c.setup, c.trace.Model, c.err)
 			continue
 		default:
 			replayed++
@@ -311,7 +338,21 @@ func summarize(cells []*result, out string) error {
 					agree += " (timing: " + t + ")"
 				}
 			}
-			fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%d/%d\t%s\n", c.sc.ID, c.st, c.setup, c.trace.Model, c.trace.Verdict, n, len(c.trace.Steps), agree)
+			j, err := judgeRows(c, histories, recordedAs(out, c))
+			if err != nil {
+				return err
+			}
+			history := j.short()
+			switch {
+			case j.unexpected() != "":
+				history, unexpected = history+" ("+j.unexpected()+")", unexpected+1
+			case j.linearizable():
+				linearizable++
+			}
+			if j.picture != "" {
+				pictures = append(pictures, fmt.Sprintf("%s under %s on %s: %s", c.sc.ID, c.st, c.setup, j.picture))
+			}
+			fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%d/%d\t%s\t%s\n", c.sc.ID, c.st, c.setup, c.trace.Model, c.trace.Verdict, n, len(c.trace.Steps), history, agree)
 		}
 		if err := writeRecording(out, c.trace, c.setup); err != nil {
 			return err
@@ -320,15 +361,46 @@ func summarize(cells []*result, out string) error {
 	w.Flush()
 	fmt.Printf("%d runs: %d replayed, %d agree at every step (%d of %d steps agree), %d differ where recorded to show how, %d not replayed, %d failed\n",
 		len(cells), replayed, replayed-disagree-shown, agreeing, steps, shown, len(cells)-replayed-failed, failed)
+	fmt.Printf("the rows' histories, checked for linearizability by porcupine: %d linearizable, %d not (a write passed a check another write had made out of date), %d not as the model expects\n",
+		linearizable, len(pictures), unexpected)
+	for _, p := range pictures {
+		fmt.Println("  the picture of a history that is not linearizable, " + p)
+	}
 	if out != "" && failed == 0 && cells[0].sc.ID != core.PlayScenario {
 		if err := writeIndex(out); err != nil {
 			return err
 		}
 	}
-	if failed > 0 || disagree > 0 {
-		return fmt.Errorf("%d runs failed to replay, %d differ from the model", failed, disagree)
+	if failed > 0 || disagree > 0 || unexpected > 0 {
+		return fmt.Errorf("%d runs failed to replay, %d differ from the model, %d rows' histories are not what the model expects", failed, disagree, unexpected)
 	}
 	return nil
+}
+
+// recordedAs says where the recording of c is written, for its
+// picture: out's file, or that it is not written.
+func recordedAs(out string, c *result) string {
+	if out == "" {
+		return "of this run (not written: make lab writes every recording into static/web/lab)"
+	}
+	dir := filepath.ToSlash(filepath.Clean(out))
+	for strings.HasPrefix(dir, "../") { // make lab's ../static/web/lab: the repository's static/web/lab
+		dir = strings.TrimPrefix(dir, "../")
+	}
+	return dir + "/" + fileName(c.sc.ID, c.st, c.setup)
+}
+
+// rowsWords says the check of a run's rows' history, as the trace of one
+// run prints it.
+func rowsWords(j rowsJudged) string {
+	s := "the rows' history (porcupine): " + j.words()
+	if j.unexpected() != "" {
+		s += "; " + j.unexpected()
+	}
+	if j.picture != "" {
+		s += "\nits picture: " + j.picture
+	}
+	return s
 }
 
 // shownBy says what a run that differs from the model was recorded to show.

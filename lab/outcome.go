@@ -107,11 +107,11 @@ func (c *cell) compare(a core.Action, f core.Frame, real outcome, timing []core.
 		seen.Clients = append(seen.Clients, core.ClientSeen{Name: n, Holds: p.holds, Crashed: p.crashed})
 	}
 	for _, r := range f.Resources {
-		data, _, err := c.db.row(context.Background(), r.Name)
+		op, err := c.rowState(context.Background(), r.Name)
 		if err != nil {
 			return err
 		}
-		seen.Rows = append(seen.Rows, core.RowSeen{Name: r.Name, Data: data})
+		seen.Rows = append(seen.Rows, core.RowSeen{Name: r.Name, Data: op.Data})
 	}
 	m := f.Event.Delivered
 	var says []string

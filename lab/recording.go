@@ -65,9 +65,9 @@ func readRecording(dir, scenario string, st core.Strategy, on setup) (core.Recor
 }
 
 // brief is a recording as the index holds it: without its calls, steps,
-// leases and words.
+// leases, rows' operations and words.
 func brief(r core.Recording) core.Recording {
-	r.Calls, r.Steps, r.Leases, r.Service, r.Resource = nil, nil, nil, "", ""
+	r.Calls, r.Steps, r.Leases, r.RowOps, r.Service, r.Resource = nil, nil, nil, nil, "", ""
 	return r
 }
 

@@ -24,19 +24,23 @@ type resource struct {
 
 // write writes req's value with token in one statement, fenced or plain.
 func (r resource) write(req request, token int64) reply {
+	op := r.writeOp(req, token, 0)
 	q, n, err := write(context.Background(), r.db, req.Resource, req.Value, token, r.fenced)
 	if err != nil {
 		return failed("postgres "+q, err)
 	}
+	a := reply{Outcome: outcome{Result: core.ResultAccepted}, Sent: true, Call: "postgres " + q, Result: "1 row"}
 	if n == 0 {
-		return reply{Outcome: outcome{Result: core.ResultRejected}, Sent: true, Call: "postgres " + q, Result: "0 rows: the token is refused"}
+		a.Outcome.Result, a.Result = core.ResultRejected, "0 rows: the token is refused"
 	}
-	return reply{Outcome: outcome{Result: core.ResultAccepted}, Sent: true, Call: "postgres " + q, Result: "1 row"}
+	a.RowOps = writeAnswered(op, a)
+	return a
 }
 
 // writeVersion writes req's value with version, in one statement, and
 // says the row's new version if it was applied (0 if not).
 func (r resource) writeVersion(ctx context.Context, req request, version int64) (reply, int64) {
+	op := r.writeOp(req, 0, version)
 	q, next, err := writeVersioned(ctx, r.db, req.Resource, req.Value, version)
 	call := "postgres " + q
 	switch {
@@ -44,10 +48,11 @@ func (r resource) writeVersion(ctx context.Context, req request, version int64) 
 		return failed(call, err), 0
 	case next == 0:
 		return reply{Outcome: outcome{Result: core.ResultRejected, ByVersion: true}, Sent: true, Call: call,
-			Result: "0 rows: the row has moved past version " + fmt.Sprint(version)}, 0
+			Result: "0 rows: the row has moved past version " + fmt.Sprint(version), RowOps: []core.RowOp{answered(op, core.RowRefused)}}, 0
 	}
+	op.Version = next
 	return reply{Outcome: outcome{Result: core.ResultAccepted}, Sent: true, Call: call,
-		Result: fmt.Sprintf("1 row, now at version %d", next)}, next
+		Result: fmt.Sprintf("1 row, now at version %d", next), RowOps: []core.RowOp{answered(op, core.RowApplied)}}, next
 }
 
 // checkFirst is the first half of a two-step check: a transaction, at the
@@ -57,6 +62,8 @@ func (r resource) writeVersion(ctx context.Context, req request, version int64) 
 // the write's delivery makes (applyChecked).
 func (r resource) checkFirst(req request, token, version int64) (reply, arrival) {
 	ctx := context.Background()
+	op := r.writeOp(req, token, version)
+	op.TwoStep = true
 	tx, q, seen, err := checkFirst(ctx, r.db, r.isolation, req.Resource, r.versioned)
 	if err != nil {
 		return failed("postgres "+q, err), nil
@@ -69,12 +76,13 @@ func (r resource) checkFirst(req request, token, version int64) (reply, arrival)
 	if refused {
 		tx.Rollback(ctx)
 		return reply{Outcome: outcome{Result: core.ResultRejected, ByVersion: r.versioned}, Sent: true, Call: "postgres " + q + "; ROLLBACK",
-			Result: words + ": refused"}, nil
+			Result: words + ": refused", RowOps: []core.RowOp{answered(op, core.RowRefused)}}, nil
 	}
 	return reply{Outcome: outcome{Result: core.ResultChecked}, Sent: true, Call: "postgres " + q, Session: session,
 			Result: fmt.Sprintf("%s: passes; the UPDATE waits, its transaction open (session %d)", words, session)},
 		func(context.Context) reply {
 			a := r.applyChecked(tx, req, token)
+			a.RowOps = writeAnswered(op, a)
 			a.Call = "deliver " + req.Hold + ": " + a.Call + " (the apply of a write checked before, without a check)"
 			return a
 		}

@@ -398,6 +398,7 @@ func (c *cell) ask(name string, req request) (reply, error) {
 	p.holds = r.Holds
 	p.token.Store(r.Token)
 	c.trace.log(name, r.Call, r.Result)
+	c.trace.rowOps(name, r.RowOps)
 	if r.Library != "" {
 		c.judge.librarySaid(name, r.Library, "asked at a check: "+r.LibraryWords)
 	}

@@ -67,8 +67,16 @@ func runScript(script string, o options) error {
 			return err
 		}
 		fmt.Printf("verdict: %s (model: %s)\n", tr.Verdict, tr.Model)
-		if !tr.Agrees() {
+		j, err := judgeRows(&result{sc: sc, st: st, setup: on, trace: tr}, o.histories, recordedAs("", nil))
+		if err != nil {
+			return err
+		}
+		fmt.Println(rowsWords(j))
+		switch {
+		case !tr.Agrees():
 			return fmt.Errorf("the real run differs from the model's from step %d", tr.FirstDiffers)
+		case j.unexpected() != "":
+			return fmt.Errorf("the rows' history: %s", j.unexpected())
 		}
 		return nil
 	}
@@ -85,7 +93,7 @@ func runScript(script string, o options) error {
 	if err := replayAll(cells, o.parallel); err != nil {
 		return err
 	}
-	return summarize(cells, "")
+	return summarize(cells, "", o.histories)
 }
 
 // randomOptions is the alphabet random runs draw from: the search's, with
@@ -157,7 +165,19 @@ func runRandom(n int, seed uint64, o options, findings string) error {
 	per := map[key]*sums{}
 	var order []key
 	found := 0
+	histories := map[string]int{} // the rows' histories, by their check's verdict
 	for i, c := range cells {
+		if c.err == nil {
+			j, err := judgeRows(c, o.histories, recordedAs("", nil))
+			if err != nil {
+				return err
+			}
+			histories[j.short()]++
+			if j.unexpected() != "" {
+				histories["unexpected"]++
+				fmt.Printf("the rows' history of run %d of seed %d under %s on %s is %s: %s\n  %s\n", i, seed, c.st, c.backend.name, j.short(), j.unexpected(), findingCommand(c))
+			}
+		}
 		k := key{c.st, c.backend.name}
 		s := per[k]
 		if s == nil {
@@ -214,8 +234,13 @@ func runRandom(n int, seed uint64, o options, findings string) error {
 	fmt.Fprintf(w, "all (seed %d)\t\t%d\t%d\t%d\t%d\t%d\t%d\t\n", seed, total.runs, total.steps, total.agreeing, total.stepsAgreeing, total.findings, total.behind)
 	w.Flush()
 	fmt.Printf("%d drawn runs the lab cannot stage were drawn again\n", redraws)
+	fmt.Printf("the rows' histories, checked for linearizability by porcupine: %d linearizable, %d not, %d not as the model expects\n",
+		histories["linearizable"], histories["NOT linearizable"], histories["unexpected"])
 	if found > 0 {
 		return fmt.Errorf("%d of %d random runs differ from the model (saved in %s)", found, n, findings)
+	}
+	if histories["unexpected"] > 0 {
+		return fmt.Errorf("%d of %d random runs leave a rows' history that is not what the model expects", histories["unexpected"], n)
 	}
 	return nil
 }

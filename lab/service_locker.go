@@ -403,14 +403,20 @@ func (l *serviceLocker) read(ctx context.Context, req request) reply {
 	if held == nil {
 		return notSent(req.Action)
 	}
+	op := rowOp(core.RowRead, req.Resource)
+	if l.rows.fenced && req.Action == core.ActRead {
+		op.Kind, op.Token = core.RowFencedRead, held.Token()
+	}
 	q, data, ok, err := read(ctx, l.rows.db, req.Resource, held.Token(), l.rows.fenced, req.Action == core.ActRead)
 	if err != nil {
 		return failed("postgres "+q, err)
 	}
 	if !ok {
-		return reply{Outcome: outcome{Result: core.ResultRejected}, Call: "postgres " + q, Result: "0 rows: the token is refused"}
+		return reply{Outcome: outcome{Result: core.ResultRejected}, Call: "postgres " + q, Result: "0 rows: the token is refused",
+			RowOps: []core.RowOp{answered(op, core.RowRefused)}}
 	}
-	return reply{Outcome: readOutcome(data), Call: "postgres " + q, Result: fmt.Sprintf("%q", data)}
+	op.Data = data
+	return reply{Outcome: readOutcome(data), Call: "postgres " + q, Result: fmt.Sprintf("%q", data), RowOps: []core.RowOp{answered(op, core.RowReadIt)}}
 }
 
 // write writes the resource with the lock held, at once or, held, at its

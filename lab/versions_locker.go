@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"dlock/core"
 	"dlock/lab/lock"
@@ -39,16 +40,24 @@ func (v *versionsLocker) prepare(context.Context, request) reply {
 // acquire reads the rows' versions, which the client writes with from now
 // on, or, held, from when the lab delivers the answer.
 func (v *versionsLocker) acquire(ctx context.Context, req request) (reply, arrival) {
+	asked := time.Now().UnixMicro()
 	q, versions, err := versionsOf(ctx, v.rows.db, v.ids)
 	call := "postgres " + q
 	if err != nil {
 		return failed(call, err), nil
 	}
+	// One statement reads every row's version: each row's history has a
+	// read of its own, with the statement's times.
+	var ops []core.RowOp
+	for _, id := range v.ids {
+		op := core.RowOp{Kind: core.RowVersions, Row: id, Version: versions[id], Call: asked}
+		ops = append(ops, answered(op, core.RowReadIt))
+	}
 	if req.Hold == "" {
 		v.versions = versions
-		return reply{Outcome: outcome{Result: core.ResultVersions}, Call: call, Result: versionWords(versions)}, nil
+		return reply{Outcome: outcome{Result: core.ResultVersions}, Call: call, Result: versionWords(versions), RowOps: ops}, nil
 	}
-	return reply{Outcome: outcome{Result: core.ResultHeld}, Call: call,
+	return reply{Outcome: outcome{Result: core.ResultHeld}, Call: call, RowOps: ops,
 			Result: versionWords(versions) + ": the answer is kept at the client until delivered as " + req.Hold + " (the lab puts no network between a client and its database)"},
 		func(context.Context) reply {
 			v.versions = versions
@@ -76,22 +85,27 @@ func (v *versionsLocker) check(context.Context) reply {
 // client's next write there carries; a peek without.
 func (v *versionsLocker) read(ctx context.Context, req request) reply {
 	if req.Action == core.ActPeek {
+		op := rowOp(core.RowRead, req.Resource)
 		q, data, _, err := read(ctx, v.rows.db, req.Resource, 0, false, false)
 		if err != nil {
 			return failed("postgres "+q, err)
 		}
-		return reply{Outcome: readOutcome(data), Call: "postgres " + q, Result: fmt.Sprintf("%q", data)}
+		op.Data = data
+		return reply{Outcome: readOutcome(data), Call: "postgres " + q, Result: fmt.Sprintf("%q", data), RowOps: []core.RowOp{answered(op, core.RowReadIt)}}
 	}
+	op := rowOp(core.RowVersionedRead, req.Resource)
 	data, version, err := lock.Versioned{DB: v.rows.db}.Read(ctx, req.Resource)
 	call := "postgres " + sqlText(lock.VersionedRead, req.Resource)
 	if err != nil {
 		return failed(call, err)
 	}
+	op.Data, op.Version = data, version
+	ops := []core.RowOp{answered(op, core.RowReadIt)}
 	if v.versions == nil {
 		v.versions = map[string]int64{}
 	}
 	v.versions[req.Resource] = version
-	return reply{Outcome: readOutcome(data), Call: call, Result: fmt.Sprintf("%q, version %d", data, version)}
+	return reply{Outcome: readOutcome(data), Call: call, Result: fmt.Sprintf("%q, version %d", data, version), RowOps: ops}
 }
 
 // write writes a row with the version the client last read or wrote

@@ -112,8 +112,8 @@ var catalog = map[string]text{
 		"Renewals extend one holder's tenure without changing its token; when they stop, the next holder gets a new token.",
 	},
 	"moral.heartbeat-pause": {
-		"ハートビートは持ち主が動いている間しか送れない。リースを失ったことをライブラリが知るのも、持ち主が再び動き出してからだ。lab では、etcd の Session、Redis のロックの延長ループ、ZooKeeper のクライアント(Disconnected)のどれもが、A の遅れた書き込みの前後数ミリ秒のうちに知らせた(書き込みの直前のことも、直後のこともある)。書く前にライブラリに尋ねれば危険な時間帯は縮むが、なくなりはしない。止まっていた持ち主の遅れた書き込みを止めるのは、資源の検査だけだ。",
-		"A heartbeat beats only while its holder runs, and its library learns the lease is lost only once the holder runs again. In the lab, etcd's Session, the Redis lock's refresh loop and ZooKeeper's client (Disconnected) each spoke within a few milliseconds of A's late write, sometimes just before it, sometimes just after. Asking the library before each write narrows the window; it cannot close it. Only the resource's check stops the late write of a holder that was stopped.",
+		"ハートビートは持ち主が動いている間しか送れない。リースを失ったことをライブラリが知るのも、持ち主が再び動き出してからだ。lab では、etcd の Session、Redis のロックの延長ループ、ZooKeeper のクライアント(Disconnected)のどれもが、A の遅れた書き込みの前後数ミリ秒のうちに知らせた(書き込みとどちらが先になるかは、その場の競争で決まる)。書く前にライブラリに尋ねれば危険な時間帯は縮むが、なくなりはしない。止まっていた持ち主の遅れた書き込みを止めるのは、資源の検査だけだ。",
+		"A heartbeat beats only while its holder runs, and its library learns the lease is lost only once the holder runs again. In the lab, etcd's Session, the Redis lock's refresh loop and ZooKeeper's client (Disconnected) each spoke within a few milliseconds of A's late write; which of the two came first is a race, decided afresh in each run. Asking the library before each write narrows the window; it cannot close it. Only the resource's check stops the late write of a holder that was stopped.",
 	},
 	"moral.counter-reset": {
 		"フェンシングトークンが意味を持つのは、再起動を越えて増え続けるときだけだ。",

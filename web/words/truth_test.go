@@ -154,13 +154,16 @@ func TestHeldMessagesShowNoTokenWhereThereIsNone(t *testing.T) {
 // heartbeat-pause's moral says what the lab measured: on etcd, on Redis
 // (redislock's refresh loop) and on ZooKeeper, the paused holder's library
 // spoke of the lost lease only once A ran again, within a few milliseconds
-// of A's late write, before it on some services and after it on others.
+// of A's late write; which came first is a race, so one recording of each
+// service may show either order, and the moral names no order.
 func TestTheLibrariesSpokeAroundTheLateWrite(t *testing.T) {
 	if !strings.Contains(T(state.English, "moral.heartbeat-pause"), "within a few milliseconds of A's late write") {
 		t.Fatal("moral.heartbeat-pause no longer makes the claim this test checks: change the test with it")
 	}
+	if !strings.Contains(T(state.English, "moral.heartbeat-pause"), "is a race") {
+		t.Fatal("moral.heartbeat-pause no longer says which came first is a race")
+	}
 	const few = 50 // ms
-	before, after := 0, 0
 	for _, service := range []string{"consensus-unfenced", "consensus-unfenced.zookeeper", "lease"} {
 		path := filepath.Join("..", "..", "static", "web", "lab", "heartbeat-pause."+service+".json")
 		b, err := os.ReadFile(path)
@@ -188,14 +191,6 @@ func TestTheLibrariesSpokeAroundTheLateWrite(t *testing.T) {
 		if d := word.MS - late.MS; d < -few || d > few {
 			t.Errorf("%s: the library spoke %d ms from A's late write, not within %d", path, d, few)
 		}
-		if late.AfterWord {
-			before++
-		} else {
-			after++
-		}
-	}
-	if before == 0 || after == 0 {
-		t.Errorf("the moral says the word came before the write on some services and after it on others; the recordings have %d before, %d after", before, after)
 	}
 }
 
