@@ -1,5 +1,6 @@
-// dlock's loader, part 1 of 2: the boot. The server serves this file after
-// the stepper (stepper.js) as /app.js, its placeholders filled. It replaces
+// dlock's loader, part 3 of 3: the boot. The server serves this file after
+// the stepper (stepper.js) and the step path's hands (steps.js) as /app.js,
+// its placeholders filled. It replaces
 // the app.js go-app generates and keeps its contract with go-app's Go side
 // (goappGetenv, goappNav, goappOnUpdate, ...), and it does what go-app's does
 // not:

@@ -62,7 +62,7 @@ type Site struct {
 }
 
 // loaderParts are the loader's sources, in the order /app.js serves them.
-var loaderParts = []string{"stepper.js", "boot.js"}
+var loaderParts = []string{"stepper.js", "steps.js", "boot.js"}
 
 // headPart is the script the page's head carries (static/loader/head.js):
 // the embed's theme and size, before anything is drawn, and app.wasm's

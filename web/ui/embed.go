@@ -240,7 +240,9 @@ func (c *embedBox) Render() app.UI {
 	if c.compact {
 		size = "compact"
 	}
-	return elBody("details.embed-code data-mount=embed",
+	// Opening the box draws the page (as any handler does), and with it the
+	// code of the step shown, which a step leaves to then (steps.go).
+	return el("details.embed-code data-mount=embed").On("toggle", func(app.Context, app.Event) {}).Body(
 		elText("summary", words.T(l, "embed.title")),
 		elText("p.muted", words.T(l, "embed.about")),
 		&embedChoice{Box: c, Name: "target", Chosen: target, Lang: l, Live: c.Live},
