@@ -1,12 +1,14 @@
-// dlock's loader, part 2 of 3: the step path's hands (web/ui/steps.go). Once the app is
-// live, a step of the run shown is drawn without go-app drawing the page:
-// the app writes, for each step, the content of every part a step fills
-// (an island: the cards, the clients, the action, the timeline so far) as
-// HTML, and the value of every attribute or text a step sets (a patch: a
-// button's aria-disabled, the counter, the live region), with the same Go
-// that draws the page; this keeps them parsed, and shows a step in one
-// call. It knows no model and no rule of the page: what to show comes from
-// the app, as the frames the stepper shows come from the server.
+// dlock's loader, part 2 of 3: the step path's hands (web/ui/steps.go).
+// Once the app is live, a step of the run shown is drawn without go-app
+// drawing the page: the app writes, for each step, the content of every
+// part a step fills (an island: the cards, the clients, the action, the
+// timeline so far) as HTML, and the value of every attribute or text a
+// step sets (a patch: a button's aria-disabled, the counter, the live
+// region), with the same Go that draws the page; this keeps them parsed,
+// and shows a step in one call. It knows no model and no rule of the page:
+// what to show comes from the app, as the frames the stepper shows come
+// from the server.
+
 // A var, so that it is the window's: the app finds it there.
 var dlockSteps = {
   gen: 0, // the run the page drew: a new one each time go-app draws another
@@ -14,7 +16,8 @@ var dlockSteps = {
   islands: 0, // how many of ids are islands
   names: [], // each patch's attribute ("" for its text)
   els: null, // the elements, by index of ids, found once after a render
-  book: new Map(), // step → {frags: [fragment per island], values: [value per patch]}
+  frags: new Map(), // step → a fragment per island, for the run drawn
+  values: new Map(), // step → a value per patch, for the page as last drawn
 
   // open starts a run drawn by go-app: its islands' and patches' ids
   // (each list joined by "\n"), and the patches' attributes.
@@ -25,7 +28,17 @@ var dlockSteps = {
     this.islands = list(islands).length;
     this.names = patches === "" ? [] : names.split("\n");
     this.els = null;
-    this.book.clear();
+    this.frags.clear();
+    this.values.clear();
+  },
+
+  // drawn is told that go-app has drawn the page again: the elements are
+  // found anew, and the patches' values, which may depend on more than
+  // the step (what predict mode says, the embed box's choices), are
+  // written anew.
+  drawn() {
+    this.els = null;
+    this.values.clear();
   },
 
   // elements finds each id's elements in the page.
@@ -41,17 +54,11 @@ var dlockSteps = {
     return this.els;
   },
 
-  // forget drops the elements found: go-app has drawn the page again.
-  forget() { this.els = null; },
-
-  // has reports whether step is prepared.
-  has(step) { return this.book.has(step); },
-
-  // put prepares step: each island's content (HTML, joined by "\u0000"),
-  // SVG where the host is SVG, and each patch's value (joined likewise).
-  put(step, htmls, values) {
+  // putIslands keeps step's islands' content: HTML, joined by "\u0000";
+  // SVG where the host is SVG.
+  putIslands(step, htmls) {
     const els = this.elements();
-    const frags = this.islands === 0 ? [] : htmls.split("\u0000").map((html, i) => {
+    this.frags.set(step, this.islands === 0 ? [] : htmls.split("\u0000").map((html, i) => {
       const tpl = document.createElement("template");
       if (!(els[i][0] instanceof SVGElement)) {
         tpl.innerHTML = html;
@@ -62,8 +69,12 @@ var dlockSteps = {
       const frag = document.createDocumentFragment();
       frag.append(...tpl.content.firstChild.childNodes);
       return frag;
-    });
-    this.book.set(step, { frags: frags, values: values.split("\u0000") });
+    }));
+  },
+
+  // putValues keeps step's patches' values, joined by "\u0000".
+  putValues(step, values) {
+    this.values.set(step, values.split("\u0000"));
   },
 
   // fill gives every island go-app drew empty its content at step, and
@@ -74,14 +85,17 @@ var dlockSteps = {
     const els = this.elements();
     for (let i = 0; i < this.islands; i++) {
       for (const host of els[i]) {
-        if (host.dlockGen === undefined && host.firstChild) {
-          host.dlockGen = this.gen;
-          host.dlockStep = step;
-          host.dlockId = this.ids[i];
-        }
+        if (host.dlockGen === undefined && host.firstChild) this.mark(host, i, step);
       }
     }
     return this.show(step, false);
+  },
+
+  // mark marks host as holding island i at step of the run drawn.
+  mark(host, i, step) {
+    host.dlockGen = this.gen;
+    host.dlockStep = step;
+    host.dlockId = this.ids[i];
   },
 
   // show shows step: each island's content, and, with patches, each
@@ -90,9 +104,10 @@ var dlockSteps = {
   // nothing, where step is not prepared, or an island is not in the page
   // once (a part still held as the loader's frame drew it).
   show(step, patches) {
-    const prepared = this.book.get(step);
+    const frags = this.frags.get(step);
+    const values = this.values.get(step);
     const els = this.elements();
-    if (!prepared) return false;
+    if (!frags || (patches && !values)) return false;
     for (let i = 0; i < this.islands; i++) if (els[i].length !== 1) return false;
     const active = document.activeElement;
     let focus = null;
@@ -103,14 +118,12 @@ var dlockSteps = {
     for (let i = 0; i < this.islands; i++) {
       const host = els[i][0];
       if (host.dlockGen === this.gen && host.dlockStep === step && host.dlockId === this.ids[i]) continue;
-      host.replaceChildren(prepared.frags[i].cloneNode(true));
-      host.dlockGen = this.gen;
-      host.dlockStep = step;
-      host.dlockId = this.ids[i];
+      host.replaceChildren(frags[i].cloneNode(true));
+      this.mark(host, i, step);
     }
     for (let i = this.islands; patches && i < this.ids.length; i++) {
       const name = this.names[i - this.islands];
-      const value = prepared.values[i - this.islands];
+      const value = values[i - this.islands];
       for (const el of els[i]) {
         if (name !== "") {
           if (el.getAttribute(name) !== value) el.setAttribute(name, value);

@@ -26,6 +26,9 @@ type pageLink struct {
 	press  func(ctx app.Context, cmd state.Command)
 	play   func(ctx app.Context)
 	answer func(ctx app.Context, choice string)
+	// embed is the embed box on the page, which lends it its code for a
+	// step the step path draws (steps.go); nil where there is none.
+	embed *embedBox
 }
 
 // Command is the handler of a control bound to cmd: it does what cmd's key
@@ -53,6 +56,14 @@ func (l *pageLink) Answer(choice string) app.EventHandler {
 			l.answer(ctx, choice)
 		}
 	})
+}
+
+// embedBox is the embed box on the page, or nil.
+func (l *pageLink) embedBox() *embedBox {
+	if l == nil {
+		return nil
+	}
+	return l.embed
 }
 
 // Change makes edit(current settings) the page's settings. A nil link (a

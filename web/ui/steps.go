@@ -29,10 +29,7 @@ import (
 //
 // A change of settings that is only a step, outside predict mode, with
 // nothing else on the page changing, is then drawn by the step path alone
-// (stepPath.follow), and the page is left undrawn (Demo.press). The embed
-// box's code, which carries the step, follows when it is opened, or, while
-// it is open, when the browser is idle: go-app draws the page again then,
-// and finds every island and patch as it would draw them.
+// (stepPath.follow), and the page is left undrawn (Demo.press).
 // Every other change draws the page as go-app does, and the step path then
 // fills the islands it drew empty.
 
@@ -118,10 +115,16 @@ func (st *stepped) text(e app.HTMLElem, id string, value func(s state.Settings) 
 }
 
 func (st *stepped) note(e app.HTMLElem, id, name string, value func(s state.Settings) string) app.HTMLElem {
+	st.patch(id, name, value)
+	return e.DataSet("stepped", id)
+}
+
+// patch notes a patch of the element id (whose data-stepped is id, drawn
+// by a component that says so itself).
+func (st *stepped) patch(id, name string, value func(s state.Settings) string) {
 	if st != nil {
 		st.patches = append(st.patches, patch{id: id, name: name, value: value})
 	}
-	return e.DataSet("stepped", id)
 }
 
 func (st *stepped) settings() state.Settings {
@@ -166,11 +169,14 @@ type stepPath struct {
 	shown state.Settings
 	// gen counts the runs drawn (another run, or the same drawn
 	// otherwise); opened is the last the loader's side was told of, with
-	// its islands' and patches' ids (list), and prepared the steps it
-	// holds of it.
-	gen, opened int
-	list        string
-	prepared    map[int]bool
+	// its islands' and patches' ids (list). islands are the steps whose
+	// islands it holds, for the run drawn; values those whose patches'
+	// values it holds, for the page as last drawn (a value may depend on
+	// more than the step: what predict mode says, the embed box's
+	// choices).
+	gen, opened     int
+	list            string
+	islands, values map[int]bool
 	// drew: the last change was drawn by the step path.
 	drew bool
 	// filling: a render has drawn islands empty, which fill fills; after
@@ -188,12 +194,9 @@ type stepPath struct {
 	// guard runs f; a panic in it becomes the crash view.
 	guard func(where string, f func())
 	// fill and prepare run after a render (a microtask) and when the
-	// browser is idle; idle is the page's own update then, which draws
-	// what follows at idle (the embed box's code).
-	fill, prepare, idle app.Func
-	due, idleDue        bool
-	// redraw has go-app draw the page (the page's context's Update).
-	redraw func()
+	// browser is idle.
+	fill, prepare app.Func
+	due           bool
 }
 
 // begin starts the collection of what a render of the page in settings s
@@ -255,12 +258,9 @@ func (p *stepPath) follow(ctx app.Context, was, now state.Settings, by cause) {
 	if !p.ready(now.Step) || !hands().Call("show", now.Step, true).Bool() {
 		return
 	}
-	p.shown, p.drew, p.redraw = now, true, ctx.Update
+	p.shown, p.drew = now, true
 	p.fast++
 	p.schedulePrepare()
-	if app.Window().Get("document").Call("querySelector", "details.embed-code[open]").Truthy() {
-		p.scheduleIdle()
-	}
 }
 
 // drewAll reports whether the step path drew all that changed since the
@@ -288,12 +288,16 @@ func (p *stepPath) ready(step int) bool {
 	if list := p.drawn.ids(); p.opened != p.gen || p.list != list {
 		islands, patches, names := p.drawn.lists()
 		h.Call("open", p.gen, islands, patches, names)
-		p.opened, p.list, p.prepared = p.gen, list, map[int]bool{}
+		p.opened, p.list, p.islands, p.values = p.gen, list, map[int]bool{}, map[int]bool{}
 	}
-	if !p.prepared[step] {
-		htmls, values := p.drawn.at(at(p.drawn.s, step))
-		h.Call("put", step, htmls, values)
-		p.prepared[step] = true
+	s := at(p.drawn.s, step)
+	if !p.islands[step] {
+		h.Call("putIslands", step, p.drawn.content(s))
+		p.islands[step] = true
+	}
+	if !p.values[step] {
+		h.Call("putValues", step, p.drawn.valuesAt(s))
+		p.values[step] = true
 	}
 	return true
 }
@@ -313,8 +317,11 @@ func (p *stepPath) fillIslands() {
 		return
 	}
 	h := hands()
-	if h.Truthy() {
-		h.Call("forget") // go-app may have drawn any element anew
+	if h.Truthy() && p.values != nil {
+		// go-app may have drawn any element anew, and any value may have
+		// changed with what the page drew.
+		h.Call("drawn")
+		p.values = map[int]bool{}
 	}
 	if p.ready(p.drawn.s.Step) {
 		h.Call("fill", p.drawn.s.Step)
@@ -342,7 +349,7 @@ func (p *stepPath) prepareSteps() {
 	total := p.shown.Total(p.runs)
 	made := 0
 	for _, k := range append([]int{p.shown.Step + 1, p.shown.Step - 1}, rangeTo(total)...) {
-		if k < 1 || k > total || p.prepared[k] {
+		if k < 1 || k > total || p.islands[k] && p.values[k] {
 			continue
 		}
 		p.ready(k)
@@ -383,10 +390,9 @@ func (st *stepped) lists() (islands, patches, names string) {
 	return strings.Join(is, "\n"), strings.Join(ps, "\n"), strings.Join(ns, "\n")
 }
 
-// at is what st's islands hold and its patches say in settings s, which
-// differ from st's only in the step: each island's HTML, and each patch's
-// value, joined by NUL.
-func (st *stepped) at(s state.Settings) (htmls, values string) {
+// content is what st's islands hold in settings s, which differ from st's
+// only in the step: each island's HTML, joined by NUL.
+func (st *stepped) content(s state.Settings) string {
 	var b strings.Builder
 	for i, is := range st.islands {
 		if i > 0 {
@@ -396,37 +402,20 @@ func (st *stepped) at(s state.Settings) (htmls, values string) {
 			b.WriteString(app.HTMLString(ui))
 		}
 	}
-	htmls = b.String()
-	b.Reset()
+	return b.String()
+}
+
+// valuesAt is what st's patches say in settings s, which differ from st's
+// only in the step: each patch's value, joined by NUL.
+func (st *stepped) valuesAt(s state.Settings) string {
+	var b strings.Builder
 	for i, pt := range st.patches {
 		if i > 0 {
 			b.WriteByte(0)
 		}
 		b.WriteString(pt.value(s))
 	}
-	return htmls, b.String()
-}
-
-// scheduleIdle has go-app draw the page again when the browser is idle
-// after steps drawn by the step path, for what follows only then: the
-// embed box's code, while the box is open (opening it draws the page, as
-// any control's handler does). go-app then finds every island and patch
-// as it would draw them.
-func (p *stepPath) scheduleIdle() {
-	if p.idleDue {
-		return
-	}
-	p.idleDue = true
-	if p.idle == nil {
-		p.idle = app.FuncOf(func(app.Value, []app.Value) any {
-			p.idleDue = false
-			if p.redraw != nil {
-				p.redraw()
-			}
-			return nil
-		})
-	}
-	idleCall(p.idle, 1000)
+	return b.String()
 }
 
 // idleCall calls fn when the browser is next idle, within timeout ms.

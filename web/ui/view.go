@@ -98,11 +98,7 @@ func (p pageView) main(notice app.UI) app.UI {
 				p.pickers(),
 				body,
 			),
-			app.If(!embed && p.s.View != state.ViewMatrix && p.s.View != state.ViewCourse, func() app.UI {
-				return part(p.held, "embed", func() app.UI {
-					return &embedBox{Embed: p.embed(), Lang: l, Live: p.live, Link: p.link}
-				})
-			}),
+			app.If(!embed && p.s.View != state.ViewMatrix && p.s.View != state.ViewCourse, p.embedBox),
 			app.If(!embed && closing != "", func() app.UI {
 				return el("p.legend data-testid=closing").DataSet("value", closing).Text(closingText(l, closing))
 			}),
@@ -121,10 +117,33 @@ func (p pageView) main(notice app.UI) app.UI {
 		)
 }
 
-// embed is what a host page needs to embed the current view: its address,
-// embedded, the iframe's title, and the site's embed.js.
-func (p pageView) embed() Embed {
-	s := p.s
+// embedBox is the box that offers the snippets to embed the view. Its
+// code carries the step: the code of each of its parts is a patch, which
+// the box lends (embedBox.codes).
+func (p pageView) embedBox() app.UI {
+	// Once the box is mounted (not while it is held as the loader's frame
+	// drew it). A snippet has one or two parts.
+	for i := range 2 {
+		if p.link.embedBox() == nil {
+			break
+		}
+		p.steps.patch(embedCodeID(i), "", func(s state.Settings) string {
+			if b := p.link.embedBox(); b != nil {
+				if codes := b.codes(p.embedAt(s)); i < len(codes) {
+					return codes[i]
+				}
+			}
+			return ""
+		})
+	}
+	return part(p.held, "embed", func() app.UI {
+		return &embedBox{Embed: p.embedAt(p.s), Lang: p.s.Lang, Live: p.live, Link: p.link}
+	})
+}
+
+// embedAt is what a host page needs to embed the view in settings s: its
+// address, embedded, the iframe's title, and the site's embed.js.
+func (p pageView) embedAt(s state.Settings) Embed {
 	s.Embed = true
 	return Embed{
 		Src:   p.at.url(s),
