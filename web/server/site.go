@@ -57,8 +57,10 @@ type Site struct {
 	// frames are the frames files the loader steps through before the app
 	// runs (FramesFiles), and drawn the ones drawn so far (Frames).
 	frames map[string]FramesFileOf
-	mu     sync.Mutex
-	drawn  map[string][]byte
+	// recordings are the drawings of the lab's recordings (Recording).
+	recordings map[string]recordingOf
+	mu         sync.Mutex
+	drawn      map[string][]byte
 }
 
 // loaderParts are the loader's sources, in the order /app.js serves them.
@@ -130,6 +132,9 @@ func Build(static, prefix string) (*Site, error) {
 	}
 	s.Handler.RawHeaders = append(s.Handler.RawHeaders, "<script>"+s.HeadJS+"</script>")
 	s.frames, s.drawn = FramesFiles(s.Runs), map[string][]byte{}
+	if s.recordings, err = recordingDrawings(filepath.Join(static, "web", "lab")); err != nil {
+		return nil, err
+	}
 	if s.AppJS, err = s.loader(wasm.Size(), false); err != nil {
 		return nil, err
 	}
