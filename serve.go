@@ -171,6 +171,15 @@ func newServer(static, public string) (http.Handler, error) {
 			files.ServeHTTP(w, r)
 		}
 	})
+	mux.HandleFunc("/web/words/", func(w http.ResponseWriter, r *http.Request) {
+		body, ok := site.Words(r.URL.Path)
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		http.ServeContent(w, r, r.URL.Path, started, bytes.NewReader(body))
+	})
 	mux.HandleFunc("/web/frames/", func(w http.ResponseWriter, r *http.Request) {
 		body, ok := site.Frames(r.URL.Path)
 		if !ok {
@@ -325,6 +334,10 @@ func writePages(dir, prefix, static, public string) error {
 	}
 	for _, path := range site.FramesPaths() {
 		body, _ := site.Frames(path)
+		files[filepath.Join(dir, filepath.FromSlash(path))] = body
+	}
+	for _, path := range site.WordsPaths() {
+		body, _ := site.Words(path)
 		files[filepath.Join(dir, filepath.FromSlash(path))] = body
 	}
 	for _, path := range site.RecordingPaths() {

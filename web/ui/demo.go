@@ -35,6 +35,9 @@ type Demo struct {
 	address addressWriter // the settings, written to the address (address.go)
 	crash   crashes       // a panic caught in a handler or in Render (crash.go)
 	steps   stepPath      // a step drawn without drawing the page (steps.go)
+	// changes counts the changes of settings asked for: a language's
+	// words, loaded meanwhile, are shown only if none was asked since.
+	changes int
 }
 
 // OnInit reads the URL in the browser before the first render, so the page
@@ -45,6 +48,10 @@ func (d *Demo) OnInit() {
 	if app.IsClient {
 		d.boot.hand.take()
 		d.s = d.read(app.Window().URL())
+		// The loader may have switched the language after app.wasm
+		// loaded the words of the first: the page starts in the one it
+		// has, and the first navigation loads the other (set).
+		d.s.Lang = loadedLang(d.s.Lang)
 		// The first render in the browser is the live one: mounting then
 		// needs no second pass to switch the controls on.
 		d.mode.live = true
@@ -148,6 +155,25 @@ func (d *Demo) set(ctx app.Context, s state.Settings, by cause) {
 	if s == d.s {
 		return
 	}
+	d.changes++
+	if !words.Has(s.Lang) {
+		// The words of the other language come first; the change is
+		// made once they are in, unless another was asked meanwhile.
+		asked := d.changes
+		wordsOf(s.Lang, func(err error) {
+			ctx.Dispatch(func(ctx app.Context) {
+				if asked != d.changes {
+					return
+				}
+				d.notice.words = err != nil
+				if err == nil {
+					d.crash.guard("words", func() { d.set(ctx, s, by) })
+				}
+			})
+		})
+		return
+	}
+	d.notice.words = false
 	was := d.s
 	d.s = s
 	for _, f := range [...]follower{&d.play, &d.quiz, &d.address, &d.boot.held, &d.mode, &d.steps} {
