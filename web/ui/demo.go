@@ -35,9 +35,6 @@ type Demo struct {
 	address addressWriter // the settings, written to the address (address.go)
 	crash   crashes       // a panic caught in a handler or in Render (crash.go)
 	steps   stepPath      // a step drawn without drawing the page (steps.go)
-	// changes counts the changes of settings asked for: a language's
-	// words, loaded meanwhile, are shown only if none was asked since.
-	changes int
 }
 
 // OnInit reads the URL in the browser before the first render, so the page
@@ -155,14 +152,13 @@ func (d *Demo) set(ctx app.Context, s state.Settings, by cause) {
 	if s == d.s {
 		return
 	}
-	d.changes++
 	if !words.Has(s.Lang) {
 		// The words of the other language come first; the change is
-		// made once they are in, unless another was asked meanwhile.
-		asked := d.changes
+		// made once they are in, unless the page changed meanwhile.
+		asked := d.s
 		wordsOf(s.Lang, func(err error) {
 			ctx.Dispatch(func(ctx app.Context) {
-				if asked != d.changes {
+				if d.s != asked {
 					return
 				}
 				d.notice.words = err != nil
