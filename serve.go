@@ -156,6 +156,30 @@ func newServer(static, public string) (http.Handler, error) {
 		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 		http.ServeContent(w, r, "app.js", started, bytes.NewReader(site.AppJS))
 	})
+	files := http.FileServer(noDirs{http.Dir(static)})
+	// A recording's drawing, beside the recordings (the panel "On real
+	// software" fetches it); any other file there, as it is.
+	mux.HandleFunc("/web/lab/", func(w http.ResponseWriter, r *http.Request) {
+		body, ok, err := site.Recording(r.URL.Path)
+		switch {
+		case err != nil:
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+		case ok:
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			http.ServeContent(w, r, r.URL.Path, started, bytes.NewReader(body))
+		default:
+			files.ServeHTTP(w, r)
+		}
+	})
+	mux.HandleFunc("/web/words/", func(w http.ResponseWriter, r *http.Request) {
+		body, ok := site.Words(r.URL.Path)
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		http.ServeContent(w, r, r.URL.Path, started, bytes.NewReader(body))
+	})
 	mux.HandleFunc("/web/frames/", func(w http.ResponseWriter, r *http.Request) {
 		body, ok := site.Frames(r.URL.Path)
 		if !ok {
@@ -310,6 +334,17 @@ func writePages(dir, prefix, static, public string) error {
 	}
 	for _, path := range site.FramesPaths() {
 		body, _ := site.Frames(path)
+		files[filepath.Join(dir, filepath.FromSlash(path))] = body
+	}
+	for _, path := range site.WordsPaths() {
+		body, _ := site.Words(path)
+		files[filepath.Join(dir, filepath.FromSlash(path))] = body
+	}
+	for _, path := range site.RecordingPaths() {
+		body, _, err := site.Recording(path)
+		if err != nil {
+			return err
+		}
 		files[filepath.Join(dir, filepath.FromSlash(path))] = body
 	}
 	for name, body := range files {

@@ -65,7 +65,7 @@ func TestSiteURLNamesLoopbackAsLocalhost(t *testing.T) {
 func writeStatic(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, name := range []string{"loader/stepper.js", "loader/boot.js", "loader/head.js", "app-worker.js", "embed.js", "embed-example.html"} {
+	for _, name := range []string{"loader/stepper.js", "loader/steps.js", "loader/boot.js", "loader/head.js", "app-worker.js", "embed.js", "embed-example.html"} {
 		b, err := os.ReadFile(filepath.Join("static", name))
 		if err != nil {
 			t.Fatal(err)

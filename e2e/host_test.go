@@ -48,9 +48,25 @@ type staticHost struct {
 	// holdPathGate is closed
 	holdPath     string
 	holdPathGate chan struct{}
-	srv          *httptest.Server
-	mu           sync.Mutex
-	asked        map[string]int // path → requests for it
+	// refuse: when set, a request whose path contains it is answered 503
+	refuse atomic.Pointer[string]
+	srv    *httptest.Server
+	mu     sync.Mutex
+	asked  map[string]int // path → requests for it
+}
+
+// requestsStarting is how many requests asked for a path that starts with
+// prefix.
+func (h *staticHost) requestsStarting(prefix string) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := 0
+	for path, k := range h.asked {
+		if strings.HasPrefix(path, prefix) {
+			n += k
+		}
+	}
+	return n
 }
 
 // requests is how many times path was asked for.
@@ -114,6 +130,10 @@ func (h *staticHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if !strings.HasPrefix(r.URL.Path, h.prefix) {
 		http.NotFound(w, r)
+		return
+	}
+	if refuse := h.refuse.Load(); refuse != nil && strings.Contains(r.URL.Path, *refuse) {
+		http.Error(w, "refused", http.StatusServiceUnavailable)
 		return
 	}
 	if h.cors {

@@ -11,6 +11,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"dlock/web/state"
+	"dlock/web/words"
 )
 
 // wasmFlags are the flags make build builds app.wasm with (wasm/buildflags,
@@ -202,22 +205,38 @@ func readWasmParts(raw []byte) (wasmParts, error) {
 // 1,623,446 (1,625,393 with the resource's duties); the seventh row (the
 // optimistic lock: its words in both languages, its model and its cards)
 // to 1,648,709; predict mode (its questions, feedback and score in both
-// languages), the grammar's table and the real-input probe to 1,657,565.
-// The ceiling stops growth, with room for the course and the exercises;
-// the goal (1.4 MB) is lower.
-const wasmBudget = 1_700_000
+// languages), the grammar's table and the real-input probe to 1,657,565;
+// the course, the exercises and failover to 1,713,020, over the old
+// ceiling of 1,700,000. The recordings drawn by the server and the page's
+// words served one language a file brought it to 1,644,618.
+const wasmBudget = 1_690_000
 
-// app.wasm as make build writes it stays within its budget. Where its bytes
-// go, part by part: go test -run '^$' -bench WasmParts -benchtime 1x ./e2e
+// pageBudget is the most a reader waits for before the page is live, gzip
+// -9: app.wasm and the words of the page's language (the larger of the
+// two), which the loader fetches beside it.
+const pageBudget = 1_700_000
+
+// app.wasm as make build writes it stays within its budget, and with the
+// page's words, within the page's. Where its bytes go, part by part:
+// go test -run '^$' -bench WasmParts -benchtime 1x ./e2e
 func TestAppWasmKeepsToItsBudget(t *testing.T) {
 	t.Parallel()
 	raw, err := os.ReadFile(filepath.Join(repoRoot, "static", "web", "app.wasm"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := gzipSize(raw); n > wasmBudget {
+	n := gzipSize(raw)
+	if n > wasmBudget {
 		t.Errorf("app.wasm is %d bytes gzip -9, %d over its budget of %d", n, n-wasmBudget, wasmBudget)
 	}
+	most := 0
+	for _, l := range state.Langs {
+		most = max(most, gzipSize(words.Catalogue(l)))
+	}
+	if n+most > pageBudget {
+		t.Errorf("app.wasm and the page's words are %d + %d bytes gzip -9, %d over the page's budget of %d", n, most, n+most-pageBudget, pageBudget)
+	}
+	t.Logf("app.wasm %d bytes gzip -9, the larger language's words %d", n, most)
 }
 
 func TestWasmOwners(t *testing.T) {

@@ -62,8 +62,9 @@ async function page(request) {
   }
 }
 
-// Everything else: the cache first; app.wasm, and a run's frames that were
-// not precached (static/loader), are cached when they pass by.
+// Everything else: the cache first; app.wasm, a run's frames that were not
+// precached (static/loader) and the words of a language the reader
+// switched to are cached when they pass by.
 // What is not cached yet is revalidated with the host (by its ETag), so a
 // copy of the old version left in the browser's HTTP cache is not taken.
 async function resource(request) {
@@ -72,7 +73,7 @@ async function resource(request) {
   if (cached) return cached;
   const response = await fetch(request, { cache: "no-cache" });
   const path = new URL(request.url).pathname;
-  if (response.ok && (isWasm(path) || path.includes("/web/frames/"))) {
+  if (response.ok && (isWasm(path) || path.includes("/web/frames/") || path.includes("/web/words/"))) {
     await cache.put(request, response.clone());
   }
   return response;

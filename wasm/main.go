@@ -28,7 +28,15 @@ func main() {
 	// next.
 	yieldToBrowser()
 	// The page keeps its runs for as long as it is open.
-	ui.Routes(state.NewRuns())
+	runs := state.NewRuns()
+	// Its words, fetched by the loader beside app.wasm, are in before the
+	// first render; without words in any language the page cannot start,
+	// and the loader says why.
+	if ok, err := ui.LoadWords(runs); !ok {
+		js.Global().Call("dlockFail", js.Global().Get("Error").New(err.Error()))
+		return
+	}
+	ui.Routes(runs)
 	app.RunWhenOnBrowser()
 }
 

@@ -1,10 +1,13 @@
-// dlock's loader, part 1 of 2: the boot. The server serves this file after
-// the stepper (stepper.js) as /app.js, its placeholders filled. It replaces
+// dlock's loader, part 3 of 3: the boot. The server serves this file after
+// the stepper (stepper.js) and the step path's hands (steps.js) as /app.js,
+// its placeholders filled. It replaces
 // the app.js go-app generates and keeps its contract with go-app's Go side
 // (goappGetenv, goappNav, goappOnUpdate, ...), and it does what go-app's does
 // not:
 //   - it fetches app.wasm once and leaves it in the offline cache itself, so
 //     the service worker never downloads it a second time;
+//   - it fetches the page's words in its language beside app.wasm (app.wasm
+//     carries none), and the other language's when the app asks;
 //   - its progress bar counts against the uncompressed size, so it is right
 //     when the host compresses app.wasm;
 //   - it registers the service worker unless ?sw=off, and carries on without
@@ -27,6 +30,7 @@ const dlockWasm = {{.Wasm}};
 const dlockWorker = {{.Worker}};
 const dlockWords = {{.Words}};
 const dlockCache = {{.Cache}};
+const dlockCatalogue = {{.Catalogue}};
 let goappServiceWorkerRegistration;
 
 function goappGetenv(k) { return goappEnv[k]; }
@@ -41,6 +45,26 @@ function goappKeepBodyClean() {
   });
   obs.observe(body, { childList: true });
   return () => obs.disconnect();
+}
+
+// dlockWordsOf fetches the page's words in lang, once: the catalogue, one
+// file a language, which app.wasm does not carry (web/ui/words_load.go
+// reads it from here). A fetch that failed is tried again when next asked.
+const dlockWordsFetched = new Map();
+function dlockWordsOf(lang) {
+  let got = dlockWordsFetched.get(lang);
+  if (!got) {
+    const url = dlockCatalogue[lang];
+    got = url
+      ? fetch(url).then((r) => {
+          if (!r.ok) throw new Error("HTTP " + r.status + " for " + url);
+          return r.text();
+        })
+      : Promise.reject(new Error("no words in " + lang));
+    got.catch(() => dlockWordsFetched.delete(lang));
+    dlockWordsFetched.set(lang, got);
+  }
+  return got;
 }
 
 function dlockSay(key, progress) {
@@ -152,6 +176,10 @@ async function dlockStart() {
     // Whether a service worker sees this request is decided now: one that
     // takes control later (on a first visit) never sees it.
     const seen = !!(dlockWorkers() && dlockWorkers().controller);
+    // The page's words, in its language, come beside app.wasm.
+    const lang = dlockRead(location.search).fields.lang;
+    const words = dlockWordsOf(lang);
+    words.catch(() => {});
     // The page's head preloads app.wasm; this fetch picks that download up.
     const response = await fetch(dlockWasm.url);
     if (!response.ok) throw new Error("HTTP " + response.status + " for " + dlockWasm.url);
@@ -166,6 +194,7 @@ async function dlockStart() {
         const fields = dlockRead(location.search).fields;
         caches.open(dlockCache).then((c) => {
           if (copy) c.put(dlockWasm.url, copy).catch(() => {});
+          words.then((text) => c.put(dlockCatalogue[lang], new Response(text, { headers: { "Content-Type": "application/json; charset=utf-8" } }))).catch(() => {});
           // A file the stepper has fetched is kept from its copy, once all
           // of it has arrived; another is fetched for the cache.
           for (const path of dlockFrames.offline[fields.lang + "/" + fields.embed] || []) {
@@ -208,6 +237,7 @@ async function dlockStart() {
     // Instantiating ends a task of its own: the page answers a key pressed
     // meanwhile before Go's start-up takes the thread.
     await new Promise((resolve) => setTimeout(resolve, 0));
+    await words;
     go.run(result.instance);
     if (loader) loader.remove();
   } catch (err) {

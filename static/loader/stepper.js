@@ -1,8 +1,9 @@
-// dlock's loader, part 2 of 2: the stepper before the app. The server
-// serves it first in /app.js, then the boot (boot.js), its placeholders
-// filled. It knows no model and no rule of the page: it shows the frames
-// the server prerendered with the app's own components, by rules the
-// server computed from the same Go (web/server/loader.go).
+// dlock's loader, part 1 of 3: the stepper before the app. The server
+// serves it first in /app.js, then the step path's hands (steps.js) and the
+// boot (boot.js), its placeholders filled. It knows no model and no rule of
+// the page: it shows the frames the server prerendered with the app's own
+// components, by rules the server computed from the same Go
+// (web/server/loader.go).
 "use strict";
 
 const dlockFrames = {{.Frames}};
@@ -184,7 +185,7 @@ function dlockKeepKeys(opened) {
   document.addEventListener("keydown", onKey);
   window.dlockHandover = () => {
     document.removeEventListener("keydown", onKey);
-    return JSON.stringify({ ...dlockKept(), opened: opened, shown: false, commands: pending, click: "" });
+    return dlockHandoverOf(opened, false, pending, "");
   };
 }
 
@@ -195,6 +196,18 @@ function dlockKeyCommand(e) {
   const t = e.target;
   if (t && (t.isContentEditable || dlockRules.textFields.includes(t.tagName))) return undefined;
   return dlockRules.keys[e.key];
+}
+
+// dlockHandoverOf is what window.dlockHandover() hands the app as it
+// starts, written once for every loader that hands over (the stepper,
+// and the keys kept where no frame is): the app reads it as one Go type
+// (ui.Handover, web/ui/handover.go), whose fields these are. opened: the
+// address the page was opened at; shown: whether the page shows the frame
+// of the state it is at; commands: the commands the reader asked for that
+// the loader had not done; click: a control only the app works, pressed
+// last; and what dlockKept notes.
+function dlockHandoverOf(opened, shown, commands, click) {
+  return JSON.stringify({ ...dlockKept(), opened: opened, shown: shown, commands: commands, click: click });
 }
 
 // dlockKept is what the app gives back once mounted: the data-testid of
@@ -485,7 +498,7 @@ function dlockEnhance() {
     const commands = moving ? [movingBy, ...pending] : [...pending];
     // click: a control only the app works, pressed last, which the app
     // then presses.
-    return JSON.stringify({ ...dlockKept(), opened: opened, shown: shown === state, commands: commands, click: clicked });
+    return dlockHandoverOf(opened, shown === state, commands, clicked);
   };
 
   document.addEventListener("keydown", onKey);

@@ -149,6 +149,42 @@ func RunStates(runs *state.Runs, l state.Lang, embed bool, v state.View, sc core
 // NewLoaderRules computes the loader's rules from ParseSettings; the
 // states each frames file carries come from RunStates.
 func NewLoaderRules(runs *state.Runs) LoaderRules {
+	defaults, _ := frameOf(state.Defaults())
+	rules := LoaderRules{
+		Params:     state.PageParams,
+		Defaults:   defaults,
+		Fields:     frameFields,
+		File:       "/web/frames/{lang}{embed}/{view}/{scenario}.{strategy}.html",
+		EmbedDir:   embedDir,
+		Keys:       map[string]string{},
+		Buttons:    map[string]string{},
+		TextFields: ui.TextFields,
+	}
+	candidates, scenarios := paramCandidates(runs)
+	for _, g := range paramGroups {
+		pg := ParamGroup{Params: g.params, Spellings: spellings(runs, g.params, g.given, candidates, scenarios), Other: other, Given: g.given}
+		if g.given == "" {
+			pg.Sets = groupSets(runs, g.params, g.fields, pg.Spellings, url.Values{})
+		} else {
+			pg.BySet = map[string]map[string]map[string]any{}
+			for _, id := range scenarios {
+				pg.BySet[id] = groupSets(runs, g.params, g.fields, pg.Spellings, url.Values{state.ParamScenario: {id}})
+			}
+		}
+		rules.Groups = append(rules.Groups, pg)
+	}
+	for key, cmd := range state.KeyCommands {
+		rules.Keys[key] = cmd.String()
+	}
+	for id, cmd := range ui.CommandButtons {
+		rules.Buttons[id] = cmd.String()
+	}
+	return rules
+}
+
+// paramCandidates are the values each parameter might take, from its
+// domain (ParseSettings decides which it accepts), and the scenarios' ids.
+func paramCandidates(runs *state.Runs) (map[string][]string, []string) {
 	var ids []string
 	most := 0
 	for _, sc := range runs.Scenarios() {
@@ -174,9 +210,7 @@ func NewLoaderRules(runs *state.Runs) LoaderRules {
 		paces = append(paces, state.PaceParam(p))
 	}
 	switches := []string{"1", "true", "0", "false"}
-	// The values each parameter might take, from its domain; ParseSettings
-	// decides which it accepts.
-	candidates := map[string][]string{
+	return map[string][]string{
 		state.ParamScenario: ids,
 		state.ParamView:     views,
 		state.ParamStrategy: strategies,
@@ -191,116 +225,96 @@ func NewLoaderRules(runs *state.Runs) LoaderRules {
 		state.ParamLang:     langs,
 		state.ParamTheme:    state.Themes,
 		state.ParamControls: state.ControlSizes,
-	}
-	// Each group's parameters, the fields it decides, and the field whose
-	// value it is read under.
-	groups := []struct {
-		params []string
-		fields []string
-		given  string
-	}{
-		{[]string{state.ParamScenario, state.ParamView}, []string{"scenario", "view"}, ""},
-		{[]string{state.ParamStrategy, state.ParamFencing}, []string{"strategy"}, ""},
-		{[]string{state.ParamVersus}, nil, ""},
-		{[]string{state.ParamStep}, []string{"step"}, "scenario"},
-		{[]string{state.ParamEmbed}, []string{"embed"}, ""},
-		{[]string{state.ParamPresent}, nil, ""},
-		{[]string{state.ParamFuture}, nil, ""},
-		// Predict mode shows no frame (Settings.HasFrame): the loader
-		// leaves every step to the app, which asks before it steps.
-		{[]string{state.ParamQuiz}, nil, ""},
-		{[]string{state.ParamPace}, nil, ""},
-		{[]string{state.ParamLang}, []string{"lang"}, ""},
-		// The embed's look: no frame's field, but a value the app refuses
-		// is said by the app, not shown as if it were fine.
-		{[]string{state.ParamTheme}, nil, ""},
-		{[]string{state.ParamControls}, nil, ""},
-	}
-	defaults, _ := frameOf(state.Defaults())
-	rules := LoaderRules{
-		Params:     state.PageParams,
-		Defaults:   defaults,
-		Fields:     frameFields,
-		File:       "/web/frames/{lang}{embed}/{view}/{scenario}.{strategy}.html",
-		EmbedDir:   embedDir,
-		Keys:       map[string]string{},
-		Buttons:    map[string]string{},
-		TextFields: ui.TextFields,
-	}
-	// sets reads a group's parameters over base (the given field's value,
-	// or nothing) for every combination of absent, each spelling and
-	// another value.
-	sets := func(params, fields []string, spellings map[string][]string, base url.Values) map[string]map[string]any {
-		out := map[string]map[string]any{}
-		var walk func(i int, q url.Values, key []any)
-		walk = func(i int, q url.Values, key []any) {
-			if i == len(params) {
-				k, _ := json.Marshal(key)
-				s, bad := state.ParseSettings(runs, q)
-				all, ok := frameOf(s)
-				if !ok {
-					out[string(k)] = nil
-					return
+	}, ids
+}
+
+// paramGroups are the address's parameters read together: each group's
+// parameters, the frame's fields it decides, and the field whose value it
+// is read under.
+var paramGroups = []struct {
+	params []string
+	fields []string
+	given  string
+}{
+	{[]string{state.ParamScenario, state.ParamView}, []string{"scenario", "view"}, ""},
+	{[]string{state.ParamStrategy, state.ParamFencing}, []string{"strategy"}, ""},
+	{[]string{state.ParamVersus}, nil, ""},
+	{[]string{state.ParamStep}, []string{"step"}, "scenario"},
+	{[]string{state.ParamEmbed}, []string{"embed"}, ""},
+	{[]string{state.ParamPresent}, nil, ""},
+	{[]string{state.ParamFuture}, nil, ""},
+	// Predict mode shows no frame (Settings.HasFrame): the loader
+	// leaves every step to the app, which asks before it steps.
+	{[]string{state.ParamQuiz}, nil, ""},
+	{[]string{state.ParamPace}, nil, ""},
+	{[]string{state.ParamLang}, []string{"lang"}, ""},
+	// The embed's look: no frame's field, but a value the app refuses
+	// is said by the app, not shown as if it were fine.
+	{[]string{state.ParamTheme}, nil, ""},
+	{[]string{state.ParamControls}, nil, ""},
+}
+
+// spellings are the values of params the app takes: a value is spelled
+// right if the app takes it under some value of the given field (the
+// scenario's, among scenarios).
+func spellings(runs *state.Runs, params []string, given string, candidates map[string][]string, scenarios []string) map[string][]string {
+	out := map[string][]string{}
+	for _, p := range params {
+		for _, v := range candidates[p] {
+			for _, id := range append([]string{""}, scenarios...) {
+				q := url.Values{p: {v}}
+				if given != "" && id != "" {
+					q.Set(state.ParamScenario, id)
 				}
-				set := map[string]any{}
-				for _, f := range fields {
-					set[f] = all[f]
+				if _, bad := state.ParseSettings(runs, q); len(bad) == 0 {
+					out[p] = append(out[p], v)
+					break
 				}
-				if len(bad) > 0 {
-					// The app says what was wrong: an embed that would wait
-					// for its reader fetches it at once (boot.js).
-					set[badField] = true
-				}
-				out[string(k)] = set
+			}
+		}
+	}
+	return out
+}
+
+// groupSets reads a group's parameters over base (the given field's value,
+// or nothing) for every combination of absent, each spelling and another
+// value: the fields each decides, by the combination, as JSON; nil where
+// the state has no frame.
+func groupSets(runs *state.Runs, params, fields []string, spellings map[string][]string, base url.Values) map[string]map[string]any {
+	out := map[string]map[string]any{}
+	var walk func(i int, q url.Values, key []any)
+	walk = func(i int, q url.Values, key []any) {
+		if i == len(params) {
+			k, _ := json.Marshal(key)
+			s, bad := state.ParseSettings(runs, q)
+			all, ok := frameOf(s)
+			if !ok {
+				out[string(k)] = nil
 				return
 			}
-			p := params[i]
-			walk(i+1, q, append(key, nil))
-			for _, v := range append(slices.Clone(spellings[p]), other) {
-				next := url.Values{}
-				for k, vs := range q {
-					next[k] = vs
-				}
-				next.Set(p, v)
-				walk(i+1, next, append(key, v))
+			set := map[string]any{}
+			for _, f := range fields {
+				set[f] = all[f]
 			}
-		}
-		walk(0, base, nil)
-		return out
-	}
-	for _, g := range groups {
-		pg := ParamGroup{Params: g.params, Spellings: map[string][]string{}, Other: other, Given: g.given}
-		for _, p := range g.params {
-			for _, v := range candidates[p] {
-				// A value is spelled right if the app takes it under some
-				// value of the given field.
-				for _, id := range append([]string{""}, ids...) {
-					q := url.Values{p: {v}}
-					if g.given != "" && id != "" {
-						q.Set(state.ParamScenario, id)
-					}
-					if _, bad := state.ParseSettings(runs, q); len(bad) == 0 {
-						pg.Spellings[p] = append(pg.Spellings[p], v)
-						break
-					}
-				}
+			if len(bad) > 0 {
+				// The app says what was wrong: an embed that would wait
+				// for its reader fetches it at once (boot.js).
+				set[badField] = true
 			}
+			out[string(k)] = set
+			return
 		}
-		if g.given == "" {
-			pg.Sets = sets(g.params, g.fields, pg.Spellings, url.Values{})
-		} else {
-			pg.BySet = map[string]map[string]map[string]any{}
-			for _, id := range ids {
-				pg.BySet[id] = sets(g.params, g.fields, pg.Spellings, url.Values{state.ParamScenario: {id}})
+		p := params[i]
+		walk(i+1, q, append(key, nil))
+		for _, v := range append(slices.Clone(spellings[p]), other) {
+			next := url.Values{}
+			for k, vs := range q {
+				next[k] = vs
 			}
+			next.Set(p, v)
+			walk(i+1, next, append(key, v))
 		}
-		rules.Groups = append(rules.Groups, pg)
 	}
-	for key, cmd := range state.KeyCommands {
-		rules.Keys[key] = cmd.String()
-	}
-	for id, cmd := range ui.CommandButtons {
-		rules.Buttons[id] = cmd.String()
-	}
-	return rules
+	walk(0, base, nil)
+	return out
 }

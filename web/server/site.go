@@ -57,12 +57,18 @@ type Site struct {
 	// frames are the frames files the loader steps through before the app
 	// runs (FramesFiles), and drawn the ones drawn so far (Frames).
 	frames map[string]FramesFileOf
-	mu     sync.Mutex
-	drawn  map[string][]byte
+	// recordings are the drawings of the lab's recordings (Recording).
+	recordings map[string]recordingOf
+	// words are the catalogue's files, one a language, by path (Words),
+	// and wordsPath each language's.
+	words     map[string][]byte
+	wordsPath map[state.Lang]string
+	mu        sync.Mutex
+	drawn     map[string][]byte
 }
 
 // loaderParts are the loader's sources, in the order /app.js serves them.
-var loaderParts = []string{"stepper.js", "boot.js"}
+var loaderParts = []string{"stepper.js", "steps.js", "boot.js"}
 
 // headPart is the script the page's head carries (static/loader/head.js):
 // the embed's theme and size, before anything is drawn, and app.wasm's
@@ -107,6 +113,16 @@ func Build(static, prefix string) (*Site, error) {
 		return nil, fmt.Errorf("static/web/dlock.css: %w", err)
 	}
 	s.Handler = newHandler(s.Prefix, version, theme, background)
+	// The page's words, one file a language; the worker keeps both, so
+	// that the other language is there offline too.
+	s.words, s.wordsPath = map[string][]byte{}, map[state.Lang]string{}
+	for _, l := range state.Langs {
+		b := words.Catalogue(l)
+		sum := sha256.Sum256(b)
+		path := fmt.Sprintf("/web/words/%s-%x.json", l, sum[:6])
+		s.words[path], s.wordsPath[l] = b, path
+		s.Handler.CacheableResources = append(s.Handler.CacheableResources, path)
+	}
 	// The worker's cache is named here, once, for the worker and the
 	// loader; the rest of the template is go-app's to fill.
 	s.Handler.ServiceWorkerTemplate = strings.ReplaceAll(string(worker), "{{.Cache}}", strconv.Quote(s.CacheName()))
@@ -130,6 +146,9 @@ func Build(static, prefix string) (*Site, error) {
 	}
 	s.Handler.RawHeaders = append(s.Handler.RawHeaders, "<script>"+s.HeadJS+"</script>")
 	s.frames, s.drawn = FramesFiles(s.Runs), map[string][]byte{}
+	if s.recordings, err = recordingDrawings(filepath.Join(static, "web", "lab")); err != nil {
+		return nil, err
+	}
 	if s.AppJS, err = s.loader(wasm.Size(), false); err != nil {
 		return nil, err
 	}
@@ -205,6 +224,18 @@ func (s *Site) Frames(path string) ([]byte, bool) {
 	return b, true
 }
 
+// Words returns the catalogue's file at path (in the site), or false if
+// there is none: the words of one language, which the page fetches beside
+// app.wasm (static/loader/boot.js). Each is named by its content, so a
+// browser never takes an old copy for the new.
+func (s *Site) Words(path string) ([]byte, bool) {
+	b, ok := s.words[path]
+	return b, ok
+}
+
+// WordsPaths lists the catalogue's files' paths in the site, sorted.
+func (s *Site) WordsPaths() []string { return slices.Sorted(maps.Keys(s.words)) }
+
 // CacheName names the offline cache of this build, which the service
 // worker fills and the loader puts app.wasm in.
 func (s *Site) CacheName() string { return "dlock-" + s.Version }
@@ -274,6 +305,10 @@ func (s *Site) loader(wasmSize int64, static bool) ([]byte, error) {
 		"Words":  said,
 		"Rules":  NewLoaderRules(s.Runs),
 		"Cache":  s.CacheName(),
+		"Catalogue": map[state.Lang]string{
+			state.Japanese: s.Prefix + s.wordsPath[state.Japanese],
+			state.English:  s.Prefix + s.wordsPath[state.English],
+		},
 	}
 	out := tmpl.String()
 	for name, v := range values {
@@ -318,8 +353,9 @@ func EmbedExamplePolicy(page []byte) (string, error) {
 
 // BuildVersion hashes every file browsers download, the assets under
 // static/web (app.wasm, wasm_exec.js, styles, icons), the loader's sources,
-// the service worker's template and embed.js: the version changes exactly when one
-// of them does. It fails, naming the fix, when the wasm build is missing.
+// the service worker's template and embed.js, and the page's words (the
+// catalogue the server serves): the version changes exactly when one of
+// them does. It fails, naming the fix, when the wasm build is missing.
 func BuildVersion(static string) (string, error) {
 	dir := filepath.Join(static, "web")
 	for _, need := range []string{"app.wasm", "wasm_exec.js"} {
@@ -353,6 +389,11 @@ func BuildVersion(static string) (string, error) {
 		if err != nil {
 			return "", err
 		}
+	}
+	// The page's words, which the server serves from its catalogue.
+	for _, l := range state.Langs {
+		fmt.Fprintf(sum, "words %s\x00", l)
+		sum.Write(words.Catalogue(l))
 	}
 	return hex.EncodeToString(sum.Sum(nil))[:16], nil
 }

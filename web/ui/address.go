@@ -80,6 +80,14 @@ func (a *addressWriter) write(ctx app.Context, s state.Settings) {
 	ctx.Page().ReplaceURL(&u)
 }
 
-// cancel drops a write that is due: the page has just read the address
-// (a navigation), which is its state now.
-func (a *addressWriter) cancel() { a.pending = false }
+// follow has the address written once the settings change, unless the
+// change is the address read (a navigation, a move in the history): that
+// address is the state now, and a write still due for the state before it
+// is dropped.
+func (a *addressWriter) follow(ctx app.Context, was, now state.Settings, by cause) {
+	if by.read() {
+		a.pending = false
+		return
+	}
+	a.schedule(ctx, now)
+}

@@ -25,12 +25,16 @@ type crash struct {
 
 // crashes are what the page keeps of panics: the one caught, which the
 // page shows instead of its view until the reader leaves it, and the one
-// the test build's hook asks for (testhook.go).
+// the test build's hook asks for (testhook.go). It knows the page only by
+// what a report says of it (report).
 type crashes struct {
 	caught *crash
 	// forced makes the next Render ("render") or command ("command")
 	// panic; only the test build's hook sets it.
 	forced string
+	// report is what a crash's report says of the page: its settings, and
+	// the address that reproduces them.
+	report func() (s state.Settings, url string)
 }
 
 // forcing reports whether the test hook asked for a panic in where, and
@@ -44,54 +48,44 @@ func (c *crashes) forcing(where string) bool {
 }
 
 // guard runs f; a panic in it becomes the crash view.
-func (d *Demo) guard(where string, f func()) {
+func (c *crashes) guard(where string, f func()) {
 	defer func() {
 		if p := recover(); p != nil {
-			d.crashed(where, p)
+			c.crashed(where, p)
 		}
 	}()
 	f()
 }
 
 // safe is h, guarded.
-func (d *Demo) safe(where string, h app.EventHandler) app.EventHandler {
-	return func(ctx app.Context, e app.Event) { d.guard(where, func() { h(ctx, e) }) }
+func (c *crashes) safe(where string, h app.EventHandler) app.EventHandler {
+	return func(ctx app.Context, e app.Event) { c.guard(where, func() { h(ctx, e) }) }
 }
 
 // crashed records a panic and reports it: on the console for whoever
 // debugs, and to an embedding page as {type: "dlock:error", message, url}.
-func (d *Demo) crashed(where string, p any) {
-	c := &crash{where: where, message: fmt.Sprint(p), state: d.s}
-	c.url = d.at.url(d.s)
-	d.crash.caught = c
+func (c *crashes) crashed(where string, p any) {
+	s, url := c.report()
+	caught := &crash{where: where, message: fmt.Sprint(p), state: s, url: url}
+	c.caught = caught
 	if !app.IsClient {
 		return
 	}
 	win := app.Window()
-	win.Get("console").Call("warn", "dlock: "+where+" panicked: "+c.message+"\n"+string(debug.Stack()))
+	win.Get("console").Call("warn", "dlock: "+where+" panicked: "+caught.message+"\n"+string(debug.Stack()))
 	if parent := win.Get("parent"); parent.Truthy() && !parent.Equal(win.JSValue()) {
 		parent.Call("postMessage", map[string]any{
 			"type":    "dlock:error",
-			"message": words.T(d.s.Lang, "crash.title") + " " + c.message,
-			"url":     c.url,
+			"message": words.T(s.Lang, "crash.title") + " " + caught.message,
+			"url":     url,
 		}, "*")
 	}
 }
 
-// onCrashReset leaves the crash view for the default view.
-func (d *Demo) onCrashReset(ctx app.Context) {
-	d.crash.caught, d.notice.bad = nil, nil
-	s := state.Defaults()
-	s.Lang, s.Embed = d.s.Lang, d.s.Embed
-	d.s = state.Settings{} // set writes the URL only when the settings change
-	d.set(ctx, s)
-	focusTestID("btn-advance")
-}
-
-// crashView draws the crash (see crashPage).
-func (d *Demo) crashView() app.UI {
-	c := d.crash.caught
-	return &crashPage{Where: c.where, Message: c.message, URL: c.url, State: c.state, Reset: d.onCrashReset}
+// view draws the crash caught (see crashPage); reset leaves it.
+func (c *crashes) view(reset func(ctx app.Context)) app.UI {
+	k := c.caught
+	return &crashPage{Where: k.where, Message: k.message, URL: k.url, State: k.state, Reset: reset}
 }
 
 // crashPage says what went wrong, what to report, and offers the way back

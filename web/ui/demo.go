@@ -2,24 +2,22 @@ package ui
 
 import (
 	"net/url"
-	"slices"
 
-	"dlock/core"
 	"dlock/web/state"
 	"dlock/web/words"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// Demo is the page: a shell around the components that draw its settings.
-// It holds the settings and the parts of the page that are not
-// components: the notices above the view, where the page is and how it is
-// drawn, what the loader handed over, the parts still held as its frame
-// drew them, the listeners at the document and the window, play, predict
-// mode, the address, and a crash. Every change of settings goes through set, and
-// what is drawn is core's replay of them. The components keep their own
-// state (free play's editor, the search, the embed box) and ask for new
-// settings through a pageLink.
+// Demo is the page: a shell that holds the settings and draws them. Every
+// change of settings goes through set, which tells each part that follows
+// them (change.go): play (playback.go), predict mode (quiz.go), the
+// address (address.go), the parts still held from the loader's frame
+// (mount.go), the document's language and title (routes.go), and the
+// step path (steps.go), which draws a step of the run shown without
+// drawing the page. What is drawn is core's replay of the settings
+// (view.go). The components keep their own state (free play's editor, the
+// search, the embed box) and ask for new settings through a pageLink.
 type Demo struct {
 	app.Compo
 
@@ -30,13 +28,13 @@ type Demo struct {
 	notice  notices       // above the view: the opening URL's, a new version (notice.go)
 	at      place         // where the page is, for links (link.go)
 	mode    drawing       // by the server, as a frame, or live (routes.go)
-	hand    handover      // what the loader's stepping left (handover.go)
-	held    heldParts     // the parts still as the frame drew them (mount.go)
+	boot    boot          // what the loader left, and the parts still as its frame drew them (mount.go)
 	on      listeners     // keys, history, marks, print, leaving (listeners.go)
 	play    playback      // play and its timer (playback.go)
 	quiz    quiz          // predict mode's open question and score (quiz.go)
 	address addressWriter // the settings, written to the address (address.go)
 	crash   crashes       // a panic caught in a handler or in Render (crash.go)
+	steps   stepPath      // a step drawn without drawing the page (steps.go)
 }
 
 // OnInit reads the URL in the browser before the first render, so the page
@@ -45,75 +43,77 @@ func (d *Demo) OnInit() {
 	d.s, d.at.path = state.Defaults(), "/"
 	d.start()
 	if app.IsClient {
-		d.hand.take()
-		d.readURL(app.Window().URL())
+		d.boot.hand.take()
+		d.s = d.read(app.Window().URL())
+		// The loader may have switched the language after app.wasm
+		// loaded the words of the first: the page starts in the one it
+		// has, and the first navigation loads the other (set).
+		d.s.Lang = loadedLang(d.s.Lang)
 		// The first render in the browser is the live one: mounting then
 		// needs no second pass to switch the controls on.
 		d.mode.live = true
-		if d.hand.shown {
-			d.held = holdParts(d.s)
+		if d.boot.hand.shown {
+			d.boot.held = holdParts(d.s)
 		}
 	}
 }
 
-// start gives the page its runs, if it was made without, and the link its
-// components ask through.
+// start gives the page its runs, if it was made without, and what its
+// parts are given of it: the link its components ask through, and what
+// play, predict mode and a crash's report need to know of the page.
 func (d *Demo) start() {
 	if d.runs == nil {
 		d.runs = state.NewRuns()
 	}
-	if d.link == nil {
-		d.link = &pageLink{
-			change: func(ctx app.Context, edit func(state.Settings) state.Settings) { d.set(ctx, edit(d.s)) },
-			guard:  d.guard,
-			play:   d.togglePlay,
-			pace:   d.onPace,
-		}
+	if d.link != nil {
+		return
 	}
+	d.link = &pageLink{
+		change: func(ctx app.Context, edit func(state.Settings) state.Settings) { d.set(ctx, edit(d.s), byLink) },
+		guard:  d.crash.guard,
+		press:  func(ctx app.Context, cmd state.Command) { d.press(ctx, cmd, byCommand) },
+		play:   d.play.toggle,
+		answer: d.quiz.reply,
+	}
+	d.play.at = func() (state.Settings, int, bool) { return d.s, d.s.Total(d.runs), d.quiz.asking != nil }
+	d.play.step = func(ctx app.Context, cmd state.Command) { d.press(ctx, cmd, byPlay) }
+	d.play.guard = d.crash.guard
+	d.quiz.page = func() state.Settings { return d.s }
+	d.quiz.show = func(ctx app.Context, s state.Settings) { d.set(ctx, s, byQuiz) }
+	d.crash.report = func() (state.Settings, string) { return d.s, d.at.url(d.s) }
+	d.steps.runs, d.steps.guard = d.runs, d.crash.guard
 }
 
 // OnNav reads the URL on the server (prerendering) and on navigation.
 func (d *Demo) OnNav(ctx app.Context) {
-	d.guard("navigation", func() {
-		d.readURL(ctx.Page().URL())
+	d.crash.guard("navigation", func() {
+		d.set(ctx, d.read(ctx.Page().URL()), byNav)
 		// It reads the address the loader left, which is of the state the
 		// loader had reached: what it had not done yet follows, and the
 		// first navigation is the page's opening.
-		d.hand.navigated(func(cmd state.Command) { d.do(ctx, cmd) })
-		d.syncPage(ctx)
+		d.boot.hand.navigated(func(cmd state.Command) { d.do(ctx, cmd, byLoader) })
+		d.mode.sync(ctx, d.s)
 		// A link ("Edit this run", a matrix cell) opens a run at a late
 		// step: its timeline scrolls to it.
 		ctx.Defer(func(app.Context) { keepCurrentInView() })
 	})
 }
 
-func (d *Demo) readURL(u *url.URL) {
+// read is the settings the address u says, and the notice about what in
+// it could not be used; it notes where the page is.
+func (d *Demo) read(u *url.URL) state.Settings {
 	if u == nil {
-		return
+		return d.s
 	}
-	d.address.cancel() // the address is the state now
-	d.s, d.notice.bad = state.ParseSettings(d.runs, u.Query())
-	if q, ok := d.hand.opening(); ok {
+	s, bad := state.ParseSettings(d.runs, u.Query())
+	d.notice.bad = bad
+	if q, ok := d.boot.hand.opening(); ok {
 		// The loader may have stepped on and written the address: the
 		// notice is about the one the reader opened.
 		_, d.notice.bad = state.ParseSettings(d.runs, q)
 	}
 	d.at.read(u)
-}
-
-// syncPage gives the document the language and title of the settings. A
-// page the server prerenders for a state that has frames (the one-run
-// view) also starts the download of its run's frames file, which the
-// loader steps through before the app runs.
-func (d *Demo) syncPage(ctx app.Context) {
-	ctx.Page().SetLang(string(d.s.Lang))
-	ctx.Page().SetTitle("%s", words.T(d.s.Lang, "page.title"))
-	if !app.IsClient && !d.mode.onePage && d.s.HasFrame() {
-		ctx.Page().SetPreloads(app.Preload{
-			Type: "text/html", As: "fetch", FetchPriority: "high",
-			Href: state.FramesFile(d.s.Lang, d.s.Embed, d.s.View, d.s.Scenario, d.s.Strategy) + " crossorigin=anonymous",
-		})
-	}
+	return s
 }
 
 // OnMount starts listening to the browser: keys at the document level,
@@ -121,21 +121,23 @@ func (d *Demo) syncPage(ctx app.Context) {
 // timelines' marks, printing (listeners.go), and clicks that navigate,
 // before which a due address is written (address.go).
 func (d *Demo) OnMount(ctx app.Context) {
-	d.on.add(ctx, d)
+	d.on.add(ctx, d, d.crash.guard)
 	d.address.listen(ctx, func(ctx app.Context) bool {
 		before := d.crash.caught
-		d.guard("address", func() { d.address.write(ctx, d.s) })
+		d.crash.guard("address", func() { d.address.write(ctx, d.s) })
 		return d.crash.caught != before // the crash view, to be drawn
 	})
 	d.mode.live = true
-	d.syncPage(ctx)
+	d.mode.sync(ctx, d.s)
 	if installTestHooks != nil {
 		installTestHooks(d, ctx)
 	}
-	d.hand.restore(d.held.holding())
-	keepCurrentInView()
-	d.autoplay(ctx)
-	d.mountHeld(ctx)
+	d.steps.then(func() {
+		d.boot.hand.restore(d.boot.held.holding())
+		keepCurrentInView()
+	})
+	d.play.autoplay(ctx)
+	d.boot.mount(ctx, d.runs, d.crash.guard, d.steps.then)
 }
 
 // OnAppUpdate is called by go-app when a new version of the site has been
@@ -144,9 +146,168 @@ func (d *Demo) OnAppUpdate(ctx app.Context) {
 	d.notice.update = true
 }
 
-func (d *Demo) onReload(ctx app.Context, e app.Event) {
-	d.address.write(ctx, d.s) // the reload must come back to the step shown
-	ctx.Reload()
+// set makes s the page's state, a change caused by by, and tells each part
+// that follows the settings, once.
+func (d *Demo) set(ctx app.Context, s state.Settings, by cause) {
+	if s == d.s {
+		return
+	}
+	if !words.Has(s.Lang) {
+		// The words of the other language come first; the change is
+		// made once they are in, unless the page changed meanwhile.
+		asked := d.s
+		wordsOf(s.Lang, func(err error) {
+			ctx.Dispatch(func(ctx app.Context) {
+				if d.s != asked {
+					return
+				}
+				d.notice.words = err != nil
+				if err == nil {
+					d.crash.guard("words", func() { d.set(ctx, s, by) })
+				}
+			})
+		})
+		return
+	}
+	d.notice.words = false
+	was := d.s
+	d.s = s
+	for _, f := range [...]follower{&d.play, &d.quiz, &d.address, &d.boot.held, &d.mode, &d.steps} {
+		f.follow(ctx, was, s, by)
+	}
+}
+
+// do carries out a command, a change caused by by. In predict mode a step
+// forward stops before a question (quiz.go), a change of predict mode's.
+func (d *Demo) do(ctx app.Context, cmd state.Command, by cause) {
+	if d.crash.forcing("command") {
+		panic("a panic forced by the test hook, in a command")
+	}
+	if s, ok := d.quiz.take(d.s, d.runs, cmd); ok {
+		d.set(ctx, s, by)
+		if d.quiz.asking != nil {
+			// Asked from the bottom bar on a phone, the question is
+			// above, out of sight.
+			askInView()
+		}
+		return
+	}
+	d.set(ctx, d.s.Do(d.runs, cmd), by)
+}
+
+// press carries out a command given by a key, a button or play, in the
+// handler that dispatched it. It leaves the page undrawn where nothing
+// changed (← at the first step, → or End at the last, which a held key
+// repeats), or where the step path drew all that did (steps.go).
+func (d *Demo) press(ctx app.Context, cmd state.Command, by cause) {
+	before := d.drawn()
+	d.do(ctx, cmd, by)
+	if after := d.drawn(); after == before || d.steps.drewAll(after) {
+		ctx.PreventUpdate()
+	}
+}
+
+// keyed is what the page's keys mean now (listeners.go).
+func (d *Demo) keyed() keyed {
+	k := keyed{present: d.s.Present, embed: d.s.Embed, playable: d.play.canPlay()}
+	if d.quiz.asking != nil {
+		k.choices = d.quiz.asking.Choices
+	}
+	return k
+}
+
+// act does what an event of the browser asks (listeners.go).
+func (d *Demo) act(ctx app.Context, a action) {
+	switch {
+	case a.leaving:
+		d.address.write(ctx, d.s)
+	case a.history:
+		d.set(ctx, d.read(app.Window().URL()), byHistory)
+		d.mode.sync(ctx, d.s)
+		ctx.Defer(func(app.Context) { keepCurrentInView() })
+	case a.choice != "":
+		d.quiz.reply(ctx, a.choice)
+	case a.present != nil:
+		s := d.s
+		s.Present = *a.present
+		d.set(ctx, s, byCommand)
+	case a.play:
+		d.play.toggle(ctx)
+	case a.step != 0:
+		// A step opened from a timeline's mark, as a step key would.
+		if a.step <= d.s.Total(d.runs) {
+			s := d.s
+			s.Step = a.step
+			d.set(ctx, s, byMark)
+			if d.steps.drewAll(d.drawn()) {
+				ctx.PreventUpdate()
+			}
+		}
+	case a.cmd != state.CmdNone:
+		d.press(ctx, a.cmd, byCommand)
+	}
+}
+
+// drawn is what the page draws from beside its settings: whether play
+// plays, predict mode's question and answer, a crash, a notice.
+func (d *Demo) drawn() drawnState {
+	return drawnState{s: d.s, held: d.boot.held.holding(), playing: d.play.playing, asking: d.quiz.asking, last: d.quiz.last,
+		caught: d.crash.caught, notice: len(d.notice.bad)}
+}
+
+// Render draws the view the settings select, or the crash view after a
+// panic (in Render itself too).
+func (d *Demo) Render() (ui app.UI) {
+	reset := func(ctx app.Context) {
+		d.crash.caught, d.notice.bad = nil, nil
+		s := state.Defaults()
+		s.Lang, s.Embed = d.s.Lang, d.s.Embed
+		d.set(ctx, s, byReset)
+		focusTestID("btn-advance")
+	}
+	if d.crash.caught != nil {
+		return d.crash.view(reset)
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			d.crash.crashed("render", p)
+			ui = d.crash.view(reset)
+		}
+	}()
+	d.start() // a page made for prerendering has had no OnInit
+	if d.crash.forcing("render") {
+		panic("a panic forced by the test hook, while rendering")
+	}
+	page := newPageView(d.s, d.runs, d.link, d.at, d.mode)
+	page.held = d.boot.held.copy()
+	page.playing = d.play.playing
+	page.quiz = d.quiz.shown(d.s)
+	page.steps = d.steps.begin(d.s, d.mode.live)
+	d.steps.rendered = d.drawn()
+	return page.main(d.notice.slot(d.s.Lang,
+		d.crash.safe("reload", func(ctx app.Context, e app.Event) {
+			d.address.write(ctx, d.s) // the reload must come back to the step shown
+			ctx.Reload()
+		}),
+		d.crash.safe("dismiss", func(ctx app.Context, e app.Event) {
+			// Focus moves to the main control first, so it is not lost with
+			// the button that held it.
+			if d.s.View == state.ViewMatrix {
+				focusTestID("matrix")
+			} else {
+				focusTestID("btn-advance")
+			}
+			d.notice.bad = nil
+		}),
+	))
+}
+
+// focusTestID moves keyboard focus to the element with that data-testid.
+func focusTestID(id string) {
+	el := app.Window().Get("document").Call("querySelector", `[data-testid="`+id+`"]`)
+	if el.Truthy() {
+		el.Call("focus")
+	}
 }
 
 // undoKey reports Ctrl+Z (or ⌘Z) as "undo", with Shift (or Ctrl+Y) as
@@ -167,207 +328,12 @@ func undoKey(e app.Value) string {
 	return ""
 }
 
-// inTextField reports whether keys typed at el are input for it: text
-// fields, and selects, whose arrows change their choice.
-func inTextField(el app.Value) bool {
-	if !el.Truthy() {
-		return false
-	}
-	if ce := el.Get("isContentEditable"); ce.Truthy() {
-		return true
-	}
-	return slices.Contains(TextFields, el.Get("tagName").String())
-}
-
-// TextFields are the elements (by tagName) where keys are input, not
-// commands. The app and the loader (static/loader) both read the list.
-var TextFields = []string{"INPUT", "TEXTAREA", "SELECT"}
-
 // CommandButtons are the controls bound to a command, by data-testid. The
 // loader (static/loader) is given them, to work them before the app runs.
 var CommandButtons = map[string]state.Command{
 	"btn-first": state.CmdFirst, "btn-prev": state.CmdPrev, "btn-next": state.CmdNext, "btn-advance": state.CmdNext,
 	"dock-prev": state.CmdPrev, "dock-next": state.CmdNext,
 	"btn-last": state.CmdLast, "fencing-switch": state.CmdToggleFencing, "lang-switch": state.CmdToggleLang,
-}
-
-// do carries out a command from a button or a key. In predict mode a step
-// forward stops before a question (quiz.go).
-func (d *Demo) do(ctx app.Context, cmd state.Command) {
-	if d.crash.forcing("command") {
-		panic("a panic forced by the test hook, in a command")
-	}
-	if s, ok := d.quizStep(cmd); ok {
-		// The question asked stays open at the step it stops at, which
-		// may be past the one shown (End over steps that ask nothing).
-		asking := d.quiz.asking
-		d.set(ctx, s)
-		d.quiz.asking = asking
-		if asking != nil {
-			// Asked from the bottom bar on a phone, the question is
-			// above, out of sight.
-			askInView()
-		}
-		return
-	}
-	d.set(ctx, d.s.Do(d.runs, cmd))
-}
-
-// press carries out a command given by a key or a button, in the handler
-// that dispatched it. A command that changes nothing (← at the first
-// step, → or End at the last, which a held key repeats) leaves the page
-// undrawn: that handler's dispatch was the only update it asked for.
-func (d *Demo) press(ctx app.Context, cmd state.Command) {
-	before, asking := d.s, d.quiz.asking
-	d.do(ctx, cmd)
-	if d.s == before && d.quiz.asking == asking && d.crash.caught == nil {
-		ctx.PreventUpdate()
-	}
-}
-
-// set makes s the page's state; the address follows soon after (see
-// addressWriter).
-func (d *Demo) set(ctx app.Context, s state.Settings) {
-	if s == d.s {
-		return
-	}
-	d.pausedBy(s)
-	d.quiz.moved(d.s, s)
-	langChanged := s.Lang != d.s.Lang
-	d.s = s
-	d.address.schedule(ctx, s)
-	ctx.Defer(func(app.Context) { keepCurrentInView() })
-	if langChanged {
-		d.syncPage(ctx)
-	}
-}
-
-func (d *Demo) onCommand(cmd state.Command) app.EventHandler {
-	return d.safe("command", func(ctx app.Context, e app.Event) { d.press(ctx, cmd) })
-}
-
-func (d *Demo) onLang(ctx app.Context, e app.Event) { d.press(ctx, state.CmdToggleLang) }
-
-// onDismissNotice hides the URL notice. Focus moves to the main control
-// first, so it is not lost with the button that held it.
-func (d *Demo) onDismissNotice(ctx app.Context, e app.Event) {
-	if d.s.View == state.ViewMatrix {
-		focusTestID("matrix")
-	} else {
-		focusTestID("btn-advance")
-	}
-	d.notice.bad = nil
-}
-
-// focusTestID moves keyboard focus to the element with that data-testid.
-func focusTestID(id string) {
-	el := app.Window().Get("document").Call("querySelector", `[data-testid="`+id+`"]`)
-	if el.Truthy() {
-		el.Call("focus")
-	}
-}
-
-// Render draws the view the settings select, or the crash view after a
-// panic (in Render itself too).
-func (d *Demo) Render() (ui app.UI) {
-	if d.crash.caught != nil {
-		return d.crashView()
-	}
-	defer func() {
-		if p := recover(); p != nil {
-			d.crashed("render", p)
-			ui = d.crashView()
-		}
-	}()
-	d.start() // a page made for prerendering has had no OnInit
-	if d.crash.forcing("render") {
-		panic("a panic forced by the test hook, while rendering")
-	}
-	l := d.s.Lang
-	d.held.drop(d.s)
-	page := newPageView(d.s, d.runs, d.link, d.at.path, d.mode.live, d.mode.enhanced)
-	page.held = d.held.copy()
-	page.playing = d.play.playing
-	page.quiz = d.quiz.shown(d.s)
-	page.quiz.answer, page.quiz.toggle = d.onAnswer, d.safe("quiz", func(ctx app.Context, e app.Event) { d.toggleQuiz(ctx) })
-	embed := d.s.Embed
-	closing := closingKey(d.s, page.sc)
-	var body app.UI
-	switch d.s.View {
-	case state.ViewMatrix:
-		body = page.matrix()
-	case state.ViewCompare:
-		body = page.compare(d.onCommand)
-	case state.ViewPlay:
-		body = page.play(d.onCommand)
-	case state.ViewSearch:
-		body = page.search()
-	case state.ViewCourse:
-		body = page.course()
-	default:
-		body = page.demo(d.onCommand)
-	}
-	mode := "page"
-	if embed {
-		mode = "embed"
-	}
-	present := ""
-	if d.s.Present {
-		present = "present"
-	}
-	return el("main").
-		Class("dlock", "view-"+string(d.s.View), mode, present).
-		DataSet("testid", "app").
-		DataSet("phase", d.mode.phase(d.held.holding())).
-		DataSet("view", string(d.s.View)).
-		DataSet("version", orNone(d.mode.build())).
-		Aria("busy", !d.mode.live && !d.mode.enhanced).
-		Lang(string(l)).
-		Body(
-			// The slots stay when what they hold goes: go-app matches
-			// children by position, and a vanishing child would rebuild
-			// (and unfocus) everything after it.
-			d.notice.slot(l, d.onReload, d.safe("dismiss", d.onDismissNotice)),
-			elBody("section.frame aria-labelledby=demo-title",
-				page.header(d.safe("language", d.onLang)),
-				app.If(!embed, page.viewNav),
-				page.pickers(),
-				body,
-			),
-			app.If(!embed && d.s.View != state.ViewMatrix && d.s.View != state.ViewCourse, func() app.UI {
-				return part(d.held.parts, "embed", func() app.UI {
-					return &embedBox{Embed: d.embed(), Lang: l, Live: d.mode.live, Link: d.link}
-				})
-			}),
-			app.If(!embed && closing != "", func() app.UI {
-				return el("p.legend data-testid=closing").DataSet("value", closing).Text(closingText(l, closing))
-			}),
-			app.If(!embed && d.s.View != state.ViewMatrix, func() app.UI {
-				key := "keys.help"
-				switch {
-				case d.s.View == state.ViewCompare:
-					key = "keys.help.compare"
-				case d.s.View == state.ViewPlay:
-					key = "keys.help.play"
-				case d.s.View == state.ViewSearch || d.s.View == state.ViewCourse:
-					return el("p")
-				}
-				return elText("p.keys-help", words.T(l, key))
-			}),
-		)
-}
-
-// embed is what a host page needs to embed the current view: its address,
-// embedded, the iframe's title, and the site's embed.js.
-func (d *Demo) embed() Embed {
-	s := d.s
-	s.Embed = true
-	return Embed{
-		Src:   d.at.url(s),
-		Title: words.T(d.s.Lang, "embed.iframe-title"),
-		// embed.js sits beside the page, in the site's directory.
-		Script: d.at.beside("embed.js"),
-	}
 }
 
 // closingText is the closing paragraph of key: where it is the page's
@@ -377,19 +343,4 @@ func closingText(l state.Lang, key string) string {
 		return words.T(l, key) + " " + words.T(l, "moral.resource")
 	}
 	return words.T(l, key)
-}
-
-// closingKey is the message id of the paragraph that closes the view: the
-// book's moral for its scenario, each scenario's own point, the matrix's
-// reading of the table; "" where there is none (free play, the search).
-func closingKey(s state.Settings, sc core.Scenario) string {
-	switch {
-	case s.View == state.ViewMatrix:
-		return "matrix.moral"
-	case s.View == state.ViewPlay || s.View == state.ViewSearch || s.View == state.ViewCourse:
-		return ""
-	case sc.ID == core.GCPauseID:
-		return "legend"
-	}
-	return "moral." + sc.ID
 }

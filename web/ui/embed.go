@@ -209,6 +209,33 @@ type embedBox struct {
 // OnUpdate forgets what the control last did: the code it copied is gone.
 func (c *embedBox) OnUpdate(ctx app.Context) { c.copied = "" }
 
+// OnMount lends the page the box's code: a step, which the step path
+// draws without drawing the box, sets the code the box shows (steps.go),
+// in the box's choices.
+func (c *embedBox) OnMount(ctx app.Context) {
+	if c.Link != nil {
+		c.Link.embed = c
+	}
+}
+
+// OnDismount takes the box's code back from the page.
+func (c *embedBox) OnDismount() {
+	if c.Link != nil && c.Link.embed == c {
+		c.Link.embed = nil
+	}
+}
+
+// codes is the code of each part of the snippet, in the box's choices,
+// for e (whose Src carries the step shown).
+func (c *embedBox) codes(e Embed) []string {
+	e.Compact, e.Theme = c.compact, c.theme
+	var out []string
+	for _, part := range e.Parts(c.chosen()) {
+		out = append(out, part.Code)
+	}
+	return out
+}
+
 func (c *embedBox) chosen() string {
 	if c.target == "" {
 		return EmbedTargets[0]
@@ -252,7 +279,8 @@ func (c *embedBox) Render() app.UI {
 				el("p").ID(id).Class("embed-where").Text(words.T(l, parts[i].Where)),
 				// A pre, not a textarea: go-app prerenders a textarea's text
 				// as a quoted attribute, which breaks the HTML.
-				el("pre.embed-snippet data-testid=embed-code").DataSet("target", target).DataSet("part", i).
+				// Its code carries the step: a patch a step sets (steps.go).
+				el("pre.embed-snippet data-testid=embed-code").DataSet("stepped", embedCodeID(i)).DataSet("target", target).DataSet("part", i).
 					DataSet("size", size).DataSet("theme", theme).
 					Aria("labelledby", id).Text(parts[i].Code),
 				el("button.btn type=button data-testid=copy-embed").DataSet("part", i).
@@ -339,15 +367,16 @@ func (c *embedBox) onTheme(theme string) app.EventHandler {
 // available it selects the code for Ctrl+C instead.
 func (c *embedBox) onCopy(i int) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		parts := c.embed().Parts(c.chosen())
-		if i >= len(parts) {
+		// The code shown, which a step sets without drawing the box.
+		sel := `[data-testid="embed-code"][data-part="` + strconv.Itoa(i) + `"]`
+		code := app.Window().Get("document").Call("querySelector", sel)
+		if !code.Truthy() {
 			return
 		}
 		// The browser may refuse (the document is not focused, no
 		// permission): then the code is selected for Ctrl+C, as where
 		// there is no clipboard.
-		sel := `[data-testid="embed-code"][data-part="` + strconv.Itoa(i) + `"]`
-		copyText(ctx, parts[i].Code, sel, func(copied bool) {
+		copyText(ctx, code.Get("textContent").String(), sel, func(copied bool) {
 			c.copied = "embed.selected"
 			if copied {
 				c.copied = "embed.copied"
@@ -355,6 +384,9 @@ func (c *embedBox) onCopy(i int) app.EventHandler {
 		})
 	}
 }
+
+// embedCodeID is the data-stepped of the code of the snippet's part i.
+func embedCodeID(i int) string { return "embed-code-" + strconv.Itoa(i) }
 
 // escapeHTML is html.EscapeString: the five characters HTML gives meaning
 // to, as entities. html's own builds a strings.Replacer, whose machinery

@@ -53,7 +53,7 @@ func (c *handout) Render() app.UI {
 	for i := range steps {
 		steps[i] = &handoutStep{Scenario: sc.ID, Strategy: c.Strategy, Lang: c.Lang, Runs: c.Runs, Step: i + 1}
 	}
-	return el("section.handout data-testid=handout").DataSet("mount", "handout-"+string(c.Strategy)).DataSet("value", upto).
+	return el("section.handout data-testid=handout").DataSet("value", upto).
 		Aria("labelledby", "handout-title-"+string(c.Strategy)).Body(
 		el("h2").ID("handout-title-"+string(c.Strategy)).Text(title),
 		elBody("ol", steps...),

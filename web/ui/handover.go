@@ -33,6 +33,28 @@ type handover struct {
 	click string
 }
 
+// Handover is what the loader hands the app as it starts: the JSON that
+// window.dlockHandover() returns, which the loader writes in one place
+// (dlockHandoverOf, static/loader/stepper.js; a test holds the two to the
+// same fields).
+type Handover struct {
+	// Focus is the data-testid of the control that had focus; Open, the
+	// classes of the details that were open.
+	Focus string   `json:"focus"`
+	Open  []string `json:"open"`
+	// Opened is the address the page was opened at.
+	Opened string `json:"opened"`
+	// Shown: the page shows the frame of the state the address is at.
+	Shown bool `json:"shown"`
+	// Commands are what the reader asked for that the loader had not
+	// done, by name (state.CommandNamed): a move to another run's frames
+	// still on its way, and the keys after it.
+	Commands []string `json:"commands"`
+	// Click is a control only the app works, pressed last (its
+	// data-testid).
+	Click string `json:"click"`
+}
+
 // take ends the loader's stepping, if it was stepping, and keeps what it
 // says.
 func (h *handover) take() {
@@ -40,16 +62,7 @@ func (h *handover) take() {
 	if !handover.Truthy() {
 		return
 	}
-	var was struct {
-		Focus  string   `json:"focus"`
-		Open   []string `json:"open"`
-		Opened string   `json:"opened"` // the address the page was opened at
-		Shown  bool     `json:"shown"`  // the page shows the frame of the state the address is at
-		// What the reader asked for that the loader had not done: a move
-		// to another run's frames still on its way, and the keys after it.
-		Commands []string `json:"commands"`
-		Click    string   `json:"click"`
-	}
+	var was Handover
 	if err := json.Unmarshal([]byte(handover.Invoke().String()), &was); err == nil {
 		h.focus, h.open, h.opened, h.shown = was.Focus, was.Open, &was.Opened, was.Shown
 		if testID(was.Click) {

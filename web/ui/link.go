@@ -9,9 +9,10 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// pageLink is all a component may ask of the page: new settings, and a
-// guard that turns a panic in its handlers into the crash view. The page
-// makes one when it starts and hands the same one to every component, so a
+// pageLink is all a component may ask of the page: new settings, a
+// command, play, an answer to predict mode's question, and a guard that
+// turns a panic in its handlers into the crash view. The page makes one
+// when it starts and hands the same one to every component, so a
 // component's fields compare equal from one render to the next and go-app
 // leaves it alone when nothing it shows has changed.
 type pageLink struct {
@@ -20,9 +21,24 @@ type pageLink struct {
 	change func(ctx app.Context, edit func(state.Settings) state.Settings)
 	// guard runs f; a panic in it becomes the crash view.
 	guard func(where string, f func())
-	// play starts or pauses play; pace sets its pace from its select.
-	play func(ctx app.Context)
-	pace app.EventHandler
+	// press carries out a command, as its key does; play starts or pauses
+	// play; answer answers predict mode's question with a choice.
+	press  func(ctx app.Context, cmd state.Command)
+	play   func(ctx app.Context)
+	answer func(ctx app.Context, choice string)
+	// embed is the embed box on the page, which lends it its code for a
+	// step the step path draws (steps.go); nil where there is none.
+	embed *embedBox
+}
+
+// Command is the handler of a control bound to cmd: it does what cmd's key
+// does.
+func (l *pageLink) Command(cmd state.Command) app.EventHandler {
+	return l.Safe("command", func(ctx app.Context, e app.Event) {
+		if l != nil && l.press != nil {
+			l.press(ctx, cmd)
+		}
+	})
 }
 
 // Play starts or pauses play (the play button).
@@ -32,11 +48,22 @@ func (l *pageLink) Play(ctx app.Context, e app.Event) {
 	}
 }
 
-// Pace sets play's pace (its select).
-func (l *pageLink) Pace(ctx app.Context, e app.Event) {
-	if l != nil && l.pace != nil {
-		l.guard("pace", func() { l.pace(ctx, e) })
+// Answer is the handler of predict mode's choice: it answers the question
+// open with it.
+func (l *pageLink) Answer(choice string) app.EventHandler {
+	return l.Safe("quiz", func(ctx app.Context, e app.Event) {
+		if l != nil && l.answer != nil {
+			l.answer(ctx, choice)
+		}
+	})
+}
+
+// embedBox is the embed box on the page, or nil.
+func (l *pageLink) embedBox() *embedBox {
+	if l == nil {
+		return nil
 	}
+	return l.embed
 }
 
 // Change makes edit(current settings) the page's settings. A nil link (a

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"slices"
+
 	"dlock/web/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -9,10 +11,10 @@ import (
 // listeners are the page's handlers of the browser's events, added at the
 // document and the window when the page mounts (Demo.OnMount): keys
 // wherever focus is, a move in the history, the page going away, the
-// timelines' marks, and printing. Those that change the page's state (a
-// key, a move, a click on a mark) hand the change to the page's
-// goroutine (ctx.Dispatch), guarded; pagehide writes the address at once,
-// before the page goes. Free play's editor listens to its own keys
+// timelines' marks, and printing. They know the page only as a pageEvents:
+// what a key means there now, and what to do about it. Those that change
+// the page's state hand the change to the page's goroutine
+// (ctx.Dispatch), guarded. Free play's editor listens to its own keys
 // (play.go); play's timer is playback's, and the address's writer, which
 // also listens to clicks, is addressWriter's.
 type listeners struct {
@@ -25,19 +27,56 @@ type listeners struct {
 	beforePrint, afterPrint      app.Func // the printed page (handout.go)
 }
 
-// add makes the listeners of page d and adds them.
-func (l *listeners) add(ctx app.Context, d *Demo) {
+// pageEvents is what the listeners need of the page.
+type pageEvents interface {
+	// keyed is what the page's keys mean now.
+	keyed() keyed
+	// act does a, on the page's goroutine.
+	act(ctx app.Context, a action)
+}
+
+// keyed is what the page's keys mean now: predict mode's choices (those
+// of the question open), whether the projector view is on and can be
+// (not in an embed), and whether Space plays.
+type keyed struct {
+	choices        []string
+	present, embed bool
+	playable       bool
+}
+
+// action is what an event asks of the page: one of a command (a step
+// key), a choice of predict mode, the projector view on or off, play
+// started or paused, a timeline's step opened, the address read again (a
+// move in the history), the address written at once (the page going).
+type action struct {
+	cmd     state.Command
+	choice  string
+	present *bool
+	play    bool
+	step    int
+	history bool
+	leaving bool
+}
+
+// add makes the listeners of page p and adds them.
+func (l *listeners) add(ctx app.Context, p pageEvents, guard func(where string, f func())) {
 	win := app.Window()
 	doc := win.Get("document")
-	// A step opened from a mark, by a click or a key.
-	openStep := func(step int) {
-		ctx.Dispatch(func(ctx app.Context) { d.guard("timeline", func() { d.goToStep(ctx, step) }) })
+	do := func(where string, a action) {
+		ctx.Dispatch(func(ctx app.Context) { guard(where, func() { p.act(ctx, a) }) })
 	}
 
 	// Keys at the document level, so they work wherever focus is.
 	l.keydown = app.FuncOf(func(this app.Value, args []app.Value) any {
-		if len(args) > 0 {
-			onKey(ctx, d, args[0], openStep)
+		if len(args) == 0 {
+			return nil
+		}
+		e := args[0]
+		if where, a, ok := keyAction(e, p.keyed()); ok {
+			e.Call("preventDefault")
+			if a != (action{}) {
+				do(where, a)
+			}
 		}
 		return nil
 	})
@@ -48,27 +87,22 @@ func (l *listeners) add(ctx app.Context, d *Demo) {
 	// the page would keep showing the step it left. Read the address on
 	// every move.
 	l.popstate = app.FuncOf(func(this app.Value, args []app.Value) any {
-		ctx.Dispatch(func(ctx app.Context) {
-			d.guard("history", func() {
-				d.readURL(app.Window().URL())
-				d.syncPage(ctx)
-				ctx.Defer(func(app.Context) { keepCurrentInView() })
-			})
-		})
+		do("history", action{history: true})
 		return nil
 	})
 	win.Call("addEventListener", "popstate", l.popstate)
 
 	// A reload or a closed tab must not lose the step the address has not
-	// caught up with: the page writes it as it goes (Go runs on the page's
-	// one thread, so this reads the state as the page last drew it).
+	// caught up with: the page writes it as it goes, at once (Go runs on
+	// the page's one thread, so this reads the state as the page last drew
+	// it).
 	l.pageHide = app.FuncOf(func(this app.Value, args []app.Value) any {
-		d.address.write(ctx, d.s)
+		guard("address", func() { p.act(ctx, action{leaving: true}) })
 		return nil
 	})
 	win.Call("addEventListener", "pagehide", l.pageHide)
 
-	l.markClick, l.markOver, l.markOut = markHandlers(openStep)
+	l.markClick, l.markOver, l.markOut = markHandlers(func(step int) { do("timeline", action{step: step}) })
 	doc.Call("addEventListener", "click", l.markClick)
 	doc.Call("addEventListener", "mouseover", l.markOver)
 	doc.Call("addEventListener", "focusin", l.markOver)
@@ -80,48 +114,52 @@ func (l *listeners) add(ctx app.Context, d *Demo) {
 	win.Call("addEventListener", "afterprint", l.afterPrint)
 }
 
-// onKey is what key event e does on page d: keys with a modifier and keys
-// typed into a field are not the page's; on a timeline's mark the mark's
-// keys move between marks or open one (openStep); then 1–4 for predict
-// mode's open question, P and Escape for the projector view, Space for
-// play, and the step keys' commands.
-func onKey(ctx app.Context, d *Demo, e app.Value, openStep func(step int)) {
+// keyAction is what key event e asks of a page whose keys mean k: where
+// (the guard's name) and the action; ok false where the key is not the
+// page's (a modifier held, typed into a field, a key it does not use).
+// A key that does what it asks at once (a move between a timeline's
+// marks) is the page's, with no action left to do. The order: a timeline's mark's keys, then 1–4 for
+// predict mode's open question, P and Escape for the projector view,
+// Space for play, and the step keys' commands.
+func keyAction(e app.Value, k keyed) (where string, a action, ok bool) {
 	if modified(e) || inTextField(e.Get("target")) {
-		return
+		return "", action{}, false
 	}
 	if handled, step := markKey(e); handled {
-		if step != 0 {
-			openStep(step)
+		// On a mark, its keys move between the marks (markKey did that), or
+		// open its step.
+		if step == 0 {
+			return "", action{}, true
 		}
-		return
+		return "timeline", action{step: step}, true
 	}
-	if choice, ok := d.quiz.choiceKey(e.Get("key").String()); ok {
-		e.Call("preventDefault")
-		ctx.Dispatch(func(ctx app.Context) { d.guard("quiz", func() { d.answer(ctx, choice) }) })
-		return
+	key := e.Get("key").String()
+	if choice, ok := choiceKey(k.choices, key); ok {
+		return "quiz", action{choice: choice}, true
 	}
-	if present, ok := presentKey(e.Get("key").String(), d.s.Present); ok && !d.s.Embed {
-		e.Call("preventDefault")
-		ctx.Dispatch(func(ctx app.Context) {
-			d.guard("present", func() {
-				s := d.s
-				s.Present = present
-				d.set(ctx, s)
-			})
-		})
-		return
+	if present, ok := presentKey(key, k.present); ok && !k.embed {
+		return "present", action{present: &present}, true
 	}
-	if key := e.Get("key").String(); (key == " " || key == "Spacebar") && spaceToggles(e.Get("target")) && d.canPlay() {
-		e.Call("preventDefault")
-		ctx.Dispatch(func(ctx app.Context) { d.guard("play", func() { d.togglePlay(ctx) }) })
-		return
+	if (key == " " || key == "Spacebar") && spaceToggles(e.Get("target")) && k.playable {
+		return "play", action{play: true}, true
 	}
-	cmd := state.CommandForKey(e.Get("key").String())
-	if cmd == state.CmdNone {
-		return
+	if cmd := state.CommandForKey(key); cmd != state.CmdNone {
+		return "key", action{cmd: cmd}, true
 	}
-	e.Call("preventDefault")
-	ctx.Dispatch(func(ctx app.Context) { d.guard("key", func() { d.press(ctx, cmd) }) })
+	return "", action{}, false
+}
+
+// choiceKey is the choice the key 1–4 names among choices, in the order
+// shown; false for any other key, and where there are none.
+func choiceKey(choices []string, key string) (string, bool) {
+	if len(key) != 1 || key[0] < '1' || key[0] > '4' {
+		return "", false
+	}
+	i := int(key[0] - '1')
+	if i >= len(choices) {
+		return "", false
+	}
+	return choices[i], true
 }
 
 // presentKey says what a key does to the projector view: P enters and
@@ -147,3 +185,19 @@ func modified(e app.Value) bool {
 	}
 	return false
 }
+
+// inTextField reports whether keys typed at el are input for it: text
+// fields, and selects, whose arrows change their choice.
+func inTextField(el app.Value) bool {
+	if !el.Truthy() {
+		return false
+	}
+	if ce := el.Get("isContentEditable"); ce.Truthy() {
+		return true
+	}
+	return slices.Contains(TextFields, el.Get("tagName").String())
+}
+
+// TextFields are the elements (by tagName) where keys are input, not
+// commands. The app and the loader (static/loader) both read the list.
+var TextFields = []string{"INPUT", "TEXTAREA", "SELECT"}

@@ -21,6 +21,13 @@ import (
 // screen moves. The page says data-phase="mounting" until the last part is
 // real.
 
+// boot is what the page's first mount keeps: what the loader's stepping
+// left (handover.go), and the parts still shown as its frame drew them.
+type boot struct {
+	hand handover
+	held heldParts
+}
+
 // heldParts are the parts still shown as the frame drew them.
 type heldParts struct {
 	parts    map[string]string // data-mount → its HTML
@@ -73,10 +80,10 @@ func (h heldParts) copy() map[string]string {
 // holding reports parts still held.
 func (h heldParts) holding() bool { return len(h.parts) > 0 }
 
-// drop lets go of every part once the state is no longer the one they
+// follow lets go of every part once the state is no longer the one they
 // were drawn for: from then on every render draws everything.
-func (h *heldParts) drop(s state.Settings) {
-	if h.holding() && s != h.drawnFor {
+func (h *heldParts) follow(ctx app.Context, was, now state.Settings, by cause) {
+	if h.holding() && now != h.drawnFor {
 		*h = heldParts{}
 	}
 }
@@ -119,31 +126,34 @@ func part(held map[string]string, key string, build func() app.UI) app.UI {
 	return build()
 }
 
-// mountHeld mounts the held parts, the next few a task (heldParts.next).
-// Before each task, what the reader has in the page (focus, open details)
-// is noted, and it is given back after (handover.go): a part mounted for
-// real is new DOM.
-func (d *Demo) mountHeld(ctx app.Context) {
-	if !d.held.holding() {
+// mount mounts the held parts, the next few a task (heldParts.next), on
+// the page's goroutine, guarded. Before each task, what the reader has in
+// the page (focus, open details) is noted, and it is given back after
+// (handover.go), once the step path has filled what the render drew empty
+// (then): a part mounted for real is new DOM.
+func (b *boot) mount(ctx app.Context, runs *state.Runs, guard func(where string, f func()), then func(func())) {
+	if !b.held.holding() {
 		return
 	}
 	afterBrowser(0, func() {
 		ctx.Dispatch(func(ctx app.Context) {
-			d.guard("mount", func() {
-				if !d.held.holding() {
+			guard("mount", func() {
+				if !b.held.holding() {
 					return // a change of state has drawn everything
 				}
-				if !d.partReady(d.held.upNext()) {
+				if !partReady(b.held.upNext(), runs) {
 					// What it waits for is on its way: again a little later.
-					afterBrowser(30, func() { d.mountHeld(ctx) })
+					afterBrowser(30, func() { b.mount(ctx, runs, guard, then) })
 					return
 				}
-				d.hand.note()
-				d.held.next()
+				b.hand.note()
+				b.held.next()
 				ctx.Defer(func(ctx app.Context) {
-					d.hand.restore(d.held.holding())
-					keepCurrentInView()
-					d.mountHeld(ctx)
+					then(func() {
+						b.hand.restore(b.held.holding())
+						keepCurrentInView()
+						b.mount(ctx, runs, guard, then)
+					})
 				})
 			})
 		})
@@ -153,8 +163,8 @@ func (d *Demo) mountHeld(ctx app.Context) {
 // partReady reports whether the part key can be mounted for real: a row
 // of the matrix waits for the lab's marks, which the app fetches, so that
 // it never shows without them.
-func (d *Demo) partReady(key string) bool {
-	return !strings.HasPrefix(key, "matrix-") || d.runs.Recordings() != nil
+func partReady(key string, runs *state.Runs) bool {
+	return !strings.HasPrefix(key, "matrix-") || runs.Recordings() != nil
 }
 
 // afterBrowser calls fn once the browser has run what is waiting (input, a

@@ -49,13 +49,13 @@ func TestHeldPartsLetGoInOrderWithinTheBudget(t *testing.T) {
 	}
 
 	h = heldParts{parts: map[string]string{"body": "b"}, order: []string{"body"}, weight: map[string]int{"body": 1}, drawnFor: s}
-	h.drop(s)
+	h.follow(noCtx, s, s, byCommand)
 	if !h.holding() {
 		t.Error("the same state let go of the parts")
 	}
 	moved := s
 	moved.Step++
-	h.drop(moved)
+	h.follow(noCtx, s, moved, byCommand)
 	if h.holding() {
 		t.Error("another state kept the parts drawn for the first")
 	}

@@ -10,10 +10,12 @@ import (
 
 // notices are what the page says above its view: the parameters of the
 // opening URL it could not use (until the reader dismisses them), and
-// that a new version has been installed, with a reload.
+// that a new version has been installed, with a reload, and that the
+// other language's words could not be loaded.
 type notices struct {
 	bad    []state.BadParam // parameters of the opening URL that could not be used
 	update bool             // a new version has been installed: offer a reload
+	words  bool             // the other language's words could not be loaded
 }
 
 // slot draws the notices in language l: reload reloads the page, dismiss
@@ -24,6 +26,9 @@ func (n notices) slot(l state.Lang, reload, dismiss app.EventHandler) app.UI {
 	return elBody("div.notice-slot",
 		app.If(n.update, func() app.UI { return updatePrompt(l, reload) }),
 		app.If(len(n.bad) > 0, func() app.UI { return urlNotice(l, n.bad, dismiss) }),
+		app.If(n.words, func() app.UI {
+			return elText("p.notice role=alert data-testid=words-notice", words.T(l, "notice.words"))
+		}),
 	)
 }
 

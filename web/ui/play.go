@@ -219,12 +219,14 @@ func checkbox(id, label string, checked, live bool, onChange, onKey app.EventHan
 // editLink opens the run shown (a scenario at its step, under its strategy,
 // or two) as a script in free play.
 func (p pageView) editLink() app.UI {
-	s := p.s
-	s.View, s.Script = state.ViewPlay, core.ScriptOf(p.sc)
-	if p.s.View != state.ViewCompare {
-		s.Versus = ""
-	}
-	return el("a.edit-run data-testid=edit-run").Attr("href", p.href(s)).Text(p.t("play.edit"))
+	script, compare := core.ScriptOf(p.sc), p.s.View == state.ViewCompare
+	return p.steps.attr(el("a.edit-run data-testid=edit-run"), "edit-run", "href", func(s state.Settings) string {
+		s.View, s.Script = state.ViewPlay, script
+		if !compare {
+			s.Versus = ""
+		}
+		return p.href(s)
+	}).Text(p.t("play.edit"))
 }
 
 // onField reads the editor's fields as the reader changes them.

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"strconv"
-
 	"dlock/web/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -16,119 +14,117 @@ import (
 // visible, unless the reader prefers reduced motion: then only a press
 // does. In the compare view both columns step together, as with the keys.
 
-// playback is the page's play state.
+// playback is the page's play: whether it plays, and its timer. It knows
+// the page only by what it is given: where the page is (at), and how to
+// make a step of its own (step), whose change it recognises by its cause.
 type playback struct {
 	playing bool
-	ticking bool     // the step being made is play's own
-	timer   app.Func // the timeout's callback
-	id      app.Value
+	// at says where the page is: its settings, the steps of what it shows
+	// and whether predict mode has a question open.
+	at func() (s state.Settings, total int, asking bool)
+	// step makes play's step: the command, as a change caused by play.
+	step func(ctx app.Context, cmd state.Command)
+	// guard runs f; a panic in it becomes the crash view.
+	guard func(where string, f func())
+	timer app.Func // the timeout's callback
+	id    app.Value
 	// visible waits for a hidden page to be shown, to autoplay then.
 	visible app.Func
 }
 
-// canPlay reports whether the view shown has steps to play.
-func (d *Demo) canPlay() bool {
-	switch d.s.View {
+// playable reports whether a page in settings s showing total steps has
+// steps to play.
+func playable(s state.Settings, total int) bool {
+	switch s.View {
 	case state.ViewMatrix, state.ViewSearch, state.ViewCourse:
 		return false
 	}
-	return d.s.Total(d.runs) > 1
+	return total > 1
 }
 
-// togglePlay starts play, from the first step if the run is at its last,
-// or pauses it.
-func (d *Demo) togglePlay(ctx app.Context) {
-	if d.play.playing {
-		d.pause()
-		return
-	}
-	if !d.canPlay() {
-		return
-	}
-	if d.s.Step >= d.s.Total(d.runs) {
-		d.play.ticking = true
-		d.do(ctx, state.CmdFirst)
-		d.play.ticking = false
-	}
-	d.play.playing = true
-	d.schedule(ctx)
+// canPlay reports whether the page shows steps to play.
+func (p *playback) canPlay() bool {
+	s, total, _ := p.at()
+	return playable(s, total)
 }
 
-// schedule sets the timeout for play's next step.
-func (d *Demo) schedule(ctx app.Context) {
+// toggle starts play, from the first step if the run is at its last, or
+// pauses it.
+func (p *playback) toggle(ctx app.Context) {
+	if p.playing {
+		p.pause()
+		return
+	}
+	s, total, _ := p.at()
+	if !playable(s, total) {
+		return
+	}
+	if s.Step >= total {
+		p.step(ctx, state.CmdFirst)
+	}
+	p.playing = true
+	p.schedule(ctx)
+}
+
+// schedule sets the timeout for play's next step (in the browser).
+func (p *playback) schedule(ctx app.Context) {
 	if !app.IsClient {
 		return
 	}
-	if d.play.timer == nil {
-		d.play.timer = app.FuncOf(func(this app.Value, args []app.Value) any {
-			ctx.Dispatch(func(ctx app.Context) { d.guard("play", func() { d.tick(ctx) }) })
+	if p.timer == nil {
+		p.timer = app.FuncOf(func(this app.Value, args []app.Value) any {
+			ctx.Dispatch(func(ctx app.Context) { p.guard("play", func() { p.tick(ctx) }) })
 			return nil
 		})
 	}
-	interval := state.PlayInterval * 100 / d.s.PaceOrDefault()
-	d.play.id = app.Window().Call("setTimeout", d.play.timer, interval)
+	s, _, _ := p.at()
+	p.id = app.Window().Call("setTimeout", p.timer, state.PlayInterval*100/s.PaceOrDefault())
 }
 
-// tick is play's step: the next one, and play stops at the last, and at
-// a question of predict mode.
-func (d *Demo) tick(ctx app.Context) {
-	if !d.play.playing {
+// tick is play's step: the next one; play stops at the last (as it makes
+// it, so that the step draws the play button paused), and at a question
+// of predict mode.
+func (p *playback) tick(ctx app.Context) {
+	if !p.playing {
 		return
 	}
-	d.play.ticking = true
-	d.do(ctx, state.CmdNext)
-	d.play.ticking = false
-	if d.s.Step >= d.s.Total(d.runs) || !d.canPlay() || d.quiz.asking != nil {
-		d.pause()
-		return
+	if s, total, _ := p.at(); s.Step+1 >= total {
+		p.pause()
 	}
-	d.schedule(ctx)
+	p.step(ctx, state.CmdNext)
+	if s, total, asking := p.at(); p.playing && (s.Step >= total || !playable(s, total) || asking) {
+		p.pause()
+	}
+	if p.playing {
+		p.schedule(ctx)
+	}
 }
 
 // pause stops play.
-func (d *Demo) pause() {
-	d.play.playing = false
-	if app.IsClient && d.play.id != nil && d.play.id.Truthy() {
-		app.Window().Call("clearTimeout", d.play.id)
+func (p *playback) pause() {
+	p.playing = false
+	if app.IsClient && p.id != nil && p.id.Truthy() {
+		app.Window().Call("clearTimeout", p.id)
 	}
-	d.play.id = nil
+	p.id = nil
 }
 
-// pausedBy pauses play where s moves the run otherwise than play does: a
-// step key, a step control, a mark of the timeline, another run.
-func (d *Demo) pausedBy(s state.Settings) {
-	if !d.play.playing || d.play.ticking {
+// follow pauses play where the page moves otherwise than play moves it: a
+// step key, a step control, a mark of the timeline, another run or view.
+func (p *playback) follow(ctx app.Context, was, now state.Settings, by cause) {
+	if !p.playing || by == byPlay {
 		return
 	}
-	was := d.s
-	if s.Step != was.Step || s.Scenario != was.Scenario || s.Strategy != was.Strategy || s.Versus != was.Versus ||
-		s.View != was.View || s.Script != was.Script {
-		d.pause()
-	}
-}
-
-// onPace sets play's pace from its select.
-func (d *Demo) onPace(ctx app.Context, e app.Event) {
-	pace, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
-	if err != nil {
-		return
-	}
-	for _, p := range state.Paces {
-		if p == pace {
-			s := d.s
-			s.Pace = pace
-			if pace == 100 {
-				s.Pace = 0
-			}
-			d.set(ctx, s)
-		}
+	if now.Step != was.Step || now.Scenario != was.Scenario || now.Strategy != was.Strategy || now.Versus != was.Versus ||
+		now.View != was.View || now.Script != was.Script {
+		p.pause()
 	}
 }
 
 // autoplay starts play for autoplay=1 once the page is visible, unless the
 // reader prefers reduced motion.
-func (d *Demo) autoplay(ctx app.Context) {
-	if !d.s.Autoplay || !d.canPlay() {
+func (p *playback) autoplay(ctx app.Context) {
+	if s, _, _ := p.at(); !s.Autoplay || !p.canPlay() {
 		return
 	}
 	win := app.Window()
@@ -137,24 +133,24 @@ func (d *Demo) autoplay(ctx app.Context) {
 	}
 	doc := win.Get("document")
 	if doc.Get("visibilityState").String() == "visible" {
-		d.togglePlay(ctx)
+		p.toggle(ctx)
 		return
 	}
-	d.play.visible = app.FuncOf(func(this app.Value, args []app.Value) any {
+	p.visible = app.FuncOf(func(this app.Value, args []app.Value) any {
 		if doc.Get("visibilityState").String() != "visible" {
 			return nil
 		}
-		doc.Call("removeEventListener", "visibilitychange", d.play.visible)
+		doc.Call("removeEventListener", "visibilitychange", p.visible)
 		ctx.Dispatch(func(ctx app.Context) {
-			d.guard("autoplay", func() {
-				if !d.play.playing {
-					d.togglePlay(ctx)
+			p.guard("autoplay", func() {
+				if !p.playing {
+					p.toggle(ctx)
 				}
 			})
 		})
 		return nil
 	})
-	doc.Call("addEventListener", "visibilitychange", d.play.visible)
+	doc.Call("addEventListener", "visibilitychange", p.visible)
 }
 
 // spaceToggles reports whether Space pressed at el is play's: not where it

@@ -29,9 +29,12 @@ import (
 // in the address: a reload asks the open question again, and counts anew.
 type quiz struct {
 	// asking is the question open, until it is answered or the page
-	// moves elsewhere; of the run run (runKey).
+	// moves elsewhere; of the run run (runKey), asked at step at.
 	asking *core.Question
 	run    string
+	// at is the step the open question, or the answer shown, belongs to:
+	// both close once the page leaves it (follow).
+	at int
 	// answered holds the questions answered, by run and frame: a step
 	// answered once is shown at once when the reader comes back to it.
 	answered map[string]bool
@@ -41,6 +44,10 @@ type quiz struct {
 	right, asked int
 	// scores count them by run (runKey): a lesson's score (course.go).
 	scores map[string]lessonScore
+	// page is where the page is, and show shows the step an answer
+	// reveals.
+	page func() state.Settings
+	show func(ctx app.Context, s state.Settings)
 }
 
 // quizAnswer is an answer given to a question.
@@ -80,7 +87,7 @@ func (q *quiz) forward(s state.Settings, frames []core.Frame, cmd state.Command)
 	if run := runKey(s); s.Step >= len(frames) {
 		if !q.answered[verdictKey(run)] {
 			vq := core.VerdictQuestion(frames)
-			q.asking, q.run, q.last = &vq, run, nil
+			q.asking, q.run, q.at, q.last = &vq, run, s.Step, nil
 		}
 		return s
 	}
@@ -92,7 +99,7 @@ func (q *quiz) forward(s state.Settings, frames []core.Frame, cmd state.Command)
 	// Step k shows frames[k-1]: the move from k to k+1 is frames[k]'s.
 	for k := s.Step; k < to; k++ {
 		if qu, ok := core.QuestionAt(frames, k); ok && !q.answered[questionKey(run, k)] {
-			q.asking, q.run, q.last = &qu, run, nil
+			q.asking, q.run, q.at, q.last = &qu, run, k, nil
 			s.Step = k
 			return s
 		}
@@ -124,44 +131,36 @@ func (q *quiz) answer(choice string) (step int, ok bool) {
 		q.answered = map[string]bool{}
 	}
 	q.answered[keyOf(q.run, asked)] = true
-	q.asking, q.last = nil, &quizAnswer{q: asked, choice: choice}
+	q.asking, q.last, q.at = nil, &quizAnswer{q: asked, choice: choice}, asked.Frame+1
 	return asked.Frame + 1, true
 }
 
-// moved is told that the page's settings go from was to s: a question
-// open closes where the run or the step changes, or predict mode ends, and
-// so does the answer shown.
-func (q *quiz) moved(was, s state.Settings) {
-	if !s.Quiz || runKey(s) != runKey(was) || s.Step != was.Step {
+// follow closes the question open, and the answer shown, once the page
+// leaves the run and step they belong to, or predict mode. A change
+// predict mode makes itself (a question opened, an answer's step shown)
+// lands on them, so it keeps them, whatever else caused it: play's step
+// that stops before a question keeps the question.
+func (q *quiz) follow(ctx app.Context, was, now state.Settings, by cause) {
+	if q.asking == nil && q.last == nil {
+		return
+	}
+	if !now.Quiz || runKey(now) != q.run || now.Step != q.at {
 		q.asking, q.last = nil, nil
 	}
 }
 
-// choiceKey is the choice the key 1–4 names for the open question; false
-// for any other key, or with no question open.
-func (q *quiz) choiceKey(key string) (string, bool) {
-	if q.asking == nil || len(key) != 1 || key[0] < '1' || key[0] > '4' {
-		return "", false
+// take is where cmd takes a page in settings s in predict mode; false
+// where predict mode does not take the command (it is off, the view shows
+// no one run, the command is not a step forward, the run does not replay).
+func (q *quiz) take(s state.Settings, runs *state.Runs, cmd state.Command) (state.Settings, bool) {
+	if !s.Quiz || !oneRun(s) || (cmd != state.CmdNext && cmd != state.CmdLast) {
+		return s, false
 	}
-	i := int(key[0] - '1')
-	if i >= len(q.asking.Choices) {
-		return "", false
-	}
-	return q.asking.Choices[i], true
-}
-
-// quizStep is where cmd takes the page in predict mode; false where
-// predict mode does not take the command (it is off, the view shows no
-// one run, the command is not a step forward, the run does not replay).
-func (d *Demo) quizStep(cmd state.Command) (state.Settings, bool) {
-	if !d.s.Quiz || !oneRun(d.s) || (cmd != state.CmdNext && cmd != state.CmdLast) {
-		return d.s, false
-	}
-	r := d.runs.Run(d.s.ScenarioData(d.runs), d.s.Strategy)
+	r := runs.Run(s.ScenarioData(runs), s.Strategy)
 	if r.Err != nil {
-		return d.s, false
+		return s, false
 	}
-	return d.quiz.forward(d.s, r.Frames, cmd), true
+	return q.forward(s, r.Frames, cmd), true
 }
 
 // oneRun reports whether s shows one run: where predict mode asks.
@@ -169,22 +168,21 @@ func oneRun(s state.Settings) bool {
 	return s.View == state.ViewDemo || (s.View == state.ViewPlay && s.Versus == "")
 }
 
-// answer answers the open question with choice, and shows its step. Focus
-// on the choice, which goes, moves to the feedback that replaces it.
-func (d *Demo) answer(ctx app.Context, choice string) {
-	step, ok := d.quiz.answer(choice)
+// reply answers the open question with choice, and shows its step. The
+// run's verdict predicted in the one-run view, its lesson of the course
+// is done. Focus on the choice, which goes, moves to the feedback that
+// replaces it.
+func (q *quiz) reply(ctx app.Context, choice string) {
+	step, ok := q.answer(choice)
 	if !ok {
 		return
 	}
-	given := d.quiz.last
-	if given.q.Ask == core.AskVerdict && d.s.View == state.ViewDemo {
-		// The run's verdict predicted: its lesson of the course is done.
-		saveLesson(ctx, d.s.Scenario, d.quiz.scores[runKey(d.s)])
+	s := q.page()
+	if q.last.q.Ask == core.AskVerdict && s.View == state.ViewDemo {
+		saveLesson(ctx, s.Scenario, q.scores[runKey(s)])
 	}
-	s := d.s
 	s.Step = step
-	d.set(ctx, s)
-	d.quiz.last = given
+	q.show(ctx, s)
 	if app.IsClient {
 		active := app.Window().Get("document").Get("activeElement")
 		if active.Truthy() && active.Get("dataset").Get("testid").String() == "quiz-choice" {
@@ -211,21 +209,6 @@ func focusWhenDrawn(id string) {
 	afterBrowser(0, try)
 }
 
-func (d *Demo) onAnswer(choice string) app.EventHandler {
-	return d.safe("quiz", func(ctx app.Context, e app.Event) { d.answer(ctx, choice) })
-}
-
-// toggleQuiz switches predict mode; on, it draws no step to come on the
-// timeline.
-func (d *Demo) toggleQuiz(ctx app.Context) {
-	s := d.s
-	s.Quiz = !s.Quiz
-	if s.Quiz {
-		s.Future = false
-	}
-	d.set(ctx, s)
-}
-
 // quizShown is what the page draws of predict mode.
 type quizShown struct {
 	on     bool
@@ -236,8 +219,6 @@ type quizShown struct {
 	// verdict: the run's verdict question is answered, and the badge
 	// may say the verdict.
 	verdict bool
-	answer  func(choice string) app.EventHandler
-	toggle  app.EventHandler
 }
 
 // shown is what the page draws of q, under settings s.
@@ -253,7 +234,14 @@ func (p pageView) quizSwitch() app.UI {
 	}
 	return el("button.btn.btn-quiz type=button data-testid=quiz-switch").
 		DataSet("value", state.OnOff(p.s.Quiz)).Aria("pressed", p.s.Quiz).Aria("disabled", !p.live).
-		Text(p.t("quiz.switch")).OnClick(p.quiz.toggle)
+		Text(p.t("quiz.switch")).OnClick(p.link.Safe("quiz", func(ctx app.Context, e app.Event) {
+		p.link.Change(ctx, func(s state.Settings) state.Settings {
+			// On, it draws no step to come on the timeline.
+			s.Quiz = !s.Quiz
+			s.Future = s.Future && !s.Quiz
+			return s
+		})
+	}))
 }
 
 // quizPanel is the open question and its choices, or the answer just
@@ -277,7 +265,7 @@ func (p pageView) quizPanel() app.UI {
 					n := strconv.Itoa(i + 1)
 					return el("button.btn.quiz-choice type=button data-testid=quiz-choice").
 						DataSet("value", c).Aria("keyshortcuts", n).
-						OnClick(qz.answer(c)).
+						OnClick(p.link.Answer(c)).
 						Body(elText("kbd", n), app.Text(" "+words.ChoiceText(l, *q, c)))
 				}),
 			),

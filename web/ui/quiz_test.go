@@ -63,7 +63,7 @@ func TestPredictModeAsksBeforeTheStepAndGradesByTheRun(t *testing.T) {
 			t.Errorf("fenced %t: the answer shown is %+v, want %s", c.fenced, q.last, want)
 		}
 		// Back at step 6, the step answered is shown at once.
-		q.moved(s, s)
+		q.follow(noCtx, s, s, byCommand)
 		if got := q.forward(s, frames, state.CmdNext); got.Step != 7 || q.asking != nil {
 			t.Errorf("fenced %t: → again at step 6 goes to %d, asking %+v", c.fenced, got.Step, q.asking)
 		}
@@ -84,7 +84,7 @@ func TestPredictModeNeverSkipsAQuestion(t *testing.T) {
 		step, _ := q.answer(choice)
 		was := s
 		s.Step = step
-		q.moved(was, s)
+		q.follow(noCtx, was, s, byCommand)
 		s = q.forward(s, frames, state.CmdLast)
 	}
 	if s.Step != 4 || q.asking == nil || q.asking.Frame != 4 || q.right != 2 {
@@ -93,21 +93,21 @@ func TestPredictModeNeverSkipsAQuestion(t *testing.T) {
 	// A move elsewhere closes the question.
 	was := s
 	s.Step = 3
-	q.moved(was, s)
+	q.follow(noCtx, was, s, byCommand)
 	if q.asking != nil {
 		t.Error("a step back leaves the question open")
 	}
 	// Off, predict mode takes no command.
 	d := &Demo{s: s, runs: runs}
 	d.s.Quiz = false
-	if _, ok := d.quizStep(state.CmdNext); ok {
+	if _, ok := d.quiz.take(d.s, d.runs, state.CmdNext); ok {
 		t.Error("predict mode off still takes →")
 	}
 	d.s.Quiz = true
-	if got, ok := d.quizStep(state.CmdPrev); ok {
+	if got, ok := d.quiz.take(d.s, d.runs, state.CmdPrev); ok {
 		t.Errorf("predict mode takes ← (to %d)", got.Step)
 	}
-	if got, ok := d.quizStep(state.CmdNext); !ok || got.Step != 4 || d.quiz.asking != nil {
+	if got, ok := d.quiz.take(d.s, d.runs, state.CmdNext); !ok || got.Step != 4 || d.quiz.asking != nil {
 		t.Errorf("→ at step 3, before the pause, goes to %d, asking %+v", got.Step, d.quiz.asking)
 	}
 }
@@ -115,19 +115,18 @@ func TestPredictModeNeverSkipsAQuestion(t *testing.T) {
 // The keys 1–4 name the open question's choices, in the order shown; a
 // key past them, or with no question open, names none.
 func TestTheKeysOneToFourAnswer(t *testing.T) {
-	q := quiz{asking: &core.Question{Choices: []string{"A", "B", core.ChoiceNone}}}
+	choices := []string{"A", "B", core.ChoiceNone}
 	for key, want := range map[string]string{"1": "A", "2": "B", "3": core.ChoiceNone} {
-		if got, ok := q.choiceKey(key); !ok || got != want {
+		if got, ok := choiceKey(choices, key); !ok || got != want {
 			t.Errorf("key %s names %q, want %q", key, got, want)
 		}
 	}
 	for _, key := range []string{"4", "0", "5", "a", "12"} {
-		if got, ok := q.choiceKey(key); ok {
+		if got, ok := choiceKey(choices, key); ok {
 			t.Errorf("key %q names %q", key, got)
 		}
 	}
-	q.asking = nil
-	if _, ok := q.choiceKey("1"); ok {
+	if _, ok := choiceKey(nil, "1"); ok {
 		t.Error("key 1 answers with no question open")
 	}
 }
@@ -207,7 +206,7 @@ func TestPredictModeAsksTheVerdictAtTheEnd(t *testing.T) {
 		if !strings.Contains(html, `data-testid="quiz-hint"`) || !strings.Contains(html, `data-value="running"`) || strings.Contains(html, `data-value="`+c.seal+`"`) {
 			t.Errorf("fenced %t: before the verdict is asked, the badge says it, or no hint says it will be asked", c.fenced)
 		}
-		got, ok := d.quizStep(state.CmdNext)
+		got, ok := d.quiz.take(d.s, d.runs, state.CmdNext)
 		a := d.quiz.asking
 		if !ok || got.Step != 7 || a == nil || a.Ask != core.AskVerdict || a.Answer != c.verdict || len(a.Choices) != 4 {
 			t.Fatalf("fenced %t: → at the last step goes to %d, asking %+v", c.fenced, got.Step, a)
@@ -223,7 +222,7 @@ func TestPredictModeAsksTheVerdictAtTheEnd(t *testing.T) {
 		if !strings.Contains(html, `data-value="`+c.seal+`"`) || strings.Contains(html, `data-testid="quiz-hint"`) {
 			t.Errorf("fenced %t: once answered, the badge does not say %s, or the hint stays", c.fenced, c.seal)
 		}
-		if _, ok := d.quizStep(state.CmdLast); !ok || d.quiz.asking != nil {
+		if _, ok := d.quiz.take(d.s, d.runs, state.CmdLast); !ok || d.quiz.asking != nil {
 			t.Errorf("fenced %t: the verdict is asked again: %+v", c.fenced, d.quiz.asking)
 		}
 	}
@@ -244,7 +243,7 @@ func TestTheVerdictFeedbackOfAReorderedRunSaysWhatItDoesNotCount(t *testing.T) {
 		s.Step = len(r.Frames)
 		d := &Demo{s: s, runs: runs}
 		d.mode.live = true
-		if _, ok := d.quizStep(state.CmdNext); !ok || d.quiz.asking == nil || d.quiz.asking.Ask != core.AskVerdict {
+		if _, ok := d.quiz.take(d.s, d.runs, state.CmdNext); !ok || d.quiz.asking == nil || d.quiz.asking.Ask != core.AskVerdict {
 			t.Fatalf("→ at the last step asks %+v", d.quiz.asking)
 		}
 		// Asked by the table's definitions, it shows them.
@@ -260,6 +259,39 @@ func TestTheVerdictFeedbackOfAReorderedRunSaysWhatItDoesNotCount(t *testing.T) {
 		if !strings.Contains(html, "one holder&#39;s own writes applied out of order (not counted in the verdict)") ||
 			!strings.Contains(html, "the answer is “✓ safe”") && choice != string(core.Safe) {
 			t.Errorf("answered %s: the feedback does not say the answer and what the verdict does not count", choice)
+		}
+	}
+}
+
+// The question open, and the answer shown, belong to their run and step:
+// a change that lands there keeps them, whatever caused it (play's step
+// that stops before a question, the language switched); one that leaves
+// them, or predict mode, closes them.
+func TestAQuestionStaysWhereItWasAsked(t *testing.T) {
+	runs := state.NewRuns()
+	s, frames := bookQuiz(t, runs, 6, true)
+	for _, c := range []struct {
+		name string
+		edit func(state.Settings) state.Settings
+		by   cause
+		stay bool
+	}{
+		{"play's step onto it", func(s state.Settings) state.Settings { return s }, byPlay, true},
+		{"the language", func(s state.Settings) state.Settings { s.Lang = state.Japanese; return s }, byCommand, true},
+		{"a step back", func(s state.Settings) state.Settings { s.Step--; return s }, byCommand, false},
+		{"another row", func(s state.Settings) state.Settings { s.Strategy = core.Lease; return s }, byLink, false},
+		{"predict mode off", func(s state.Settings) state.Settings { s.Quiz = false; return s }, byLink, false},
+	} {
+		var q quiz
+		was := s
+		was.Step = 5
+		asked := q.forward(s, frames, state.CmdNext)
+		if q.asking == nil || asked.Step != 6 {
+			t.Fatalf("%s: → at step 6 asks nothing", c.name)
+		}
+		q.follow(noCtx, was, c.edit(asked), c.by)
+		if (q.asking != nil) != c.stay {
+			t.Errorf("%s: the question open is %v, want it kept %t", c.name, q.asking, c.stay)
 		}
 	}
 }

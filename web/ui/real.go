@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"dlock/core"
@@ -75,8 +74,8 @@ type realPanel struct {
 	Runs *state.Runs
 
 	open    bool
-	loaded  string // the recording shown, or being fetched (its file's name)
-	rec     *core.Recording
+	loaded  string // the recording shown, or being fetched (its drawing's name)
+	drawing string // the recording, as the server drew it (RecordingHTML)
 	problem string
 	copied  string // the words of the last copy's outcome
 	// runs are where the cell was replayed, the row's first lock service
@@ -115,16 +114,21 @@ func (c *realPanel) file() string {
 	return name + ".json"
 }
 
-// OnUpdate fetches the recording of the new run, if the panel is open.
+// drawn is the name of the drawing of the run chosen, in the panel's
+// language.
+func (c *realPanel) drawn() string { return RecordingFile(c.file(), c.Lang) }
+
+// OnUpdate fetches the recording of the new run, or in the new language,
+// if the panel is open.
 func (c *realPanel) OnUpdate(ctx app.Context) {
-	if c.open && c.Play == nil && c.loaded != c.file() {
+	if c.open && c.Play == nil && c.loaded != c.drawn() {
 		c.fetch(ctx)
 	}
 }
 
 func (c *realPanel) onToggle(ctx app.Context, e app.Event) {
 	c.open = ctx.JSSrc().Get("open").Bool()
-	if c.open && c.Play == nil && c.loaded != c.file() {
+	if c.open && c.Play == nil && c.loaded != c.drawn() {
 		c.fetch(ctx)
 	}
 }
@@ -151,23 +155,33 @@ func (c *realPanel) fetchIndex(ctx app.Context) {
 	})
 }
 
+// fetch fetches the drawing of the run chosen, in the panel's language.
 func (c *realPanel) fetch(ctx app.Context) {
 	c.fetchIndex(ctx)
-	file := c.file()
-	c.loaded, c.rec, c.problem = file, nil, ""
+	file := c.drawn()
+	c.loaded, c.drawing, c.problem = file, "", ""
 	fetchText(ctx, labFile(c.Path, file), func(text string, err error) {
 		if c.loaded != file {
 			return // the reader has moved on
 		}
-		if err == nil {
-			var rec core.Recording
-			if err = json.Unmarshal([]byte(text), &rec); err == nil {
-				c.rec = &rec
-				return
-			}
+		if err != nil {
+			c.problem = err.Error()
+			return
 		}
-		c.problem = err.Error()
+		c.drawing = text
 	})
+}
+
+// recording is the recording shown, as the server drew it, or why there
+// is none yet.
+func (c *realPanel) recording() app.UI {
+	switch {
+	case c.problem != "":
+		return elText("p role=alert", c.t("real.failed", c.problem))
+	case c.drawing == "":
+		return elText("p role=status", c.t("real.loading"))
+	}
+	return app.Raw(c.drawing)
 }
 
 func (c *realPanel) Render() app.UI {
@@ -229,144 +243,6 @@ func (c *realPanel) body() app.UI {
 	)
 }
 
-// recording is the recording shown, or why there is none yet.
-func (c *realPanel) recording() app.UI {
-	rec := c.rec
-	switch {
-	case c.problem != "":
-		return elText("p role=alert", c.t("real.failed", c.problem))
-	case rec == nil:
-		return elText("p role=status", c.t("real.loading"))
-	case rec.Why != "":
-		return elBody("div",
-			el("p data-testid=real-trace data-value=not-replayed").
-				Text(c.t("real.not-replayed", c.t("real.why."+string(rec.Why)))),
-		)
-	}
-	agrees, agreeWords := "yes", c.t("real.agrees.yes")
-	switch {
-	case rec.FirstDiffers != 0:
-		agrees, agreeWords = "no", c.t("real.agrees.from", rec.FirstDiffers)
-	case !rec.Agrees():
-		agrees, agreeWords = "no", c.t("real.agrees.no")
-	}
-	sc, _ := core.ScenarioByID(c.Scenario)
-	renewal := "real.renewal.client"
-	switch {
-	case rec.Strategy.Lockless():
-		renewal = "real.renewal.none"
-	case rec.Renewal == core.RenewedByLibrary:
-		renewal = "real.renewal.library." + rec.Backend
-	}
-	var leases []app.UI
-	for _, l := range rec.Leases {
-		leases = append(leases, elText("p data-testid=real-lease", c.leaseEnd(l)))
-		if l.Suspended != 0 {
-			leases = append(leases, elText("p data-testid=real-suspended", c.t("real.lease.suspended", l.Client, seconds(l.Suspended))))
-		}
-		for _, w := range c.lateWrites(l) {
-			leases = append(leases, el("p data-testid=real-late-write").DataSet("step", w.step).DataSet("value", w.how).Text(w.words))
-		}
-	}
-	return elBody("div",
-		elBody("p",
-			el("span data-testid=real-trace").DataSet("value", string(rec.Verdict)).DataSet("backend", rec.Backend).DataSet("database", rec.Database).
-				Text(c.t("real.verdict", c.t("verdict."+string(rec.Verdict)), c.t("verdict."+string(rec.Model)))),
-			app.Text(" — "),
-			el("span data-testid=real-agrees").DataSet("value", agrees).Text(agreeWords),
-		),
-		elText("p", c.t("real.service."+rec.Backend)+" "+words.ResourceText(c.Lang, *rec, sc, c.Strategy)),
-		el("p data-testid=real-renewal").DataSet("value", orNone(rec.Renewal)).Text(c.t(renewal)),
-		app.If(rec.Restore != "", func() app.UI { return elText("p data-testid=real-restore", c.t("real.restore."+rec.Backend)) }),
-		app.If(rec.Differs != "", func() app.UI {
-			return elText("p data-testid=real-differs", words.DiffersText(c.Lang, *rec))
-		}),
-		app.If(sc.NonAtomic && c.Strategy.Fenced(), func() app.UI {
-			return elText("p data-testid=real-isolation", c.t("real.isolation"))
-		}),
-		app.If(sc.NonAtomic && c.Strategy.Versioned(), func() app.UI {
-			return elText("p data-testid=real-isolation", c.t("real.isolation.version"))
-		}),
-		elBody("div", leases...),
-		c.steps(rec),
-		el("div.real-scroll").TabIndex(0).Role("region").Aria("label", c.t("real.calls")).Body(
-			elBody("table.real-calls",
-				elText("caption", c.t("real.calls")),
-				columns(c.t("real.col.ms"), c.t("real.col.step"), c.t("real.col.client"), c.t("real.col.call"), c.t("real.col.result")),
-				elBody("tbody", app.Range(rec.Calls).Slice(func(i int) app.UI {
-					call := rec.Calls[i]
-					return elBody("tr data-testid=real-call",
-						elText("td.num", strconv.FormatInt(call.MS, 10)),
-						elText("td.num", strconv.Itoa(call.Step)),
-						elText("td", orDash(call.Client)),
-						elBody("td", elText("code", call.Call)),
-						elText("td", call.Result),
-					)
-				})),
-			),
-		),
-		elText("p.muted", c.t("real.raw")),
-	)
-}
-
-// steps is every step of the real run beside the model's: the same, or
-// where it differs, both; a difference of timing alone said apart.
-func (c *realPanel) steps(rec *core.Recording) app.UI {
-	var frames []core.Frame
-	var clients []string
-	if c.Runs != nil {
-		if sc, ok := c.Runs.Scenario(c.Scenario); ok {
-			frames, clients = c.Runs.Run(sc, c.Strategy).Frames, sc.Clients
-		}
-	}
-	return el("div.real-scroll").TabIndex(0).Role("region").Aria("label", c.t("real.steps")).Body(
-		elBody("table.real-steps",
-			elText("caption", c.t("real.steps")),
-			columns(c.t("real.col.step"), c.t("real.col.action"), c.t("real.col.agree"), c.t("real.col.model"), c.t("real.col.real")),
-			elBody("tbody", app.Range(rec.Steps).Slice(func(i int) app.UI {
-				s := rec.Steps[i]
-				// The model's step, from the page's own run of the cell;
-				// the real one, as the lab saw it, in the page's words.
-				model, real := s.Model, s.Real
-				if s.Step >= 1 && s.Step <= len(frames) {
-					f := frames[s.Step-1]
-					model = words.SeenText(c.Lang, core.SeenIn(f, clients), f.Event.Kind, f.Event.Delivered)
-					if s.Seen != nil {
-						real = words.SeenText(c.Lang, *s.Seen, f.Event.Kind, f.Event.Delivered)
-					}
-				}
-				agree, value := c.t("real.step.same"), "yes"
-				if s.Agrees {
-					real = c.t("real.step.as-model")
-				} else {
-					agree, value = c.t("real.step.differs"), "no"
-				}
-				var timings []string
-				for _, t := range s.Timings {
-					timings = append(timings, words.TimingText(c.Lang, t))
-				}
-				if len(timings) > 0 {
-					real += " " + c.t("real.step.timing", strings.Join(timings, c.t("real.timing.and")))
-				}
-				if s.Behind >= 500 {
-					real += " " + c.t("real.step.behind", seconds(s.Behind))
-				}
-				row := el("tr data-testid=real-step").DataSet("value", value)
-				if s.Step == rec.FirstDiffers {
-					row = row.Class("first-differs").DataSet("first", "true")
-				}
-				return row.Body(
-					elText("td.num", strconv.Itoa(s.Step)),
-					elBody("td", elText("code", s.Action)),
-					elText("td.real-agree", agree),
-					elText("td data-testid=real-step-model", model),
-					elText("td data-testid=real-step-real", real),
-				)
-			})),
-		),
-	)
-}
-
 // chooser lets the reader pick the run whose recording is shown, where the
 // cell was replayed on more than one lock service or database: each named
 // by its service, and by its database's isolation where the cell was
@@ -394,64 +270,6 @@ func (c *realPanel) chooser() app.UI {
 		}))
 	}
 	return el("div.real-services role=group").Aria("label", c.t("real.services")).Body(buttons...)
-}
-
-// lateWrite is a write a holder sent after the service had ended its
-// lease, or after its library had said it was gone: where, how it stood
-// to the library's word, in words.
-type lateWrite struct {
-	step  int
-	how   string // after-word, before-word or no-word
-	words string
-}
-
-// lateWrites are the writes of a lease's holder sent after the service had
-// ended the lease or after its library said it was gone or in doubt,
-// each said against the library's word: after it (a client that asked
-// would have stopped), before it (the library did not know yet), or
-// without one.
-func (c *realPanel) lateWrites(l core.RealLease) []lateWrite {
-	word := l.Library
-	if l.Suspended != 0 && (word == 0 || l.Suspended < word) {
-		word = l.Suspended
-	}
-	var out []lateWrite
-	for _, w := range l.Writes {
-		switch {
-		case w.AfterWord && w.AfterWordMS == 0:
-			out = append(out, lateWrite{w.Step, "after-word", c.t("real.write.after-word.same-ms", l.Client, w.Step, seconds(w.MS))})
-		case w.AfterWord:
-			out = append(out, lateWrite{w.Step, "after-word", c.t("real.write.after-word", l.Client, w.Step, seconds(w.MS), w.AfterWordMS)})
-		case l.Service == 0 || w.MS < l.Service:
-			// Within the lease, as far as the service goes.
-		case word != 0 && w.MS < word:
-			out = append(out, lateWrite{w.Step, "before-word", c.t("real.write.before-word", l.Client, w.Step, seconds(w.MS), seconds(w.MS-l.Service), word-w.MS)})
-		case word != 0:
-			// At the moment the library spoke, before the client heard it.
-			out = append(out, lateWrite{w.Step, "with-word", c.t("real.write.with-word", l.Client, w.Step, seconds(w.MS), seconds(w.MS-l.Service))})
-		default:
-			out = append(out, lateWrite{w.Step, "no-word", c.t("real.write.no-word", l.Client, w.Step, seconds(w.MS), seconds(w.MS-l.Service))})
-		}
-	}
-	return out
-}
-
-// seconds writes ms as seconds, to a tenth.
-func seconds(ms int64) string { return fmt.Sprintf("%.1f", float64(ms)/1000) }
-
-// leaseEnd words when a lease the library kept alive ended, at the service
-// and by the library's word.
-func (c *realPanel) leaseEnd(l core.RealLease) string {
-	sec := seconds
-	switch {
-	case l.Service != 0 && l.Library != 0:
-		return c.t("real.lease.both", l.Client, sec(l.Granted), sec(l.Service), sec(l.Library))
-	case l.Service != 0:
-		return c.t("real.lease.service", l.Client, sec(l.Granted), sec(l.Service))
-	case l.Library != 0:
-		return c.t("real.lease.library", l.Client, sec(l.Granted), sec(l.Library))
-	}
-	return c.t("real.lease.held", l.Client, sec(l.Granted))
 }
 
 // copyText copies text to the clipboard and tells done whether it did.
@@ -491,4 +309,10 @@ func orDash(s string) string {
 		return "–"
 	}
 	return s
+}
+
+// RecordingFile is the name of rec's drawing in l, beside its recording
+// (name, as the lab names it: <cell>[.<service>][.<database>].json).
+func RecordingFile(name string, l state.Lang) string {
+	return strings.TrimSuffix(name, ".json") + "." + string(l) + ".html"
 }

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"dlock/web/state"
+	"dlock/web/words"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -20,6 +21,28 @@ type drawing struct {
 	version  string // the build, for prerendered frames ("" reads GOAPP_VERSION)
 	// onePage: the page is drawn once for every address (see OnePage).
 	onePage bool
+}
+
+// sync gives the document the language and title of the settings s. A
+// page the server prerenders for a state that has frames (the one-run
+// view) also starts the download of its run's frames file, which the
+// loader steps through before the app runs.
+func (m drawing) sync(ctx app.Context, s state.Settings) {
+	ctx.Page().SetLang(string(s.Lang))
+	ctx.Page().SetTitle("%s", words.T(s.Lang, "page.title"))
+	if !app.IsClient && !m.onePage && s.HasFrame() {
+		ctx.Page().SetPreloads(app.Preload{
+			Type: "text/html", As: "fetch", FetchPriority: "high",
+			Href: state.FramesFile(s.Lang, s.Embed, s.View, s.Scenario, s.Strategy) + " crossorigin=anonymous",
+		})
+	}
+}
+
+// follow gives the document the new language, when it changes.
+func (m *drawing) follow(ctx app.Context, was, now state.Settings, by cause) {
+	if now.Lang != was.Lang {
+		m.sync(ctx, now)
+	}
 }
 
 // phase is the page's data-phase: "static" as the server drew it,

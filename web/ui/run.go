@@ -23,14 +23,25 @@ type runView struct {
 	runs   *state.Runs
 	held   map[string]string // the parts still as the loader drew them (mount.go)
 	link   *pageLink         // what the run's controls may ask of the page
+	steps  *stepped          // what a step changes, noted as it is drawn (steps.go)
+}
+
+// at is r at the step of s, whose other settings are r's.
+func (r runView) at(s state.Settings) runView {
+	r.s, r.f = s, r.frames[s.Step-1]
+	return r
 }
 
 func (r runView) t(key string, args ...any) string { return words.T(r.s.Lang, key, args...) }
 
-// cards are the lock service's card and the resources'.
+// cards are the lock service's card and the resources': an island a
+// step fills (steps.go).
 func (r runView) cards() app.UI {
 	return part(r.held, "cards-"+r.id, func() app.UI {
-		return el("div.cards").DataSet("mount", "cards-"+r.id).Body(r.lockCard(), r.resourceCards())
+		return r.steps.island("cards-"+r.id, el("div.cards").DataSet("mount", "cards-"+r.id), func(s state.Settings) []app.UI {
+			at := r.at(s)
+			return []app.UI{at.lockCard(), at.resourceCards()}
+		})
 	})
 }
 
@@ -301,33 +312,47 @@ func (r runView) resourceCard(res core.ResourceView, suffix string) app.UI {
 	)
 }
 
-// network lists the messages in flight, for scenarios that hold some.
+// network lists the messages in flight, for scenarios that hold some: an
+// island a step fills.
 func (r runView) network() app.UI {
 	if !r.sc.HoldsMessages() {
 		return el("div.network-slot")
 	}
-	msgs := r.f.Network
-	return elBody("div.network-slot",
-		el("section.network data-testid=network").
-			DataSet("value", len(msgs)).
-			Aria("labelledby", r.labelledBy("network-title-"+r.id)).
-			Body(
-				el("h2").ID("network-title-"+r.id).Text(r.t("network.title")),
-				app.If(len(msgs) == 0, func() app.UI { return elText("p.muted", r.t("network.empty")) }).
-					Else(func() app.UI {
-						return elBody("ul", app.Range(msgs).Slice(func(i int) app.UI {
-							return el("li data-testid=network-message").
-								DataSet("value", msgs[i].ID).
-								Text(words.MessageText(r.s.Lang, r.f, msgs[i]))
-						}))
-					}),
-			),
-	)
+	return r.steps.island("network-"+r.id, el("div.network-slot"), func(s state.Settings) []app.UI {
+		return []app.UI{r.at(s).messages()}
+	})
 }
 
+// messages is the network's card: the messages in flight at r's step.
+func (r runView) messages() app.UI {
+	msgs := r.f.Network
+	return el("section.network data-testid=network").
+		DataSet("value", len(msgs)).
+		Aria("labelledby", r.labelledBy("network-title-"+r.id)).
+		Body(
+			el("h2").ID("network-title-"+r.id).Text(r.t("network.title")),
+			app.If(len(msgs) == 0, func() app.UI { return elText("p.muted", r.t("network.empty")) }).
+				Else(func() app.UI {
+					return elBody("ul", app.Range(msgs).Slice(func(i int) app.UI {
+						return el("li data-testid=network-message").
+							DataSet("value", msgs[i].ID).
+							Text(words.MessageText(r.s.Lang, r.f, msgs[i]))
+					}))
+				}),
+		)
+}
+
+// clients are what each client believes: an island a step fills.
 func (r runView) clients() app.UI {
-	return el("section.clients").Aria("labelledby", r.labelledBy("clients-title-"+r.id)).Body(
-		el("h2").ID("clients-title-"+r.id).Class("clients-title").Text(r.t("clients.title")),
+	host := el("section.clients").Aria("labelledby", r.labelledBy("clients-title-"+r.id))
+	return r.steps.island("clients-"+r.id, host, func(s state.Settings) []app.UI { return r.at(s).beliefs() })
+}
+
+// beliefs are the clients' heading and each client's state and belief at
+// r's step.
+func (r runView) beliefs() []app.UI {
+	return []app.UI{
+		el("h2").ID("clients-title-" + r.id).Class("clients-title").Text(r.t("clients.title")),
 		elBody("ul",
 			app.Range(r.f.Clients).Slice(func(i int) app.UI {
 				c := r.f.Clients[i]
@@ -356,16 +381,26 @@ func (r runView) clients() app.UI {
 				)
 			}),
 		),
-	)
+	}
 }
 
+// actionLine is what the step did: an island a step fills, whose class
+// says its result.
 func (r runView) actionLine() app.UI {
-	kind, parts := actionParts(r.s.Lang, r.f, "action-actor", "action-result")
-	return el("div").
-		Class("action", "action-"+kind).
-		Aria("label", r.t("action.label")).
-		Role("group").
-		Body(parts...)
+	host := el("div").Aria("label", r.t("action.label")).Role("group")
+	host = r.steps.attr(host, "action-"+r.id, "class", func(s state.Settings) string {
+		kind, _ := actionParts(s.Lang, r.at(s).f, "", "")
+		return "action action-" + kind
+	})
+	return r.steps.island("action-"+r.id, host, func(s state.Settings) []app.UI {
+		_, parts := actionParts(s.Lang, r.at(s).f, "action-actor", "action-result")
+		return parts
+	})
+}
+
+// noteLine is the note that explains the step: a patch of its text.
+func (r runView) noteLine() app.UI {
+	return r.steps.text(el("p.note data-testid=step-note"), "note-"+r.id, func(s state.Settings) string { return r.at(s).note() })
 }
 
 // actionParts are what a step's action line shows: who acted, what it did

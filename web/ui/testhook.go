@@ -10,7 +10,9 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 // view, the report to an embedding page, and the way back. A
 // "dlock:test-redraw" event has go-app draw the page again with nothing
 // changed, so a benchmark can weigh what drawing the whole page costs when
-// no part of it changes (BenchmarkStepProfile).
+// no part of it changes (BenchmarkStepProfile). dlockTestSteps() says how
+// many steps the step path drew without drawing the page, and how many
+// times the page was drawn.
 func init() {
 	installTestHooks = func(d *Demo, ctx app.Context) {
 		panicNow := app.FuncOf(func(this app.Value, args []app.Value) any {
@@ -25,6 +27,11 @@ func init() {
 		doc := app.Window().Get("document")
 		doc.Call("addEventListener", "dlock:test-panic", panicNow)
 		doc.Call("addEventListener", "dlock:test-redraw", redraw)
+		// How many steps the step path drew, and how many times the page
+		// was drawn (steps.go).
+		app.Window().Set("dlockTestSteps", app.FuncOf(func(this app.Value, args []app.Value) any {
+			return map[string]any{"fast": d.steps.fast, "renders": d.steps.renders}
+		}))
 		// The page says it listens: the app is live before it mounts,
 		// and an event sent before now would be lost.
 		doc.Get("documentElement").Call("setAttribute", "data-test-hooks", "on")

@@ -31,9 +31,12 @@ func (r runView) drawTimeline() app.UI {
 	id := "tl-" + r.id
 	h := g.height()
 	first, last := tl.Steps[0].From, tl.Steps[len(tl.Steps)-1].To
-	desc := r.t("timeline.desc", len(tl.Clients), first, last, len(r.frames)-1, r.s.Step)
-	if r.s.Future {
-		desc = r.t("timeline.desc.future", len(tl.Clients), first, last, len(r.frames)-1, r.s.Step)
+	desc := func(s state.Settings) string {
+		key := "timeline.desc"
+		if s.Future {
+			key = "timeline.desc.future"
+		}
+		return words.T(s.Lang, key, len(tl.Clients), first, last, len(r.frames)-1, s.Step)
 	}
 	svgClass := []string{"timeline-svg"}
 	if wide != 100 {
@@ -72,7 +75,7 @@ func (r runView) drawTimeline() app.UI {
 							Aria("labelledby", id+"-title "+id+"-desc").
 							Body(
 								svg("title").ID(id+"-title").Text(r.t("timeline.title", r.t(r.sc.Title), r.t("strategy."+string(r.st)))),
-								svg("desc").ID(id+"-desc").Text(desc),
+								r.steps.text(svg("desc").ID(id+"-desc"), "tl-desc-"+r.id, desc),
 								svg("defs").Body(
 									svg("marker").ID(id+"-arrow").Attr("viewBox", "0 0 10 10").Attr("refX", 9).Attr("refY", 5).
 										Attr("markerWidth", 7).Attr("markerHeight", 7).Attr("orient", "auto-start-reverse").Body(
@@ -81,10 +84,13 @@ func (r runView) drawTimeline() app.UI {
 								),
 								&timelineNames{Scenario: r.sc.ID, Strategy: r.st, Lang: r.s.Lang, Runs: r.runs, Wide: wide},
 								// The current step, behind the drawing.
-								g.current(r.s.Step),
+								g.current(r.steps, "tl-current-"+r.id),
 								&timelineDrawing{Scenario: r.sc.ID, Strategy: r.st, Lang: r.s.Lang, Runs: r.runs, Wide: wide},
-								&timelineProgress{Scenario: r.sc.ID, Strategy: r.st, Lang: r.s.Lang, Column: r.id, Runs: r.runs,
-									Wide: wide, Step: r.s.Step, Future: r.s.Future},
+								// What has happened by the step.
+								r.steps.svgIsland("tl-progress-"+r.id, svg("g.tl-progress-slot"), func(s state.Settings) []app.UI {
+									return []app.UI{&timelineProgress{Scenario: r.sc.ID, Strategy: r.st, Lang: s.Lang, Column: r.id, Runs: r.runs,
+										Wide: wide, Step: s.Step, Future: s.Future}}
+								}),
 							),
 					),
 			),
@@ -164,17 +170,22 @@ func (r runView) futureButton() app.UI {
 }
 
 // downloadButton writes the drawing, at this step, as a standalone SVG
-// file. It works in the browser only: before the app runs it is disabled.
+// file, named for the step (a patch a step sets: the click reads it). It
+// works in the browser only: before the app runs it is disabled.
 func (r runView) downloadButton() app.UI {
-	name := timelineFileName(r.s, r.sc.ID, string(r.st))
 	id := r.id
-	return el("button.btn.tl-download type=button").
+	b := el("button.btn.tl-download type=button").
 		// The hook's value is the format; the file's name, which carries
 		// the language, is data-file (hook values do not change with it).
-		DataSet("testid", "timeline-download").DataSet("value", "svg").DataSet("file", name).
+		DataSet("testid", "timeline-download").DataSet("value", "svg").
 		Aria("disabled", !app.IsClient).
 		Text(r.t("timeline.download")).
-		OnClick(func(ctx app.Context, e app.Event) { downloadTimeline(id, name) })
+		OnClick(func(ctx app.Context, e app.Event) {
+			downloadTimeline(id, ctx.JSSrc().Get("dataset").Get("file").String())
+		})
+	return r.steps.attr(b, "tl-download-"+id, "data-file", func(s state.Settings) string {
+		return timelineFileName(s, r.sc.ID, string(r.st))
+	})
 }
 
 // timelineLegend says what every symbol the drawing uses means, with a
@@ -232,33 +243,39 @@ func (r runView) transcript() app.UI {
 }
 
 // drawTranscript lists the events as far as the timeline draws them: up
-// to the step shown, or, with the whole run asked for, all of them.
+// to the step shown, or, with the whole run asked for, all of them. Its
+// rows are an island a step fills.
 func (r runView) drawTranscript() app.UI {
-	rows := r.frames[:r.s.Step]
-	if r.s.Future {
-		rows = r.frames
-	}
 	return el("details.transcript").DataSet("mount", "transcript-"+r.id).Body(
 		elText("summary", r.t("timeline.transcript")),
 		elBody("table data-testid=transcript",
 			elText("caption", r.t("timeline.title", r.t(r.sc.Title), r.t("strategy."+string(r.st)))),
 			columns(r.t("transcript.step"), r.t("transcript.time"), r.t("transcript.who"), r.t("transcript.action"), r.t("transcript.result")),
-			elBody("tbody", app.Range(rows).Slice(func(i int) app.UI {
-				f := rows[i]
-				row := el("tr").Body(
-					elText("td", strconv.Itoa(f.Step)),
-					elText("td", "t="+strconv.Itoa(f.Clock)),
-					elText("td", f.Event.Client),
-					elText("td", words.ActionText(r.s.Lang, f)),
-					elText("td", words.ResultWords(r.s.Lang, f.Event)),
-				)
-				if f.Step == r.s.Step {
-					row = row.Aria("current", "step").Class("current")
-				}
-				return row
-			})),
+			r.steps.island("transcript-"+r.id, el("tbody"), func(s state.Settings) []app.UI { return r.at(s).transcriptRows() }),
 		),
 	)
+}
+
+// transcriptRows are the transcript's rows at r's step.
+func (r runView) transcriptRows() []app.UI {
+	rows := r.frames[:r.s.Step]
+	if r.s.Future {
+		rows = r.frames
+	}
+	return []app.UI{app.Range(rows).Slice(func(i int) app.UI {
+		f := rows[i]
+		row := el("tr").Body(
+			elText("td", strconv.Itoa(f.Step)),
+			elText("td", "t="+strconv.Itoa(f.Clock)),
+			elText("td", f.Event.Client),
+			elText("td", words.ActionText(r.s.Lang, f)),
+			elText("td", words.ResultWords(r.s.Lang, f.Event)),
+		)
+		if f.Step == r.s.Step {
+			row = row.Aria("current", "step").Class("current")
+		}
+		return row
+	})}
 }
 
 // keepCurrentInView scrolls each timeline sideways, where its current step

@@ -32,16 +32,6 @@ func markAt(el app.Value) (app.Value, int, bool) {
 	return m, step, err == nil
 }
 
-// goToStep opens step of the run shown, as a step key would.
-func (d *Demo) goToStep(ctx app.Context, step int) {
-	if step < 1 || step > d.s.Total(d.runs) {
-		return
-	}
-	s := d.s
-	s.Step = step
-	d.set(ctx, s)
-}
-
 // markKey handles a key pressed on a timeline mark, and reports whether it
 // did, and the step it opens (0 for none): the caller opens it on the
 // page's goroutine.

@@ -256,13 +256,22 @@ func (g *tlGeometry) span(s core.Span, cur int, whole bool) (x1, x2 int) {
 }
 
 // current highlights step's column, and the time it let pass.
-func (g *tlGeometry) current(step int) app.UI {
-	x1, x2 := g.x(g.first)-g.w(6), g.x(g.first)+g.w(6)
-	if step > 1 && step <= len(g.colX) {
-		x1, x2 = g.colX[step-1], g.now(step)
+// current is the band behind the current step, in st (steps.go): where
+// it is, its patches of the element id.
+func (g *tlGeometry) current(st *stepped, id string) app.UI {
+	band := func(s state.Settings) (x1, x2 int) {
+		x1, x2 = g.x(g.first)-g.w(6), g.x(g.first)+g.w(6)
+		if step := s.Step; step > 1 && step <= len(g.colX) {
+			x1, x2 = g.colX[step-1], g.now(step)
+		}
+		return x1, x2
 	}
-	return svg("rect.tl-current").DataSet("testid", "timeline-current").DataSet("value", step).DataSet("step", step).
-		Attr("x", x1).Attr("y", 0).Attr("width", x2-x1).Attr("height", g.lanesBottom())
+	r := svg("rect.tl-current").DataSet("testid", "timeline-current").Attr("y", 0).Attr("height", g.lanesBottom())
+	step := func(s state.Settings) string { return strconv.Itoa(s.Step) }
+	r = st.attr(r, id, "data-value", step)
+	r = st.attr(r, id, "data-step", step)
+	r = st.attr(r, id, "x", func(s state.Settings) string { x1, _ := band(s); return strconv.Itoa(x1) })
+	return st.attr(r, id, "width", func(s state.Settings) string { x1, x2 := band(s); return strconv.Itoa(x2 - x1) })
 }
 
 // clientClass colours a client's marks; the marks also carry its name.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
 
 	"dlock/core"
@@ -17,6 +18,7 @@ type pageView struct {
 	sc   core.Scenario // the settings' scenario, looked up once per render
 	runs *state.Runs
 	link *pageLink // what the components may ask of the page
+	at   place     // where the page is: links keep the site's prefix
 	path string    // the page's path, for links that keep the site's prefix
 	// live is false in the prerendered page: its controls cannot act until
 	// the app runs, so they say they are disabled.
@@ -25,24 +27,145 @@ type pageView struct {
 	// in the live app, and in the prerendered frames of the default view,
 	// which the loader steps through before the app runs.
 	stepping bool
+	mode     drawing
 	// playing: play is stepping the run (playback.go).
 	playing bool
 	// held: the parts still shown as the loader's frame drew them (mount.go).
 	held map[string]string
 	// quiz: predict mode's question, answer and score (quiz.go).
 	quiz quizShown
+	// steps collects what a step changes, as it is drawn (steps.go).
+	steps *stepped
 	// frames is the run of the demo view (the header's badge and the body
 	// both read it), or its error.
 	frames []core.Frame
 	err    error
 }
 
-func newPageView(s state.Settings, runs *state.Runs, link *pageLink, path string, live, stepping bool) pageView {
-	p := pageView{s: s, sc: s.ScenarioData(runs), runs: runs, link: link, path: path, live: live, stepping: live || stepping}
+func newPageView(s state.Settings, runs *state.Runs, link *pageLink, at place, mode drawing) pageView {
+	p := pageView{s: s, sc: s.ScenarioData(runs), runs: runs, link: link, at: at, path: at.path, live: mode.live,
+		stepping: mode.live || mode.enhanced, mode: mode}
 	if p.single() {
 		p.frames, p.err = p.run(s.Strategy)
 	}
 	return p
+}
+
+// main is the page: the notices (notice) above the view the settings
+// select, the embed box, the closing paragraph and the keys' help.
+func (p pageView) main(notice app.UI) app.UI {
+	var body app.UI
+	switch p.s.View {
+	case state.ViewMatrix:
+		body = p.matrix()
+	case state.ViewCompare:
+		body = p.compare()
+	case state.ViewPlay:
+		body = p.play()
+	case state.ViewSearch:
+		body = p.search()
+	case state.ViewCourse:
+		body = p.course()
+	default:
+		body = p.demo()
+	}
+	mode := "page"
+	if p.s.Embed {
+		mode = "embed"
+	}
+	present := ""
+	if p.s.Present {
+		present = "present"
+	}
+	l, embed := p.s.Lang, p.s.Embed
+	closing := closingKey(p.s, p.sc)
+	return el("main").
+		Class("dlock", "view-"+string(p.s.View), mode, present).
+		DataSet("testid", "app").
+		DataSet("phase", p.mode.phase(len(p.held) > 0)).
+		DataSet("view", string(p.s.View)).
+		DataSet("version", orNone(p.mode.build())).
+		Aria("busy", !p.mode.live && !p.mode.enhanced).
+		Lang(string(l)).
+		Body(
+			// The slots stay when what they hold goes: go-app matches
+			// children by position, and a vanishing child would rebuild
+			// (and unfocus) everything after it.
+			notice,
+			elBody("section.frame aria-labelledby=demo-title",
+				p.header(),
+				app.If(!embed, p.viewNav),
+				p.pickers(),
+				body,
+			),
+			app.If(!embed && p.s.View != state.ViewMatrix && p.s.View != state.ViewCourse, p.embedBox),
+			app.If(!embed && closing != "", func() app.UI {
+				return el("p.legend data-testid=closing").DataSet("value", closing).Text(closingText(l, closing))
+			}),
+			app.If(!embed && p.s.View != state.ViewMatrix, func() app.UI {
+				key := "keys.help"
+				switch {
+				case p.s.View == state.ViewCompare:
+					key = "keys.help.compare"
+				case p.s.View == state.ViewPlay:
+					key = "keys.help.play"
+				case p.s.View == state.ViewSearch || p.s.View == state.ViewCourse:
+					return el("p")
+				}
+				return elText("p.keys-help", words.T(l, key))
+			}),
+		)
+}
+
+// embedBox is the box that offers the snippets to embed the view. Its
+// code carries the step: the code of each of its parts is a patch, which
+// the box lends (embedBox.codes).
+func (p pageView) embedBox() app.UI {
+	// Once the box is mounted (not while it is held as the loader's frame
+	// drew it). A snippet has one or two parts.
+	for i := range 2 {
+		if p.link.embedBox() == nil {
+			break
+		}
+		p.steps.patch(embedCodeID(i), "", func(s state.Settings) string {
+			if b := p.link.embedBox(); b != nil {
+				if codes := b.codes(p.embedAt(s)); i < len(codes) {
+					return codes[i]
+				}
+			}
+			return ""
+		})
+	}
+	return part(p.held, "embed", func() app.UI {
+		return &embedBox{Embed: p.embedAt(p.s), Lang: p.s.Lang, Live: p.live, Link: p.link}
+	})
+}
+
+// embedAt is what a host page needs to embed the view in settings s: its
+// address, embedded, the iframe's title, and the site's embed.js.
+func (p pageView) embedAt(s state.Settings) Embed {
+	s.Embed = true
+	return Embed{
+		Src:   p.at.url(s),
+		Title: words.T(p.s.Lang, "embed.iframe-title"),
+		// embed.js sits beside the page, in the site's directory.
+		Script: p.at.beside("embed.js"),
+	}
+}
+
+// closingKey is the message id of the paragraph that closes the view: the
+// book's moral for its scenario, each scenario's own point, the matrix's
+// reading of the table; "" where there is none (free play, the search).
+func closingKey(s state.Settings, sc core.Scenario) string {
+	switch {
+	case s.View == state.ViewMatrix:
+		return "matrix.moral"
+	case s.View == state.ViewPlay || s.View == state.ViewSearch || s.View == state.ViewCourse:
+		return ""
+	case sc.ID == core.GCPauseID:
+		return "legend"
+	}
+	return "moral." + sc.ID
 }
 
 // href is a link to the page in other settings, keeping the site's prefix.
@@ -58,12 +181,12 @@ func (p pageView) single() bool {
 
 // play is free play: the editor, then the run written, alone or beside the
 // same run under another strategy.
-func (p pageView) play(on func(state.Command) app.EventHandler) app.UI {
+func (p pageView) play() app.UI {
 	var run app.UI
 	if p.single() {
-		run = p.demo(on)
+		run = p.demo()
 	} else {
-		run = p.compare(on)
+		run = p.compare()
 	}
 	editor := &playEditor{Script: p.s.Script, Strategy: p.s.Strategy, Single: p.single(), Lang: p.s.Lang,
 		Live: p.live, Runs: p.runs, Link: p.link}
@@ -92,18 +215,15 @@ func (p pageView) run(st core.Strategy) ([]core.Frame, error) {
 	return r.Frames, r.Err
 }
 
-func (p pageView) header(onLang app.EventHandler) app.UI {
+func (p pageView) header() app.UI {
 	other := state.English
 	if p.s.Lang == state.English {
 		other = state.Japanese
 	}
-	var badge app.UI
+	var runBadge app.UI
 	if p.single() && p.err == nil {
-		badge = outcomeBadge(p.s.Lang, p.frames[p.s.Step-1], len(p.frames))
-		if p.quiz.on && !p.quiz.verdict {
-			// Predict mode asks the verdict before the badge says it.
-			badge = stepBadge(p.s.Lang, p.s.Step, len(p.frames))
-		}
+		// Predict mode asks the verdict before the badge says it.
+		runBadge = badge(p.steps, "badge-run", p.frames, p.quiz.on && !p.quiz.verdict)
 	}
 	return elBody("header.frame-head",
 		elBody("div",
@@ -111,7 +231,7 @@ func (p pageView) header(onLang app.EventHandler) app.UI {
 			elText("h1#demo-title", p.title()),
 		),
 		elBody("div.head-end",
-			badge,
+			runBadge,
 			app.If(p.s.Present, func() app.UI {
 				// The way back from the projector view, in every view (Esc
 				// and P do the same).
@@ -131,7 +251,7 @@ func (p pageView) header(onLang app.EventHandler) app.UI {
 				Lang(string(other)).
 				Aria("disabled", !p.stepping).
 				Text(p.t("lang.switch")).
-				OnClick(onLang),
+				OnClick(p.link.Command(state.CmdToggleLang)),
 		),
 	)
 }
@@ -156,21 +276,28 @@ func (p pageView) title() string {
 	return p.t("demo.title.scenario", what, p.t(p.sc.Title))
 }
 
-func outcomeBadge(l state.Lang, f core.Frame, total int) app.UI {
-	v := badgeValue(f, f.Step == total)
-	return el("span").
-		Class("badge", "badge-"+v).
-		DataSet("testid", "outcome-badge").
-		DataSet("value", v).
-		Text(words.BadgeText(l, v, f.Step, total))
+// badge says how the run in frames stands at the step shown: the outcome
+// so far, or, where hold (predict mode has not asked the verdict yet),
+// only the step. Its class, value and words are patches a step sets
+// (steps.go), of the element id.
+func badge(st *stepped, id string, frames []core.Frame, hold bool) app.UI {
+	value := func(s state.Settings) string {
+		if hold {
+			return "running"
+		}
+		f := frames[s.Step-1]
+		return badgeValue(f, f.Step == len(frames))
+	}
+	e := el("span data-testid=outcome-badge")
+	e = st.attr(e, id, "class", func(s state.Settings) string { return "badge badge-" + value(s) })
+	e = st.attr(e, id, "data-value", value)
+	return st.text(e, id, func(s state.Settings) string {
+		return words.BadgeText(s.Lang, value(s), frames[s.Step-1].Step, len(frames))
+	})
 }
 
-// stepBadge is the badge of a run whose verdict is not said yet: the step
-// it is at.
-func stepBadge(l state.Lang, step, total int) app.UI {
-	return el("span.badge.badge-running data-testid=outcome-badge data-value=running").
-		Text(words.BadgeText(l, "running", step, total))
-}
+// badge is the badge of r's run (the compare view's columns).
+func (r runView) badge() app.UI { return badge(r.steps, "badge-"+r.id, r.frames, false) }
 
 // viewNav links the three views; they are navigations, so the browser's
 // back button returns from the matrix to the run it came from.
@@ -178,12 +305,13 @@ func (p pageView) viewNav() app.UI {
 	return el("nav.views").Aria("label", p.t("views.label")).Body(
 		app.Range(state.Views).Slice(func(i int) app.UI {
 			v := state.Views[i]
-			s := p.s
-			s.View = v
 			a := el("a.view-link").
 				DataSet("testid", "view-"+string(v)).
-				Attr("href", p.href(s)).
 				Text(p.t("view." + string(v)))
+			a = p.steps.attr(a, "view-"+string(v), "href", func(s state.Settings) string {
+				s.View = v
+				return p.href(s)
+			})
 			if v == p.s.View {
 				a = a.Aria("current", "page")
 			}
@@ -322,28 +450,28 @@ func (c *pickers) strategyPicker(id, label string, current core.Strategy, on app
 }
 
 // demo is one run: controls, the frame, the stepper and the timeline.
-func (p pageView) demo(on func(state.Command) app.EventHandler) app.UI {
+func (p pageView) demo() app.UI {
 	frames, err := p.frames, p.err
 	if err != nil {
 		return elText("p role=alert", err.Error())
 	}
 	f := frames[p.s.Step-1]
-	r := runView{s: p.s, sc: p.sc, st: p.s.Strategy, f: f, frames: frames, id: "run", runs: p.runs, held: p.held, link: p.link}
-	return part(p.held, "body", func() app.UI { return p.drawDemo(on, r) })
+	r := runView{s: p.s, sc: p.sc, st: p.s.Strategy, f: f, frames: frames, id: "run", runs: p.runs, held: p.held, link: p.link, steps: p.steps}
+	return part(p.held, "body", func() app.UI { return p.drawDemo(r) })
 }
 
-func (p pageView) drawDemo(on func(state.Command) app.EventHandler, r runView) app.UI {
+func (p pageView) drawDemo(r runView) app.UI {
 	return elBody("div.view-body data-mount=body",
-		p.toolbar(on, true),
+		p.toolbar(true),
 		app.If(p.s.View == state.ViewDemo && !p.s.Embed, p.editLink),
 		// What the run holds at this step, and what the step did: one
 		// after the other on the page, side by side in the projector view.
 		elBody("div.run-state", r.cards(), r.network(), r.clients()),
 		elBody("div.run-step",
 			r.actionLine(),
-			elText("p.note data-testid=step-note", r.note()),
+			r.noteLine(),
 			p.quizPanel(),
-			p.stepper(on),
+			p.stepper(),
 		),
 		r.timeline(),
 		app.If(p.s.View == state.ViewDemo && !p.s.Embed, func() app.UI {
@@ -355,13 +483,13 @@ func (p pageView) drawDemo(on func(state.Command) app.EventHandler, r runView) a
 				Play: &sc, Script: p.s.Script, Live: p.live}
 		}),
 		p.handout(p.s.Strategy),
-		p.stepDock(on, &r),
-		announcer(p.s, []runView{r}, p.quizSays(r)),
+		p.stepDock(&r),
+		announcer(p.steps, []runView{r}, p.quizSays(r)),
 	)
 }
 
 // compare is one scenario under two strategies with one step cursor.
-func (p pageView) compare(on func(state.Command) app.EventHandler) app.UI {
+func (p pageView) compare() app.UI {
 	pair := p.s.Compared(p.runs)
 	var runs []runView
 	for i, st := range pair {
@@ -369,14 +497,15 @@ func (p pageView) compare(on func(state.Command) app.EventHandler) app.UI {
 		if err != nil {
 			return elText("p role=alert", err.Error())
 		}
-		runs = append(runs, runView{s: p.s, sc: p.sc, st: st, f: frames[p.s.Step-1], frames: frames, id: []string{"left", "right"}[i], runs: p.runs, held: p.held, link: p.link})
+		runs = append(runs, runView{s: p.s, sc: p.sc, st: st, f: frames[p.s.Step-1], frames: frames, id: []string{"left", "right"}[i],
+			runs: p.runs, held: p.held, link: p.link, steps: p.steps})
 	}
-	return part(p.held, "body", func() app.UI { return p.drawCompare(on, runs, pair) })
+	return part(p.held, "body", func() app.UI { return p.drawCompare(runs, pair) })
 }
 
-func (p pageView) drawCompare(on func(state.Command) app.EventHandler, runs []runView, pair [2]core.Strategy) app.UI {
+func (p pageView) drawCompare(runs []runView, pair [2]core.Strategy) app.UI {
 	return elBody("div.view-body data-mount=body",
-		p.toolbar(on, false),
+		p.toolbar(false),
 		app.If(p.s.View == state.ViewCompare, p.editLink),
 		elBody("div.compare",
 			app.Range(runs).Slice(func(i int) app.UI {
@@ -388,37 +517,43 @@ func (p pageView) drawCompare(on func(state.Command) app.EventHandler, runs []ru
 					Body(
 						elBody("div.column-head",
 							el("h2").ID("column-"+r.id).Text(r.t("strategy."+string(r.st))),
-							outcomeBadge(p.s.Lang, r.f, len(r.frames)),
+							r.badge(),
 						),
 						r.cards(),
 						r.network(),
 						r.clients(),
 						r.actionLine(),
-						elText("p.note data-testid=step-note", r.note()),
+						r.noteLine(),
 						r.timeline(),
 					)
 			}),
 		),
-		p.stepper(on),
+		p.stepper(),
 		elBody("div.handouts", p.handout(pair[0]), p.handout(pair[1])),
-		p.stepDock(on, nil),
-		announcer(p.s, runs, ""),
+		p.stepDock(nil),
+		announcer(p.steps, runs, ""),
 	)
 }
 
-// handout is the printed page's list of every step of the run under st.
+// handout is the printed page's list of every step of the run under st,
+// up to the step shown: an island a step fills.
 func (p pageView) handout(st core.Strategy) app.UI {
-	h := &handout{Scenario: p.sc.ID, Strategy: st, Lang: p.s.Lang, Runs: p.runs, Upto: p.s.Step}
-	if p.s.Future {
-		h.Upto = 0 // the whole run
-	}
-	if p.s.View == state.ViewPlay {
-		h.Scenario, h.Script = "", p.s.Script
-	}
-	return part(p.held, "handout-"+string(st), func() app.UI { return h })
+	key := "handout-" + string(st)
+	return part(p.held, key, func() app.UI {
+		return p.steps.island(key, el("div.handout-slot").DataSet("mount", key), func(s state.Settings) []app.UI {
+			h := &handout{Scenario: p.sc.ID, Strategy: st, Lang: s.Lang, Runs: p.runs, Upto: s.Step}
+			if s.Future {
+				h.Upto = 0 // the whole run
+			}
+			if s.View == state.ViewPlay {
+				h.Scenario, h.Script = "", s.Script
+			}
+			return []app.UI{h}
+		})
+	})
 }
 
-func (p pageView) toolbar(on func(state.Command) app.EventHandler, fencingSwitch bool) app.UI {
+func (p pageView) toolbar(fencingSwitch bool) app.UI {
 	var sw, help app.UI
 	if fencingSwitch {
 		fenced := p.s.Fencing()
@@ -434,7 +569,7 @@ func (p pageView) toolbar(on func(state.Command) app.EventHandler, fencingSwitch
 			Aria("labelledby", "fencing-label").
 			Aria("describedby", "fencing-help").
 			Aria("keyshortcuts", "F").
-			OnClick(on(state.CmdToggleFencing)).
+			OnClick(p.link.Command(state.CmdToggleFencing)).
 			Body(
 				elText("span.switch-label#fencing-label", p.t("fencing")),
 				elBody("span.switch-track aria-hidden=true",
@@ -445,7 +580,7 @@ func (p pageView) toolbar(on func(state.Command) app.EventHandler, fencingSwitch
 	}
 	return elBody("div.toolbar",
 		sw,
-		p.button("btn-advance", "primary", p.t("advance"), "", "", state.CmdNext, on),
+		p.button("btn-advance", "primary", p.t("advance"), "", "", state.CmdNext),
 		help,
 	)
 }
@@ -459,13 +594,15 @@ func segClass(active bool) string {
 
 // button is a control bound to a command; it is aria-disabled (and keeps
 // focus) where the command cannot move.
-func (p pageView) button(testid, class, text, label, keys string, cmd state.Command, on func(state.Command) app.EventHandler) app.HTMLElem {
+func (p pageView) button(testid, class, text, label, keys string, cmd state.Command) app.HTMLElem {
 	b := el("button type=button").
 		Class("btn", class).
 		DataSet("testid", testid).
-		Aria("disabled", !p.stepping || !p.s.Can(p.runs, cmd)).
-		OnClick(on(cmd)).
+		OnClick(p.link.Command(cmd)).
 		Text(text)
+	b = p.steps.attr(b, testid, "aria-disabled", func(s state.Settings) string {
+		return strconv.FormatBool(!p.stepping || !s.Can(p.runs, cmd))
+	})
 	if label != "" {
 		b = b.Aria("label", label)
 	}
@@ -475,21 +612,28 @@ func (p pageView) button(testid, class, text, label, keys string, cmd state.Comm
 	return b
 }
 
-func (p pageView) stepper(on func(state.Command) app.EventHandler) app.UI {
+func (p pageView) stepper() app.UI {
 	total := p.s.Total(p.runs)
 	return el("nav.stepper").Aria("label", p.t("nav.label")).Body(
-		p.button("btn-first", "", p.t("nav.first"), "", "Home", state.CmdFirst, on),
-		p.button("btn-prev", "", "◀", p.t("nav.prev"), "ArrowLeft", state.CmdPrev, on),
-		el("span.counter data-testid=step-counter").
-			DataSet("value", p.s.Step).
-			DataSet("total", total).
-			Aria("label", p.t("nav.counter", p.s.Step, total)).
-			Role("status").
-			Text(strconv.Itoa(p.s.Step)+" / "+strconv.Itoa(total)),
-		p.button("btn-next", "", "▶", p.t("nav.next"), "ArrowRight", state.CmdNext, on),
-		p.button("btn-last", "", p.t("nav.last"), "", "End", state.CmdLast, on),
+		p.button("btn-first", "", p.t("nav.first"), "", "Home", state.CmdFirst),
+		p.button("btn-prev", "", "◀", p.t("nav.prev"), "ArrowLeft", state.CmdPrev),
+		p.counter(el("span.counter data-testid=step-counter role=status"), "step-counter", total, true),
+		p.button("btn-next", "", "▶", p.t("nav.next"), "ArrowRight", state.CmdNext),
+		p.button("btn-last", "", p.t("nav.last"), "", "End", state.CmdLast),
 		p.playControls(total),
 	)
+}
+
+// counter is the step counter ("3 / 7") c, the element id of its
+// patches: its value, its words and, labelled, its total and accessible
+// name.
+func (p pageView) counter(c app.HTMLElem, id string, total int, labelled bool) app.UI {
+	c = p.steps.attr(c, id, "data-value", func(s state.Settings) string { return strconv.Itoa(s.Step) })
+	if labelled {
+		c = c.DataSet("total", total)
+		c = p.steps.attr(c, id, "aria-label", func(s state.Settings) string { return words.T(s.Lang, "nav.counter", s.Step, total) })
+	}
+	return p.steps.text(c, id, func(s state.Settings) string { return strconv.Itoa(s.Step) + " / " + strconv.Itoa(total) })
 }
 
 // stepDock is, on a phone's narrow screen, a bar pinned to the bottom of
@@ -498,22 +642,28 @@ func (p pageView) stepper(on func(state.Command) app.EventHandler) app.UI {
 // to advance sees what changed without scrolling down to the action line.
 // r is the run whose action it shows; nil in the compare view, whose two
 // columns each have their own.
-func (p pageView) stepDock(on func(state.Command) app.EventHandler, r *runView) app.UI {
+func (p pageView) stepDock(r *runView) app.UI {
 	if p.s.Embed || p.s.Present {
 		return nil
 	}
 	total := p.s.Total(p.runs)
 	var action app.UI
 	if r != nil {
-		kind, parts := actionParts(p.s.Lang, r.f, "dock-actor", "dock-result")
-		action = el("div").Class("dock-action", "action-"+kind).Body(parts...)
+		run := *r
+		host := p.steps.attr(el("div"), "dock-action", "class", func(s state.Settings) string {
+			kind, _ := actionParts(s.Lang, run.at(s).f, "", "")
+			return "dock-action action-" + kind
+		})
+		action = p.steps.island("dock-action", host, func(s state.Settings) []app.UI {
+			_, parts := actionParts(s.Lang, run.at(s).f, "dock-actor", "dock-result")
+			return parts
+		})
 	}
 	return el("nav.step-dock data-testid=step-dock").Aria("label", p.t("dock.label")).Body(
-		p.button("dock-prev", "", "◀", p.t("nav.prev"), "", state.CmdPrev, on),
-		el("span.dock-counter data-testid=dock-counter").DataSet("value", p.s.Step).
-			Text(strconv.Itoa(p.s.Step)+" / "+strconv.Itoa(total)),
+		p.button("dock-prev", "", "◀", p.t("nav.prev"), "", state.CmdPrev),
+		p.counter(el("span.dock-counter data-testid=dock-counter"), "dock-counter", total, false),
 		action,
-		p.button("dock-next", "", "▶", p.t("nav.next"), "", state.CmdNext, on),
+		p.button("dock-next", "", "▶", p.t("nav.next"), "", state.CmdNext),
 	)
 }
 
@@ -555,10 +705,25 @@ type paceSelect struct {
 
 func (c *paceSelect) Render() app.UI {
 	return el("select#play-pace data-testid=play-pace").DataSet("value", c.Pace).Attr("disabled", !c.Live).
-		OnChange(c.Link.Pace).Body(app.Range(state.Paces).Slice(func(i int) app.UI {
+		OnChange(c.Link.Safe("pace", c.onPace)).Body(app.Range(state.Paces).Slice(func(i int) app.UI {
 		v := state.Paces[i]
 		return option(strconv.Itoa(v), state.PaceParam(v)+"×", v == c.Pace)
 	}))
+}
+
+// onPace sets play's pace from the select: one of state.Paces, 1× written
+// as none.
+func (c *paceSelect) onPace(ctx app.Context, e app.Event) {
+	pace, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
+	if err != nil || !slices.Contains(state.Paces, pace) {
+		return
+	}
+	c.Link.Change(ctx, func(s state.Settings) state.Settings {
+		if s.Pace = pace; pace == 100 {
+			s.Pace = 0
+		}
+		return s
+	})
 }
 
 // strategies is every strategy, in the table's order.
@@ -566,14 +731,17 @@ var strategies = core.Strategies()
 
 // announcer is the live region that tells screen readers what a step did,
 // or, in predict mode, what quiz says: the question asked, or the answer's
-// feedback and the step's note.
-func announcer(s state.Settings, runs []runView, quiz string) app.UI {
-	text := quiz
-	if text == "" {
-		for _, r := range runs {
-			text += words.Announcement(s.Lang, s.View, r.st, r.frames, r.f.Step) + " "
+// feedback and the step's note. Its text is a patch a step sets: a new
+// region would not be heard.
+func announcer(st *stepped, runs []runView, quiz string) app.UI {
+	return st.text(el("div.sr-only data-testid=announcer aria-live=polite aria-atomic=true"), "announcer", func(s state.Settings) string {
+		if quiz != "" {
+			return quiz
 		}
-	}
-	return el("div.sr-only data-testid=announcer aria-live=polite aria-atomic=true").
-		Text(text)
+		text := ""
+		for _, r := range runs {
+			text += words.Announcement(s.Lang, s.View, r.st, r.frames, s.Step) + " "
+		}
+		return text
+	})
 }

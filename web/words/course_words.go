@@ -1,10 +1,6 @@
+//go:build !wasm
+
 package words
-
-import (
-	"strings"
-
-	"dlock/core"
-)
 
 // courseWords are the words of the course (view=course) and of free play's
 // exercises: part of the one catalogue.
@@ -56,37 +52,4 @@ var courseWords = map[string]text{
 	"exercise.hint.none":    {"ヒント: %d 手以内の実行では達成できない。", "Hint: no run of up to %d actions meets it."},
 	"exercise.hint.wait":    {"ヒントを探している…", "Looking for a hint…"},
 	"exercise.list":         {"課題を選ぶ", "Exercises"},
-}
-
-// ExerciseGoal says an exercise's goal: the verdict to reach under its
-// row, the kinds of action it leaves out, and which of the chapter's
-// assumptions it steps outside, read from the exercise itself.
-func ExerciseGoal(l Lang, e core.Exercise) string {
-	out := T(l, "exercise.goal."+string(e.Goal), T(l, "strategy."+string(e.Strategy)))
-	if len(e.Without) > 0 {
-		var verbs []string
-		for _, k := range e.Without {
-			verbs = append(verbs, T(l, "play.verb."+string(k)))
-		}
-		out += " " + T(l, "exercise.without", strings.Join(verbs, ", "))
-	}
-	if e.Steps.Peek {
-		out += " " + T(l, "exercise.steps.peek")
-	}
-	if e.Steps.Partial {
-		out += " " + T(l, "exercise.steps.partial")
-	}
-	return out
-}
-
-// ExerciseVerdict says the model's judgement of a run against e.
-func ExerciseVerdict(l Lang, e core.Exercise, j core.Judgement) string {
-	st := T(l, "strategy."+string(e.Strategy))
-	switch {
-	case j.Solved:
-		return T(l, "exercise.solved", st, T(l, "verdict."+string(j.Verdict)))
-	case j.Miss == core.MissAction:
-		return T(l, "exercise.miss.action", j.Item, T(l, "play.verb."+string(j.Kind)))
-	}
-	return T(l, "exercise.miss.verdict", st, T(l, "verdict."+string(j.Verdict)), T(l, "verdict."+string(e.Goal)))
 }

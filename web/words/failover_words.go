@@ -1,3 +1,5 @@
+//go:build !wasm
+
 package words
 
 // failoverWords are the words of replication and failover: the failover

@@ -1,3 +1,5 @@
+//go:build !wasm
+
 package words
 
 // noteWords are the sentences notes are generated from (see eventNote):

@@ -1,3 +1,5 @@
+//go:build !wasm
+
 package words
 
 // playWords are the words of free play and of the search: part of the one

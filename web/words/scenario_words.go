@@ -1,3 +1,5 @@
+//go:build !wasm
+
 package words
 
 // scenarioWords are the scenarios' own words: each one's title, the line

@@ -5,7 +5,6 @@ import (
 	"io"
 	"reflect"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -77,10 +76,14 @@ func FilterUIElems(v ...UI) []UI {
 
 // HTMLString returns a string that represents the HTML markup for the provided
 // UI element.
+//
+// It makes no engine: in the browser an engine takes over the page's
+// global handlers (window.onclick, onpopstate, goappNav), so a page that
+// encoded HTML would lose its links to the engine it made, which runs
+// nothing. Resources are not resolved, as a test engine's are not.
 func HTMLString(ui UI) string {
-	engine := NewTestEngine().(*engineX)
 	var b bytes.Buffer
-	engine.nodes.Encode(engine.baseContext(), &b, ui)
+	nodeManager{}.Encode(Context{resolveURL: func(v string) string { return v }}, &b, ui)
 	return b.String()
 }
 
@@ -770,8 +773,11 @@ func (m nodeManager) encodeHTMLAttribute(ctx Context, w *bytes.Buffer, name, val
 	// An ARIA state is a word, not an HTML boolean: written bare it reads
 	// as empty, not "true" (aria-checked, aria-disabled).
 	if value != "" && (value != "true" || strings.HasPrefix(name, "aria-")) {
-		w.WriteString("=")
-		w.WriteString(strconv.Quote(resolveAttributeURLValue(name, value, ctx.ResolveStaticResource)))
+		// Escaped as HTML, not quoted as a Go string: a \" would end
+		// the value, and the rest be read as attributes of their own.
+		w.WriteString(`="`)
+		escapeText(w, resolveAttributeURLValue(name, value, ctx.ResolveStaticResource))
+		w.WriteByte('"')
 	}
 }
 

@@ -1,0 +1,130 @@
+//go:build !js
+
+package e2e
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/chromedp/chromedp/kb"
+)
+
+// pageHTML is the page as a reader's browser holds it: main's HTML.
+const pageHTML = `document.querySelector('main[data-testid="app"]').outerHTML`
+
+// stepCounts is how many steps the step path drew without drawing the
+// page, and how many times the page was drawn (the test build's hook).
+type stepCounts struct {
+	Fast    int `json:"fast"`
+	Renders int `json:"renders"`
+}
+
+// A step drawn by the step path, without go-app drawing the page, leaves
+// the page exactly as go-app draws the same state: every island's content,
+// every attribute and text a step changes. Each press is a real key, a
+// click on a step button or on a timeline's mark; after it the page is
+// read, then drawn again by go-app (the test build's hook), and read
+// again: the two must be the same, the embed box's code too. Each run is stepped forward to its
+// end, back, and to its first and last steps, in views that draw a step
+// differently: the book's run in both languages, unfenced, two rows side
+// by side, a run with messages held in flight, Redlock's nodes, free play,
+// the projector view, the whole run on the timeline, an embed, a phone.
+func TestAStepDrawsWhatThePageDraws(t *testing.T) {
+	t.Parallel()
+	host := newStaticHost(t, "/dlock/", dist(t, "dlock", hookedSite(t)), nil)
+	for _, c := range []struct {
+		name, query string
+		phone       bool
+	}{
+		{"book-ja", "?sw=off", false},
+		{"book-en-unfenced", "?sw=off&lang=en&fencing=off", false},
+		{"compare", "?sw=off&lang=en&view=compare&scenario=delayed-write", false},
+		{"network", "?sw=off&lang=en&scenario=delayed-write&strategy=consensus", false},
+		{"redlock", "?sw=off&scenario=clock-jump&strategy=redlock", false},
+		{"play", "?sw=off&lang=en&view=play&strategy=lease&script=A:acquire,A:write:a1@m1,tick:15,B:acquire,B:write:b1,deliver:m1", false},
+		{"present", "?sw=off&lang=en&present=1&scenario=two-resources", false},
+		{"future", "?sw=off&lang=en&future=1", false},
+		{"embed", "?sw=off&lang=en&embed=1&controls=min", false},
+		{"phone", "?sw=off&scenario=partitioned-holder", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			tb := newTab(t)
+			if c.phone {
+				tb.asPhone()
+			} else {
+				tb.viewport(1280, 800)
+			}
+			tb.openIn(host.url(c.query), "live")
+			tb.waitJS(`document.documentElement.dataset.testHooks === "on"`)
+			total := eval[int](tb, `+document.querySelector('[data-testid="step-counter"]').dataset.total`)
+			presses := []struct {
+				what string
+				do   func()
+			}{}
+			for range total - 1 {
+				presses = append(presses, struct {
+					what string
+					do   func()
+				}{"→", func() { tb.key(kb.ArrowRight) }})
+			}
+			for _, p := range []struct {
+				what string
+				do   func()
+			}{
+				{"←", func() { tb.key(kb.ArrowLeft) }},
+				{"Home", func() { tb.key(kb.Home) }},
+				{"End", func() { tb.key(kb.End) }},
+				{"◀ clicked", func() { clickStep(tb, "btn-prev", "dock-prev") }},
+				{"the first mark clicked", func() {
+					eval[bool](tb, `(document.querySelector('[data-testid="timeline-event"]').dispatchEvent(new MouseEvent("click", {bubbles: true})), true)`)
+				}},
+				{"▶ clicked", func() { clickStep(tb, "btn-next", "dock-next") }},
+			} {
+				presses = append(presses, p)
+			}
+			at := eval[string](tb, `document.querySelector('[data-testid="step-counter"]').dataset.value`)
+			for i, p := range presses {
+				before := eval[stepCounts](tb, `dlockTestSteps()`)
+				p.do()
+				tb.waitJS(`document.querySelector('[data-testid="step-counter"]').dataset.value !== "` + at + `"`)
+				at = eval[string](tb, `document.querySelector('[data-testid="step-counter"]').dataset.value`)
+				after := eval[stepCounts](tb, `dlockTestSteps()`)
+				if after.Fast != before.Fast+1 || after.Renders != before.Renders {
+					t.Errorf("press %d (%s), to step %s: the step path drew %d steps and the page was drawn %d times, want 1 and 0",
+						i+1, p.what, at, after.Fast-before.Fast, after.Renders-before.Renders)
+				}
+				stepped := eval[string](tb, pageHTML)
+				eval[bool](tb, `document.dispatchEvent(new Event("dlock:test-redraw")) || true`)
+				tb.waitJS(`dlockTestSteps().renders > ` + strconv.Itoa(after.Renders))
+				drawn := eval[string](tb, pageHTML)
+				if stepped != drawn {
+					t.Errorf("press %d (%s), to step %s: the step path's page differs from go-app's:\n%s", i+1, p.what, at, firstDifference(stepped, drawn))
+				}
+			}
+		})
+	}
+}
+
+// clickStep clicks the step button id, or on a phone the dock's one.
+func clickStep(tb *tab, id, dock string) {
+	tb.t.Helper()
+	eval[bool](tb, `(() => {
+		const visible = (el) => el && el.getClientRects().length > 0;
+		const b = [document.querySelector('[data-testid="`+id+`"]'), document.querySelector('[data-testid="`+dock+`"]')].find(visible);
+		b.click();
+		return true;
+	})()`)
+}
+
+// firstDifference is where a and b first differ, with some of each around
+// it.
+func firstDifference(a, b string) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	from := max(0, i-200)
+	cut := func(s string) string { return s[from:min(len(s), i+200)] }
+	return "step path: …" + cut(a) + "…\ngo-app:    …" + cut(b) + "…"
+}
