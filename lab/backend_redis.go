@@ -91,7 +91,7 @@ func redisFailsOver(node string) string {
 }
 
 // redisFailoverDiffers: Sentinel takes its time.
-const redisFailoverDiffers = "the model's failover takes no time; the Sentinel promotes the replica only once the primary has not answered for down-after-milliseconds (500 ms here, 30 s by default) and it has elected itself to fail it over, about 1.7 s in all here, while no client can reach any primary"
+const redisFailoverDiffers = "the model's failover takes no time; the Sentinel promotes the replica only once the primary has not answered for down-after-milliseconds (500 ms here, 30 s by default) and it has elected itself to fail it over, 1 to 2 s in all here, while no client can reach any primary"
 
 func loopWords(r renewal) string {
 	if r == core.RenewedByLibrary {

@@ -24,7 +24,7 @@ import (
 // Its settings are those of a Sentinel tuned to fail over quickly: the
 // primary is down once it has not answered for SentinelDownAfter
 // (down-after-milliseconds; 30 s by default), and a failover may take
-// SentinelFailoverTimeout. The replica is then promoted about 1.7 s after
+// SentinelFailoverTimeout. The replica is then promoted 1 to 2 s after
 // the primary dies, on this kind of machine.
 type Sentinel struct {
 	dir  string
