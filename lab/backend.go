@@ -61,6 +61,14 @@ type backend struct {
 	// (core's backup and restore actions), in the trace's words; "" where
 	// it does not, and such runs are not replayed on it.
 	restores string
+	// failsOver says how the lab syncs the service's replica and fails the
+	// service over (core's sync and failover actions), in the trace's
+	// words; "" where it does not, and such runs are not replayed on it.
+	failsOver string
+	// failoverDiffers says how a failover on the service differs from the
+	// model's, which takes no time and restarts a lease at its full length
+	// plus one tick (the page words it from its own catalogue).
+	failoverDiffers string
 	// differs says why a run that restores the service may differ from the
 	// model's, which restores a service as it was ("" where it should not).
 	differs string
@@ -76,21 +84,38 @@ type backend struct {
 }
 
 // place is what a backend opens its service for: the run's directory, its
-// lock's name, its row, and whether the run backs the service up and
-// restores it. A restore takes the whole service back, so such a run has a
-// service of its own, never the one the lab shares between runs.
+// lock's name, its row, whether the run backs the service up and restores
+// it, and whether it syncs the service's replica or fails the service
+// over. A restore takes the whole service back, and a failover kills a
+// server, so such a run has a service of its own, never the one the lab
+// shares between runs.
 type place struct {
-	dir, key string
-	st       core.Strategy
-	restores bool
+	dir, key  string
+	st        core.Strategy
+	restores  bool
+	failsOver bool
 }
+
+// own reports whether the run needs a service of its own.
+func (p place) own() bool { return p.restores || p.failsOver }
+
+// restoreActions are what backs a lock service up and restores it;
+// failoverActions what syncs its replica and fails it over.
+var (
+	restoreActions  = []core.ActionKind{core.ActBackup, core.ActRestore}
+	failoverActions = []core.ActionKind{core.ActSync, core.ActFailover}
+)
 
 // restoresService reports whether sc backs the lock service up or restores
 // it.
-func restoresService(sc core.Scenario) bool {
-	return slices.ContainsFunc(sc.Steps, func(s core.Step) bool {
-		return s.Action.Kind == core.ActBackup || s.Action.Kind == core.ActRestore
-	})
+func restoresService(sc core.Scenario) bool { return hasActions(sc, restoreActions) }
+
+// failsServiceOver reports whether sc syncs the lock service's replica or
+// fails the service over.
+func failsServiceOver(sc core.Scenario) bool { return hasActions(sc, failoverActions) }
+
+func hasActions(sc core.Scenario, kinds []core.ActionKind) bool {
+	return slices.ContainsFunc(sc.Steps, func(s core.Step) bool { return slices.Contains(kinds, s.Action.Kind) })
 }
 
 // backends are the lock services the lab runs, each with the design it
@@ -239,6 +264,17 @@ type service interface {
 type restorer interface {
 	backup(ctx context.Context) (string, error)
 	restore() (string, error)
+}
+
+// failer is a service whose replica the lab syncs and which it fails
+// over: sync brings the replica up to date with its primary (a service
+// replicated by consensus has nothing to bring up to date), failover kills
+// the primary, or the leader, and returns once another has taken over;
+// each tells say what it does as it does it (a call and its result, for
+// the trace).
+type failer interface {
+	sync(ctx context.Context, say func(call, result string)) error
+	failover(ctx context.Context, say func(call, result string)) error
 }
 
 // lockerFor is the locker a client of b acts through: on b's lock service,

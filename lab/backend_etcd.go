@@ -21,18 +21,26 @@ import (
 // its own (a run that restores the service: a cluster of its own), the
 // lock etcd's concurrency package.
 var etcdLock = &backend{
-	name:         "etcd",
-	describe:     describeEtcd,
-	token:        "the lock key's CreateRevision",
-	key:          func(run string) string { return "/dlock/" + run },
-	open:         openEtcd(false),
-	restores:     "etcdutl snapshot save at the backup; at the restore, every member stopped, its data restored from the snapshot (etcdutl snapshot restore), and the cluster started again",
-	library:      newEtcdLibrary,
-	apart:        true,
-	renewsItself: true,
-	asks:         "etcd Session.Done (with the keep-alive stopped: Lease.TimeToLive)",
-	gone:         "etcd Session.Done closed",
+	name:            "etcd",
+	describe:        describeEtcd,
+	token:           "the lock key's CreateRevision",
+	key:             func(run string) string { return "/dlock/" + run },
+	open:            openEtcd(false),
+	restores:        "etcdutl snapshot save at the backup; at the restore, every member stopped, its data restored from the snapshot (etcdutl snapshot restore), and the cluster started again",
+	library:         newEtcdLibrary,
+	apart:           true,
+	renewsItself:    true,
+	asks:            "etcd Session.Done (with the keep-alive stopped: Lease.TimeToLive)",
+	gone:            "etcd Session.Done closed",
+	failsOver:       etcdFailsOver,
+	failoverDiffers: etcdFailoverDiffers,
 }
+
+// etcdFailsOver says how the lab fails etcd over, where a run does.
+const etcdFailsOver = "a cluster of the run's own, whose first member (which a client's connection of its own reaches) does not lead; at a failover the leader is killed (its clients' connections dropped, HardStop, then Close) and the two others elect a new leader; a sync does nothing (a grant is acknowledged once a majority has it)"
+
+// etcdFailoverDiffers: etcd's new leader adds its own election timeout.
+const etcdFailoverDiffers = "the model's new leader restarts the lease at its full length plus an election timeout of one tick (1 s); etcd's restarts every lease at its full TTL plus its own election timeout, 100 ms in the lab's cluster (ElectionMs 100; 1000 ms by default), once it has committed its first entry (lessor.Promote: leases are checkpointed every 5 minutes, so a lease of seconds always restarts in full), and finds it expired up to 0.5 s later"
 
 // etcdBumped is etcd restored as etcd's own guide advises: with
 // --bump-revision and --mark-compacted, so that no revision (no token)
@@ -43,16 +51,18 @@ var etcdBumped = &backend{
 	describe: func(st core.Strategy, r renewal) string {
 		return describeEtcd(st, r) + "; restored with etcdutl snapshot restore --bump-revision 1000000000 --mark-compacted"
 	},
-	token:        "the lock key's CreateRevision",
-	key:          func(run string) string { return "/dlock/" + run },
-	open:         openEtcd(true),
-	library:      newEtcdLibrary,
-	apart:        true,
-	renewsItself: true,
-	asks:         "etcd Session.Done (with the keep-alive stopped: Lease.TimeToLive)",
-	gone:         "etcd Session.Done closed",
-	restores:     "etcdutl snapshot save at the backup; at the restore, every member's data restored from the snapshot with --bump-revision 1000000000 --mark-compacted",
-	differs:      "the model restores the service as it was, its counter with it; restored with --bump-revision, etcd's revisions, and so its tokens, move on past every one issued before: the token does not go back",
+	token:           "the lock key's CreateRevision",
+	key:             func(run string) string { return "/dlock/" + run },
+	open:            openEtcd(true),
+	library:         newEtcdLibrary,
+	apart:           true,
+	renewsItself:    true,
+	asks:            "etcd Session.Done (with the keep-alive stopped: Lease.TimeToLive)",
+	gone:            "etcd Session.Done closed",
+	restores:        "etcdutl snapshot save at the backup; at the restore, every member's data restored from the snapshot with --bump-revision 1000000000 --mark-compacted",
+	failsOver:       etcdFailsOver,
+	failoverDiffers: etcdFailoverDiffers,
+	differs:         "the model restores the service as it was, its counter with it; restored with --bump-revision, etcd's revisions, and so its tokens, move on past every one issued before: the token does not go back",
 }
 
 func init() {
@@ -233,7 +243,7 @@ type etcdService struct {
 
 func openEtcd(bump bool) func(p place) (service, error) {
 	return func(p place) (service, error) {
-		s := &etcdService{prefix: p.key, dir: p.dir, bump: bump, own: p.restores}
+		s := &etcdService{prefix: p.key, dir: p.dir, bump: bump, own: p.own()}
 		var err error
 		if s.own {
 			s.cluster, err = servers.StartEtcd(filepath.Join(p.dir, "etcd"))
@@ -242,6 +252,17 @@ func openEtcd(bump bool) func(p place) (service, error) {
 		}
 		if err != nil {
 			return nil, err
+		}
+		if p.failsOver {
+			// The first member is the one a held request's connection of
+			// its own reaches (clientNetwork): not the one a failover kills.
+			ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+			err := s.cluster.AvoidLeading(ctx, 0)
+			cancel()
+			if err != nil {
+				s.cluster.Stop()
+				return nil, err
+			}
 		}
 		if s.cli, err = clientv3.New(clientv3.Config{Endpoints: s.cluster.URLs(), DialTimeout: 5 * time.Second, Logger: zap.NewNop()}); err != nil {
 			if s.own {
@@ -286,6 +307,77 @@ func (s *etcdService) watch(ctx context.Context, log func(call, result string), 
 func (s *etcdService) restart() (string, error) {
 	name, err := s.cluster.RestartFollower()
 	return "etcd member " + name + ", a follower, from its data directory: the cluster keeps its state; revisions keep increasing", err
+}
+
+// sync does nothing: a grant is acknowledged once a majority of the
+// members have it.
+func (s *etcdService) sync(_ context.Context, say func(call, result string)) error {
+	say("sync", "nothing to bring up to date: etcd acknowledges a grant once a majority of its members have it (Raft)")
+	return nil
+}
+
+// failover kills the leader and waits for the new one to serve: a read
+// that must go through the leader (linearizable) answers once it has
+// committed its first entry, and with it renewed every lease. It says the
+// remaining TTL of each lease the run's keys hold, before and after.
+func (s *etcdService) failover(ctx context.Context, say func(call, result string)) error {
+	before, err := s.leasesLeft(ctx)
+	if err != nil {
+		return err
+	}
+	elected, took, err := s.cluster.KillLeader(func(old int) {
+		say("kill the leader", fmt.Sprintf("etcd member %s, the leader, dies: its clients' connections dropped, its server stopped without handing its leadership over (HardStop)", s.cluster.Name(old)))
+	})
+	if err != nil {
+		return err
+	}
+	say("election", fmt.Sprintf("member %s leads, %.2f s after the kill", s.cluster.Name(elected), took.Seconds()))
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		rctx, cancel := context.WithTimeout(ctx, time.Second)
+		_, err = s.cli.Get(rctx, s.prefix+"/", clientv3.WithPrefix(), clientv3.WithCountOnly())
+		cancel()
+		if err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("etcd answered no read within 10 s of its new leader's election: %w", err)
+		}
+	}
+	after, err := s.leasesLeft(ctx)
+	if err != nil {
+		return err
+	}
+	for id, left := range after {
+		say(fmt.Sprintf("etcd Lease.TimeToLive %x", id), fmt.Sprintf("%d s left before the failover, %d s after it, of its TTL of %d s: the new leader restarted it in full, plus its election timeout (lessor.Promote)", before[id].left, left.left, left.granted))
+	}
+	return nil
+}
+
+// leaseLeft is a lease's remaining TTL and the TTL it was granted, in s.
+type leaseLeft struct{ left, granted int64 }
+
+// leasesLeft are the leases the run's keys hold, by id, with their
+// remaining TTL, as the leader reckons it.
+func (s *etcdService) leasesLeft(ctx context.Context) (map[clientv3.LeaseID]leaseLeft, error) {
+	got, err := s.cli.Get(ctx, s.prefix+"/", clientv3.WithPrefix())
+	if err != nil {
+		return nil, err
+	}
+	out := map[clientv3.LeaseID]leaseLeft{}
+	for _, kv := range got.Kvs {
+		id := clientv3.LeaseID(kv.Lease)
+		if id == clientv3.NoLease {
+			continue
+		}
+		ttl, err := s.cli.TimeToLive(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if ttl.TTL > 0 {
+			out[id] = leaseLeft{ttl.TTL, ttl.GrantedTTL}
+		}
+	}
+	return out, nil
 }
 
 // heldForever is false: every etcd lock has a lease.

@@ -23,18 +23,20 @@ var zooKeeperLock = &backend{
 	describe: func(core.Strategy, renewal) string {
 		return "ZooKeeper 3.8.0, an ensemble of 3 servers (tickTime 100 ms): the lock recipe on go-zookeeper/zk v1.0.4, an ephemeral sequential node per holder in a session of its own, whose timeout is the lease, kept alive by the library's heartbeat every third of it; the token is the lock node's czxid"
 	},
-	token:        "the lock node's czxid",
-	key:          func(run string) string { return "/dlock/" + run },
-	open:         openZooKeeper,
-	library:      newZooKeeperLibrary,
-	apart:        true,
-	keepsAlive:   true,
-	renewsItself: true,
-	asks:         "ZooKeeper's session state (go-zookeeper Conn.State)",
-	gone:         "ZooKeeper's session expired, heard on reconnecting",
-	unstageable:  zooKeeperUnstageable,
-	restores:     "at the backup, a copy of each server's data directory (snapshots, transaction logs, epochs), taken while it runs; at the restore, every server killed, its data directory replaced by the copy, and the ensemble started again",
-	differs:      "the model restores the service as it was, its counter with it; a zxid carries the leader's epoch in its upper 32 bits, and the restored ensemble elects its leader in a new epoch, one above the last it had seen at the backup: the czxid moves on past every one it had issued, those issued after the backup and lost among them, and the token does not go back (but where a leader was elected after the backup, the restored zxids can repeat the lost ones, after one election, or fall below them, after two or more)",
+	token:           "the lock node's czxid",
+	key:             func(run string) string { return "/dlock/" + run },
+	open:            openZooKeeper,
+	library:         newZooKeeperLibrary,
+	apart:           true,
+	keepsAlive:      true,
+	renewsItself:    true,
+	asks:            "ZooKeeper's session state (go-zookeeper Conn.State)",
+	gone:            "ZooKeeper's session expired, heard on reconnecting",
+	unstageable:     zooKeeperUnstageable,
+	restores:        "at the backup, a copy of each server's data directory (snapshots, transaction logs, epochs), taken while it runs; at the restore, every server killed, its data directory replaced by the copy, and the ensemble started again",
+	differs:         "the model restores the service as it was, its counter with it; a zxid carries the leader's epoch in its upper 32 bits, and the restored ensemble elects its leader in a new epoch, one above the last it had seen at the backup: the czxid moves on past every one it had issued, those issued after the backup and lost among them, and the token does not go back (but where a leader was elected after the backup, the restored zxids can repeat the lost ones, after one election, or fall below them, after two or more)",
+	failsOver:       "an ensemble of the run's own, whose first server (which a client's connection of its own reaches) does not lead; at a failover the leader is killed (kill -9) and the two others elect a new leader; a sync does nothing (a grant is acknowledged once a quorum has it)",
+	failoverDiffers: "the model's new leader restarts the lease at its full length plus an election timeout of one tick; ZooKeeper's new leader tracks every session again with its full timeout, from its election; and a ZooKeeper lock lives as long as its session, which the library keeps alive, by a heartbeat every third of its timeout, as long as its holder runs and reaches the service: a lease the model ends while its holder runs lives on (the run's last step alone may end one, where nothing after it can tell)",
 }
 
 // SessionKeptAlive: the model ends a lease while its holder runs and
@@ -50,7 +52,10 @@ const SessionKeptAlive core.NotReplayed = "session-kept-alive"
 //     and the library keeps the session alive, by itself, as long as the
 //     holder runs and reaches the service (it even reconnects a connection
 //     that answers nothing, in the same session); such a lease cannot end
-//     on ZooKeeper (SessionKeptAlive);
+//     on ZooKeeper (SessionKeptAlive). But at the run's last step: nothing
+//     after it can tell whether the lease ended (the failover scenario
+//     ends with the lease the new leader restarted running out), and the
+//     recording says that it lived on;
 //   - the delivery of a held acquire's answer while a renewal of the same
 //     client is held: the recipe calls the service again after its
 //     create's answer (the parent's children, the node's czxid), and the
@@ -71,7 +76,7 @@ func zooKeeperUnstageable(sc core.Scenario, frames []core.Frame) (core.NotReplay
 		}
 		cv, _ := prev.Client(h)
 		stopped := cv.State != core.Running || f.Event.Kind == core.ActPause && f.Event.Client == h || renewing(h)
-		if !stopped {
+		if !stopped && i < len(frames)-1 {
 			return SessionKeptAlive, i
 		}
 	}
@@ -185,7 +190,7 @@ func openZooKeeper(p place) (service, error) {
 	parent := p.key
 	var ensemble *servers.ZooKeeper
 	var err error
-	if p.restores {
+	if p.own() {
 		ensemble, err = servers.StartZooKeeper(filepath.Join(p.dir, "zookeeper"))
 	} else {
 		ensemble, err = servers.SharedZooKeeper()
@@ -193,9 +198,17 @@ func openZooKeeper(p place) (service, error) {
 	if err != nil {
 		return nil, err
 	}
+	if p.failsOver {
+		// The first server is the one a held request's connection of its
+		// own reaches (clientNetwork): not the one a failover kills.
+		if err := ensemble.AvoidLeading(1); err != nil {
+			ensemble.Stop()
+			return nil, err
+		}
+	}
 	conn, events, err := zk.Connect(ensemble.Endpoints(), time.Minute, zk.WithLogger(quietZK{}), zk.WithLogInfo(false))
 	if err != nil {
-		if p.restores {
+		if p.own() {
 			ensemble.Stop()
 		}
 		return nil, err
@@ -219,7 +232,7 @@ func openZooKeeper(p place) (service, error) {
 			return nil, err
 		}
 	}
-	return &zooKeeperService{ensemble: ensemble, own: p.restores, dir: p.dir, conn: conn, parent: parent}, nil
+	return &zooKeeperService{ensemble: ensemble, own: p.own(), dir: p.dir, conn: conn, parent: parent}, nil
 }
 
 // parentsOf yields each znode of path from the root down, path last.
@@ -304,6 +317,38 @@ func (s *zooKeeperService) watch(ctx context.Context, log func(call, result stri
 func (s *zooKeeperService) restart() (string, error) {
 	id, err := s.ensemble.RestartFollower()
 	return fmt.Sprintf("ZooKeeper server %d, a follower, from its data directory: the ensemble keeps its state and its sessions; zxids keep increasing; the clients connected to it reconnect to another server", id), err
+}
+
+// sync does nothing: a grant is acknowledged once a quorum of the servers
+// has it.
+func (s *zooKeeperService) sync(_ context.Context, say func(call, result string)) error {
+	say("sync", "nothing to bring up to date: ZooKeeper acknowledges a grant once a quorum of its servers has it (ZAB)")
+	return nil
+}
+
+// failover kills the leader and waits for the two others to serve, one
+// of them as the new leader; it says which lock nodes are left.
+func (s *zooKeeperService) failover(_ context.Context, say func(call, result string)) error {
+	elected, took, err := s.ensemble.KillLeader(func(old, pid int) {
+		say(fmt.Sprintf("kill -KILL %d", pid), fmt.Sprintf("ZooKeeper server %d, the leader, dies; its clients lose their connection and reconnect to another server, in the same session", old))
+	})
+	if err != nil {
+		return err
+	}
+	say("election", fmt.Sprintf("server %d leads, %.1f s after the kill; it tracks every session again, each with its full timeout", elected, took.Seconds()))
+	var children []string
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		children, _, err = s.conn.Children(s.parent)
+		if err == nil || errors.Is(err, zk.ErrNoNode) {
+			break
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("ZooKeeper answered no read within 10 s of its new leader's election: %w", err)
+		}
+	}
+	slices.Sort(children)
+	say("ZooKeeper getChildren "+s.parent, fmt.Sprintf("the lock's nodes after the failover: %v", children))
+	return nil
 }
 
 // heldForever is false: every ZooKeeper lock lives only as long as its

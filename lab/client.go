@@ -60,6 +60,21 @@ type clientConfig struct {
 	// rows whose versions the client reads where it would acquire a lock.
 	Versioned bool     `json:"versioned,omitempty"`
 	Resources []string `json:"resources,omitempty"`
+	// Sentinel, where a run fails a Redis node over to its replica, is
+	// where the client finds that node's primary.
+	Sentinel *sentinelConfig `json:"sentinel,omitempty"`
+}
+
+// sentinelConfig is how a client finds the primary of a Redis node that
+// fails over, as go-redis's failover client does: it asks the Sentinel at
+// Addr for the primary it knows as Master before each new connection to
+// node Node (0-based), and dials each address the Sentinel names through
+// the proxy Via maps it to (the client's network).
+type sentinelConfig struct {
+	Addr   string            `json:"addr"`
+	Master string            `json:"master"`
+	Node   int               `json:"node"`
+	Via    map[string]string `json:"via"`
 }
 
 // request is what the lab asks a client to do: one of the model's actions,

@@ -1,6 +1,9 @@
 package main
 
-import "slices"
+import (
+	"maps"
+	"slices"
+)
 
 // clientNetwork is the network between one client process and its lock
 // service, where the lab holds messages and makes partitions: a proxy per
@@ -10,10 +13,14 @@ import "slices"
 // answer can catch no other call. The first server is one the lab never
 // restarts: a held request must go on the one connection its session has
 // opened, and a library that spreads its calls over several servers would
-// not.
+// not. Where a node has a replica that a failover promotes (Redis with
+// Sentinel), a proxy to the replica stands by beside the node's: the
+// client dials it once Sentinel names the replica as the primary.
 type clientNetwork struct {
 	toServers []*netProxy
 	apart     []*netProxy
+	// standby is the proxy to node k's replica (0-based), by k.
+	standby map[int]*netProxy
 }
 
 // newClientNetwork puts a proxy before each of servers and, apart, one
@@ -40,6 +47,38 @@ func newClientNetwork(servers []string, apart bool) (*clientNetwork, error) {
 	return n, nil
 }
 
+// standBy puts a proxy before node k's replica (0-based), at replica.
+func (n *clientNetwork) standBy(k int, replica string) error {
+	p, err := newNetProxy(replica)
+	if err != nil {
+		return err
+	}
+	if n.standby == nil {
+		n.standby = map[int]*netProxy{}
+	}
+	n.standby[k] = p
+	return nil
+}
+
+// promote: node k's replica is its primary now (a failover): the proxy
+// to it is node k's, and the one to the dead primary stands by.
+func (n *clientNetwork) promote(k int) {
+	if p := n.standby[k]; p != nil {
+		n.toServers[k], n.standby[k] = p, n.toServers[k]
+	}
+}
+
+// via maps each server the client may be told of (node k's primary and
+// its replica, as Sentinel names them) to the proxy the client dials for
+// it.
+func (n *clientNetwork) via(k int) map[string]string {
+	m := map[string]string{n.toServers[k].target: n.toServers[k].addr}
+	if p := n.standby[k]; p != nil {
+		m[p.target] = p.addr
+	}
+	return m
+}
+
 // addrs are the servers as the client dials them, in order.
 func (n *clientNetwork) addrs() []string { return addrsOf(n.toServers) }
 
@@ -56,7 +95,13 @@ func addrsOf(proxies []*netProxy) []string {
 }
 
 // all are every proxy between the client and its service.
-func (n *clientNetwork) all() []*netProxy { return append(slices.Clone(n.toServers), n.apart...) }
+func (n *clientNetwork) all() []*netProxy {
+	all := append(slices.Clone(n.toServers), n.apart...)
+	for _, k := range slices.Sorted(maps.Keys(n.standby)) {
+		all = append(all, n.standby[k])
+	}
+	return all
+}
 
 // reachOnly cuts the client off from every server but nodes (1-based, in
 // the service's order): their proxies refuse connections until reopened.
@@ -67,6 +112,10 @@ func (n *clientNetwork) reachOnly(nodes []int) []*netProxy {
 		if !slices.Contains(nodes, k+1) {
 			p.refuse()
 			cut = append(cut, p)
+			if q := n.standby[k]; q != nil {
+				q.refuse()
+				cut = append(cut, q)
+			}
 		}
 	}
 	return cut

@@ -154,3 +154,42 @@ func TestAClientsNetworkHoldsWhatTheLabHolds(t *testing.T) {
 		t.Errorf("the held answer, released: %q", got)
 	}
 }
+
+// Where a node has a replica, a proxy to it stands by: the client dials it
+// for the replica's address (as Sentinel names it), a partition holds it
+// too, and once the replica is promoted it is the node's proxy, the one
+// held answers and cuts are made on.
+func TestAClientsNetworkReachesAReplicaThroughAProxyOfItsOwn(t *testing.T) {
+	primary, replica := echoServer(t, "primary"), echoServer(t, "replica")
+	n, err := newClientNetwork([]string{primary}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer n.close()
+	if err := n.standBy(0, replica); err != nil {
+		t.Fatal(err)
+	}
+	via := n.via(0)
+	if len(via) != 2 || via[primary] != n.addrs()[0] || via[replica] == "" || via[replica] == via[primary] {
+		t.Fatalf("dialled via %v; the node's proxy is %s", via, n.addrs()[0])
+	}
+	toReplica := dialed(t, via[replica])
+	if got := toReplica.say("hi", time.Second); got != "replica:hi" {
+		t.Errorf("through the standby proxy: %q", got)
+	}
+	n.set(hold)
+	if got := toReplica.say("in the partition", 100*time.Millisecond); got != "" {
+		t.Errorf("the replica answered in a partition: %q", got)
+	}
+	n.set(pass)
+	if got := toReplica.answer(time.Second); got != "replica:in the partition" {
+		t.Errorf("after the partition heals: %q", got)
+	}
+	n.promote(0)
+	if n.addrs()[0] != via[replica] || n.via(0)[replica] != via[replica] || n.via(0)[primary] != via[primary] {
+		t.Errorf("after the promotion the node is reached at %v, dialled via %v (before: %v)", n.addrs(), n.via(0), via)
+	}
+	if holding := n.holdAnswer("g1", nil); len(holding) != 1 || holding[0].target != replica {
+		t.Errorf("after the promotion a held answer is held on %v, want the replica's proxy", holding)
+	}
+}

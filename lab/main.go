@@ -272,7 +272,7 @@ func run(scenario, out string, o options) error {
 			return c.err
 		}
 		fmt.Printf("verdict: %s (model: %s)\n", c.trace.Verdict, c.trace.Model)
-		if !c.trace.Agrees() && c.trace.Differs != "" {
+		if !c.trace.Agrees() && mayDiffer(c.trace) {
 			fmt.Printf("differs from the model from step %d, as recorded to show: %s\n", c.trace.FirstDiffers, c.trace.Differs)
 		}
 		j, err := judgeRows(c, o.histories, recordedAs(out, c))
@@ -299,7 +299,7 @@ func run(scenario, out string, o options) error {
 // summarize prints a table of the runs, each with its steps that agree,
 // writes each into out (if set) with the index, and fails if any run
 // failed or differs from the model (but where it is recorded to show how
-// it differs, core.Recording.Differs: a restore, a variant of the database).
+// it differs, mayDiffer: a restore, a variant of the database).
 //
 // Each replayed run's rows' history is checked for linearizability
 // (linearizable.go), in its own column; the pictures of those that are
@@ -330,7 +330,7 @@ func summarize(cells []*result, out, histories string) error {
 			agree := "yes"
 			switch {
 			case c.trace.Agrees():
-			case c.trace.Differs != "":
+			case mayDiffer(c.trace):
 				agree, shown = fmt.Sprintf("no, from step %d, as recorded to show (%s)", c.trace.FirstDiffers, shownBy(c.setup)), shown+1
 			default:
 				agree, disagree = fmt.Sprintf("NO, from step %d", c.trace.FirstDiffers), disagree+1

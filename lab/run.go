@@ -28,19 +28,25 @@ var reasons = map[core.NotReplayed]string{
 	core.NoLockDelay:     "neither Redis, etcd nor ZooKeeper has a lock-delay (Chubby's): the lock is granted as soon as the lease has ended",
 	core.CallInPartition: "the client calls its lock service while a renewal of its own is held: the lab holds a renewal as a partition between the client and its lock service, both ways (so that the library's own keep-alives are held too), and the call would wait in it until the renewal is delivered, where the model lets it through",
 	core.NoRestore:       "the lock service is backed up and restored, which the lab does not stage",
-	core.NoFailover:      "the lock service's replica is synced, or the service fails over, which the lab does not stage: its Redis runs without a replica, and it restarts a follower, not the leader",
+	core.NoFailover:      "the lock service's replica is synced, or the service fails over, which the lab does not stage on this service",
 	SessionKeptAlive:     "the model ends a lease while its holder runs and reaches the lock service: a ZooKeeper lock lives as long as its session, which the client library keeps alive by itself (a heartbeat every third of the timeout, and a new connection in the same session when one stops answering) as long as the holder runs and reaches the service; there is no lease of a lock to let lapse",
 }
 
 // replayable says whether the lab can replay sc under st on b, and if not,
-// why, and at which item (0 where it is the whole scenario).
+// why, and at which item (0 where it is the whole scenario). core's
+// Replayable counts backups and restores, syncs and failovers as not
+// replayable; b may stage them (backend.restores, backend.failsOver), and
+// then sc is asked about without them.
 func replayable(sc core.Scenario, st core.Strategy, b *backend) (core.NotReplayed, int, error) {
-	if why, ok := core.Replayable(sc, st); !ok {
-		if why != core.NoRestore || b.restores == "" {
-			return why, 0, nil
+	if _, ok := core.Replayable(sc, st); !ok {
+		var staged []core.ActionKind
+		if b.restores != "" {
+			staged = append(staged, restoreActions...)
 		}
-		// The lab restores this service: is there another reason?
-		if why, ok := core.Replayable(withoutRestores(sc), st); !ok {
+		if b.failsOver != "" {
+			staged = append(staged, failoverActions...)
+		}
+		if why, ok := core.Replayable(without(sc, staged), st); !ok {
 			return why, 0, nil
 		}
 	}
@@ -55,11 +61,18 @@ func replayable(sc core.Scenario, st core.Strategy, b *backend) (core.NotReplaye
 	return why, item, nil
 }
 
-// withoutRestores is sc without its backups and restores.
-func withoutRestores(sc core.Scenario) core.Scenario {
-	sc.Steps = slices.DeleteFunc(slices.Clone(sc.Steps), func(s core.Step) bool {
-		return s.Action.Kind == core.ActBackup || s.Action.Kind == core.ActRestore
-	})
+// mayDiffer reports whether r is recorded to show how real software
+// differs from the model at some step, which it says (Differs): a restore,
+// or a database other than the first. A failover's Differs says only how
+// the real one's timing differs from the model's: its run must agree at
+// every step, as every other run must.
+func mayDiffer(r core.Recording) bool {
+	return r.Differs != "" && (r.Restore != "" || r.Database != databases[0].name)
+}
+
+// without is sc without its steps of the kinds given.
+func without(sc core.Scenario, kinds []core.ActionKind) core.Scenario {
+	sc.Steps = slices.DeleteFunc(slices.Clone(sc.Steps), func(s core.Step) bool { return slices.Contains(kinds, s.Action.Kind) })
 	return sc
 }
 
@@ -118,6 +131,12 @@ func Replay(sc core.Scenario, st core.Strategy, on setup, dir string) (core.Reco
 	trace := core.Recording{Scenario: sc.ID, Strategy: st, Model: core.VerdictOf(frames),
 		Resource: resourceWords(sc, st, on.database), Renewal: string(renewal), Service: b.describe(st, renewal),
 		Backend: b.name, Database: on.database.name, Token: b.token}
+	if failsServiceOver(sc) && b.failsOver != "" {
+		trace.Service += "; " + b.failsOver
+	}
+	if hasActions(sc, []core.ActionKind{core.ActFailover}) {
+		trace.Differs = b.failoverDiffers
+	}
 	if restoresService(sc) {
 		trace.Restore, trace.Differs = b.restores, b.differs
 	}
@@ -251,7 +270,7 @@ func errOrNothing(err error) string {
 // the watch of the service.
 func (c *cell) open(key, dir string, d *database) error {
 	var err error
-	if c.svc, err = c.backend.open(place{dir: dir, key: key, st: c.st, restores: restoresService(c.sc)}); err != nil {
+	if c.svc, err = c.backend.open(place{dir: dir, key: key, st: c.st, restores: restoresService(c.sc), failsOver: failsServiceOver(c.sc)}); err != nil {
 		c.svc = nil // not a nil pointer in the interface, which close would call
 		return err
 	}
@@ -272,6 +291,14 @@ func (c *cell) open(key, dir string, d *database) error {
 		}
 		c.nets[name] = n
 		cfg.Addrs, cfg.ApartAddrs = n.addrs(), n.apartAddrs()
+		if r, ok := c.svc.(sentinelled); ok {
+			if v, ok := r.sentinel(); ok {
+				if err := n.standBy(v.node, v.replica); err != nil {
+					return err
+				}
+				cfg.Sentinel = &sentinelConfig{Addr: v.addr, Master: v.master, Node: v.node, Via: n.via(v.node)}
+			}
+		}
 		config, err := json.Marshal(cfg)
 		if err != nil {
 			return err
@@ -602,6 +629,8 @@ func (c *cell) doWithService(a core.Action, f core.Frame, lease int64) (outcome,
 			c.restarted = true
 			c.trace.log("", "restart "+which, "")
 		}
+	case core.ActSync, core.ActFailover:
+		err = c.failover(a)
 	case core.ActBackup, core.ActRestore:
 		r, ok := c.svc.(restorer)
 		if !ok {
@@ -620,4 +649,30 @@ func (c *cell) doWithService(a core.Action, f core.Frame, lease int64) (outcome,
 		err = fmt.Errorf("the lab cannot stage %s", a.Kind)
 	}
 	return real, timing, err
+}
+
+// failover syncs the service's replica or fails the service over (a, a
+// sync or a failover), as the service does (failer), its calls in the
+// trace. Where a Redis node's replica has taken over, each client's
+// network sends what it sends that node to the replica.
+func (c *cell) failover(a core.Action) error {
+	f, ok := c.svc.(failer)
+	if !ok {
+		return fmt.Errorf("the lab does not fail %s over", c.backend.name)
+	}
+	do := f.sync
+	if a.Kind == core.ActFailover {
+		do = f.failover
+	}
+	if err := do(context.Background(), func(call, result string) { c.trace.log("", call, result) }); err != nil {
+		return err
+	}
+	if r, ok := c.svc.(sentinelled); ok && a.Kind == core.ActFailover {
+		if k, ok := r.promoted(); ok {
+			for _, n := range c.nets {
+				n.promote(k)
+			}
+		}
+	}
+	return nil
 }

@@ -108,7 +108,23 @@ var failoverWords = map[string]text{
 	},
 
 	// On real software.
-	"real.why.no-failover": {"レプリカの同期かフェイルオーバーがある。lab はそれを再現しない。", "The lock service's replica is synced, or the service fails over, which the lab does not stage."},
+	"real.why.no-failover":       {"レプリカの同期かフェイルオーバーがある。lab はそれを再現しない。", "The lock service's replica is synced, or the service fails over, which the lab does not stage."},
+	"real.failover":              {"フェイルオーバーの再現と、モデルとの違い: %s", "The failover on real software, and how it differs from the model's: %s"},
+	"real.failover.plain-redis":  redisFailover,
+	"real.failover.redislock":    redisFailover,
+	"real.failover.fenced-redis": redisFailover,
+	"real.failover.redsync": {
+		"ここではノード 3 にレプリカを 1 つ付け、lab 自身のプロキシを通して複製させる。プロキシは複製の流れを止めておき、sync のステップでだけ、レプリカがプライマリのオフセットに追いつくまで通す。Sentinel(redis-server --sentinel。quorum 1、down-after-milliseconds 500)がノード 3 のプライマリを見張り、クライアントはノード 3 のプライマリを Sentinel に尋ねる(go-redis の NewFailoverClient)。フェイルオーバーでは、lab がノード 3 のプライマリを SIGKILL で落とし、Sentinel がレプリカを昇格させる(+switch-master)。モデルのフェイルオーバーには時間がかからない。Sentinel は、プライマリが down-after-milliseconds(ここでは 500 ms、既定は 30 秒)のあいだ応答しないのを待ってから昇格させるので、ここでは落ちてから昇格まで 1 秒から 2 秒ほどかかった。その間、どのクライアントもノード 3 のプライマリに届かない。",
+		"Here node 3 has one replica, which replicates it through the lab's own proxy: the proxy holds the replication stream, and lets it through only at a sync step, until the replica has the primary's offset. A Sentinel (redis-server --sentinel; quorum 1, down-after-milliseconds 500) watches node 3's primary, and the clients ask it for that primary (go-redis's NewFailoverClient). At the failover the lab kills node 3's primary (SIGKILL), and the Sentinel promotes the replica (+switch-master). The model's failover takes no time; the Sentinel waits until the primary has not answered for down-after-milliseconds (500 ms here, 30 s by default) before it promotes the replica: 1 to 2 s after the kill here, during which no client reaches node 3's primary.",
+	},
+	"real.failover.etcd": {
+		"ここでは実行ごとに専用のクラスタを使う。フェイルオーバーでは、lab がリーダーのメンバーを落とし(接続を切り、HardStop で引き継ぎ無しに止める)、残る 2 つのメンバーが 1 秒足らずで新しいリーダーを選ぶ。モデルの新しいリーダーは、リースを全体の長さに選挙タイムアウト 1 tick(1 秒)を足してやり直す。etcd の新しいリーダーは、最初のエントリをコミットしたところで、すべてのリースを TTL 全体に自分の選挙タイムアウトを足してやり直す(lessor.Promote)。lab のクラスタの選挙タイムアウトは 100 ms(ElectionMs。既定は 1 秒)なので、リースはモデルより少し早く切れる。リースのチェックポイントは 5 分ごとなので、数秒のリースは必ず全体からやり直しになる。トレースには、フェイルオーバーの前後でのリースの残り TTL と、リースが切れた時刻が出る。",
+		"Here the cluster is the run's own. At the failover the lab kills the leader (its connections dropped, its server stopped by HardStop, with no handover), and the two other members elect a new one within a fraction of a second. The model's new leader restarts the lease at its full length plus an election timeout of one tick (1 s); etcd's, once it has committed its first entry, restarts every lease at its full TTL plus its own election timeout (lessor.Promote), which is 100 ms in the lab's cluster (ElectionMs; 1 s by default), so the lease ends a little earlier than the model's. Leases are checkpointed only every 5 minutes, so a lease of seconds always restarts in full. The trace shows the lease's remaining TTL before and after the failover, and when it ended.",
+	},
+	"real.failover.zookeeper": {
+		"ここでは実行ごとに専用のアンサンブルを使う。フェイルオーバーでは、lab がリーダーのサーバーを kill -9 で落とし、残る 2 台が 1 秒ほどで新しいリーダーを選ぶ。持ち主のセッションは接続を失い(Disconnected)、同じセッションのまま別のサーバーにつなぎ直し、ロックのノードは残る。新しいリーダーは、すべてのセッションを、選ばれた時から数えて、タイムアウト全体で追跡し直す。選挙タイムアウトは足さない。また ZooKeeper のロックはセッションと同じだけ生き、持ち主が動いている限り、ライブラリがタイムアウトの 3 分の 1 ごとのハートビートでセッションを保つ。モデルが、持ち主が動いている間にリースを終わらせても、ZooKeeper ではリースは終わらない(lab がそういう実行を再現するのは、その終わりが最後の手順で、後から確かめる手順が無いときだけだ)。リースが延びる様子は、持ち主が死んでいるときに見える。make lab SCRIPT='A:acquire,A:crash,tick:5,failover,tick:6,B:acquire,tick:6,B:acquire' STRATEGY=consensus SERVICE=zookeeper では、A のセッションは A が死んでから 10 秒ではなく、新しいリーダーが選ばれてから 10 秒で終わる。B は t=11 で拒否され、t=17 でロックを得る。",
+		"Here the ensemble is the run's own. At the failover the lab kills the leader (kill -9), and the two other servers elect a new one in about a second; the holder's session loses its connection (Disconnected), reconnects to another server in the same session, and its lock node stays. The new leader tracks every session again with its full timeout, counted from its election, with no election timeout added. And a ZooKeeper lock lives as long as its session, which the library keeps alive, with a heartbeat every third of its timeout, as long as its holder runs: a lease the model ends while its holder runs does not end on ZooKeeper (the lab replays such a run only where that end is its last step, which no later step could observe). The stretch shows where the holder has died: in make lab SCRIPT='A:acquire,A:crash,tick:5,failover,tick:6,B:acquire,tick:6,B:acquire' STRATEGY=consensus SERVICE=zookeeper, A's session ends 10 s after the new leader's election, not 10 s after A died: B is refused at t=11 and gets the lock at t=17.",
+	},
 
 	// Generated notes.
 	"gen.sync": {
@@ -179,4 +195,10 @@ var failoverWords = map[string]text{
 		"%[1]s 自身の計算では、リースは t=%[2]d までのままだ。",
 		"By %[1]s's own reckoning, its lease still ends at t=%[2]d.",
 	},
+}
+
+// redisFailover is how the lab stages a failover of one Redis server.
+var redisFailover = text{
+	"ここでは Redis にレプリカを 1 つ付け、lab 自身のプロキシを通して複製させる。プロキシは複製の流れを止めておき、sync のステップでだけ、レプリカがプライマリのオフセットに追いつくまで通す。Sentinel(redis-server --sentinel。quorum 1、down-after-milliseconds 500)がプライマリを見張り、クライアントはプライマリを Sentinel に尋ねる(go-redis の NewFailoverClient)。フェイルオーバーでは、lab がプライマリを SIGKILL で落とし、Sentinel がレプリカを昇格させる(+switch-master)。モデルのフェイルオーバーには時間がかからない。Sentinel は、プライマリが down-after-milliseconds(ここでは 500 ms、既定は 30 秒)のあいだ応答しないのを待ってから昇格させるので、ここでは落ちてから昇格まで 1 秒から 2 秒ほどかかった。その間、どのクライアントもプライマリに届かない。",
+	"Here the server has one replica, which replicates it through the lab's own proxy: the proxy holds the replication stream, and lets it through only at a sync step, until the replica has the primary's offset. A Sentinel (redis-server --sentinel; quorum 1, down-after-milliseconds 500) watches the primary, and the clients ask it for the primary (go-redis's NewFailoverClient). At the failover the lab kills the primary (SIGKILL), and the Sentinel promotes the replica (+switch-master). The model's failover takes no time; the Sentinel waits until the primary has not answered for down-after-milliseconds (500 ms here, 30 s by default) before it promotes the replica: 1 to 2 s after the kill here, during which no client reaches a primary.",
 }

@@ -4,6 +4,7 @@ package words
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"dlock/core"
@@ -93,13 +94,17 @@ func TimingText(l Lang, t core.Timing) string {
 
 // DiffersText says why a recorded run differs from the model where the lab
 // expects it to (rec.Differs): at a restore, for the service's reason; at
-// a two-step check's apply, for the database's. "" where it should not.
+// a two-step check's apply, for the database's; at a failover, how the
+// lab staged it on the service and how its timing differs from the
+// model's (the steps still agree). "" where it should not.
 func DiffersText(l Lang, rec core.Recording) string {
 	switch {
 	case rec.Differs == "":
 		return ""
 	case rec.Restore != "":
 		return T(l, "real.differs", T(l, "real.differs."+rec.Backend))
+	case failsOver(rec):
+		return T(l, "real.failover", T(l, "real.failover."+rec.Backend))
 	case rec.Strategy.Versioned():
 		return T(l, "real.differs.database.version", T(l, "real.differs."+rec.Database+".version"))
 	default:
@@ -127,4 +132,9 @@ func ResourceText(l Lang, rec core.Recording, sc core.Scenario, st core.Strategy
 		db = "postgres"
 	}
 	return T(l, split, T(l, "real.level."+db))
+}
+
+// failsOver reports whether a recorded run fails its lock service over.
+func failsOver(rec core.Recording) bool {
+	return slices.ContainsFunc(rec.Steps, func(s core.RecordedStep) bool { return s.Action == string(core.ActFailover) })
 }

@@ -1,16 +1,19 @@
 // Package servers starts the servers the lab replays its runs on, in
 // the process that asks for them or as its children, on free loopback
 // ports, with their files in a directory of their own: redis-server without
-// persistence, an embedded three-member etcd cluster, a three-server
-// ZooKeeper ensemble, and the resource's PostgreSQL server (on a Unix socket
-// only). None of them is the system's service.
+// persistence (and, where a run fails a server over, a replica of it and
+// a Sentinel, the same binary run with --sentinel), an embedded
+// three-member etcd cluster, a three-server ZooKeeper ensemble, and the
+// resource's PostgreSQL server (on a Unix socket only). None of them is
+// the system's service.
 //
 // The etcd cluster, the ZooKeeper ensemble and the PostgreSQL server take a
 // second or more to start, so a process shares one of each (SharedEtcd,
 // SharedZooKeeper, SharedPostgres), started on first use and stopped by
 // StopShared; each run takes its own key or znode on them, and its own
-// database. A run that restores its service from a backup starts one of its
-// own: a restore takes the whole service back.
+// database. A run that restores its service from a backup, or kills its
+// leader (KillLeader), starts one of its own: a restore takes the whole
+// service back, and a killed leader stays down.
 package servers
 
 import (

@@ -29,6 +29,9 @@ type Etcd struct {
 	cfgs    []*embed.Config
 	members []*embed.Etcd
 	fronts  []*front // where clients reach each member
+	// closing are the members KillLeader killed, closing meanwhile: Stop
+	// waits for them.
+	closing sync.WaitGroup
 }
 
 // StartEtcd starts a cluster with its members' data and logs in dir, and
@@ -126,23 +129,29 @@ func (c *Etcd) Endpoints() []string {
 // connections dropped, and starts it again from its data directory; the
 // cluster keeps its state, and its revisions keep increasing. Not the leader: a new leader renews every
 // lease for a full TTL (etcd's lessor, on promotion), which would make a
-// run depend on which member happened to lead. It returns the member's
-// name.
+// run depend on which member happened to lead. Where KillLeader has
+// killed a member, that member is the one started again: it rejoins as a
+// follower, as a crashed member does once restarted. It returns the
+// member's name.
 func (c *Etcd) RestartFollower() (string, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	i := 0
+	i := -1
 	for j, e := range c.members {
 		if e == nil {
-			return "", fmt.Errorf("etcd member %s is down (an earlier start failed)", c.cfgs[j].Name)
+			i = j
+			break
 		}
 		if e.Server.MemberID() != e.Server.Leader() {
 			i = j
 		}
 	}
-	c.fronts[i].stop()
-	c.members[i].Close()
-	c.members[i] = nil // closed: Stop must not close it again
+	if c.members[i] != nil {
+		c.fronts[i].stop()
+		c.members[i].Close()
+		c.members[i] = nil // closed: Stop must not close it again
+	}
+	c.closing.Wait() // a killed member's files are its own until it has closed
 	c.cfgs[i].ClusterState = embed.ClusterStateFlagExisting
 	e, err := startMember(c.cfgs[i])
 	if err != nil {
@@ -151,6 +160,82 @@ func (c *Etcd) RestartFollower() (string, error) {
 	c.members[i] = e
 	c.fronts[i].start()
 	return c.cfgs[i].Name, nil
+}
+
+// Leader is the member that leads now, by its own account (-1 for none),
+// among those running.
+func (c *Etcd) Leader() int {
+	for i, e := range c.members {
+		if e != nil && e.Server.Leader() == e.Server.MemberID() {
+			return i
+		}
+	}
+	return -1
+}
+
+// Name is member i's name (m1, m2, m3).
+func (c *Etcd) Name(i int) string { return c.cfgs[i].Name }
+
+// AvoidLeading makes sure member i does not lead: where it does, it hands
+// its leadership over to another member (MoveLeader, etcdctl move-leader).
+// The lab calls it on a cluster of a run's own before the run begins, so
+// that the member a client's connection of its own reaches (the first) is
+// not the one a failover kills.
+func (c *Etcd) AvoidLeading(ctx context.Context, i int) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		switch lead := c.Leader(); {
+		case lead < 0:
+			continue // an election under way
+		case lead != i:
+			return nil
+		default:
+			e, to := c.members[i], c.members[(i+1)%len(c.members)]
+			if err := e.Server.MoveLeader(ctx, uint64(e.Server.MemberID()), uint64(to.Server.MemberID())); err != nil {
+				return err
+			}
+		}
+	}
+	return fmt.Errorf("etcd member %s still leads 10 s after handing its leadership over", c.cfgs[i].Name)
+}
+
+// KillLeader kills the member that leads, as a crash does: its clients'
+// connections dropped at once, its server stopped without handing its
+// leadership over (HardStop), then closed; it tells killed which member it
+// was, at once. It returns once another member leads, with its index and
+// how long after the kill it led. The killed member stays down until
+// RestartFollower starts it again. The new leader, once it has committed
+// its first entry, renews every lease for its full TTL plus the election
+// timeout (the lessor's Promote): it cannot tell how long a lease had run
+// under the old one.
+func (c *Etcd) KillLeader(killed func(old int)) (elected int, took time.Duration, err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	old := c.Leader()
+	if old < 0 {
+		return -1, 0, fmt.Errorf("no etcd member leads")
+	}
+	e := c.members[old]
+	c.fronts[old].stop()
+	at := time.Now()
+	e.Server.HardStop()
+	c.members[old] = nil // killed: Stop must not close it again
+	killed(old)
+	// Close waits for its own clients' streams, and tries to hand over a
+	// leadership its stopped server still believes it has, for up to its
+	// request timeout: in the background.
+	c.closing.Add(1)
+	go func() {
+		defer c.closing.Done()
+		e.Close()
+	}()
+	for deadline := at.Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if elected = c.Leader(); elected >= 0 {
+			return elected, time.Since(at), nil
+		}
+	}
+	return -1, time.Since(at), fmt.Errorf("no etcd member was elected leader within 30 s of %s's kill", c.cfgs[old].Name)
 }
 
 // Backup saves a snapshot of the cluster's data to path, from one member
@@ -175,9 +260,12 @@ func (c *Etcd) Restore(path string, bump bool) error {
 	defer c.mu.Unlock()
 	for i, e := range c.members {
 		c.fronts[i].stop()
-		e.Close()
+		if e != nil {
+			e.Close()
+		}
 		c.members[i] = nil // closed: Stop must not close it again
 	}
+	c.closing.Wait()
 	for _, cfg := range c.cfgs {
 		if err := os.RemoveAll(cfg.Dir); err != nil {
 			return err
@@ -222,4 +310,5 @@ func (c *Etcd) Stop() {
 			e.Close()
 		}
 	}
+	c.closing.Wait()
 }

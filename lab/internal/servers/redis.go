@@ -3,6 +3,7 @@ package servers
 import (
 	"context"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,17 +15,28 @@ import (
 
 // Redis is a redis-server run as a child process, on a free loopback port,
 // without persistence (--save "" --appendonly no): a restart loses every
-// key, as a lock service that keeps its state in memory does.
+// key, as a lock service that keeps its state in memory does. It may be a
+// primary's replica (StartReplica).
 type Redis struct {
 	bin  string
 	dir  string
 	port int
 	cmd  *exec.Cmd
+	// replicaOf is the primary it replicates (host:port), "" for none.
+	replicaOf string
 }
 
 // StartRedis starts a redis-server in dir (its log is dir/redis.log) and
 // returns once it answers.
-func StartRedis(dir string) (*Redis, error) {
+func StartRedis(dir string) (*Redis, error) { return startRedis(dir, "") }
+
+// StartReplica starts a redis-server in dir that replicates the primary
+// at primary (host:port: the primary, or a proxy before it), and returns
+// once it answers; whether it has caught up is its caller's to ask (INFO
+// replication).
+func StartReplica(dir, primary string) (*Redis, error) { return startRedis(dir, primary) }
+
+func startRedis(dir, primary string) (*Redis, error) {
 	bin, err := exec.LookPath("redis-server")
 	if err != nil {
 		return nil, fmt.Errorf("redis-server is not installed (Debian: apt-get install redis-server): %w", err)
@@ -33,12 +45,20 @@ func StartRedis(dir string) (*Redis, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Redis{bin: bin, dir: dir, port: port}
+	s := &Redis{bin: bin, dir: dir, port: port, replicaOf: primary}
 	return s, s.start()
 }
 
 // Addr is where the server listens (host:port).
 func (s *Redis) Addr() string { return fmt.Sprintf("127.0.0.1:%d", s.port) }
+
+// Pid is the server's process id (0 once stopped).
+func (s *Redis) Pid() int {
+	if s.cmd == nil || s.cmd.Process == nil {
+		return 0
+	}
+	return s.cmd.Process.Pid
+}
 
 func (s *Redis) start() error {
 	log, err := os.OpenFile(filepath.Join(s.dir, "redis.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
@@ -49,8 +69,22 @@ func (s *Redis) start() error {
 	// Keyspace events (K) for generic commands (g), strings (set: $) and
 	// expiry (x): the lab watches the lock's key with them, to record when
 	// the service itself ended a lease.
-	s.cmd = exec.Command(s.bin, "--port", fmt.Sprint(s.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-		"--dir", s.dir, "--daemonize", "no", "--notify-keyspace-events", "Kg$x")
+	//
+	// A replica's first sync starts at once (repl-diskless-sync-delay 0,
+	// not 5 s); and neither side drops a replication link that stays
+	// silent for less than an hour (repl-timeout), since the lab holds the
+	// link for as long as a run leaves its replica behind.
+	args := []string{"--port", fmt.Sprint(s.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+		"--dir", s.dir, "--daemonize", "no", "--notify-keyspace-events", "Kg$x",
+		"--repl-diskless-sync-delay", "0", "--repl-timeout", "3600"}
+	if s.replicaOf != "" {
+		host, port, err := net.SplitHostPort(s.replicaOf)
+		if err != nil {
+			return err
+		}
+		args = append(args, "--replicaof", host, port)
+	}
+	s.cmd = exec.Command(s.bin, args...)
 	s.cmd.Stdout, s.cmd.Stderr = log, log
 	// The server ends with the process that started it, however that ends.
 	s.cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
@@ -70,6 +104,10 @@ func (s *Redis) start() error {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// Promoted: the server is a primary now (a Sentinel promoted it): a
+// restart starts it as one.
+func (s *Redis) Promoted() { s.replicaOf = "" }
 
 // Restart kills the server and starts it again on the same port: without
 // persistence it comes back empty.

@@ -193,12 +193,19 @@ func (z *ZooKeeper) Endpoints() []string {
 // leader tracks the sessions, and a new one gives every session a full
 // timeout again, which would make a run depend on which server happened to
 // lead. The clients connected to the server lose their connection and
-// reconnect to another, in the same session. It returns the server's id.
+// reconnect to another, in the same session. Where KillLeader has killed
+// a server, that server is the one started again: it rejoins as a
+// follower, as a crashed server does once restarted. It returns the
+// server's id.
 func (z *ZooKeeper) RestartFollower() (int, error) {
 	z.mu.Lock()
 	defer z.mu.Unlock()
 	var s *zkServer
 	for _, c := range z.servers {
+		if c.cmd == nil {
+			s = c
+			break
+		}
 		if mode, err := c.mode(); err == nil && mode == "follower" {
 			s = c
 		}
@@ -214,6 +221,77 @@ func (z *ZooKeeper) RestartFollower() (int, error) {
 		return 0, err
 	}
 	return s.id, nil
+}
+
+// AvoidLeading makes sure server id does not lead: where it does, it is
+// restarted, and one of the others is elected (ZooKeeper has no command
+// that hands leadership over). The lab calls it on an ensemble of a run's
+// own before the run begins, so that the server a client's connection of
+// its own reaches (the first) is not the one a failover kills. It returns
+// once all three serve.
+func (z *ZooKeeper) AvoidLeading(id int) error {
+	z.mu.Lock()
+	defer z.mu.Unlock()
+	s := z.servers[id-1]
+	if mode, err := s.mode(); err != nil || mode != "leader" {
+		return err
+	}
+	s.kill()
+	if err := z.start(s); err != nil {
+		return err
+	}
+	for _, c := range z.servers {
+		if _, err := c.await(); err != nil {
+			return err
+		}
+	}
+	if mode, err := s.mode(); err != nil || mode == "leader" {
+		return fmt.Errorf("ZooKeeper server %d leads again after its restart (%v)", id, err)
+	}
+	return nil
+}
+
+// KillLeader kills the server that leads (kill -9), as a crash does, and
+// tells killed its id and process id, at once. It returns once the two
+// others serve again, one of them as the new leader: its id, and how long
+// after the kill it served. The killed server stays down until
+// RestartFollower starts it again. Its clients lose their connection and
+// reconnect to another server, in the same session; the new leader tracks
+// every session again, each with its full timeout (its SessionTracker
+// starts afresh).
+func (z *ZooKeeper) KillLeader(killed func(old, pid int)) (elected int, took time.Duration, err error) {
+	z.mu.Lock()
+	defer z.mu.Unlock()
+	leader := z.leader()
+	if leader == nil {
+		return 0, 0, errors.New("no ZooKeeper server serves as the leader")
+	}
+	pid := leader.cmd.Process.Pid
+	leader.kill()
+	at := time.Now()
+	killed(leader.id, pid)
+	for deadline := at.Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		serving := 0
+		for _, s := range z.servers {
+			if _, err := s.mode(); s != leader && err == nil {
+				serving++
+			}
+		}
+		if l := z.leader(); serving == len(z.servers)-1 && l != nil {
+			return l.id, time.Since(at), nil
+		}
+	}
+	return 0, time.Since(at), fmt.Errorf("no ZooKeeper server led within 30 s of server %d's kill", leader.id)
+}
+
+// leader is the server that serves as the leader now (nil for none).
+func (z *ZooKeeper) leader() *zkServer {
+	for _, s := range z.servers {
+		if mode, err := s.mode(); err == nil && mode == "leader" {
+			return s
+		}
+	}
+	return nil
 }
 
 // kill kills the server's process, as a crash does: what it has written
