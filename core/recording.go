@@ -184,10 +184,7 @@ const (
 	CallInPartition NotReplayed = "call-in-partition"
 	// NoRestore: the lock service is backed up and restored, which the lab
 	// does not stage.
-	NoRestore NotReplayed = "no-restore" // NoFailover: the lock service's replica is synced or the service
-	// fails over, which the lab does not stage: its Redis has no replica,
-	// and it kills no leader.
-	NoFailover NotReplayed = "no-failover"
+	NoRestore NotReplayed = "no-restore"
 )
 
 // Replayable says whether the lab can replay sc under st on real
@@ -195,8 +192,8 @@ const (
 // lease (a lock without one has no expiry for the jump to move), a
 // lock-delay, which neither Redis nor etcd has, a call by a client in the
 // partition its held renewal makes, or a backup and restore of the lock
-// service, or a sync of its replica or a failover, which the lab does not
-// stage. A row without a lock service (the optimistic lock) has none of
+// service, which the lab does not stage on every service (a sync of the
+// replica and a failover it stages on all of them). A row without a lock service (the optimistic lock) has none of
 // these: what its scenarios do to a lock service (restart it, back it up
 // and restore it, sync it, fail it over, send it renewals) does nothing,
 // in the model and in the lab alike.
@@ -212,11 +209,6 @@ func Replayable(sc Scenario, st Strategy) (NotReplayed, bool) {
 	for _, s := range sc.Steps {
 		if s.Action.Kind == ActBackup || s.Action.Kind == ActRestore {
 			return NoRestore, false
-		}
-	}
-	for _, s := range sc.Steps {
-		if s.Action.Kind == ActSync || s.Action.Kind == ActFailover {
-			return NoFailover, false
 		}
 	}
 	if sc.LockDelay > 0 && st.TTL() {
@@ -257,7 +249,7 @@ func HeldRenewalCall(sc Scenario) int {
 
 // NotReplayedReasons lists every reason.
 func NotReplayedReasons() []NotReplayed {
-	return []NotReplayed{JumpedClock, NoLockDelay, CallInPartition, NoRestore, NoFailover}
+	return []NotReplayed{JumpedClock, NoLockDelay, CallInPartition, NoRestore}
 }
 
 // RowOp is one operation a real run made on a resource's row: who asked

@@ -28,23 +28,19 @@ var reasons = map[core.NotReplayed]string{
 	core.NoLockDelay:     "neither Redis, etcd nor ZooKeeper has a lock-delay (Chubby's): the lock is granted as soon as the lease has ended",
 	core.CallInPartition: "the client calls its lock service while a renewal of its own is held: the lab holds a renewal as a partition between the client and its lock service, both ways (so that the library's own keep-alives are held too), and the call would wait in it until the renewal is delivered, where the model lets it through",
 	core.NoRestore:       "the lock service is backed up and restored, which the lab does not stage",
-	core.NoFailover:      "the lock service's replica is synced, or the service fails over, which the lab does not stage on this service",
 	SessionKeptAlive:     "the model ends a lease while its holder runs and reaches the lock service: a ZooKeeper lock lives as long as its session, which the client library keeps alive by itself (a heartbeat every third of the timeout, and a new connection in the same session when one stops answering) as long as the holder runs and reaches the service; there is no lease of a lock to let lapse",
 }
 
 // replayable says whether the lab can replay sc under st on b, and if not,
 // why, and at which item (0 where it is the whole scenario). core's
-// Replayable counts backups and restores, syncs and failovers as not
-// replayable; b may stage them (backend.restores, backend.failsOver), and
-// then sc is asked about without them.
+// Replayable counts backups and restores as not replayable; b may stage
+// them (backend.restores), and then sc is asked about without them. Every
+// service stages a sync and a failover (backend.failsOver).
 func replayable(sc core.Scenario, st core.Strategy, b *backend) (core.NotReplayed, int, error) {
 	if _, ok := core.Replayable(sc, st); !ok {
 		var staged []core.ActionKind
 		if b.restores != "" {
 			staged = append(staged, restoreActions...)
-		}
-		if b.failsOver != "" {
-			staged = append(staged, failoverActions...)
 		}
 		if why, ok := core.Replayable(without(sc, staged), st); !ok {
 			return why, 0, nil

@@ -108,7 +108,6 @@ var failoverWords = map[string]text{
 	},
 
 	// On real software.
-	"real.why.no-failover":       {"レプリカの同期かフェイルオーバーがある。lab はそれを再現しない。", "The lock service's replica is synced, or the service fails over, which the lab does not stage."},
 	"real.failover":              {"フェイルオーバーの再現と、モデルとの違い: %s", "The failover on real software, and how it differs from the model's: %s"},
 	"real.failover.plain-redis":  redisFailover,
 	"real.failover.redislock":    redisFailover,
