@@ -68,11 +68,12 @@ type Search struct {
 	keys        [2][]byte
 	depth       int // depth completed
 	found       *searchNode
+	free        []*world // worlds no longer needed, whose memory copies reuse
 	done        bool
 }
 
 type searchNode struct {
-	w      *world
+	w      *world // nil once expanded: only its path is kept
 	parent *searchNode
 	action Action
 	depth  int
@@ -137,10 +138,12 @@ func (s *Search) Run(budget int) bool {
 			s.frontier, s.next, s.cursor = s.next, nil, 0
 		}
 		n := s.frontier[s.cursor]
+		s.frontier[s.cursor] = nil
 		s.cursor++
 		for _, a := range s.alphabet(n) {
-			w := n.w.clone()
+			w := n.w.cloneInto(s.spare())
 			if _, err := w.step(a); err != nil {
+				s.free = append(s.free, w)
 				continue // not a move this state allows
 			}
 			if s.broken(w) {
@@ -150,6 +153,7 @@ func (s *Search) Run(budget int) bool {
 			}
 			k := s.key(w)
 			if s.seen[string(k)] { // no allocation for the lookup
+				s.free = append(s.free, w)
 				continue
 			}
 			child := &searchNode{w: w, parent: n, action: a, depth: n.depth + 1}
@@ -158,8 +162,22 @@ func (s *Search) Run(budget int) bool {
 			budget--
 			s.next = append(s.next, child)
 		}
+		// Its children have their own worlds; the path needs only its
+		// action.
+		s.free = append(s.free, n.w)
+		n.w = nil
 	}
 	return s.done
+}
+
+// spare is a world no longer needed, for a copy (nil for none).
+func (s *Search) spare() *world {
+	if len(s.free) == 0 {
+		return nil
+	}
+	w := s.free[len(s.free)-1]
+	s.free = s.free[:len(s.free)-1]
+	return w
 }
 
 // broken reports whether a run in state w has the verdict looked for.
@@ -273,29 +291,45 @@ func (s *Search) Result() SearchResult {
 }
 
 // clone copies w, so that a step on the copy leaves w as it was.
-func (w *world) clone() *world {
-	c := *w
-	// One allocation for all nodes, and one for all resources.
-	nodes := make([]LockService, len(w.nodes))
-	c.nodes = make([]*LockService, len(w.nodes))
+func (w *world) clone() *world { return w.cloneInto(nil) }
+
+// cloneInto copies w into c, a world no longer needed, and returns it: as
+// clone, but in c's memory where it fits (a search steps millions of
+// copies and keeps few). c must share no slice with a world still in use
+// but those never changed in place (the ledger's holders, backups,
+// versions); nil makes a new world.
+func (w *world) cloneInto(c *world) *world {
+	if c == nil || len(c.nodes) != len(w.nodes) || len(c.resources) != len(w.resources) {
+		c = &world{}
+		// One allocation for all nodes, and one for all resources.
+		nodes := make([]LockService, len(w.nodes))
+		c.nodes = make([]*LockService, len(w.nodes))
+		for i := range nodes {
+			c.nodes[i] = &nodes[i]
+		}
+		resources := make([]Resource, len(w.resources))
+		c.resources = make([]*Resource, len(w.resources))
+		for i := range resources {
+			c.resources[i] = &resources[i]
+		}
+	}
+	mine := *c
+	*c = *w
+	c.nodes, c.resources = mine.nodes, mine.resources
 	for i, n := range w.nodes {
-		nodes[i] = *n
-		c.nodes[i] = &nodes[i]
+		*c.nodes[i] = *n
 	}
-	resources := make([]Resource, len(w.resources))
-	c.resources = make([]*Resource, len(w.resources))
 	for i, r := range w.resources {
-		resources[i] = *r
-		c.resources[i] = &resources[i]
+		*c.resources[i] = *r
 	}
-	c.nodeGrant = slices.Clone(w.nodeGrant)
-	c.written = slices.Clone(w.written)
-	c.backups = slices.Clone(w.backups) // a backup is never changed, only replaced
-	c.backupGrant = slices.Clone(w.backupGrant)
-	c.clients = slices.Clone(w.clients)
-	c.network = slices.Clone(w.network)
-	c.Ledger = w.Ledger.clone()
-	return &c
+	c.nodeGrant = append(mine.nodeGrant[:0], w.nodeGrant...)
+	c.written = append(mine.written[:0], w.written...)
+	c.backups = append(mine.backups[:0], w.backups...) // a backup is never changed, only replaced
+	c.backupGrant = append(mine.backupGrant[:0], w.backupGrant...)
+	c.clients = append(mine.clients[:0], w.clients...)
+	c.network = append(mine.network[:0], w.network...)
+	c.Ledger = w.Ledger.cloneInto(mine.Ledger)
+	return c
 }
 
 // key names w's state for the search: what decides every future of the
