@@ -229,7 +229,9 @@ func TestTheSearchKeyTellsReplicasApart(t *testing.T) {
 					t.Fatalf("%s: %+v: %v", st, a, err)
 				}
 			}
-			return string((&Search{}).key(w))
+			s := &Search{renamings: renamings(w.clients)}
+			s.keyer = newStateKey(st, []Action{{Kind: ActSync}, {Kind: ActFailover}})
+			return string(s.key(w))
 		}
 		synced, unsynced := after(acquire("A"), Action{Kind: ActSync}), after(acquire("A"))
 		if st.Replica() && synced == unsynced {
