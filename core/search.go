@@ -7,6 +7,11 @@ import (
 	"strconv"
 )
 
+// DefaultMaxHeld is the bound on the messages held up at once that a
+// search to closure is run with (SearchOptions.MaxHeld) by make prove and
+// the page: the most for which every row's search closes within minutes.
+const DefaultMaxHeld = 2
+
 // SearchOptions says what a counterexample search explores and looks for.
 type SearchOptions struct {
 	Strategy Strategy
@@ -229,8 +234,10 @@ func searchScenario(opts SearchOptions) Scenario {
 	return sc
 }
 
-// Run explores up to budget more states and reports whether the search is
-// over (found, every run up to MaxDepth explored, or closed).
+// Run expands up to budget more states (tries every action from each) and
+// reports whether the search is over (found, every run up to MaxDepth
+// explored, or closed). A state's expansion takes about the same time
+// however many new states it finds, so a budget bounds a slice's time.
 func (s *Search) Run(budget int) bool {
 	for budget > 0 && !s.done {
 		if s.cursor == len(s.frontier) {
@@ -277,9 +284,9 @@ func (s *Search) Run(budget int) bool {
 			child.w = w
 			s.seen[string(k)] = true
 			s.states++
-			budget--
 			s.next = append(s.next, child)
 		}
+		budget--
 		// Its children have their own worlds; the path needs only its
 		// action.
 		s.free = append(s.free, n.w)

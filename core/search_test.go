@@ -253,14 +253,14 @@ func TestSearchRunsInSlicesAndCanBeAsked(t *testing.T) {
 		t.Fatal(err)
 	}
 	slices := 0
-	for !s.Run(20) {
+	for !s.Run(5) {
 		slices++
 		if r := s.Result(); r.Done || r.Found || r.Closed {
 			t.Fatalf("mid-search result %+v", r)
 		}
 	}
 	if slices < 10 {
-		t.Errorf("the search finished in %d slices of 20 states", slices)
+		t.Errorf("the search finished in %d slices of 5 states", slices)
 	}
 	if _, err := NewSearch(SearchOptions{Strategy: "optimism", MaxDepth: 3}); err == nil {
 		t.Error("an unknown strategy was searched")

@@ -35,7 +35,7 @@ func run(args []string, out io.Writer) error {
 	flags.SetOutput(out)
 	strategy := flags.String("strategy", "", "one row (default: every row)")
 	clients := flags.Int("clients", 2, "how many clients act: 2 or 3")
-	held := flags.Int("held", DefaultHeld, "the most messages held up at once")
+	held := flags.Int("held", core.DefaultMaxHeld, "the most messages held up at once")
 	limit := flags.Duration("for", 10*time.Minute, "how long to search a row before giving up on it")
 	if err := flags.Parse(args); err != nil {
 		return err
@@ -63,11 +63,6 @@ func run(args []string, out io.Writer) error {
 	fmt.Fprintf(out, "in %s\n", time.Since(start).Round(100*time.Millisecond))
 	return nil
 }
-
-// DefaultHeld is how many messages a search to closure lets be held up at
-// once unless told otherwise: the most for which every row closes within
-// minutes.
-const DefaultHeld = 2
 
 func names(rows []core.Strategy) []string {
 	out := make([]string, len(rows))
