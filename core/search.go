@@ -78,8 +78,8 @@ type Search struct {
 	opts     SearchOptions
 	frontier []*searchNode
 	next     []*searchNode
-	cursor   int // next node of the frontier to expand
-	seen     map[string]bool
+	cursor   int     // next node of the frontier to expand
+	seen     *keySet // the keys of the states explored or to explore
 	states   int
 	// renamings are the clients' renamings a state's key is the smallest
 	// of (the first is none), and keyer writes it.
@@ -160,13 +160,13 @@ func NewSearch(opts SearchOptions) (*Search, error) {
 		return nil, fmt.Errorf("search goal %q: it is %s, %s or %s", opts.Goal, Corrupted, AtRisk, Stuck)
 	}
 	root := &searchNode{w: newWorld(searchScenario(opts), opts.Strategy)}
-	s := &Search{opts: opts, frontier: []*searchNode{root}, seen: map[string]bool{}, states: 1}
+	s := &Search{opts: opts, frontier: []*searchNode{root}, seen: newKeySet(), states: 1}
 	s.first[0] = root
 	s.plain, s.held = searchAlphabet(root.w, opts)
 	s.keyer = newStateKey(opts.Strategy, s.plain)
 	s.renamings = renamings(root.w.clients)
 	s.keyOf = s.key
-	s.seen[string(s.keyOf(root.w))] = true
+	s.seen.add(s.keyOf(root.w))
 	return s, nil
 }
 
@@ -273,8 +273,7 @@ func (s *Search) Run(budget int) bool {
 				s.depth = n.depth + 1
 				return true
 			}
-			k := s.keyOf(w)
-			if s.seen[string(k)] { // no allocation for the lookup
+			if !s.seen.add(s.keyOf(w)) {
 				s.free = append(s.free, w)
 				continue
 			}
@@ -282,7 +281,6 @@ func (s *Search) Run(budget int) bool {
 				child = &searchNode{parent: n, action: a, depth: n.depth + 1}
 			}
 			child.w = w
-			s.seen[string(k)] = true
 			s.states++
 			s.next = append(s.next, child)
 		}

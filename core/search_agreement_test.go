@@ -22,7 +22,8 @@ func depthKeyed(s *Search) *Search {
 		}
 		return s.keys[0]
 	}
-	s.seen = map[string]bool{string(s.keyOf(s.frontier[0].w)): true}
+	s.seen = newKeySet()
+	s.seen.add(s.keyOf(s.frontier[0].w))
 	return s
 }
 

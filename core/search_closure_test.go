@@ -1,6 +1,9 @@
 package core
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 // keyAfter is the search's key of the state script leads to.
 func keyAfter(t *testing.T, s *Search, script string) string {
@@ -140,5 +143,29 @@ func TestSearchToClosure(t *testing.T) {
 		Without: []ActionKind{ActWrite, ActRead, ActCheck, ActPause, ActCrash, ActTick, ActRestart, ActJump}}
 	if got := mustSearch(t, only); !got.Closed || got.Depth >= 8 || got.Worst != Safe {
 		t.Errorf("consensus, acquires and releases alone: %+v, want closed, safe, before depth 8", got)
+	}
+}
+
+// The set of keys seen tells every key from every other, a key from its
+// own prefix among them, and holds each once.
+func TestKeySetHoldsEachKeyOnce(t *testing.T) {
+	s := newKeySet()
+	var keys [][]byte
+	for i := range 5000 {
+		keys = append(keys, []byte(strconv.Itoa(i)), []byte(strconv.Itoa(i)+"|"))
+	}
+	keys = append(keys, []byte{})
+	for _, k := range keys {
+		if !s.add(k) {
+			t.Fatalf("%q was not new", k)
+		}
+	}
+	for _, k := range keys {
+		if s.add(k) {
+			t.Fatalf("%q was new twice", k)
+		}
+	}
+	if len(s.start) != len(keys) {
+		t.Errorf("%d keys held, %d added", len(s.start), len(keys))
 	}
 }
