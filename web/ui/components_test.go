@@ -122,7 +122,8 @@ func TestSearchPanelSaysWhatItFound(t *testing.T) {
 	c = &searchPanel{Strategy: core.Consensus, Search: state.Search{Depth: 4}, Lang: state.English, Live: true, Path: "/", Runs: runs, Link: pageOf(&page)}
 	c.onStart(noCtx, app.Event{})
 	html = app.HTMLString(mounted(t, c))
-	if !strings.Contains(html, "Under Consensus + fencing no run of up to 4 actions corrupts data") || strings.Contains(html, `data-testid="search-run"`) {
+	if !strings.Contains(html, "Bounded: under Consensus + fencing no run of up to 4 actions corrupts data") ||
+		!strings.Contains(html, `data-proof="bounded"`) || strings.Contains(html, `data-testid="search-run"`) {
 		t.Errorf("consensus, depth 4: %s", c.say)
 	}
 	// Changing what it looks for, once started, searches again.
@@ -131,6 +132,35 @@ func TestSearchPanelSaysWhatItFound(t *testing.T) {
 	c.OnUpdate(noCtx)
 	if c.run.for_.Goal != core.AtRisk || c.run.state != searchFound || c.run.result.Length != 4 {
 		t.Errorf("at risk: %+v", c.run.result)
+	}
+}
+
+// A search to closure says it closed, in both languages: no run of any
+// length, the states visited, the bound on messages held; and the worst
+// any run comes to, with a link to it.
+func TestSearchPanelSaysWhenASearchClosed(t *testing.T) {
+	runs := state.NewRuns()
+	for lang, want := range map[state.Lang][]string{
+		state.English: {"Closed: no run of any length with these actions corrupts data under Optimistic lock (no lock) (", " states visited, none left; at most 2 messages held up at once; in ",
+			"The worst any run comes to is △ at risk (in 3 actions at the shortest).", "Open that run", "A:acquire,B:acquire,A:write:A"},
+		state.Japanese: {"調べ尽くした: 楽観ロック(ロック無し) では、ここで試す操作によるどんな長さの実行でも、データを壊す実行は無い(訪れた状態 ", "残り無し。足止めするメッセージは同時に 2 個まで。",
+			"どの実行も、行き着く先は最悪で「△ 危うい」だ(最短で 3 個の操作)。", "その実行を開く"},
+	} {
+		page := state.Settings{View: state.ViewSearch, Lang: lang}
+		c := &searchPanel{Strategy: core.Optimistic, Search: state.Search{Closure: true}, Lang: lang, Live: true, Path: "/", Runs: runs, Link: pageOf(&page)}
+		c.onStart(noCtx, app.Event{})
+		if c.run == nil || c.run.state != searchNone || !c.run.result.Closed {
+			t.Fatalf("optimistic, to closure: %+v", c.run)
+		}
+		html := app.HTMLString(mounted(t, c))
+		if got := options(t, html, "search-depth"); len(got) != state.MaxDepth+1 || got[state.MaxDepth][0] != state.AnyDepth {
+			t.Errorf("%s: the depths offered are %v", lang, got)
+		}
+		for _, w := range append(want, `data-proof="closed"`, `data-worst="at-risk"`, `data-value="any"`) {
+			if !strings.Contains(html, stdhtml.EscapeString(w)) && !strings.Contains(html, w) {
+				t.Errorf("%s: the panel lacks %q", lang, w)
+			}
+		}
 	}
 }
 
