@@ -280,7 +280,11 @@ func (s *Search) Run(budget int) bool {
 			if child == nil {
 				child = &searchNode{parent: n, action: a, depth: n.depth + 1}
 			}
-			child.w = w
+			if !s.opts.Closure && child.depth >= s.opts.MaxDepth {
+				s.free = append(s.free, w) // at the depth: never expanded
+			} else {
+				child.w = w
+			}
 			s.states++
 			s.next = append(s.next, child)
 		}
