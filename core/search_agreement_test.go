@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"sync"
 	"testing"
 )
 
@@ -53,6 +54,38 @@ func tellOf(s *Search) searchTold {
 	return out
 }
 
+// closedRows are the searches to closure of each row (two clients, the
+// default alphabet, DefaultMaxHeld held at most), made once for the tests
+// that compare them with another checker.
+var closedRows struct {
+	sync.Mutex
+	told map[Strategy]searchTold
+}
+
+func closedRow(t *testing.T, st Strategy) searchTold {
+	closedRows.Lock()
+	defer closedRows.Unlock()
+	if told, ok := closedRows.told[st]; ok {
+		return told
+	}
+	told := tellOf(mustNewSearch(t, SearchOptions{Strategy: st, Closure: true, MaxHeld: DefaultMaxHeld}))
+	if closedRows.told == nil {
+		closedRows.told = map[Strategy]searchTold{}
+	}
+	closedRows.told[st] = told
+	return told
+}
+
+// worst is the worst verdict a search came to.
+func (t searchTold) worst() Verdict {
+	for v := len(t.first) - 1; v > 0; v-- {
+		if t.first[v] != 0 {
+			return verdicts[v]
+		}
+	}
+	return Safe
+}
+
 // upTo is what a search that explored runs of up to depth actions would
 // tell of t, a search's that may have gone further.
 func (t searchTold) upTo(depth int) searchTold {
@@ -84,11 +117,11 @@ func TestSearchAbstractionAgreesWithTheDepthBoundedSearch(t *testing.T) {
 	if runtime.GOOS == "js" {
 		t.Skip("the same Go code as natively, where make test runs it; under Node it would take minutes")
 	}
-	const depth, held = 8, 2
+	const depth, held = 8, DefaultMaxHeld
 	for _, st := range Strategies() {
 		t.Run(string(st), func(t *testing.T) {
 			t.Parallel()
-			closed := tellOf(mustNewSearch(t, SearchOptions{Strategy: st, Closure: true, MaxHeld: held}))
+			closed := closedRow(t, st)
 			bounded := tellOf(depthKeyed(mustNewSearch(t, SearchOptions{Strategy: st, MaxDepth: depth, MaxHeld: held})))
 			if got := closed.upTo(depth); got != bounded {
 				t.Errorf("%d held at most: to closure %+v, up to %d actions %+v; the depth-bounded search %+v", held, closed, depth, got, bounded)
