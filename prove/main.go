@@ -51,7 +51,11 @@ func run(args []string, out io.Writer) error {
 		}
 		rows = []core.Strategy{st}
 	}
-	fmt.Fprintf(out, "every run of any length of %d clients over the search's default alphabet, at most %d held up at once\n", *clients, *held)
+	messages := "messages"
+	if *held == 1 {
+		messages = "message"
+	}
+	fmt.Fprintf(out, "every run of any length of %d clients over the search's default alphabet, at most %d %s held up at once\n", *clients, *held, messages)
 	start := time.Now()
 	for _, st := range rows {
 		line, err := prove(core.SearchOptions{Strategy: st, Closure: true, MaxHeld: *held, Clients: *clients}, *limit)

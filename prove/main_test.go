@@ -27,7 +27,7 @@ func TestProvePrintsAProofOrARun(t *testing.T) {
 	if err := run([]string{"-strategy", "optimistic", "-held", "1"}, &out); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(out.String(), "every run of any length of 2 clients over the search's default alphabet, at most 1 held up at once\n") {
+	if !strings.HasPrefix(out.String(), "every run of any length of 2 clients over the search's default alphabet, at most 1 message held up at once\n") {
 		t.Errorf("the first line does not say what was searched: %q", out.String())
 	}
 	line = regexp.MustCompile(`(?m)^optimistic: closed after \d+ states: worst verdict at risk, never corrupted \(at risk in 3 steps: (\S+)\)$`).FindStringSubmatch(out.String())
