@@ -111,6 +111,7 @@ func (t searchTold) upTo(depth int) searchTold {
 // depth-bounded search agrees with the former one wherever it is cheap to
 // run (every row but the two that nothing corrupts).
 func TestSearchAbstractionAgreesWithTheDepthBoundedSearch(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("explores about 350,000 states with the former key, about 20 s")
 	}

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -27,6 +28,7 @@ var twinRows = map[Strategy]string{
 // risk that some run reaches. The twin bounds the grants (three) where the
 // search's key abstracts them.
 func TestPromelaTwinAgreesOnEveryRowsWorstVerdict(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("compiles and runs SPIN's checker for every row, about 15 s")
 	}
@@ -35,7 +37,11 @@ func TestPromelaTwinAgreesOnEveryRowsWorstVerdict(t *testing.T) {
 	}
 	spin, err := exec.LookPath("spin")
 	if err != nil {
-		t.Fatal("spin is missing (Debian: apt-get install spin)")
+		// CI (.ci/run installs spin) must not pass without the check.
+		if os.Getenv("CI") == "" {
+			t.Skip("spin is not installed (Debian: apt-get install spin); with CI set, this fails")
+		}
+		t.Fatal("spin is missing (Debian: apt-get install spin; .ci/run installs it)")
 	}
 	cc, err := exec.LookPath("cc")
 	if err != nil {
@@ -75,12 +81,16 @@ func TestPromelaTwinAgreesOnEveryRowsWorstVerdict(t *testing.T) {
 				}
 				return m[1] != "0"
 			}
+			// Where neither harm nor stuck is reached, one search of the
+			// whole space says so (rather than one for each); then one
+			// more says whether a late write lands.
 			twin := Safe
 			switch {
-			case reaches("noHarm"):
-				twin = Corrupted
-			case reaches("noStuck"):
+			case reaches("noHarmNorStuck"):
 				twin = Stuck
+				if reaches("noHarm") {
+					twin = Corrupted
+				}
 			case reaches("noLate"):
 				twin = AtRisk
 			}

@@ -9,8 +9,8 @@
  * abstracts, so a bound keeps them finite. core's
  * TestPromelaTwinAgreesOnEveryRowsWorstVerdict checks that, for every row,
  * SPIN comes to the worst verdict the search to closure comes to: whether
- * some run corrupts (noHarm), else gets stuck (noStuck), else lets a late
- * write land (noLate).
+ * some run corrupts (noHarm), else gets stuck (noHarmNorStuck), else lets a
+ * late write land (noLate).
  *
  * A row is chosen with -D: TTL (leases expire), DURABLE (a restart keeps
  * everything), TOKENS (grants carry fencing tokens), FENCED (the resource
@@ -243,9 +243,9 @@ inline deliver(m) {
        forget(c); judgeStuck() } \
   :: d_step { !crashed[c] -> crashed[c] = true; forget(c); sweep(); judgeStuck() } /* crash */
 
+ltl noHarmNorStuck { [] !(harm || stuck) }
 ltl noHarm { [] !harm }
 ltl noLate { [] !late }
-ltl noStuck { [] !stuck }
 
 /* Scratch of one step, not part of the state. */
 hidden byte rc, rg, rt, rv, ra;
