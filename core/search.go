@@ -54,6 +54,13 @@ type SearchOptions struct {
 	// to closure needs it: with any number held at once the states have no
 	// bound.
 	MaxHeld int
+	// Failover adds a failover where the row's lock service can fail
+	// over (a replica takes over, or consensus elects a new leader), and a
+	// sync where it has an asynchronous replica. They are not in the
+	// default alphabet: the chapter's actions have none, and where the row
+	// has a replica, sync makes the state key infinite (see stateKey), so a
+	// search to closure there ends only when it finds its goal.
+	Failover bool
 	// Without leaves these kinds of action out of the alphabet (an
 	// exercise that asks for a run without a pause or a crash).
 	Without []ActionKind
@@ -61,18 +68,19 @@ type SearchOptions struct {
 
 // Search looks, breadth first, through every run of two clients (A and B,
 // or three with C) over a small alphabet of actions, and finds the
-// shortest one whose verdict is the goal: acquire (its reply delivered at once or held), write
-// (to each resource, delivered at once or held), a read that shows the
-// token (and, with Peek, one that does not), a check of one's own lease,
-// pauses of 5 and 10 ticks, release, crash, 5 and 10 ticks passing, the
-// delivery of a held message, a restart of the lock service and a clock
-// jump of 10; with Renew, renewals (delivered or held); with Partial,
-// Redlock acquires that reach only some nodes. Every lease asked for is
-// 10 ticks. No action combines an acquire with an access to a resource.
-// Runs that reach a state already seen (by its key, see stateKey) are not
-// explored again, so a search that has explored every state it can reach
-// has closed: with nothing found, no run of any length has the goal. It
-// works in slices (Run), so a page can yield between them; it is pure and
+// shortest one whose verdict is the goal: acquire (its reply delivered at
+// once or held), write (to each resource, delivered at once or held), a
+// read that shows the token (and, with Peek, one that does not), a check
+// of one's own lease, pauses of 5 and 10 ticks, release, crash, 5 and 10
+// ticks passing, the delivery of a held message, a restart of the lock
+// service and a clock jump of 10; with Renew, renewals (delivered or
+// held); with Partial, Redlock acquires that reach only some nodes; with
+// Failover, a sync and a failover. Every lease asked for is 10 ticks. No
+// action combines an acquire with an access to a resource. Runs that
+// reach a state already seen (by its key, see stateKey) are not explored
+// again, so a search that has explored every state it can reach has
+// closed: with nothing found, no run of any length has the goal. It works
+// in slices (Run), so a page can yield between them; it is pure and
 // deterministic.
 type Search struct {
 	opts     SearchOptions
@@ -381,8 +389,23 @@ func searchAlphabet(w *world, opts SearchOptions) (plain, held []Action) {
 		Action{Kind: ActRestart},
 		Action{Kind: ActJump, Ticks: BookLease},
 	)
+	if opts.Failover {
+		if opts.Strategy.Replica() {
+			plain = append(plain, Action{Kind: ActSync})
+		}
+		if opts.Strategy.Replica() || opts.Strategy.Durable() {
+			plain = append(plain, Action{Kind: ActFailover})
+		}
+	}
 	without := func(a Action) bool { return slices.Contains(opts.Without, a.Kind) }
 	return slices.DeleteFunc(plain, without), slices.DeleteFunc(held, without)
+}
+
+// Alphabet is every action the search tries, in its order: the plain
+// actions, and those it also tries held up (with Hold set to a message id
+// when tried). Between them it tries the delivery of each held message.
+func (s *Search) Alphabet() (plain, held []Action) {
+	return slices.Clone(s.plain), slices.Clone(s.held)
 }
 
 // alphabet is every action the search tries from n, in searchAlphabet's

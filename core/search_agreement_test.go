@@ -107,9 +107,10 @@ func (t searchTold) upTo(depth int) searchTold {
 // depth-bounded search (to depth 8) agree on whether each goal is reached
 // within 8 actions, on the shortest run's length (the first run to come to
 // each verdict, and the corrupting run the search stops at, with its
-// harm). And with no bound on the messages held, the abstraction's
-// depth-bounded search agrees with the former one wherever it is cheap to
-// run (every row but the two that nothing corrupts).
+// harm). With sync and failover too, the two depth-bounded searches agree
+// up to 6 actions. And with no bound on the messages held, the
+// abstraction's depth-bounded search agrees with the former one wherever
+// it is cheap to run (every row but the two that nothing corrupts).
 func TestSearchAbstractionAgreesWithTheDepthBoundedSearch(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -126,6 +127,19 @@ func TestSearchAbstractionAgreesWithTheDepthBoundedSearch(t *testing.T) {
 			bounded := tellOf(depthKeyed(mustNewSearch(t, SearchOptions{Strategy: st, MaxDepth: depth, MaxHeld: held})))
 			if got := closed.upTo(depth); got != bounded {
 				t.Errorf("%d held at most: to closure %+v, up to %d actions %+v; the depth-bounded search %+v", held, closed, depth, got, bounded)
+			}
+			if st.Replica() || st.Durable() {
+				// With sync and failover: the replica, what a sync adds to
+				// a lease it copies, the leader change's longer lease.
+				// Looking for stuck, which only the rows that fence reach,
+				// the others explore every run (to 6 actions: 7 takes
+				// Redlock's former key 10 s).
+				opts := SearchOptions{Strategy: st, MaxDepth: 6, MaxHeld: held, Failover: true, Goal: Stuck}
+				abstract := tellOf(mustNewSearch(t, opts))
+				former := tellOf(depthKeyed(mustNewSearch(t, opts)))
+				if abstract != former {
+					t.Errorf("with sync and failover, up to %d actions: the abstraction %+v, the former key %+v", opts.MaxDepth, abstract, former)
+				}
 			}
 			if st == Consensus || st == Optimistic {
 				return
