@@ -13,7 +13,8 @@
 #   make prove   every row searched to closure: for each, a proof for runs of any length
 #                (two clients, the search's actions, at most two messages held up at once)
 #                or the shortest run that corrupts, a script make lab SCRIPT= replays;
-#                CLIENTS=3 for three clients, HELD=1 (or 3) for another bound
+#                CLIENTS=3 for three clients, HELD=1 (or 3) for another bound,
+#                FAILOVER=1 with syncs of the replica and failovers too
 #   make bench   sizes, load time, step latency, Replay ns/op
 #   make fuzz    every fuzz target for FUZZTIME (1,000,000 executions each)
 #   make lab     replay the scenarios on real Redis, etcd, ZooKeeper and PostgreSQL (lab/);
@@ -159,7 +160,7 @@ bench: build e2e/node_modules/axe-core/axe.min.js
 # Every row of the table searched to closure (prove/, core's Search): one
 # line per row.
 prove:
-	$(GO) run ./prove $(if $(CLIENTS),-clients $(CLIENTS)) $(if $(HELD),-held $(HELD))
+	$(GO) run ./prove $(if $(CLIENTS),-clients $(CLIENTS)) $(if $(HELD),-held $(HELD)) $(if $(FAILOVER),-failover)
 
 # Each target in turn; what they find that is new stays in Go's cache, and a
 # failing input is written to testdata/fuzz, which make test replays.

@@ -37,6 +37,39 @@ func TestProvePrintsAProofOrARun(t *testing.T) {
 	replays(t, line[1], core.Optimistic, core.AtRisk)
 }
 
+// The first lines name every action: those tried, and those not tried,
+// which every proof assumes; -failover moves sync and failover over.
+func TestProveNamesTheActionsItTriesAndThoseItDoesNot(t *testing.T) {
+	for _, failover := range []bool{false, true} {
+		args := []string{"-strategy", "optimistic", "-held", "1"}
+		if failover {
+			args = append(args, "-failover")
+		}
+		var out bytes.Buffer
+		if err := run(args, &out); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(out.String(), "\n")
+		if len(lines) < 4 || !strings.HasPrefix(lines[3], "  not tried: ") {
+			t.Fatalf("%q: no line of what is not tried: %q", args, out.String())
+		}
+		tried, not := strings.Join(lines[1:3], "\n"), lines[3]
+		verb := func(text string, k core.ActionKind) bool {
+			return regexp.MustCompile(`[ ,:(]` + string(k) + `\b`).MatchString(text)
+		}
+		for _, k := range core.ActionKinds() {
+			if verb(tried, k) == verb(not, k) {
+				t.Errorf("%q: %s is named tried %v, not tried %v:\n%s", args, k, verb(tried, k), verb(not, k), out.String())
+			}
+		}
+		for _, k := range []core.ActionKind{core.ActSync, core.ActFailover} {
+			if verb(tried, k) != failover {
+				t.Errorf("%q: %s tried: %v", args, k, verb(tried, k))
+			}
+		}
+	}
+}
+
 func replays(t *testing.T, script string, st core.Strategy, want core.Verdict) {
 	t.Helper()
 	sc, err := core.ParseScript(script)
