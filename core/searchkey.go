@@ -162,11 +162,13 @@ type stateKey struct {
 	// writers are the grants a client may still write or read under (a
 	// client's, a live reply's or held write's), and 0; others the other
 	// grants a rule compares for equality (a node's in force, a live
-	// renewal's); tokensAlive the tokens a rule can still compare. All
+	// renewal's); tokensAlive the tokens a rule can still compare (as
+	// ints, whose sort the page has already: a token is at most the
+	// counter, far below 2^31 in any search). All
 	// sorted, for ranks, and the same under every renaming.
 	writers     []int
 	others      []int
-	tokensAlive []int64
+	tokensAlive []int
 	// Scratch for sorting the held messages.
 	spans  [][2]int
 	sorted []byte
@@ -182,29 +184,29 @@ func (k *stateKey) of(w *world) {
 	for i, n := range w.nodes {
 		if h, tok := n.Holder(); h != "" {
 			others = append(others, w.nodeGrant[i])
-			t = append(t, tok)
+			t = append(t, int(tok))
 		}
-		t = append(t, n.issued)
+		t = append(t, int(n.issued))
 	}
 	if w.hasReplica {
 		if h, tok := w.replica.Holder(); h != "" {
 			others = append(others, w.replicaGrant)
-			t = append(t, tok)
+			t = append(t, int(tok))
 		}
-		t = append(t, w.replica.issued)
+		t = append(t, int(w.replica.issued))
 	}
 	for _, r := range w.resources {
-		t = append(t, r.MaxToken())
+		t = append(t, int(r.MaxToken()))
 	}
 	for _, c := range w.clients {
 		writers = append(writers, c.Grant)
-		t = append(t, c.Token)
+		t = append(t, int(c.Token))
 	}
 	for _, m := range w.network {
 		if !w.live(m) {
 			continue
 		}
-		t = append(t, m.Token)
+		t = append(t, int(m.Token))
 		if m.Kind == MsgRenew {
 			others = append(others, m.Grant)
 		} else {
@@ -213,10 +215,13 @@ func (k *stateKey) of(w *world) {
 	}
 	slices.Sort(writers)
 	k.writers = slices.Compact(writers)
-	others = slices.DeleteFunc(others, func(g int) bool {
-		_, ok := slices.BinarySearch(k.writers, g)
-		return ok
-	})
+	kept := others[:0]
+	for _, g := range others {
+		if _, ok := slices.BinarySearch(k.writers, g); !ok {
+			kept = append(kept, g)
+		}
+	}
+	others = kept
 	slices.Sort(others)
 	k.others = slices.Compact(others)
 	slices.Sort(t)
@@ -322,7 +327,7 @@ func (k *stateKey) label(g int) {
 func (k *stateKey) token(t int64) {
 	switch k.tokens {
 	case tokensByOrder:
-		r, _ := slices.BinarySearch(k.tokensAlive, t)
+		r, _ := slices.BinarySearch(k.tokensAlive, int(t))
 		k.num(int64(r))
 	case tokensByValue:
 		k.num(t)
@@ -492,7 +497,13 @@ func (k *stateKey) network() {
 	if len(k.spans) < 2 {
 		return
 	}
-	slices.SortFunc(k.spans, func(x, y [2]int) int { return bytes.Compare(k.b[x[0]:x[1]], k.b[y[0]:y[1]]) })
+	// Few are held at once: an insertion sort, with no generic sort
+	// compiled into the page for it.
+	for i := 1; i < len(k.spans); i++ {
+		for j := i; j > 0 && bytes.Compare(k.b[k.spans[j-1][0]:k.spans[j-1][1]], k.b[k.spans[j][0]:k.spans[j][1]]) > 0; j-- {
+			k.spans[j-1], k.spans[j] = k.spans[j], k.spans[j-1]
+		}
+	}
 	k.sorted = k.sorted[:0]
 	for _, sp := range k.spans {
 		k.sorted = append(k.sorted, k.b[sp[0]:sp[1]]...)
