@@ -10,6 +10,11 @@
 #   make pages   static site in dist/ for https://owner.github.io/$(PREFIX)/ (PREFIX= for a root site);
 #                URL=https://owner.github.io/dlock/ names the site's address for links shared
 #                (og:url, og:image), which are left out without it
+#   make prove   every row searched to closure: for each, a proof for runs of any length
+#                (two clients, the search's actions, at most two messages held up at once)
+#                or the shortest run that corrupts, a script make lab SCRIPT= replays;
+#                CLIENTS=3 for three clients, HELD=1 (or 3) for another bound,
+#                FAILOVER=1 with syncs of the replica and failovers too
 #   make bench   sizes, load time, step latency, Replay ns/op
 #   make fuzz    every fuzz target for FUZZTIME (1,000,000 executions each)
 #   make lab     replay the scenarios on real Redis, etcd, ZooKeeper and PostgreSQL (lab/);
@@ -36,7 +41,7 @@ ACTIONLINT_VERSION := v1.7.7
 ACTIONLINT := .tools/actionlint-$(ACTIONLINT_VERSION)/actionlint
 NODEEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 
-.PHONY: build run check test vet workflows mutants pages bench fuzz clean lab
+.PHONY: build run check test vet workflows mutants pages bench fuzz clean lab prove
 
 build: $(WASM) $(WASMEXEC)
 
@@ -133,7 +138,7 @@ test: vet workflows build e2e/node_modules/axe-core/axe.min.js $(DOCS)
 
 .PHONY: test-native test-node test-lab test-e2e
 test-native:
-	$(GO) test -timeout 20m ./core ./web/... ./third_party ./e2e/bookpage .
+	$(GO) test -timeout 20m ./core ./web/... ./prove ./third_party ./e2e/bookpage .
 # Under Node, the fork's tests of Web Crypto (AESGCM): its engine's test,
 # like go-app's, needs a DOM, which Node lacks, and runs natively with
 # go-app's own (test-native, ./third_party).
@@ -151,6 +156,11 @@ bench: build e2e/node_modules/axe-core/axe.min.js
 	$(GO) test -count=1 -run '^$$' -bench . -benchtime 1x ./e2e
 	$(GO) test -run '^$$' -bench Replay -benchtime 0.2s -count 5 ./core
 	$(GO) test -run '^$$' -bench Search -benchtime 3x -count 3 ./core
+
+# Every row of the table searched to closure (prove/, core's Search): one
+# line per row.
+prove:
+	$(GO) run ./prove $(if $(CLIENTS),-clients $(CLIENTS)) $(if $(HELD),-held $(HELD)) $(if $(FAILOVER),-failover)
 
 # Each target in turn; what they find that is new stays in Go's cache, and a
 # failing input is written to testdata/fuzz, which make test replays.

@@ -223,13 +223,7 @@ func TestPredictAsksWhoHoldsTheLockAfterAFailover(t *testing.T) {
 func TestTheSearchKeyTellsReplicasApart(t *testing.T) {
 	for _, st := range []Strategy{NoTTL, Lease, Redlock, LeaseFencing, Consensus} {
 		after := func(actions ...Action) string {
-			w := newWorld(searchScenario(SearchOptions{}), st)
-			for _, a := range actions {
-				if _, err := w.step(a); err != nil {
-					t.Fatalf("%s: %+v: %v", st, a, err)
-				}
-			}
-			return string((&Search{}).key(w))
+			return searchKeyAfter(t, st, []Action{{Kind: ActSync}, failover()}, actions...)
 		}
 		synced, unsynced := after(acquire("A"), Action{Kind: ActSync}), after(acquire("A"))
 		if st.Replica() && synced == unsynced {
@@ -242,4 +236,54 @@ func TestTheSearchKeyTellsReplicasApart(t *testing.T) {
 			t.Errorf("%s: failing over changes nothing in the key: %s", st, failed)
 		}
 	}
+}
+
+// A sync copies the end of the primary's lease, a time on its clock, to
+// the replica, which reads it by the clients' clock: a primary whose clock
+// ran ahead before the grant hands the replica a longer lease. So where
+// the alphabet has sync, the key tells a grant after a jump from one
+// without; where it has none, nothing compares the two clocks, and it does
+// not.
+func TestTheSearchKeyKeepsWhatASyncAddsToALease(t *testing.T) {
+	jump := Action{Kind: ActJump, Ticks: BookLease}
+	for _, st := range []Strategy{Lease, Redlock, LeaseFencing} {
+		// The futures differ: after a sync, a lease's time passing and a
+		// failover, A's grant is still in force only where the clock had
+		// jumped.
+		holds := func(actions ...Action) bool {
+			w := newWorld(searchScenario(SearchOptions{}), st)
+			for _, a := range append(actions, Action{Kind: ActSync}, Action{Kind: ActTick, Ticks: BookLease}, failover()) {
+				if _, err := w.step(a); err != nil {
+					t.Fatalf("%s: %+v: %v", st, a, err)
+				}
+			}
+			h, _ := w.nodes[w.faulty()].Holder()
+			return h == "A"
+		}
+		if !holds(jump, acquire("A")) || holds(acquire("A")) {
+			t.Fatalf("%s: the replica's lease does not outlast a lease where the primary's clock ran ahead", st)
+		}
+		syncs := []Action{{Kind: ActSync}, failover()}
+		if searchKeyAfter(t, st, syncs, jump, acquire("A")) == searchKeyAfter(t, st, syncs, acquire("A")) {
+			t.Errorf("%s: with sync, a grant on a clock that ran ahead has the key of one on a clock that did not", st)
+		}
+		if searchKeyAfter(t, st, nil, jump, acquire("A")) != searchKeyAfter(t, st, nil, acquire("A")) {
+			t.Errorf("%s: without sync, the offset between clocks, which no rule reads, is keyed", st)
+		}
+	}
+}
+
+// searchKeyAfter is the key, in a search whose alphabet has alphabet's
+// kinds, of the state st comes to after actions.
+func searchKeyAfter(t *testing.T, st Strategy, alphabet []Action, actions ...Action) string {
+	t.Helper()
+	w := newWorld(searchScenario(SearchOptions{}), st)
+	for _, a := range actions {
+		if _, err := w.step(a); err != nil {
+			t.Fatalf("%s: %+v: %v", st, a, err)
+		}
+	}
+	s := &Search{renamings: renamings(w.clients)}
+	s.keyer = newStateKey(st, alphabet)
+	return string(s.key(w))
 }

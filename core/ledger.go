@@ -182,15 +182,22 @@ func (l *Ledger) Verdict(stuck bool) Verdict {
 	return Safe
 }
 
-// clone copies l, so that a change to the copy leaves l as it was.
-func (l Ledger) clone() Ledger {
+// cloneInto copies l into the memory of mine, a ledger no longer needed
+// (the zero Ledger for none), so that a change to the copy leaves l as it
+// was. Holders are only ever appended to: the copy shares them, clipped,
+// so that its first append copies them.
+func (l Ledger) cloneInto(mine Ledger) Ledger {
 	c := l
-	c.holders = slices.Clone(l.holders)
-	c.newest = slices.Clone(l.newest)
-	c.newestSent = slices.Clone(l.newestSent)
-	c.reads = make([][]readMark, len(l.reads))
+	c.holders = slices.Clip(l.holders)
+	c.newest = append(mine.newest[:0], l.newest...)
+	c.newestSent = append(mine.newestSent[:0], l.newestSent...)
+	c.reads = mine.reads[:0]
 	for i, r := range l.reads {
-		c.reads[i] = slices.Clone(r)
+		var buf []readMark
+		if i < len(mine.reads) {
+			buf = mine.reads[i][:0]
+		}
+		c.reads = append(c.reads, append(buf, r...))
 	}
 	return c
 }

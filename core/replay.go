@@ -147,15 +147,18 @@ func (w *world) faulty() int {
 // inForce returns the grant held by a quorum of nodes, each by its own
 // clock, and its token; 0 when none is.
 func (w *world) inForce() (int, int64) {
-	count := map[int]int{}
 	for i, n := range w.nodes {
-		if h, _ := n.Holder(); h != "" {
-			count[w.nodeGrant[i]]++
+		if h, _ := n.Holder(); h == "" {
+			continue
 		}
-	}
-	for g, c := range count {
-		if c >= w.st.Quorum() {
-			return g, w.token(g)
+		g, count := w.nodeGrant[i], 0
+		for j, m := range w.nodes {
+			if h, _ := m.Holder(); h != "" && w.nodeGrant[j] == g {
+				count++
+			}
+		}
+		if count >= w.st.Quorum() {
+			return g, w.token(g) // a quorum is a majority: no other grant has one
 		}
 	}
 	return 0, 0

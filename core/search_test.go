@@ -253,14 +253,14 @@ func TestSearchRunsInSlicesAndCanBeAsked(t *testing.T) {
 		t.Fatal(err)
 	}
 	slices := 0
-	for !s.Run(100) {
+	for !s.Run(5) {
 		slices++
-		if r := s.Result(); r.Done || r.Found {
+		if r := s.Result(); r.Done || r.Found || r.Closed {
 			t.Fatalf("mid-search result %+v", r)
 		}
 	}
 	if slices < 10 {
-		t.Errorf("the search finished in %d slices of 100 states", slices)
+		t.Errorf("the search finished in %d slices of 5 states", slices)
 	}
 	if _, err := NewSearch(SearchOptions{Strategy: "optimism", MaxDepth: 3}); err == nil {
 		t.Error("an unknown strategy was searched")
@@ -271,11 +271,21 @@ func TestSearchRunsInSlicesAndCanBeAsked(t *testing.T) {
 	if _, err := NewSearch(SearchOptions{Strategy: Lease, MaxDepth: 3, Goal: Safe}); err == nil {
 		t.Error("a search for a safe run was started")
 	}
+	if _, err := NewSearch(SearchOptions{Strategy: Consensus, Closure: true}); err == nil {
+		t.Error("a search to closure was started with no bound on the messages held")
+	}
+	for _, n := range []int{1, 4} {
+		if _, err := NewSearch(SearchOptions{Strategy: Lease, MaxDepth: 3, Clients: n}); err == nil {
+			t.Errorf("a search of %d clients was started", n)
+		}
+	}
 }
 
 // BenchmarkSearch reports, per row, the states a search at the page's
 // default depth explores, how many per second, and the time it takes; the
-// consensus row is the bounded proof, and with peeks the lost update.
+// consensus row is the bounded proof, and with peeks the lost update. The
+// searches to closure of the two rows nothing corrupts (two messages held
+// at most) are make prove's proofs.
 func BenchmarkSearch(b *testing.B) {
 	type run struct {
 		name string
@@ -286,7 +296,9 @@ func BenchmarkSearch(b *testing.B) {
 		runs = append(runs, run{string(st), SearchOptions{Strategy: st, MaxDepth: 6}})
 	}
 	runs = append(runs, run{"consensus-peek", SearchOptions{Strategy: Consensus, MaxDepth: 6, Peek: true}},
-		run{"consensus-every-option", SearchOptions{Strategy: Consensus, MaxDepth: 6, Renew: true, Partial: true, FromReply: true}})
+		run{"consensus-every-option", SearchOptions{Strategy: Consensus, MaxDepth: 6, Renew: true, Partial: true, FromReply: true}},
+		run{"consensus-closure", SearchOptions{Strategy: Consensus, Closure: true, MaxHeld: 2}},
+		run{"optimistic-closure", SearchOptions{Strategy: Optimistic, Closure: true, MaxHeld: 2}})
 	for _, r := range runs {
 		b.Run(r.name, func(b *testing.B) {
 			for b.Loop() {

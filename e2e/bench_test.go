@@ -981,6 +981,101 @@ func BenchmarkSearchInBrowser(b *testing.B) {
 	}
 }
 
+// keyWhileSearchingProbe, evaluated in the page, lets __armKey() watch the
+// next key press: __keyed then settles with the key event's timeStamp
+// (when the browser made it), when the page's first listener ran (what
+// the main thread's work made the key wait), the animation frame after it
+// (the first that can show what the key did), and whether the search was
+// running when the key came.
+const keyWhileSearchingProbe = `(() => {
+	if (window.__armKey) return;
+	window.__tasks = [];
+	new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__tasks.push(e.duration); }).observe({type: "longtask"});
+	window.__armKey = () => {
+		window.__keyed = new Promise((resolve) => {
+			addEventListener("keydown", (e) => {
+				const key = e.timeStamp, handled = performance.now();
+				const state = document.querySelector('[data-testid="search-result"]')?.dataset.value;
+				requestAnimationFrame(() => resolve({key, handled, frame: performance.now(), running: state === "running"}));
+			}, {capture: true, once: true});
+		});
+	};
+})()`
+
+// eval0 evaluates expr in ctx's page.
+func eval0[T any](b *testing.B, ctx context.Context, expr string) T {
+	b.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return v
+}
+
+// keyed is what __keyed settles with.
+type keyed struct {
+	Key     float64 `json:"key"`
+	Handled float64 `json:"handled"`
+	Frame   float64 `json:"frame"`
+	Running bool    `json:"running"`
+}
+
+// BenchmarkStepKeyWhileSearching presses → as real input, 100 ms apart, in
+// the search view while a search to closure runs there (consensus with
+// fencing and renewals, which runs for minutes), in 3 fresh profiles: the
+// key event to the page's first listener, and to the frame after it. A
+// search runs in slices between which the browser handles input and
+// draws: a key waits at most for the slice under way.
+func BenchmarkStepKeyWhileSearching(b *testing.B) {
+	const url = "?view=search&strategy=consensus&depth=any&renew=1&lang=en"
+	for range b.N {
+		var toListener, toFrame, tasks []float64
+		for range 3 {
+			ctx, done := openForSteps(b, siteURL+url, "live", false)
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](keyWhileSearchingProbe)); err != nil {
+				done()
+				b.Fatal(err)
+			}
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-testid="search-start"]`))); err != nil {
+				done()
+				b.Fatal(err)
+			}
+			tasksBefore := eval0[int](b, ctx, `__tasks.length`)
+			for range 40 {
+				if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](`__armKey()`)); err != nil {
+					done()
+					b.Fatal(err)
+				}
+				if err := pressKey(ctx, "ArrowRight", 39); err != nil {
+					done()
+					b.Fatal(err)
+				}
+				t, err := chromedp.Run(ctx, chromedp.Evaluate[keyed](`__keyed`, chromedp.EvalAwaitPromise))
+				if err != nil {
+					done()
+					b.Fatal(err)
+				}
+				if !t.Running {
+					done()
+					b.Fatal("the search was not running when the key came")
+				}
+				toListener, toFrame = append(toListener, t.Handled-t.Key), append(toFrame, t.Frame-t.Key)
+				time.Sleep(100 * time.Millisecond)
+			}
+			tasks = append(tasks, eval0[[]float64](b, ctx, `__tasks`)[tasksBefore:]...)
+			done()
+		}
+		b.ReportMetric(median(toFrame), "ms-key-to-frame-median")
+		b.ReportMetric(quantile(toFrame, 0.95), "ms-key-to-frame-p95")
+		record("step_key_while_searching", map[string]any{"presses": len(toFrame),
+			"key_to_listener_median": median(toListener), "key_to_listener_p95": quantile(toListener, 0.95),
+			"key_to_frame_median": median(toFrame), "key_to_frame_p95": quantile(toFrame, 0.95),
+			"long_tasks": len(tasks), "long_task_max": quantile(tasks, 1)})
+		fmt.Printf("→ while a search to closure runs in the search view, from real input over %d presses in 3 fresh profiles (ms): the key event to the page's first listener: median %.2f, p95 %.2f; to the frame after it: median %.2f, p95 %.2f; %d tasks over 50 ms meanwhile, the longest %.0f\n",
+			len(toFrame), median(toListener), quantile(toListener, 0.95), median(toFrame), quantile(toFrame, 0.95), len(tasks), quantile(tasks, 1))
+	}
+}
+
 // BenchmarkReplayAll replays every scenario under every strategy, as the
 // matrix view does, for a fixed 300 rounds (make bench also runs core's own
 // BenchmarkReplay for each pair, 5 times).

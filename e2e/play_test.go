@@ -327,6 +327,80 @@ func TestSearchUnderConsensusFindsNoneAndWithPeeksTheLostUpdate(t *testing.T) {
 	}
 }
 
+// A search to closure, chosen as a reader does (the depth's "any number"),
+// says it closed: no run of any length, the states visited and none left,
+// in English and, switched, in Japanese; and links to the worst run,
+// which opens at risk in free play.
+func TestSearchToClosureSaysItClosed(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	tb.open(siteURL + "?view=search&strategy=optimistic&lang=en")
+	tb.pick("search-depth", "any")
+	tb.waitSearch("depth=any&lang=en&step=1&strategy=optimistic&view=search")
+	tb.click("search-start")
+	tb.waitJS(`document.querySelector('[data-testid="search-result"]')?.dataset.value === "none"`)
+	if got := eval[string](tb, `document.querySelector('[data-testid="search-result"]').dataset.proof`); got != "closed" {
+		t.Errorf("the search to closure ended %q, want closed", got)
+	}
+	text := tb.text("search-result")
+	for _, want := range []string{"Closed: no run of any length with these actions corrupts data under Optimistic lock (no lock) (", "states visited, none left",
+		"at most 2 messages held up at once", "The worst any run comes to is △ at risk (in 3 actions at the shortest)."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the result says %q, without %q", text, want)
+		}
+	}
+	tb.click("lang-switch")
+	tb.waitHook("lang-switch", "ja")
+	if text := tb.text("search-result"); !strings.Contains(text, "調べ尽くした: 楽観ロック(ロック無し) では、ここで試す操作によるどんな長さの実行でも、データを壊す実行は無い") {
+		t.Errorf("in Japanese the result says %q", text)
+	}
+	if got := tb.text("search-script"); got != "A:acquire,B:acquire,A:write:A" {
+		t.Errorf("the worst run shown is %q", got)
+	}
+	tb.click("search-run")
+	tb.waitJS(`document.querySelector('[data-testid="app"]').dataset.view === "play"`)
+	tb.key(kb.End)
+	tb.waitHook("outcome-badge", "at-risk")
+}
+
+// While a search to closure runs (consensus with renewals runs for
+// minutes), its bar shows work with no end known, it says it goes on
+// until no new state is left, and a key acts at once: Enter on Cancel
+// stops it.
+func TestSearchToClosureRunsAndAnswersKeys(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	tb.open(siteURL + "?view=search&strategy=consensus&depth=any&renew=1&lang=en")
+	tb.click("search-start")
+	tb.waitHook("search-result", "running")
+	if got := eval[bool](tb, `document.querySelector('[data-testid="search-progress"]').hasAttribute("value")`); got {
+		t.Error("the progress bar of a search to closure shows a value while it runs: its end is not known")
+	}
+	tb.waitJS(`document.querySelector('[data-testid="search-result"]').textContent.includes("going on until no new state is left")`)
+	eval[bool](tb, `(() => { document.querySelector('[data-testid="search-cancel"]').focus(); return true; })()`)
+	tb.key(kb.Enter)
+	tb.waitHook("search-result", "cancelled")
+}
+
+// The matrix's proof note opens the search to closure of the column it
+// names, ready to start.
+func TestMatrixProofNoteOpensTheSearchToClosure(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	tb.open(siteURL + "?view=matrix&lang=en")
+	if text := tb.text("matrix-proof"); !strings.Contains(text, "for runs of any length") {
+		t.Errorf("the proof note says %q", text)
+	}
+	tb.do(chromedp.Click(chromedp.CSS(`[data-testid="matrix-proof-link"][data-strategy="optimistic"]`)))
+	tb.waitJS(`document.querySelector('[data-testid="app"]').dataset.view === "search"`)
+	tb.waitHook("search-depth", "any")
+	tb.click("search-start")
+	tb.waitJS(`document.querySelector('[data-testid="search-result"]')?.dataset.proof === "closed"`)
+	if text := tb.text("search-result"); !strings.Contains(text, "under Optimistic lock (no lock)") {
+		t.Errorf("the search opened from the note says %q", text)
+	}
+}
+
 // A search can be cancelled, and the page answers keys while it runs.
 func TestSearchCanBeCancelledAndThePageStaysResponsive(t *testing.T) {
 	t.Parallel()

@@ -146,12 +146,17 @@ const DefaultDepth = 6
 // MaxDepth is the deepest search the page offers.
 const MaxDepth = 8
 
+// AnyDepth is the depth a search to closure is asked for by (depth=any):
+// runs of any length, until no state is left.
+const AnyDepth = "any"
+
 // Search is what the search view looks for.
 type Search struct {
 	// Goal is the verdict looked for: "" for core.Corrupted, core.AtRisk
 	// or core.Stuck.
 	Goal    core.Verdict
 	Depth   int  // the most actions a run may have; 0 for DefaultDepth
+	Closure bool // no most: until no state is left (Depth is then 0)
 	Peek    bool // reads that show no token, besides those that do
 	Two     bool // a second resource
 	Renew   bool // renewals, delivered at once or held
@@ -159,10 +164,16 @@ type Search struct {
 	Reply   bool // A counts its lease from the reply
 }
 
-// Options are the search's options for strategy st.
+// Options are the search's options for strategy st. A search to closure
+// bounds the messages held up at once (core.DefaultMaxHeld), as the model
+// does not.
 func (se Search) Options(st core.Strategy) core.SearchOptions {
-	return core.SearchOptions{Strategy: st, MaxDepth: se.DepthOrDefault(), Goal: se.GoalOrDefault(),
+	o := core.SearchOptions{Strategy: st, MaxDepth: se.DepthOrDefault(), Goal: se.GoalOrDefault(),
 		Peek: se.Peek, TwoResources: se.Two, Renew: se.Renew, Partial: se.Partial, FromReply: se.Reply}
+	if se.Closure {
+		o.Closure, o.MaxDepth, o.MaxHeld = true, 0, core.DefaultMaxHeld
+	}
+	return o
 }
 
 // GoalOrDefault is the verdict the search looks for.
@@ -418,8 +429,8 @@ func parseSearch(q url.Values, se *Search) []BadParam {
 		}
 	}
 	if v, ok := first(q, ParamDepth); ok {
-		if n, err := decimal(v); err == nil && n >= 1 && n <= MaxDepth {
-			se.Depth = n
+		if n, err := decimal(v); v == AnyDepth || err == nil && n >= 1 && n <= MaxDepth {
+			se.Depth, se.Closure = n, v == AnyDepth
 		} else {
 			bad = append(bad, BadParam{ParamDepth, v})
 		}
@@ -488,7 +499,10 @@ func (s Settings) Query(q url.Values) url.Values {
 		if s.Search.Goal != "" {
 			out.Set(ParamGoal, string(s.Search.Goal))
 		}
-		if s.Search.Depth != 0 && s.Search.Depth != DefaultDepth {
+		switch {
+		case s.Search.Closure:
+			out.Set(ParamDepth, AnyDepth)
+		case s.Search.Depth != 0 && s.Search.Depth != DefaultDepth:
 			out.Set(ParamDepth, strconv.Itoa(s.Search.Depth))
 		}
 		if s.Search.Peek {

@@ -99,6 +99,9 @@ func TestSettingsQueryRoundTrip(t *testing.T) {
 							s.Exercise = core.Exercises()[step%len(core.Exercises())].ID
 						case ViewSearch:
 							s.Search = Search{Goal: []core.Verdict{"", core.AtRisk, core.Stuck}[step%3], Depth: 4, Peek: true, Two: lang == English}
+							if step%2 == 0 {
+								s.Search.Depth, s.Search.Closure = 0, true
+							}
 						}
 						q := s.Query(url.Values{"utm_source": {"book"}})
 						got, bad := ParseSettings(nil, q)
@@ -131,6 +134,9 @@ func TestPlayAndSearchSettings(t *testing.T) {
 		{"view=search&goal=at-risk", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewSearch, Search: Search{Goal: core.AtRisk}}, nil},
 		// goal=corrupted is the default, written as nothing.
 		{"view=search&goal=corrupted", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewSearch}, nil},
+		// A search to closure: runs of any length.
+		{"view=search&strategy=consensus&depth=any", Settings{Scenario: "gc-pause", Strategy: core.Consensus, Step: 1, Lang: Japanese, View: ViewSearch, Search: Search{Closure: true}}, nil},
+		{"view=search&depth=all", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewSearch}, []string{"depth"}},
 		{"view=search&goal=both&depth=99&peek=yes", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewSearch}, []string{"goal", "depth", "peek"}},
 		// The retired reads=1 (an acquire fused with a read) is ignored.
 		{"view=search&strategy=consensus&reads=1", Settings{Scenario: "gc-pause", Strategy: core.Consensus, Step: 1, Lang: Japanese, View: ViewSearch}, nil},

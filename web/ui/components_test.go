@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"fmt"
 	stdhtml "html"
 	"os"
 	"path/filepath"
@@ -122,7 +123,8 @@ func TestSearchPanelSaysWhatItFound(t *testing.T) {
 	c = &searchPanel{Strategy: core.Consensus, Search: state.Search{Depth: 4}, Lang: state.English, Live: true, Path: "/", Runs: runs, Link: pageOf(&page)}
 	c.onStart(noCtx, app.Event{})
 	html = app.HTMLString(mounted(t, c))
-	if !strings.Contains(html, "Under Consensus + fencing no run of up to 4 actions corrupts data") || strings.Contains(html, `data-testid="search-run"`) {
+	if !strings.Contains(html, "Bounded: under Consensus + fencing no run of up to 4 actions corrupts data") ||
+		!strings.Contains(html, `data-proof="bounded"`) || strings.Contains(html, `data-testid="search-run"`) {
 		t.Errorf("consensus, depth 4: %s", c.say)
 	}
 	// Changing what it looks for, once started, searches again.
@@ -131,6 +133,70 @@ func TestSearchPanelSaysWhatItFound(t *testing.T) {
 	c.OnUpdate(noCtx)
 	if c.run.for_.Goal != core.AtRisk || c.run.state != searchFound || c.run.result.Length != 4 {
 		t.Errorf("at risk: %+v", c.run.result)
+	}
+}
+
+// A search to closure says it closed, in both languages: no run of any
+// length, the states visited, the bound on messages held; and the worst
+// any run comes to, with a link to it.
+func TestSearchPanelSaysWhenASearchClosed(t *testing.T) {
+	runs := state.NewRuns()
+	for lang, want := range map[state.Lang][]string{
+		state.English: {"Closed: no run of any length with these actions corrupts data under Optimistic lock (no lock) (", " states visited, none left; at most 2 messages held up at once; in ",
+			"The worst any run comes to is △ at risk (in 3 actions at the shortest).", "Open that run", "A:acquire,B:acquire,A:write:A"},
+		state.Japanese: {"調べ尽くした: 楽観ロック(ロック無し) では、ここで試す操作によるどんな長さの実行でも、データを壊す実行は無い(訪れた状態 ", "残り無し。足止めするメッセージは同時に 2 個まで。",
+			"どの実行も、行き着く先は最悪で「△ 危うい」だ(最短で 3 個の操作)。", "その実行を開く"},
+	} {
+		page := state.Settings{View: state.ViewSearch, Lang: lang}
+		c := &searchPanel{Strategy: core.Optimistic, Search: state.Search{Closure: true}, Lang: lang, Live: true, Path: "/", Runs: runs, Link: pageOf(&page)}
+		c.onStart(noCtx, app.Event{})
+		if c.run == nil || c.run.state != searchNone || !c.run.result.Closed {
+			t.Fatalf("optimistic, to closure: %+v", c.run)
+		}
+		html := app.HTMLString(mounted(t, c))
+		if got := options(t, html, "search-depth"); len(got) != state.MaxDepth+1 || got[state.MaxDepth][0] != state.AnyDepth {
+			t.Errorf("%s: the depths offered are %v", lang, got)
+		}
+		for _, w := range append(want, `data-proof="closed"`, `data-worst="at-risk"`, `data-value="any"`) {
+			if !strings.Contains(html, stdhtml.EscapeString(w)) && !strings.Contains(html, w) {
+				t.Errorf("%s: the panel lacks %q", lang, w)
+			}
+		}
+	}
+}
+
+// The matrix's proof note links, to its search to closure, every column
+// the search proves nothing corrupts, and no other: the model says so, at
+// the bound the note names (about 5 s natively, consensus's search the
+// longest).
+func TestMatrixProofNoteLinksEveryColumnTheSearchProves(t *testing.T) {
+	p := pageView{s: state.Settings{View: state.ViewMatrix, Lang: state.English}, path: "/"}
+	html := app.HTMLString(p.proofNote())
+	if !strings.Contains(html, fmt.Sprintf("at most %d messages held up at once", core.DefaultMaxHeld)) {
+		t.Errorf("the note does not name the bound: %s", html)
+	}
+	linked := map[core.Strategy]bool{}
+	for _, m := range regexp.MustCompile(`data-strategy="([^"]+)"[^>]*href="([^"]+)"|href="([^"]+)"[^>]*data-strategy="([^"]+)"`).FindAllStringSubmatch(html, -1) {
+		st, href := m[1], m[2]
+		if st == "" {
+			st, href = m[4], m[3]
+		}
+		linked[core.Strategy(st)] = true
+		if !strings.Contains(href, "view=search") || !strings.Contains(href, "depth=any") || !strings.Contains(href, "strategy="+st) {
+			t.Errorf("the proof of %s links to %s", st, href)
+		}
+	}
+	for _, st := range core.Strategies() {
+		s, err := core.NewSearch(core.SearchOptions{Strategy: st, Closure: true, MaxHeld: core.DefaultMaxHeld})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !s.Run(10000) {
+		}
+		r := s.Result()
+		if proved := r.Closed && !r.Found; proved != linked[st] {
+			t.Errorf("%s: the search proves it never corrupted: %v; the note links it: %v (%+v)", st, proved, linked[st], r)
+		}
 	}
 }
 

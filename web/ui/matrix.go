@@ -22,6 +22,7 @@ func (p pageView) drawMatrix() app.UI {
 		elText("p.shows data-testid=matrix-purpose", p.t("matrix.purpose")),
 		&matrixTable{Lang: p.s.Lang, Path: p.path, Runs: p.runs, Held: p.held},
 		elText("p.matrix-legend", p.t("matrix.legend")),
+		p.proofNote(),
 		elText("p.matrix-legend data-testid=real-legend", p.t("real.legend")),
 		elText("h2.rows-title#rows-title", p.t("matrix.rows")),
 		elBody("dl.rows aria-labelledby=rows-title", app.Range(strategies).Slice(func(i int) app.UI {
@@ -32,6 +33,22 @@ func (p pageView) drawMatrix() app.UI {
 			)
 		})),
 		elText("p.matrix-legend data-testid=simplifies", p.t("matrix.simplifies")),
+	)
+}
+
+// proofNote says what the search proves of the columns for runs of any
+// length, beyond the table's stories, and links to each proof: the search
+// view, searching that column to closure.
+func (p pageView) proofNote() app.UI {
+	proof := func(st core.Strategy) app.UI {
+		s := state.Defaults()
+		s.View, s.Strategy, s.Lang, s.Search = state.ViewSearch, st, p.s.Lang, state.Search{Closure: true}
+		return el("a.proof-link").DataSet("testid", "matrix-proof-link").DataSet("strategy", string(st)).
+			Attr("href", hrefOf(p.path, s)).Text(p.t("strategy." + string(st)))
+	}
+	return elBody("p.matrix-legend data-testid=matrix-proof",
+		app.Text(p.t("matrix.proof", core.DefaultMaxHeld)+" "),
+		proof(core.Consensus), app.Text(p.t("matrix.proof.and")), proof(core.Optimistic), app.Text(p.t("matrix.proof.end")),
 	)
 }
 

@@ -194,7 +194,13 @@ var pageWords = map[string]text{
 		"簡略化: 合意で複製されたサービスを、再起動しても状態を失わない 1 台として描く。フェイルオーバーは、何も失わず、有効なリースを最初から(選挙タイムアウト 1 tick を足して)やり直すリーダー交代で、時間はかからない。",
 		"Simplified: the service replicated by consensus is drawn as one node whose state survives restarts; a failover is a leader change that takes no time, loses nothing, and restarts the lease in force in full, plus an election timeout of one tick.",
 	},
-	"matrix.harm": {"%s(%s)", "%s (%s)"},
+	"matrix.proof": {
+		"この表の筋書きにとどまらず、どんな長さの実行についても確かめてある。反例の探索を、試す操作で新しい状態が尽きるまで続けると(クライアントは 2 つ、足止めするメッセージは同時に %d 個まで。資源は検査と書き込みを一度に行う。バックアップと復元、レプリカの同期とフェイルオーバーは試さない)、次の二つの列ではデータを壊す実行が一つも無く、ほかのどの列でも見つかる。証明を開く:",
+		"Beyond the table's stories, for runs of any length: searched until no new state is left over the search's actions (two clients, at most %d messages held up at once; a resource that checks and writes in one step; no backup or restore, no sync of a replica or failover), no run corrupts data in two of these columns, and in every other column one does. Open each proof:",
+	},
+	"matrix.proof.and": {"、", ", "},
+	"matrix.proof.end": {"。", "."},
+	"matrix.harm":      {"%s(%s)", "%s (%s)"},
 	"matrix.note.reordered": {
 		"↺ 同じ持ち主の書き込みが逆順に適用された(判定には数えない)",
 		"↺ one holder's own writes applied out of order (not counted in the verdict)",

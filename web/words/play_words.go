@@ -80,14 +80,15 @@ var playWords = map[string]text{
 	"notice.script":           {"URL の script は使えないため、空の実行にしています: %s", "The URL's script cannot be used, so the run is empty: %s"},
 
 	"search.intro": {
-		"章の Go コードをもとにしたモデルで、クライアント A と B の実行を短いものから順にすべて調べ、この方式を壊す最短の実行を探す(同じ状態に至った実行は一度だけ調べる)。見つからなければ、それはこの長さまで、ここで試す操作の範囲では壊れないことの証明だ(有界モデル検査)。試す操作と試さないものは、下に書いてある。",
-		"The model built from the chapter's Go code tries every run of clients A and B, shortest first, and finds the shortest that breaks this strategy (runs that reach a state already seen are not explored again). If there is none, that is a bounded proof: for runs up to that length, over the actions tried. What is tried, and what is not, is listed below.",
+		"章の Go コードをもとにしたモデルで、クライアント A と B の実行を短いものから順にすべて調べ、この方式を壊す最短の実行を探す(同じ状態に至った実行は一度だけ調べる)。見つからなければ、それはこの長さまで、ここで試す操作の範囲では壊れないことの証明だ(有界モデル検査)。操作の数で「制限無し」を選ぶと、新しい状態が尽きるまで調べる。尽きて見つからなければ、どんな長さの実行でも壊れないことの証明になる。試す操作と試さないものは、下に書いてある。",
+		"The model built from the chapter's Go code tries every run of clients A and B, shortest first, and finds the shortest that breaks this strategy (runs that reach a state already seen are not explored again). If there is none, that is a bounded proof: for runs up to that length, over the actions tried. With \"any number\" of actions it goes on until no new state is left; if none is found then, that is a proof for runs of any length. What is tried, and what is not, is listed below.",
 	},
 	"search.goal":           {"探すもの", "Look for"},
 	"search.goal.corrupted": {"データを壊す実行", "a run that corrupts data"},
 	"search.goal.at-risk":   {"遅れた書き込みが届く実行", "a run where a late write lands"},
 	"search.goal.stuck":     {"行き詰まる実行", "a run that gets stuck"},
 	"search.depth":          {"操作の数(最大)", "Actions (at most)"},
+	"search.depth.any":      {"制限無し(状態が尽きるまで)", "any number (until no state is left)"},
 	"search.peek":           {"トークンを示さない読み取り(peek)も試す", "Also try reads that show no token (peek)"},
 	"search.two":            {"資源を二つにする(row-43)", "Two resources (row-43)"},
 	"search.renew":          {"リースの更新(renew)も試す(届くものと、分断で足止めされるもの)", "Also try renewals (delivered, or held up by a partition)"},
@@ -99,7 +100,11 @@ var playWords = map[string]text{
 	"search.idle":           {"まだ探していない。", "Not searched yet."},
 	"search.started":        {"%s で探しはじめた。", "Searching under %s."},
 	"search.progress":       {"調べた状態 %d、長さ %d まで調べ終えた(最大 %d)。", "%d states explored; every run of up to %d actions done (of %d)."},
-	"search.cancelled":      {"中止した。", "Cancelled."},
+	"search.progress.closure": {
+		"調べた状態 %d、長さ %d まで調べ終えた。新しい状態が尽きるまで続ける。",
+		"%d states explored; every run of up to %d actions done; going on until no new state is left.",
+	},
+	"search.cancelled": {"中止した。", "Cancelled."},
 	"search.cancelled-after": {
 		"中止した(調べた状態 %d、長さ %d まで)。", "Cancelled after %d states, every run of up to %d actions done.",
 	},
@@ -134,12 +139,29 @@ var playWords = map[string]text{
 		"%[1]s under %[2]s: %[3]d actions (%[4]d states explored, found at length %[5]d, in %[6]d ms).",
 	},
 	"search.none": {
-		"%[2]s では、%[3]d 個までの操作で%[1]sは無い(調べた状態 %[4]d、%[5]d ms)。この長さまで、ここで試す操作の範囲では、そうした実行が無いことの証明だ(有界モデル検査)。",
-		"Under %[2]s no run of up to %[3]d actions %[1]s (%[4]d states explored, in %[5]d ms): a bounded proof, for that length and the actions tried.",
+		"有界: %[2]s では、%[3]d 個までの操作で%[1]sは無い(調べた状態 %[4]d、%[5]d ms)。この長さまでの実行についてだけ、ここで試す操作の範囲で成り立つ証明だ(有界モデル検査)。長さを限らずに調べるには、操作の数で「制限無し」を選ぶ。",
+		"Bounded: under %[2]s no run of up to %[3]d actions %[1]s (%[4]d states explored, in %[5]d ms): a bounded proof, for runs up to that length and the actions tried. To search runs of any length, choose \"any number\" of actions.",
 	},
-	"search.open": {"見つけた実行を開く", "Open the run found"},
+	"search.closed": {
+		"調べ尽くした: %[2]s では、ここで試す操作によるどんな長さの実行でも、%[1]sは無い(訪れた状態 %[3]d、残り無し。足止めするメッセージは同時に %[4]d 個まで。%[5]d ms)。長さを限らない証明だ(ここで試す操作の範囲で)。",
+		"Closed: no run of any length with these actions %[1]s under %[2]s (%[3]d states visited, none left; at most %[4]d messages held up at once; in %[5]d ms): a proof for runs of every length, over the actions tried.",
+	},
+	"search.closed.bounded": {
+		"調べ尽くした: %[2]s では、ここで試す操作によるどんな長さの実行でも、%[1]sは無い(訪れた状態 %[3]d、長さ %[4]d で残り無し。%[5]d ms)。長さを限らない証明だ(ここで試す操作の範囲で)。",
+		"Closed: no run of any length with these actions %[1]s under %[2]s (%[3]d states visited, none left after runs of %[4]d actions; in %[5]d ms): a proof for runs of every length, over the actions tried.",
+	},
+	"search.worst": {
+		"どの実行も、行き着く先は最悪で「%[1]s」だ(最短で %[2]d 個の操作)。",
+		"The worst any run comes to is %[1]s (in %[2]d actions at the shortest).",
+	},
+	"search.open-worst": {"その実行を開く", "Open that run"},
+	"search.open":       {"見つけた実行を開く", "Open the run found"},
+	"search.bound": {
+		"「制限無し」では、足止めするメッセージを同時に %d 個までとする。モデル自身には上限が無い(書き込みはいくつでも足止めでき、時計の跳躍や再起動のたびに、足止めした取得がまた認められる)。上限が無ければ、状態は尽きない。",
+		"With \"any number\" of actions, at most %d messages are held up at once: the model itself sets no bound (a client can hold up any number of writes, and after each clock jump or restart another held acquire is granted), and without one the states never run out.",
+	},
 	"search.alphabet": {
-		"試す操作: A と B それぞれの acquire(返事を足止めするものも)、write(足止めするものも)、トークンを示す read(選べば、示さない peek も)、check、5 と 10 の pause、release、crash。全員の時計が進む 5 と 10 の tick、足止めしたメッセージの deliver、restart、10 の jump。選べば、renew(足止めするものも)、Redlock で一部のノードにしか届かない acquire、返事の時点からリースを数える A も試す。試さないもの: 10 以外の長さのリース、3 つ以上のクライアント、検査と適用を別々に行う資源、ロック遅延、ロックサービスのバックアップと復元、レプリカの同期とフェイルオーバー。選ばなければ、renew、一部のノードにしか届かない acquire(つまり Redlock 自身の再起動と時計の跳躍の例)、返事の時点から数えるクライアント。ロックの取得と資源への読み書きを一度にこなす操作は無い(資源がロックサービスの外にある限り、どのロックサービスにも無い)。A と B を入れ替えただけの状態、リースが切れた後の時刻だけが違う状態は、同じ状態として一度だけ調べる。",
-		"The actions tried: for A and for B, acquire (its reply delivered at once or held up), write (delivered or held up), read showing the token (and, if chosen, peek, which shows none), check, pauses of 5 and 10, release and crash; for everyone, ticks of 5 and 10, the delivery of a held message, a restart and a clock jump of 10. If chosen, also renew (delivered or held up), Redlock acquires that reach only some nodes, and an A that counts its lease from the reply. Not tried: leases other than 10, three or more clients, resources that check and apply in two steps, lock-delay, a backup and restore of the lock service, a sync of its replica and a failover; and unless chosen, renewals, acquires that reach only some nodes (so Redlock's own restart and clock-jump cases), and a client that counts from the reply. No action both takes the lock and touches the resource (no lock service offers one for a resource outside it). States that differ only by swapping A and B, or only in times past every lease's end, are explored once.",
+		"試す操作: A と B それぞれの acquire(返事を足止めするものも)、write(足止めするものも)、トークンを示す read(選べば、示さない peek も)、check、5 と 10 の pause、release、crash。全員の時計が進む 5 と 10 の tick、足止めしたメッセージの deliver、restart、10 の jump。選べば、renew(足止めするものも)、Redlock で一部のノードにしか届かない acquire、返事の時点からリースを数える A も試す。試さないもの: 10 以外の長さのリース、3 つ以上のクライアント、検査と適用を別々に行う資源、ロック遅延、ロックサービスのバックアップと復元、レプリカの同期とフェイルオーバー。選ばなければ、renew、一部のノードにしか届かない acquire(つまり Redlock 自身の再起動と時計の跳躍の例)、返事の時点から数えるクライアント。ロックの取得と資源への読み書きを一度にこなす操作は無い(資源がロックサービスの外にある限り、どのロックサービスにも無い)。モデルの規則では見分けのつかない状態(A と B を入れ替えただけの状態、比べれば同じ結果になる数だけが違う状態、リースが切れた後の時刻だけが違う状態)は、同じ状態として一度だけ調べる。",
+		"The actions tried: for A and for B, acquire (its reply delivered at once or held up), write (delivered or held up), read showing the token (and, if chosen, peek, which shows none), check, pauses of 5 and 10, release and crash; for everyone, ticks of 5 and 10, the delivery of a held message, a restart and a clock jump of 10. If chosen, also renew (delivered or held up), Redlock acquires that reach only some nodes, and an A that counts its lease from the reply. Not tried: leases other than 10, three or more clients, resources that check and apply in two steps, lock-delay, a backup and restore of the lock service, a sync of its replica and a failover; and unless chosen, renewals, acquires that reach only some nodes (so Redlock's own restart and clock-jump cases), and a client that counts from the reply. No action both takes the lock and touches the resource (no lock service offers one for a resource outside it). States that no rule of the model can tell apart (A and B swapped, numbers that differ but compare alike, times past every lease's end) are explored once.",
 	},
 }
