@@ -17,6 +17,7 @@ var dlockSteps = {
   names: [], // each patch's attribute ("" for its text)
   els: null, // the elements, by index of ids, found once after a render
   frags: new Map(), // step → a fragment per island, for the run drawn
+  htmls: new Map(), // step → the HTML of each island, for the run drawn
   values: new Map(), // step → a value per patch, for the page as last drawn
 
   // open starts a run drawn by go-app: its islands' and patches' ids
@@ -29,6 +30,7 @@ var dlockSteps = {
     this.names = patches === "" ? [] : names.split("\n");
     this.els = null;
     this.frags.clear();
+    this.htmls.clear();
     this.values.clear();
   },
 
@@ -58,7 +60,9 @@ var dlockSteps = {
   // SVG where the host is SVG.
   putIslands(step, htmls) {
     const els = this.elements();
-    this.frags.set(step, this.islands === 0 ? [] : htmls.split("\u0000").map((html, i) => {
+    const parts = this.islands === 0 ? [] : htmls.split("\u0000");
+    this.htmls.set(step, parts);
+    this.frags.set(step, parts.map((html, i) => {
       const tpl = document.createElement("template");
       if (!(els[i][0] instanceof SVGElement)) {
         tpl.innerHTML = html;
@@ -96,6 +100,7 @@ var dlockSteps = {
     host.dlockGen = this.gen;
     host.dlockStep = step;
     host.dlockId = this.ids[i];
+    host.dlockHtml = this.htmls.get(step)?.[i];
   },
 
   // show shows step: each island's content, and, with patches, each
@@ -117,7 +122,16 @@ var dlockSteps = {
     }
     for (let i = 0; i < this.islands; i++) {
       const host = els[i][0];
-      if (host.dlockGen === this.gen && host.dlockStep === step && host.dlockId === this.ids[i]) continue;
+      if (host.dlockGen === this.gen && host.dlockId === this.ids[i]) {
+        if (host.dlockStep === step) continue;
+        // An island whose content is the same at both steps (a card no
+        // step between them changed) keeps its nodes: no work for the
+        // browser's style and layout.
+        if (host.dlockHtml !== undefined && host.dlockHtml === this.htmls.get(step)[i]) {
+          this.mark(host, i, step);
+          continue;
+        }
+      }
       host.replaceChildren(frags[i].cloneNode(true));
       this.mark(host, i, step);
     }
