@@ -195,28 +195,6 @@ func TestASecondFailoverIsAnError(t *testing.T) {
 	}
 }
 
-// Predict mode asks who holds the lock after a failover, and asks nothing
-// of a sync.
-func TestPredictAsksWhoHoldsTheLockAfterAFailover(t *testing.T) {
-	sc, err := ParseScript("sync,A:acquire,tick:5,failover")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for st, want := range map[Strategy]string{LeaseFencing: ChoiceNone, NoTTL: ChoiceNone, Redlock: "A", Consensus: "A"} {
-		frames := mustReplay(t, sc, st)
-		q, ok := QuestionAt(frames, 4)
-		if !ok || q.Ask != AskHolder || q.Answer != want {
-			t.Errorf("%s: the failover's question %+v (%v), want who holds it: %s", st, q, ok, want)
-		}
-		if q, ok := QuestionAt(frames, 1); ok {
-			t.Errorf("%s: a question about a sync: %+v", st, q)
-		}
-	}
-	if _, ok := QuestionAt(mustReplay(t, sc, Optimistic), 4); ok {
-		t.Error("a question about a failover where there is no lock service")
-	}
-}
-
 // The search's state key tells apart states that differ only in what the
 // replica copied, or in whether the service has failed over: a failover
 // from them ends differently.
