@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"dlock/core"
+	"dlock/core/recording"
 	"dlock/lab/internal/servers"
 	"dlock/lab/lock"
 
@@ -94,7 +95,7 @@ func redisFailsOver(node string) string {
 const redisFailoverDiffers = "the model's failover takes no time; the Sentinel promotes the replica only once the primary has not answered for down-after-milliseconds (500 ms here, 30 s by default) and it has elected itself to fail it over, 1 to 2 s in all here, while no client can reach any primary"
 
 func loopWords(r renewal) string {
-	if r == core.RenewedByLibrary {
+	if r == recording.RenewedByLibrary {
 		return "; a renewal loop in the client process every third of the lease"
 	}
 	return ""

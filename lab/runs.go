@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"dlock/core"
+	"dlock/core/recording"
 )
 
 // Beside the scenarios, the lab replays any script (a free-play run) and
@@ -27,9 +28,9 @@ func stageable(sc core.Scenario, st core.Strategy, b *backend) error {
 	case why == "":
 		return nil
 	case item != 0: // the service's own reason, at its item
-	case why == core.CallInPartition:
-		item = core.HeldRenewalCall(sc)
-	case why == core.JumpedClock:
+	case why == recording.CallInPartition:
+		item = recording.HeldRenewalCall(sc)
+	case why == recording.JumpedClock:
 		for i, s := range sc.Steps {
 			if s.Action.Kind == core.ActJump {
 				item = i + 1
@@ -248,7 +249,7 @@ func runRandom(n int, seed uint64, o options, findings string) error {
 // fellBehindAtFirstDifference reports whether the first step that differs
 // began with the lab behind the model's clock and the model's lease ended
 // at the service (fellBehind's note).
-func fellBehindAtFirstDifference(r core.Recording) bool {
+func fellBehindAtFirstDifference(r recording.Recording) bool {
 	for _, s := range r.Steps {
 		if s.Step == r.FirstDiffers {
 			return s.Behind >= behindWorth.Milliseconds() && strings.Contains(s.Timing, "behind the model's clock")
@@ -259,14 +260,14 @@ func fellBehindAtFirstDifference(r core.Recording) bool {
 
 // finding is a random run that differs from the model, as saved.
 type finding struct {
-	Seed      uint64         `json:"seed"`
-	Run       int            `json:"run"`
-	Script    string         `json:"script"`
-	Strategy  core.Strategy  `json:"strategy"`
-	Service   string         `json:"service"`
-	Command   string         `json:"command"`
-	Error     string         `json:"error,omitempty"`
-	Recording core.Recording `json:"recording"`
+	Seed      uint64              `json:"seed"`
+	Run       int                 `json:"run"`
+	Script    string              `json:"script"`
+	Strategy  core.Strategy       `json:"strategy"`
+	Service   string              `json:"service"`
+	Command   string              `json:"command"`
+	Error     string              `json:"error,omitempty"`
+	Recording recording.Recording `json:"recording"`
 }
 
 func saveFinding(dir string, seed uint64, i int, c *result) error {

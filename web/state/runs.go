@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"dlock/core"
+	"dlock/core/recording"
 )
 
 // Runs keeps what the page computes from core and reads again: the
@@ -27,7 +28,7 @@ type Runs struct {
 	order     []string // the scripts kept, oldest first
 	runs      map[runKey]*Run
 	// recordings are the lab's, by "scenario.strategy" (SetRecordings).
-	recordings map[string]core.Recording
+	recordings map[string]recording.Recording
 }
 
 // maxScripts is how many scripts (and their runs) a Runs keeps.
@@ -72,10 +73,10 @@ func (c *Runs) Scenarios() []core.Scenario {
 // SetRecordings keeps the lab's recordings (its index, make lab), which
 // the server reads to draw the matrix's marks in its frames; in the
 // browser the matrix fetches them.
-func (c *Runs) SetRecordings(all []core.Recording) {
+func (c *Runs) SetRecordings(all []recording.Recording) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.recordings = map[string]core.Recording{}
+	c.recordings = map[string]recording.Recording{}
 	for _, r := range all {
 		c.recordings[r.Scenario+"."+string(r.Strategy)] = r
 	}
@@ -83,7 +84,7 @@ func (c *Runs) SetRecordings(all []core.Recording) {
 
 // Recordings are the recordings kept by SetRecordings, by
 // "scenario.strategy": nil until SetRecordings, empty if it was given none.
-func (c *Runs) Recordings() map[string]core.Recording {
+func (c *Runs) Recordings() map[string]recording.Recording {
 	if c == nil {
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"dlock/core"
+	"dlock/core/recording"
 	"dlock/web/state"
 	"dlock/web/words"
 
@@ -71,7 +72,7 @@ func (c *matrixTable) OnMount(ctx app.Context) {
 		return
 	}
 	fetchText(ctx, labFile(c.Path, "index.json"), func(text string, err error) {
-		var all []core.Recording
+		var all []recording.Recording
 		if err != nil || json.Unmarshal([]byte(text), &all) != nil {
 			all = nil // the table stands without the marks
 		}
@@ -130,7 +131,7 @@ func designText(l state.Lang, d core.Design) string {
 
 // cell is the verdict of sc under st, a link to that run, with its notes
 // and, where the lab replayed it, whether real software agreed.
-func (c *matrixTable) cell(sc core.Scenario, st core.Strategy, real core.Recording) app.UI {
+func (c *matrixTable) cell(sc core.Scenario, st core.Strategy, real recording.Recording) app.UI {
 	r := c.Runs.Run(sc, st)
 	if r.Err != nil {
 		return elText("td role=alert", r.Err.Error())

@@ -546,7 +546,7 @@ var pageWords = map[string]text{
 	"real.database.postgres":              {"READ COMMITTED", "READ COMMITTED"},
 	"real.loading":                        {"記録を読み込み中…", "Loading the recording…"},
 	"real.failed":                         {"記録を読み込めませんでした(%s)。", "The recording could not be loaded (%s)."},
-	// The lock services the lab takes its locks on (core.Recording.Backend).
+	// The lock services the lab takes its locks on (recording.Recording.Backend).
 	"real.services":                   {"再生した環境", "Replayed on"},
 	"real.backend.plain-redis":        {"Redis", "Redis"},
 	"real.backend.redislock":          {"Redis", "Redis"},
