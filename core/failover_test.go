@@ -50,7 +50,7 @@ func TestAFailoverBeforeTheSyncIssuesATokenAgain(t *testing.T) {
 // Under the consensus rows the failover is a leader change: A's grant,
 // acknowledged by a majority, survives; B is refused; and A's lease is
 // restarted at its full length plus the election timeout, so it ends at
-// 5+10+1 = 16 instead of 10, which the timeline shows.
+// 5+10+1 = 16 instead of 10 (core/timeline's test draws it so).
 func TestALeaderChangeKeepsTheGrantAndStretchesTheLease(t *testing.T) {
 	for _, st := range []Strategy{Consensus, ConsensusUnfenced} {
 		frames := mustReplay(t, failoverScenario(), st)
@@ -71,10 +71,6 @@ func TestALeaderChangeKeepsTheGrantAndStretchesTheLease(t *testing.T) {
 		last := frames[len(frames)-1]
 		if last.Event.Result != ResultExpires || last.Clock != want || VerdictOf(frames) != Safe {
 			t.Errorf("%s: the end: %+v at t=%d, %s", st, last.Event, last.Clock, VerdictOf(frames))
-		}
-		tl := NewTimeline(frames)
-		if len(tl.Leases) != 1 || tl.Leases[0].To != want || tl.Leases[0].WouldEnd != BookLease || tl.Leases[0].FailoverStep != 5 || tl.Leases[0].Ended != LeaseExpired {
-			t.Errorf("%s: the timeline's lease %+v: want it to end at t=%d where it would have ended at t=%d", st, tl.Leases, want, BookLease)
 		}
 	}
 }

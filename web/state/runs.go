@@ -6,6 +6,7 @@ import (
 
 	"dlock/core"
 	"dlock/core/recording"
+	"dlock/core/timeline"
 )
 
 // Runs keeps what the page computes from core and reads again: the
@@ -47,7 +48,7 @@ type runKey struct {
 // Run is one scenario replayed under one strategy, laid out as a timeline.
 type Run struct {
 	Frames   []core.Frame
-	Timeline core.Timeline
+	Timeline timeline.Timeline
 	Err      error
 }
 
@@ -175,7 +176,7 @@ func replay(sc core.Scenario, st core.Strategy) *Run {
 	r := &Run{}
 	r.Frames, r.Err = core.Replay(sc, st)
 	if r.Err == nil {
-		r.Timeline = core.NewTimeline(r.Frames)
+		r.Timeline = timeline.NewTimeline(r.Frames)
 	}
 	return r
 }
