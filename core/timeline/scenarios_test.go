@@ -43,7 +43,7 @@ func heartbeat() core.Scenario      { return scenario("heartbeat") }
 func TestALeaderChangeStretchesTheLeaseOnTheTimeline(t *testing.T) {
 	want := 5 + core.BookLease + core.ElectionTimeout
 	for _, st := range []core.Strategy{core.Consensus, core.ConsensusUnfenced} {
-		tl := NewTimeline(mustReplay(t, scenario("failover"), st))
+		tl := New(mustReplay(t, scenario("failover"), st))
 		if len(tl.Leases) != 1 || tl.Leases[0].To != want || tl.Leases[0].WouldEnd != core.BookLease || tl.Leases[0].FailoverStep != 5 || tl.Leases[0].Ended != LeaseExpired {
 			t.Errorf("%s: the timeline's lease %+v: want it to end at t=%d where it would have ended at t=%d", st, tl.Leases, want, core.BookLease)
 		}
@@ -68,7 +68,7 @@ func TestEveryRunHasASpanPerFrame(t *testing.T) {
 	for _, sc := range runs {
 		for _, st := range core.Strategies() {
 			frames := mustReplay(t, sc, st)
-			tl := NewTimeline(frames)
+			tl := New(frames)
 			if len(tl.Steps) != len(frames) {
 				t.Fatalf("%s under %s: %d spans for %d frames", sc.ID, st, len(tl.Steps), len(frames))
 			}

@@ -79,8 +79,8 @@ type Arrow struct {
 	Result core.Result
 }
 
-// NewTimeline lays out the frames of one run (as returned by Replay).
-func NewTimeline(frames []core.Frame) Timeline {
+// New lays out the frames of one run (as core.Replay returns them).
+func New(frames []core.Frame) Timeline {
 	var tl Timeline
 	if len(frames) == 0 {
 		return tl

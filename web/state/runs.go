@@ -176,7 +176,7 @@ func replay(sc core.Scenario, st core.Strategy) *Run {
 	r := &Run{}
 	r.Frames, r.Err = core.Replay(sc, st)
 	if r.Err == nil {
-		r.Timeline = timeline.NewTimeline(r.Frames)
+		r.Timeline = timeline.New(r.Frames)
 	}
 	return r
 }
