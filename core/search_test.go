@@ -314,3 +314,28 @@ func BenchmarkSearch(b *testing.B) {
 		})
 	}
 }
+
+// The search leaves out what it is told to: a run without pauses or
+// ticks never has one (under lease, a restart loses the lock instead);
+// without restarts and clock jumps too, nothing corrupts in five actions.
+func TestSearchWithoutSomeActions(t *testing.T) {
+	without := func(kinds ...ActionKind) SearchResult {
+		return mustSearch(t, SearchOptions{Strategy: Lease, MaxDepth: 5, Without: kinds})
+	}
+	r := without(ActPause, ActTick)
+	if !r.Found {
+		t.Fatalf("no corruption under lease without pauses or ticks: %+v", r)
+	}
+	sc, err := ParseScript(r.Script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range sc.Steps {
+		if s.Action.Kind == ActPause || s.Action.Kind == ActTick {
+			t.Errorf("the search without pauses or ticks found %s", r.Script)
+		}
+	}
+	if r := without(ActPause, ActTick, ActRestart, ActJump); r.Found || !r.Done {
+		t.Errorf("without pauses, ticks, restarts and jumps, the search found %+v", r)
+	}
+}

@@ -86,36 +86,3 @@ func TestExercisesAreJudgedByTheModel(t *testing.T) {
 		}
 	}
 }
-
-// The search leaves out what it is told to: a run without pauses or
-// ticks never has one (under lease, a restart loses the lock instead);
-// without restarts and clock jumps too, nothing corrupts in five actions.
-func TestSearchWithoutSomeActions(t *testing.T) {
-	r := searchWithout(t, core.ActPause, core.ActTick)
-	if !r.Found {
-		t.Fatalf("no corruption under lease without pauses or ticks: %+v", r)
-	}
-	sc, err := core.ParseScript(r.Script)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range sc.Steps {
-		if s.Action.Kind == core.ActPause || s.Action.Kind == core.ActTick {
-			t.Errorf("the search without pauses or ticks found %s", r.Script)
-		}
-	}
-	if r := searchWithout(t, core.ActPause, core.ActTick, core.ActRestart, core.ActJump); r.Found || !r.Done {
-		t.Errorf("without pauses, ticks, restarts and jumps, the search found %+v", r)
-	}
-}
-
-func searchWithout(t *testing.T, without ...core.ActionKind) core.SearchResult {
-	t.Helper()
-	s, err := core.NewSearch(core.SearchOptions{Strategy: core.Lease, MaxDepth: 5, Without: without})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for !s.Run(1 << 16) {
-	}
-	return s.Result()
-}
