@@ -404,7 +404,7 @@ func TestARestoreWithoutABackupIsRefused(t *testing.T) {
 		t.Errorf("ParseScript = %v, want ErrNoBackup", err)
 	}
 	sc, err := ParseScript("backup,A:acquire,restore")
-	if err != nil || ScriptOf(sc) != "backup,A:acquire,restore" {
-		t.Errorf("backup and restore do not read back: %q, %v", ScriptOf(sc), err)
+	if err != nil || sc.Script() != "backup,A:acquire,restore" {
+		t.Errorf("backup and restore do not read back: %q, %v", sc.Script(), err)
 	}
 }

@@ -197,7 +197,7 @@ func checkAgrees(t *testing.T, c *result) {
 	t.Helper()
 	name := c.sc.ID + " under " + string(c.st) + " on " + c.backend.name
 	if c.sc.ID == core.PlayScenario {
-		name = core.ScriptOf(c.sc) + " under " + string(c.st) + " on " + c.backend.name
+		name = c.sc.Script() + " under " + string(c.st) + " on " + c.backend.name
 	}
 	switch {
 	case c.err != nil:

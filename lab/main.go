@@ -226,7 +226,7 @@ func newResult(sc core.Scenario, st core.Strategy, on setup) (*result, error) {
 		c.why, c.whyItem = why, item
 		c.trace = recording.Recording{Scenario: sc.ID, Strategy: st, Why: why, Model: modelVerdict(sc, st), Backend: b.name, Database: on.database.name}
 		if sc.ID == core.PlayScenario {
-			c.trace.Script = core.ScriptOf(sc)
+			c.trace.Script = sc.Script()
 		}
 	}
 	return c, nil

@@ -270,7 +270,7 @@ func (c *cell) fellBehind(prev core.Frame, behind time.Duration) (*recording.Tim
 	}
 	t := recording.Timing{Kind: recording.FellBehind, Seconds: behind.Seconds(), Holder: prev.Lock.Holder, Until: prev.Lock.Expiry}
 	if slowest, took := c.trace.slowest(); slowest != 0 {
-		t.Step, t.Item, t.Took = slowest, core.ItemOf(c.sc.Steps[slowest-2].Action), took.Seconds()
+		t.Step, t.Item, t.Took = slowest, c.sc.Steps[slowest-2].Action.String(), took.Seconds()
 	}
 	return &t, nil
 }

@@ -120,7 +120,7 @@ func (c *cell) compare(a core.Action, f core.Frame, real outcome, timing []recor
 		says = append(says, timingWords(t))
 	}
 	c.trace.compared(recording.RecordedStep{
-		Action: core.ItemOf(a), Model: seenWords(model, a.Kind, m, c.st.Lockless()), Real: seenWords(seen, a.Kind, m, c.st.Lockless()),
+		Action: a.String(), Model: seenWords(model, a.Kind, m, c.st.Lockless()), Real: seenWords(seen, a.Kind, m, c.st.Lockless()),
 		Seen: &seen, Agrees: model.Equal(seen), Timing: strings.Join(says, "; "), Timings: timing, Behind: behind,
 	})
 	return nil

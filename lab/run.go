@@ -141,7 +141,7 @@ func Replay(sc core.Scenario, st core.Strategy, on setup, dir string) (recording
 		trace.Differs = on.database.differs
 	}
 	if sc.ID == core.PlayScenario {
-		trace.Script = core.ScriptOf(sc)
+		trace.Script = sc.Script()
 	}
 	c := &cell{sc: sc, st: st, backend: b, renewal: renewal, clients: map[string]*proc{},
 		nets: map[string]*clientNetwork{}, trace: newRecorder(trace)}
@@ -160,7 +160,7 @@ func Replay(sc core.Scenario, st core.Strategy, on setup, dir string) (recording
 			err = c.do(s.Action, frames[i+1], behind, late)
 		}
 		if err != nil {
-			return c.recording(), fmt.Errorf("step %d (%s): %w", step, core.ItemOf(s.Action), err)
+			return c.recording(), fmt.Errorf("step %d (%s): %w", step, s.Action.String(), err)
 		}
 		c.trace.stepTook(step, time.Since(began))
 	}

@@ -39,7 +39,7 @@ func stageable(sc core.Scenario, st core.Strategy, b *backend) error {
 		}
 	}
 	if item > 0 {
-		return fmt.Errorf("item %d (%s) cannot be staged under %s on %s: %s", item, core.ItemOf(sc.Steps[item-1].Action), st, b.name, reasons[why])
+		return fmt.Errorf("item %d (%s) cannot be staged under %s on %s: %s", item, sc.Steps[item-1].Action.String(), st, b.name, reasons[why])
 	}
 	return fmt.Errorf("%s cannot be staged under %s on %s: %s", sc.ID, st, b.name, reasons[why])
 }
@@ -130,7 +130,7 @@ func randomRun(seed uint64, i int, o options) (sc core.Scenario, st core.Strateg
 		if err != nil {
 			return core.Scenario{}, st, b, redrawn, err
 		}
-		if sc, err = core.ParseScript(core.ScriptOf(drawn)); err != nil {
+		if sc, err = core.ParseScript(drawn.Script()); err != nil {
 			return sc, st, b, redrawn, err
 		}
 		if stageable(sc, st, b) == nil {
@@ -274,7 +274,7 @@ func saveFinding(dir string, seed uint64, i int, c *result) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	f := finding{Seed: seed, Run: i, Script: core.ScriptOf(c.sc), Strategy: c.st, Service: c.backend.name, Recording: c.trace,
+	f := finding{Seed: seed, Run: i, Script: c.sc.Script(), Strategy: c.st, Service: c.backend.name, Recording: c.trace,
 		Command: findingCommand(c)}
 	if c.err != nil {
 		f.Error = c.err.Error()
@@ -288,7 +288,7 @@ func saveFinding(dir string, seed uint64, i int, c *result) error {
 
 // findingCommand is the command that replays a random run alone.
 func findingCommand(c *result) string {
-	cmd := fmt.Sprintf("make lab SCRIPT='%s' STRATEGY=%s SERVICE=%s", core.ScriptOf(c.sc), c.st, c.backend.name)
+	cmd := fmt.Sprintf("make lab SCRIPT='%s' STRATEGY=%s SERVICE=%s", c.sc.Script(), c.st, c.backend.name)
 	if c.database != databases[0] {
 		cmd += " DATABASE=" + c.database.name
 	}

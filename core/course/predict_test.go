@@ -44,7 +44,7 @@ func TestEveryQuestionHasOneRightChoiceTheFrameShows(t *testing.T) {
 				}
 				questions++
 				asked[q.Ask]++
-				name := sc.ID + " under " + string(st) + ", step " + core.ItemOf(sc.Steps[i-1].Action)
+				name := sc.ID + " under " + string(st) + ", step " + sc.Steps[i-1].Action.String()
 				checkChoices(t, name, q)
 				if q.Ask == AskRenew && !frames[i].Lock.TTL {
 					t.Errorf("%s: asks whether the service renews a lease, of a lock without TTL", name)

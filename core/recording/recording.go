@@ -15,7 +15,7 @@ type Recording struct {
 	Why      NotReplayed `json:"why,omitempty"`
 	Service  string      `json:"service,omitempty"`  // the real lock service, as the lab ran it
 	Resource string      `json:"resource,omitempty"` // the real resource
-	// Script is the free-play run replayed (ScriptOf), for the play
+	// Script is the free-play run replayed (Scenario.Script), for the play
 	// scenario only.
 	Script string `json:"script,omitempty"`
 	// Renewal says who renews the lease: RenewedByLibrary or

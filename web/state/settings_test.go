@@ -96,7 +96,7 @@ func TestSettingsQueryRoundTrip(t *testing.T) {
 							s.Versus = core.NoTTL
 						case ViewPlay:
 							// Free play names no scenario: its run is the script.
-							s.Scenario, s.Script, s.Versus = "gc-pause", core.ScriptOf(sc), core.Redlock
+							s.Scenario, s.Script, s.Versus = "gc-pause", sc.Script(), core.Redlock
 							s.Exercise = course.Exercises()[step%len(course.Exercises())].ID
 						case ViewSearch:
 							s.Search = Search{Goal: []core.Verdict{"", core.AtRisk, core.Stuck}[step%3], Depth: 4, Peek: true, Two: lang == English}
