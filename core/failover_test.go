@@ -80,7 +80,7 @@ func TestALeaderChangeKeepsTheGrantAndStretchesTheLease(t *testing.T) {
 func TestARedlockNodesFailoverLeavesTheMajority(t *testing.T) {
 	frames := mustReplay(t, failoverScenario(), Redlock)
 	fo := frames[4]
-	if fo.Event.Node != FaultyNode || fo.Event.Result != ResultRolledBack || fo.Lock.Nodes[FaultyNode-1].Holder != "" || fo.Lock.Holder != "A" {
+	if fo.Event.Node != Redlock.FaultyNode() || fo.Event.Result != ResultRolledBack || fo.Lock.Nodes[Redlock.FaultyNode()-1].Holder != "" || fo.Lock.Holder != "A" {
 		t.Fatalf("node 3's failover: %+v, nodes %+v", fo.Event, fo.Lock.Nodes)
 	}
 	if b := frames[5]; b.Event.Result != ResultRefused || b.Event.Nodes != 1 {
@@ -260,4 +260,31 @@ func searchKeyAfter(t *testing.T, st Strategy, alphabet []Action, actions ...Act
 	s := &Search{renamings: renamings(w.clients)}
 	s.keyer = newStateKey(st, alphabet)
 	return string(s.key(w))
+}
+
+// The node a fault strikes is the one FaultyNode names, under every row
+// with a lock service: a restart, a backup, a sync and a failover name it,
+// and under Redlock the other four nodes keep their state.
+func TestFaultsStrikeTheFaultyNode(t *testing.T) {
+	for _, st := range Strategies() {
+		if st.Lockless() {
+			if st.FaultyNode() != 0 {
+				t.Errorf("%s: faulty node %d without a lock service", st, st.FaultyNode())
+			}
+			continue
+		}
+		frames := mustReplay(t, runOf(acquire("A"), Action{Kind: ActRestart}, Action{Kind: ActBackup}, Action{Kind: ActSync}, failover()), st)
+		for _, f := range frames[2:] {
+			if f.Event.Node != st.FaultyNode() {
+				t.Errorf("%s: %s strikes node %d, not node %d", st, f.Event.Kind, f.Event.Node, st.FaultyNode())
+			}
+		}
+		if st.Nodes() > 1 {
+			for i, n := range frames[2].Lock.Nodes {
+				if lost := n.Holder != "A"; lost != (i+1 == st.FaultyNode()) {
+					t.Errorf("%s: after node %d's restart node %d holds for %q", st, st.FaultyNode(), i+1, n.Holder)
+				}
+			}
+		}
+	}
 }

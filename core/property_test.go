@@ -75,7 +75,7 @@ func randomRun(seed uint64, p profile) Scenario {
 			case k2 < 22:
 				a = Action{Kind: ActAcquire, Client: c, Lease: 1 + r.IntN(13)}
 				if r.IntN(3) == 0 {
-					a.Nodes = r.Perm(RedlockNodes)[:1+r.IntN(RedlockNodes)]
+					a.Nodes = r.Perm(redlockNodes)[:1+r.IntN(redlockNodes)]
 					for j := range a.Nodes {
 						a.Nodes[j]++
 					}

@@ -55,31 +55,31 @@ const (
 	ActCrash ActionKind = "crash"
 	// ActTick: Ticks pass, on every clock.
 	ActTick ActionKind = "tick"
-	// ActJump: the lock service's clock (under Redlock, FaultyNode's) jumps
+	// ActJump: the lock service's clock (under Redlock, node 3's) jumps
 	// Ticks ahead while every other clock stays: a clock stepped forward,
 	// or one that runs fast.
 	ActJump ActionKind = "jump"
 	// ActDeliver: the held message Message arrives.
 	ActDeliver ActionKind = "deliver"
-	// ActRestart: the lock service restarts (under Redlock, FaultyNode
+	// ActRestart: the lock service restarts (under Redlock, node 3
 	// does); see LockService.Restart.
 	ActRestart ActionKind = "restart"
 	// ActBackup: the lock service's state is backed up (under Redlock,
-	// FaultyNode's); see LockService.Snapshot.
+	// node 3's); see LockService.Snapshot.
 	ActBackup ActionKind = "backup"
-	// ActRestore: the lock service (under Redlock, FaultyNode) is restored
+	// ActRestore: the lock service (under Redlock, node 3) is restored
 	// from its last backup: everything since is forgotten, its token
 	// counter included; see LockService.Restore.
 	ActRestore ActionKind = "restore"
 	// ActSync: the asynchronous replica of the lock service (under
-	// Redlock, FaultyNode's) catches up: it copies the primary's holder,
+	// Redlock, node 3's) catches up: it copies the primary's holder,
 	// lease and token counter as they are now. Replication is
 	// asynchronous: the primary answers its clients at once, and its
 	// replica has what it has only from the next sync on. A service
 	// replicated by consensus has nothing to catch up (a grant is
 	// acknowledged once a majority has it).
 	ActSync ActionKind = "sync"
-	// ActFailover: the lock service's primary (under Redlock, FaultyNode)
+	// ActFailover: the lock service's primary (under Redlock, node 3)
 	// dies, and its replica takes over with only what it had at its last
 	// sync; a service replicated by consensus elects a new leader, which
 	// loses nothing acknowledged and restarts every lease at its full
@@ -308,7 +308,7 @@ func (sc Scenario) Validate() error {
 		}
 		seen := map[int]bool{}
 		for _, n := range a.Nodes {
-			if n < 1 || n > RedlockNodes || seen[n] {
+			if n < 1 || n > redlockNodes || seen[n] {
 				return fail(step, fmt.Errorf("%w: %d", errUnknownNode, n))
 			}
 			seen[n] = true

@@ -74,7 +74,7 @@ var (
 			return "five redis-servers, go-redsync/redsync v4.13.0 (Redlock): TryLock, Extend, Unlock; no token" + loopWords(r)
 		},
 		key:             redisKey,
-		open:            openRedis(core.RedlockNodes, false),
+		open:            openRedis(core.Redlock.Nodes(), false),
 		restores:        "SAVE on node 3 at the backup; at the restore, node 3 restarted from that RDB file",
 		library:         redsyncLibrary,
 		failsOver:       redisFailsOver("node 3"),
@@ -658,10 +658,10 @@ func (s *redisService) unnoticed(restart func() error) error {
 }
 
 // faulty is the node a restart, a restore or a failover strikes:
-// Redlock's core.FaultyNode, or the one server.
+// Redlock's node 3 (core.Strategy.FaultyNode), or the one server.
 func (s *redisService) faulty() int {
 	if len(s.servers) > 1 {
-		return core.FaultyNode - 1
+		return core.Redlock.FaultyNode() - 1
 	}
 	return 0
 }
