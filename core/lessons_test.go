@@ -244,27 +244,6 @@ func TestPartitionedHolderLearnsOnlyWhenTold(t *testing.T) {
 	}
 }
 
-// A run is decided at the first step from which its verdict stays the one it
-// ends with, written out for a few runs.
-func TestDecidedAt(t *testing.T) {
-	cases := []struct {
-		sc   Scenario
-		st   Strategy
-		want int
-	}{
-		{gcPause(), Lease, 7},                  // A's late write destroys B's value
-		{gcPause(), LeaseFencing, 7},           // safe: the last step
-		{fencedRead(), ConsensusUnfenced, 8},   // at risk at 7, corrupted at 8
-		{staleBeforeNewHolder(), Consensus, 6}, // A's late write lands
-		{crashNoTTL(), NoTTL, 4},               // A crashes holding a lock without TTL
-	}
-	for _, c := range cases {
-		if got := DecidedAt(mustReplay(t, c.sc, c.st)); got != c.want {
-			t.Errorf("%s under %s: decided at %d, want %d", c.sc.ID, c.st, got, c.want)
-		}
-	}
-}
-
 // Fencing orders grants, not the writes of one grant: B's first write,
 // held up while its retry and its next write landed, arrives last and
 // overwrites B's newer value wherever B held the lock, fenced or not; the

@@ -15,7 +15,7 @@ import (
 // every scenario in the chapter's order (core.Scenarios), then the matrix.
 // Each lesson says its point (the scenario's own one line), the question
 // it turns on (course.QuestionAt of the step that decides its run,
-// core.DecidedAt, or of a safe run's last refusal), a link that opens it in predict mode, and the exercises
+// course.DecidedAt, or of a safe run's last refusal), a link that opens it in predict mode, and the exercises
 // of its rows. Progress, the lessons whose verdict the reader predicted
 // and their scores, is kept in the browser's localStorage and sent
 // nowhere; the reset clears it.
@@ -83,13 +83,13 @@ type lesson struct {
 }
 
 // lessonQuestion is the question a run turns on: the one asked before
-// the step that decides it (core.DecidedAt), or, where that step asks
+// the step that decides it (course.DecidedAt), or, where that step asks
 // nothing, its verdict. Nothing decides a safe run before its last step:
 // what keeps it safe is the last check that refused something (a write
 // the resource refused, an acquire the lock service refused), so its
 // question is that step's, or, where nothing was refused, the last step's.
 func lessonQuestion(frames []core.Frame) course.Question {
-	step := core.DecidedAt(frames)
+	step := course.DecidedAt(frames)
 	if core.VerdictOf(frames) == core.Safe {
 		for i := len(frames) - 1; i >= 1; i-- {
 			if refusedByACheck(frames[i].Event) {

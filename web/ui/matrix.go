@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"dlock/core"
+	"dlock/core/course"
 	"dlock/core/recording"
 	"dlock/web/state"
 	"dlock/web/words"
@@ -147,7 +148,7 @@ func (c *matrixTable) cell(sc core.Scenario, st core.Strategy, real recording.Re
 		how = elText("span.verdict-harm", c.t("matrix.harm.part", c.t("harm."+string(harm))))
 	}
 	// The run opens where its verdict is decided.
-	run := state.Settings{Scenario: sc.ID, Strategy: st, Step: core.DecidedAt(r.Frames), Lang: c.Lang, View: state.ViewDemo}
+	run := state.Settings{Scenario: sc.ID, Strategy: st, Step: course.DecidedAt(r.Frames), Lang: c.Lang, View: state.ViewDemo}
 	return el("td").
 		Class("verdict", "verdict-"+string(v)).
 		DataSet("testid", "matrix-cell").
