@@ -167,8 +167,8 @@ func TestLockDelayNarrowsTheWindowButDoesNotCloseIt(t *testing.T) {
 		if ev := frames[6].Event; ev.Result != ResultGranted || frames[6].Clock != 20 {
 			t.Errorf("%s: B at t=20, past the delay: %+v", st, ev)
 		}
-		if VerdictOf(frames) != Corrupted || HarmOf(frames) != HarmOverwrite {
-			t.Errorf("%s: %s (%s), want A's late write to overwrite B's", st, VerdictOf(frames), HarmOf(frames))
+		if VerdictOf(frames) != Corrupted || harmOf(frames) != HarmOverwrite {
+			t.Errorf("%s: %s (%s), want A's late write to overwrite B's", st, VerdictOf(frames), harmOf(frames))
 		}
 	}
 	// Without the delay, B gets the lock at t=12.

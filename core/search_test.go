@@ -43,7 +43,7 @@ func TestSearchFindsTheShortestCorruption(t *testing.T) {
 			t.Fatal(err)
 		}
 		frames := mustReplay(t, sc, st)
-		if v, h := VerdictOf(frames), HarmOf(frames); v != Corrupted || h != want.harm {
+		if v, h := VerdictOf(frames), harmOf(frames); v != Corrupted || h != want.harm {
 			t.Fatalf("%s: the hand-derived run %q is %s (%s)", st, want.run, v, h)
 		}
 		got := mustSearch(t, SearchOptions{Strategy: st, MaxDepth: 6})
@@ -56,8 +56,8 @@ func TestSearchFindsTheShortestCorruption(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %q: %v", st, got.Script, err)
 		}
-		if frames := mustReplay(t, found, st); VerdictOf(frames) != Corrupted || HarmOf(frames) != want.harm {
-			t.Errorf("%s: the run found, %q, is %s (%s)", st, got.Script, VerdictOf(frames), HarmOf(frames))
+		if frames := mustReplay(t, found, st); VerdictOf(frames) != Corrupted || harmOf(frames) != want.harm {
+			t.Errorf("%s: the run found, %q, is %s (%s)", st, got.Script, VerdictOf(frames), harmOf(frames))
 		}
 		if got.Depth != got.Length {
 			t.Errorf("%s: found at depth %d with %d actions", st, got.Depth, got.Length)
@@ -81,8 +81,8 @@ func TestSearchProvesConsensusUpToItsDepthAndFindsTheLostUpdateWithPeeks(t *test
 	if err != nil {
 		t.Fatal(err)
 	}
-	if frames := mustReplay(t, sc, Consensus); HarmOf(frames) != HarmLostUpdate {
-		t.Errorf("the run found, %q, replays to %s (%s)", peek.Script, VerdictOf(frames), HarmOf(frames))
+	if frames := mustReplay(t, sc, Consensus); harmOf(frames) != HarmLostUpdate {
+		t.Errorf("the run found, %q, replays to %s (%s)", peek.Script, VerdictOf(frames), harmOf(frames))
 	}
 	// Two resources: no transaction across them, but no corruption either:
 	// a late write lands only where the new holder has not been.

@@ -81,12 +81,3 @@ func VerdictOf(frames []Frame) Verdict {
 	}
 	return frames[len(frames)-1].Verdict
 }
-
-// HarmOf returns how a run was first corrupted: its last frame's Harm ("" if
-// it was not).
-func HarmOf(frames []Frame) Harm {
-	if len(frames) == 0 {
-		return ""
-	}
-	return frames[len(frames)-1].Harm
-}

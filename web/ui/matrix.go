@@ -137,7 +137,8 @@ func (c *matrixTable) cell(sc core.Scenario, st core.Strategy, real recording.Re
 	if r.Err != nil {
 		return elText("td role=alert", r.Err.Error())
 	}
-	v, harm := core.VerdictOf(r.Frames), core.HarmOf(r.Frames)
+	last := r.Frames[len(r.Frames)-1]
+	v, harm := last.Verdict, last.Harm
 	said := c.t("verdict." + string(v))
 	notes := words.CellNotes(c.Lang, r.Frames)
 	label := said
