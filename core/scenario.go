@@ -127,33 +127,34 @@ type Action struct {
 	Message string // deliver: the id of the held message
 }
 
-// NoteKey selects a step's note by what the step did and under which
+// noteKey selects a step's note by what the step did and under which
 // strategy; an empty field matches any.
-type NoteKey struct {
+type noteKey struct {
 	Result   Result
 	Strategy Strategy
 }
 
 // Step is one action of a scenario with, where the story needs its own
 // words, the message ids of its notes. Without one, the page words the note
-// from the event.
+// from the event. Replay gives each frame the note of its run (Frame.Note).
 type Step struct {
 	Action Action
-	// Note is the message id of the step's note, for any run not matched
-	// by Notes; "" to word it from the event.
+	// Note is the message id of the step's note; "" to word it from the
+	// event. The built-in scenarios replace it for some runs: the same
+	// step reads differently when, under another strategy, the lock is
+	// refused or a late write is turned away.
 	Note string
-	// Notes replace Note for some runs: the same step reads differently
-	// when, under another strategy, the lock is refused or a late write is
-	// turned away. Keys are tried from the most to the least specific:
-	// {result, strategy}, {"", strategy}, {result, ""}.
-	Notes map[NoteKey]string
+	// notes are those replacements, by noteKey. Keys are tried from the
+	// most to the least specific: {result, strategy}, {"", strategy},
+	// {result, ""}.
+	notes map[noteKey]string
 }
 
 // note returns the message id explaining this step when it ended in result
 // under st ("" for words generated from the event).
 func (s Step) note(result Result, st Strategy) string {
-	for _, k := range []NoteKey{{result, st}, {"", st}, {result, ""}} {
-		if n, ok := s.Notes[k]; ok {
+	for _, k := range []noteKey{{result, st}, {"", st}, {result, ""}} {
+		if n, ok := s.notes[k]; ok {
 			return n
 		}
 	}

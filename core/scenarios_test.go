@@ -106,7 +106,7 @@ func TestEveryNoteOverrideIsReached(t *testing.T) {
 			}
 		}
 		for i, step := range sc.Steps {
-			for k, note := range step.Notes {
+			for k, note := range step.notes {
 				if note != "" && !shown[note] {
 					t.Errorf("%s step %d: note %q for %+v is never shown", sc.ID, i+2, note, k)
 				}
