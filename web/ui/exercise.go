@@ -16,8 +16,8 @@ import (
 // each change (course.Exercise.Judge), with the reason where the run does
 // not meet it, and a hint from the search (course.Exercise.Shortest's
 // search): how short a run that meets it can be. The goal, the judgement
-// and the hint are all read from core's exercise; nothing is written per
-// exercise here.
+// and the hint are all read from the exercise (core/course); nothing is
+// written per exercise here.
 
 // hintDepth is the most actions the hint's search looks at.
 const hintDepth = 7
