@@ -3,8 +3,8 @@
 #   make check   the quick loop: gofmt, vet (native and js/wasm), every package's
 #                short tests, the workflows' lint; a minute or two (what it needs:
 #                see "What make check needs" below)
-#   make test    every test: vet, core and web natively, core under Node, the
-#                go-app fork against go-app's own tests, the lab, browser tests
+#   make test    every test: vet, core (./core/...) and web natively, core under
+#                Node, the go-app fork against go-app's own tests, the lab, browser tests
 #   make mutants apply each mutant in mutants/ to a copy and fail if the fast tests
 #                still pass
 #   make pages   static site in dist/ for https://owner.github.io/$(PREFIX)/ (PREFIX= for a root site);
@@ -138,12 +138,12 @@ test: vet workflows build e2e/node_modules/axe-core/axe.min.js $(DOCS)
 
 .PHONY: test-native test-node test-lab test-e2e
 test-native:
-	$(GO) test -timeout 20m ./core ./web/... ./prove ./third_party ./e2e/bookpage .
+	$(GO) test -timeout 20m ./core/... ./web/... ./prove ./third_party ./e2e/bookpage .
 # Under Node, the fork's tests of Web Crypto (AESGCM): its engine's test,
 # like go-app's, needs a DOM, which Node lacks, and runs natively with
 # go-app's own (test-native, ./third_party).
 test-node:
-	GOOS=js GOARCH=wasm $(GO) test -exec="$(NODEEXEC)" ./core
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(NODEEXEC)" ./core/...
 	cd third_party/goapp && GOOS=js GOARCH=wasm $(GO) test -exec="$(NODEEXEC)" -run AESGCM ./pkg/app
 test-lab:
 	cd lab && $(GO) test -count=1 -timeout 20m ./...

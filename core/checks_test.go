@@ -172,8 +172,8 @@ func TestCheckCatchesAPeekThatRaisesMaxToken(t *testing.T) {
 	if err := checkRun(frames); err != nil {
 		t.Fatalf("the genuine run fails: %v", err)
 	}
-	if VerdictOf(frames) != Corrupted || HarmOf(frames) != HarmLostUpdate || frames[5].Resources[0].MaxToken != 1 {
-		t.Fatalf("B peeks instead of reading: %s (%s), maxToken %d", VerdictOf(frames), HarmOf(frames), frames[5].Resources[0].MaxToken)
+	if VerdictOf(frames) != Corrupted || harmOf(frames) != HarmLostUpdate || frames[5].Resources[0].MaxToken != 1 {
+		t.Fatalf("B peeks instead of reading: %s (%s), maxToken %d", VerdictOf(frames), harmOf(frames), frames[5].Resources[0].MaxToken)
 	}
 	frames[5].Resources[0].MaxToken = 2
 	wantViolation(t, checkRun(frames), "maxToken went from 1 to 2")

@@ -167,8 +167,8 @@ func TestLockDelayNarrowsTheWindowButDoesNotCloseIt(t *testing.T) {
 		if ev := frames[6].Event; ev.Result != ResultGranted || frames[6].Clock != 20 {
 			t.Errorf("%s: B at t=20, past the delay: %+v", st, ev)
 		}
-		if VerdictOf(frames) != Corrupted || HarmOf(frames) != HarmOverwrite {
-			t.Errorf("%s: %s (%s), want A's late write to overwrite B's", st, VerdictOf(frames), HarmOf(frames))
+		if VerdictOf(frames) != Corrupted || harmOf(frames) != HarmOverwrite {
+			t.Errorf("%s: %s (%s), want A's late write to overwrite B's", st, VerdictOf(frames), harmOf(frames))
 		}
 	}
 	// Without the delay, B gets the lock at t=12.
@@ -241,27 +241,6 @@ func TestPartitionedHolderLearnsOnlyWhenTold(t *testing.T) {
 	f := mustReplay(t, sc, Lease)[5]
 	if a, _ := f.Client("A"); f.Event.Result != ResultRenewed || a.LeaseUntil != 16 || f.Lock.Expiry != 18 {
 		t.Errorf("a renewal sent at 6, delivered at 8: %+v, A until %d, service until %d", f.Event, a.LeaseUntil, f.Lock.Expiry)
-	}
-}
-
-// A run is decided at the first step from which its verdict stays the one it
-// ends with, written out for a few runs.
-func TestDecidedAt(t *testing.T) {
-	cases := []struct {
-		sc   Scenario
-		st   Strategy
-		want int
-	}{
-		{gcPause(), Lease, 7},                  // A's late write destroys B's value
-		{gcPause(), LeaseFencing, 7},           // safe: the last step
-		{fencedRead(), ConsensusUnfenced, 8},   // at risk at 7, corrupted at 8
-		{staleBeforeNewHolder(), Consensus, 6}, // A's late write lands
-		{crashNoTTL(), NoTTL, 4},               // A crashes holding a lock without TTL
-	}
-	for _, c := range cases {
-		if got := DecidedAt(mustReplay(t, c.sc, c.st)); got != c.want {
-			t.Errorf("%s under %s: decided at %d, want %d", c.sc.ID, c.st, got, c.want)
-		}
 	}
 }
 
@@ -404,7 +383,7 @@ func TestARestoreWithoutABackupIsRefused(t *testing.T) {
 		t.Errorf("ParseScript = %v, want ErrNoBackup", err)
 	}
 	sc, err := ParseScript("backup,A:acquire,restore")
-	if err != nil || ScriptOf(sc) != "backup,A:acquire,restore" {
-		t.Errorf("backup and restore do not read back: %q, %v", ScriptOf(sc), err)
+	if err != nil || sc.Script() != "backup,A:acquire,restore" {
+		t.Errorf("backup and restore do not read back: %q, %v", sc.Script(), err)
 	}
 }

@@ -75,7 +75,7 @@ func randomRun(seed uint64, p profile) Scenario {
 			case k2 < 22:
 				a = Action{Kind: ActAcquire, Client: c, Lease: 1 + r.IntN(13)}
 				if r.IntN(3) == 0 {
-					a.Nodes = r.Perm(RedlockNodes)[:1+r.IntN(RedlockNodes)]
+					a.Nodes = r.Perm(redlockNodes)[:1+r.IntN(redlockNodes)]
 					for j := range a.Nodes {
 						a.Nodes[j]++
 					}
@@ -201,10 +201,10 @@ func TestRandomRunsKeepTheInvariants(t *testing.T) {
 			// Fencing's promise: where every read shows the token and the
 			// resource checks atomically, only a tokenless read (a lost
 			// update) or a counter that restarts can corrupt.
-			case v == Corrupted && st == Consensus && p.kind != oneNonAtomic && !(peeked && HarmOf(frames) == HarmLostUpdate):
-				t.Fatalf("seed %d (%v): consensus with atomic fencing corrupted (%s) without a tokenless read\n%+v", seed, p, HarmOf(frames), sc.Steps)
-			case v == Corrupted && st == LeaseFencing && p.kind != oneNonAtomic && !forgets(sc) && !(peeked && HarmOf(frames) == HarmLostUpdate):
-				t.Fatalf("seed %d (%v): atomic fencing on one node corrupted (%s) with no restart, no failover and no tokenless read\n%+v", seed, p, HarmOf(frames), sc.Steps)
+			case v == Corrupted && st == Consensus && p.kind != oneNonAtomic && !(peeked && harmOf(frames) == HarmLostUpdate):
+				t.Fatalf("seed %d (%v): consensus with atomic fencing corrupted (%s) without a tokenless read\n%+v", seed, p, harmOf(frames), sc.Steps)
+			case v == Corrupted && st == LeaseFencing && p.kind != oneNonAtomic && !forgets(sc) && !(peeked && harmOf(frames) == HarmLostUpdate):
+				t.Fatalf("seed %d (%v): atomic fencing on one node corrupted (%s) with no restart, no failover and no tokenless read\n%+v", seed, p, harmOf(frames), sc.Steps)
 			case v == Stuck && st.TTL() && !(st == LeaseFencing && forgets(sc)):
 				t.Fatalf("seed %d (%v): %s got stuck, which only a lock without TTL or a single node's counter reset can do\n%+v", seed, p, st, sc.Steps)
 			case v == Corrupted && st == NoTTL && !forgets(sc) && !holds(sc):
@@ -218,7 +218,7 @@ func TestRandomRunsKeepTheInvariants(t *testing.T) {
 			// is read, paused, held up, restarted or jumped; and nothing
 			// held, so nothing stuck.
 			case v == Corrupted && st == Optimistic && p.kind != oneNonAtomic:
-				t.Fatalf("seed %d (%v): the optimistic lock corrupted (%s) with an atomic compare-and-set\n%+v", seed, p, HarmOf(frames), sc.Steps)
+				t.Fatalf("seed %d (%v): the optimistic lock corrupted (%s) with an atomic compare-and-set\n%+v", seed, p, harmOf(frames), sc.Steps)
 			case v == Stuck && st.Lockless():
 				t.Fatalf("seed %d (%v): %s, which holds nothing, got stuck\n%+v", seed, p, st, sc.Steps)
 			}
@@ -239,7 +239,7 @@ func TestRandomRunsKeepTheInvariants(t *testing.T) {
 			case AtRisk:
 				atRisk[st]++
 			}
-			if HarmOf(frames) == HarmLostUpdate {
+			if harmOf(frames) == HarmLostUpdate {
 				lostUpdates[st]++
 			}
 		}
@@ -249,7 +249,7 @@ func TestRandomRunsKeepTheInvariants(t *testing.T) {
 		sc := lateWriterRun(seed)
 		for _, st := range Strategies() {
 			frames := replayChecked(t, sc, st, seed, p)
-			v, h := VerdictOf(frames), HarmOf(frames)
+			v, h := VerdictOf(frames), harmOf(frames)
 			switch {
 			case v == Corrupted && st == Consensus && !(has(sc, ActPeek) && h == HarmLostUpdate):
 				t.Fatalf("late writer %d: consensus with atomic fencing corrupted (%s) without a tokenless read\n%+v", seed, h, sc.Steps)

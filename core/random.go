@@ -11,7 +11,7 @@ import (
 // state, uniformly, a held one given a fresh message id. exclude
 // leaves kinds out (a lab that cannot stage a clock jump, say). The run is
 // a scenario of the search's clients and resources, replayable and
-// writable as a script (ScriptOf). It fails as NewSearch does on bad
+// writable as a script (Scenario.Script). It fails as NewSearch does on bad
 // options.
 func RandomRun(r *rand.Rand, opts SearchOptions, n int, exclude ...ActionKind) (Scenario, error) {
 	if !opts.Strategy.Valid() {
@@ -51,7 +51,7 @@ func RandomRun(r *rand.Rand, opts SearchOptions, n int, exclude ...ActionKind) (
 		}
 		a := choice[r.IntN(len(choice))]
 		if _, err := w.step(a); err != nil {
-			return Scenario{}, fmt.Errorf("step %d (%s): %w", i+1, ItemOf(a), err)
+			return Scenario{}, fmt.Errorf("step %d (%s): %w", i+1, a.String(), err)
 		}
 		sc.Steps = append(sc.Steps, Step{Action: a})
 	}

@@ -16,18 +16,18 @@ func TestRandomRunsAreScriptsOfTheSearchAlphabet(t *testing.T) {
 			t.Fatal(err)
 		}
 		again, _ := RandomRun(rand.New(rand.NewPCG(seed, 0)), opts, 8, ActJump)
-		if ScriptOf(sc) != ScriptOf(again) {
-			t.Fatalf("seed %d drew %q, then %q", seed, ScriptOf(sc), ScriptOf(again))
+		if sc.Script() != again.Script() {
+			t.Fatalf("seed %d drew %q, then %q", seed, sc.Script(), again.Script())
 		}
 		if len(sc.Steps) != 8 {
 			t.Fatalf("seed %d: %d steps", seed, len(sc.Steps))
 		}
-		parsed, err := ParseScript(ScriptOf(sc))
+		parsed, err := ParseScript(sc.Script())
 		if err != nil {
-			t.Fatalf("seed %d: %q does not parse: %v", seed, ScriptOf(sc), err)
+			t.Fatalf("seed %d: %q does not parse: %v", seed, sc.Script(), err)
 		}
 		if _, err := Replay(parsed, Lease); err != nil {
-			t.Fatalf("seed %d: %q does not replay: %v", seed, ScriptOf(sc), err)
+			t.Fatalf("seed %d: %q does not replay: %v", seed, sc.Script(), err)
 		}
 		for _, s := range sc.Steps {
 			seen[s.Action.Kind] = true

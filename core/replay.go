@@ -141,7 +141,7 @@ func (w *world) faulty() int {
 	if len(w.nodes) == 1 {
 		return 0
 	}
-	return FaultyNode - 1
+	return faultyNode - 1
 }
 
 // inForce returns the grant held by a quorum of nodes, each by its own

@@ -16,6 +16,9 @@ func mustReplay(t testing.TB, sc Scenario, st Strategy) []Frame {
 	return frames
 }
 
+// harmOf is how a run was first corrupted: its last frame's Harm.
+func harmOf(frames []Frame) Harm { return frames[len(frames)-1].Harm }
+
 // runOf builds a scenario of clients A and B (and C) on row-42 from
 // actions, for tests.
 func runOf(actions ...Action) Scenario {

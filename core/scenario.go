@@ -55,31 +55,31 @@ const (
 	ActCrash ActionKind = "crash"
 	// ActTick: Ticks pass, on every clock.
 	ActTick ActionKind = "tick"
-	// ActJump: the lock service's clock (under Redlock, FaultyNode's) jumps
+	// ActJump: the lock service's clock (under Redlock, node 3's) jumps
 	// Ticks ahead while every other clock stays: a clock stepped forward,
 	// or one that runs fast.
 	ActJump ActionKind = "jump"
 	// ActDeliver: the held message Message arrives.
 	ActDeliver ActionKind = "deliver"
-	// ActRestart: the lock service restarts (under Redlock, FaultyNode
+	// ActRestart: the lock service restarts (under Redlock, node 3
 	// does); see LockService.Restart.
 	ActRestart ActionKind = "restart"
 	// ActBackup: the lock service's state is backed up (under Redlock,
-	// FaultyNode's); see LockService.Snapshot.
+	// node 3's); see LockService.Snapshot.
 	ActBackup ActionKind = "backup"
-	// ActRestore: the lock service (under Redlock, FaultyNode) is restored
+	// ActRestore: the lock service (under Redlock, node 3) is restored
 	// from its last backup: everything since is forgotten, its token
 	// counter included; see LockService.Restore.
 	ActRestore ActionKind = "restore"
 	// ActSync: the asynchronous replica of the lock service (under
-	// Redlock, FaultyNode's) catches up: it copies the primary's holder,
+	// Redlock, node 3's) catches up: it copies the primary's holder,
 	// lease and token counter as they are now. Replication is
 	// asynchronous: the primary answers its clients at once, and its
 	// replica has what it has only from the next sync on. A service
 	// replicated by consensus has nothing to catch up (a grant is
 	// acknowledged once a majority has it).
 	ActSync ActionKind = "sync"
-	// ActFailover: the lock service's primary (under Redlock, FaultyNode)
+	// ActFailover: the lock service's primary (under Redlock, node 3)
 	// dies, and its replica takes over with only what it had at its last
 	// sync; a service replicated by consensus elects a new leader, which
 	// loses nothing acknowledged and restarts every lease at its full
@@ -127,33 +127,34 @@ type Action struct {
 	Message string // deliver: the id of the held message
 }
 
-// NoteKey selects a step's note by what the step did and under which
+// noteKey selects a step's note by what the step did and under which
 // strategy; an empty field matches any.
-type NoteKey struct {
+type noteKey struct {
 	Result   Result
 	Strategy Strategy
 }
 
 // Step is one action of a scenario with, where the story needs its own
 // words, the message ids of its notes. Without one, the page words the note
-// from the event.
+// from the event. Replay gives each frame the note of its run (Frame.Note).
 type Step struct {
 	Action Action
-	// Note is the message id of the step's note, for any run not matched
-	// by Notes; "" to word it from the event.
+	// Note is the message id of the step's note; "" to word it from the
+	// event. The built-in scenarios replace it for some runs: the same
+	// step reads differently when, under another strategy, the lock is
+	// refused or a late write is turned away.
 	Note string
-	// Notes replace Note for some runs: the same step reads differently
-	// when, under another strategy, the lock is refused or a late write is
-	// turned away. Keys are tried from the most to the least specific:
-	// {result, strategy}, {"", strategy}, {result, ""}.
-	Notes map[NoteKey]string
+	// notes are those replacements, by noteKey. Keys are tried from the
+	// most to the least specific: {result, strategy}, {"", strategy},
+	// {result, ""}.
+	notes map[noteKey]string
 }
 
 // note returns the message id explaining this step when it ended in result
 // under st ("" for words generated from the event).
 func (s Step) note(result Result, st Strategy) string {
-	for _, k := range []NoteKey{{result, st}, {"", st}, {result, ""}} {
-		if n, ok := s.Notes[k]; ok {
+	for _, k := range []noteKey{{result, st}, {"", st}, {result, ""}} {
+		if n, ok := s.notes[k]; ok {
 			return n
 		}
 	}
@@ -308,7 +309,7 @@ func (sc Scenario) Validate() error {
 		}
 		seen := map[int]bool{}
 		for _, n := range a.Nodes {
-			if n < 1 || n > RedlockNodes || seen[n] {
+			if n < 1 || n > redlockNodes || seen[n] {
 				return fail(step, fmt.Errorf("%w: %d", errUnknownNode, n))
 			}
 			seen[n] = true

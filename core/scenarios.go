@@ -63,13 +63,13 @@ func ownOptimisticStart(sc *Scenario) { sc.Starts[Optimistic] = sc.ID + ".start.
 // words speak of the resource's check, unfenced replaces them under the
 // rows whose resource checks nothing ("" where they need no other words).
 func bookWords(a Action, note, unfenced string, byResult map[Result]string) Step {
-	s := Step{Action: a, Note: note, Notes: map[NoteKey]string{{Strategy: NoTTL}: "", {Strategy: Redlock}: "", {Strategy: Optimistic}: ""}}
+	s := Step{Action: a, Note: note, notes: map[noteKey]string{{Strategy: NoTTL}: "", {Strategy: Redlock}: "", {Strategy: Optimistic}: ""}}
 	if unfenced != "" {
-		s.Notes[NoteKey{Strategy: Lease}] = unfenced
-		s.Notes[NoteKey{Strategy: ConsensusUnfenced}] = unfenced
+		s.notes[noteKey{Strategy: Lease}] = unfenced
+		s.notes[noteKey{Strategy: ConsensusUnfenced}] = unfenced
 	}
 	for r, n := range byResult {
-		s.Notes[NoteKey{Result: r}] = n
+		s.notes[noteKey{Result: r}] = n
 	}
 	return s
 }
@@ -110,7 +110,7 @@ func checkThenWrite() Scenario {
 		words(write("B", "B-value")),
 		words(write("A", "A-value")),
 	)
-	sc.Steps[3].Notes = map[NoteKey]string{{Strategy: NoTTL}: "", {Strategy: Optimistic}: ""}
+	sc.Steps[3].notes = map[noteKey]string{{Strategy: NoTTL}: "", {Strategy: Optimistic}: ""}
 	ownOptimisticStart(&sc)
 	sc.Contrast = [2]Strategy{LeaseFencing, Lease}
 	return sc
@@ -124,7 +124,7 @@ func delayedWrite() Scenario {
 	sc := scenario("delayed-write",
 		words(acquire("A")),
 		words(heldWrite("A", "A-value", "w1")),
-		Step{Action: release("A"), Note: "delayed-write.a-gives-up", Notes: map[NoteKey]string{
+		Step{Action: release("A"), Note: "delayed-write.a-gives-up", notes: map[noteKey]string{
 			{Strategy: Optimistic}: "delayed-write.a-gives-up.optimistic",
 		}},
 		words(acquire("B")),
@@ -211,7 +211,7 @@ func heartbeatPause() Scenario {
 		words(write("B", "B-value")),
 		words(write("A", "A-2")),
 	)
-	sc.Steps[4].Notes = map[NoteKey]string{{Strategy: NoTTL}: "", {Strategy: Optimistic}: ""}
+	sc.Steps[4].notes = map[noteKey]string{{Strategy: NoTTL}: "", {Strategy: Optimistic}: ""}
 	sc.Starts[Optimistic] = "heartbeat.start.optimistic" // the same renewals as heartbeat's
 	sc.Contrast = [2]Strategy{LeaseFencing, Lease}
 	return sc
@@ -245,7 +245,7 @@ func restartDuringLease() Scenario {
 	sc := scenario("restart-during-lease",
 		words(acquire("A", 1, 2, 3)),
 		words(write("A", "A-1")),
-		Step{Action: restart(), Notes: map[NoteKey]string{
+		Step{Action: restart(), notes: map[noteKey]string{
 			{ResultLost, Lease}:        "restart-during-lease.restart.lost",
 			{ResultLost, LeaseFencing}: "restart-during-lease.restart.lost",
 			{ResultLost, Redlock}:      "restart-during-lease.restart.redlock",
@@ -371,7 +371,7 @@ func sameTokenRetry() Scenario {
 	// B holds no lock without a TTL, no token under Redlock, and writes
 	// with a version under the optimistic row.
 	told := func(a Action, note string) Step {
-		return Step{Action: a, Note: note, Notes: map[NoteKey]string{
+		return Step{Action: a, Note: note, notes: map[noteKey]string{
 			{Strategy: NoTTL}: "", {Strategy: Redlock}: note + ".no-token", {Strategy: Optimistic}: note + ".version",
 		}}
 	}
@@ -478,18 +478,18 @@ func failoverScenario() Scenario {
 	sc := scenario("failover",
 		words(acquire("A")),
 		words(write("A", "A-1")),
-		Step{Action: tick(failoverLag), Notes: map[NoteKey]string{
+		Step{Action: tick(failoverLag), notes: map[noteKey]string{
 			{Strategy: NoTTL}: "failover.a-works", {Strategy: Lease}: "failover.a-works",
 			{Strategy: LeaseFencing}: "failover.a-works", {Strategy: Redlock}: "failover.a-works.redlock",
 		}},
 		words(failover()),
-		Step{Action: acquire("B"), Notes: map[NoteKey]string{
+		Step{Action: acquire("B"), notes: map[noteKey]string{
 			{Strategy: NoTTL}: "failover.b-acquires.no-ttl", {Strategy: Lease}: "failover.b-acquires",
 			{Strategy: LeaseFencing}: "failover.b-acquires.fenced",
 		}},
 		words(write("B", "B-1")),
 		words(write("A", "A-2")),
-		Step{Action: tick(BookLease + ElectionTimeout), Notes: map[NoteKey]string{
+		Step{Action: tick(BookLease + ElectionTimeout), notes: map[noteKey]string{
 			{Strategy: ConsensusUnfenced}: "failover.lease-ends.consensus", {Strategy: Consensus}: "failover.lease-ends.consensus",
 		}},
 	)

@@ -106,7 +106,7 @@ func TestEveryNoteOverrideIsReached(t *testing.T) {
 			}
 		}
 		for i, step := range sc.Steps {
-			for k, note := range step.Notes {
+			for k, note := range step.notes {
 				if note != "" && !shown[note] {
 					t.Errorf("%s step %d: note %q for %+v is never shown", sc.ID, i+2, note, k)
 				}
@@ -354,7 +354,7 @@ func TestEveryCorruptedCellHasItsHarm(t *testing.T) {
 			if (matrix[sc.ID][st] == Corrupted) != (want[k] != "") {
 				t.Errorf("%s: matrix.tsv says %s, harm.tsv %q", k, matrix[sc.ID][st], want[k])
 			}
-			if got := HarmOf(mustReplay(t, sc, st)); got != want[k] {
+			if got := harmOf(mustReplay(t, sc, st)); got != want[k] {
 				t.Errorf("%s: harm %q, want %q", k, got, want[k])
 			}
 		}

@@ -40,10 +40,10 @@ import (
 //
 // An action's verb is its kind (ActionKinds), after its client where a
 // client performs it (ByClient); what may follow the verb is its kind's
-// Args, the one grammar that reading (ParseScript), writing (ItemOf) and
-// free play's editor share. Clients are single capital letters A to E
-// (Clients), values [A-Za-z0-9-]+, resources row-42 and row-43, message ids
-// a lower-case letter and digits.
+// Args, the one grammar that reading (ParseScript), writing (Action.String,
+// Scenario.Script) and free play's editor share. Clients are single capital
+// letters A to E (Clients), values [A-Za-z0-9-]+, resources row-42 and
+// row-43, message ids a lower-case letter and digits.
 
 // maxScriptActions is how many items a script may hold.
 const maxScriptActions = 200
@@ -323,7 +323,7 @@ func (a *Action) readArg(arg Arg, s string, given bool) error {
 		switch {
 		case !given, s == Row42:
 			// The default resource, named: it reads as the default, which
-			// ItemOf writes unnamed, so that reading what was written
+			// Action.String writes unnamed, so that reading what was written
 			// gives back the same action.
 		case s == Row43:
 			a.Resource = s
@@ -354,9 +354,9 @@ func scriptTicks(s string) (int, error) {
 	return n, nil
 }
 
-// ScriptOf writes sc as a script that ParseScript reads back into the same
+// Script writes sc as a script that ParseScript reads back into the same
 // run (its story's words aside).
-func ScriptOf(sc Scenario) string {
+func (sc Scenario) Script() string {
 	var items []string
 	for _, c := range sc.FromReply {
 		items = append(items, c+":counts-from-reply")
@@ -368,14 +368,15 @@ func ScriptOf(sc Scenario) string {
 		items = append(items, "lock-delay:"+strconv.Itoa(sc.LockDelay))
 	}
 	for _, st := range sc.Steps {
-		items = append(items, ItemOf(st.Action))
+		items = append(items, st.Action.String())
 	}
 	return strings.Join(items, ",")
 }
 
-// ItemOf writes one action as a script item, as its kind's grammar says:
-// the arguments left off at the end are those at their default.
-func ItemOf(a Action) string {
+// String writes a as a script item, as its kind's grammar says: the
+// arguments left off at the end are those at their default. ParseScript
+// reads it back.
+func (a Action) String() string {
 	s := string(a.Kind)
 	if a.Kind.ByClient() {
 		s = a.Client + ":" + s

@@ -36,12 +36,12 @@ func TestTheBooksRunAsAScript(t *testing.T) {
 // every strategy.
 func TestEveryScenarioIsAScript(t *testing.T) {
 	for _, sc := range Scenarios() {
-		script := ScriptOf(sc)
+		script := sc.Script()
 		back, err := ParseScript(script)
 		if err != nil {
 			t.Fatalf("%s: %q: %v", sc.ID, script, err)
 		}
-		if again := ScriptOf(back); again != script {
+		if again := back.Script(); again != script {
 			t.Errorf("%s: %q reads back as %q", sc.ID, script, again)
 		}
 		for _, st := range Strategies() {
@@ -56,10 +56,10 @@ func TestEveryScenarioIsAScript(t *testing.T) {
 			}
 		}
 	}
-	if got := ScriptOf(clockJump()); !strings.HasPrefix(got, "A:acquire:10:n123,") {
+	if got := clockJump().Script(); !strings.HasPrefix(got, "A:acquire:10:n123,") {
 		t.Errorf("clock-jump's partition is not in its script: %q", got)
 	}
-	if got := ScriptOf(slowGrant()); !strings.HasPrefix(got, "A:counts-from-reply,A:acquire@g1,") {
+	if got := slowGrant().Script(); !strings.HasPrefix(got, "A:counts-from-reply,A:acquire@g1,") {
 		t.Errorf("slow-grant's client discipline is not in its script: %q", got)
 	}
 }
@@ -115,8 +115,8 @@ func TestBadScriptsSayWhichItemAndWhy(t *testing.T) {
 			t.Errorf("%s: %v, want ErrFailedOver at step %d", c.script, err, c.step)
 		}
 	}
-	if sc, err := ParseScript("sync, A:acquire, sync, failover"); err != nil || ScriptOf(sc) != "sync,A:acquire,sync,failover" {
-		t.Errorf("sync and failover do not read back: %q, %v", ScriptOf(sc), err)
+	if sc, err := ParseScript("sync, A:acquire, sync, failover"); err != nil || sc.Script() != "sync,A:acquire,sync,failover" {
+		t.Errorf("sync and failover do not read back: %q, %v", sc.Script(), err)
 	}
 	// 200 items are fine.
 	if _, err := ParseScript(strings.Repeat("tick:1,", 199) + "tick:1"); err != nil {
@@ -132,7 +132,7 @@ func TestBadScriptsSayWhichItemAndWhy(t *testing.T) {
 // reads the same; nothing panics.
 func FuzzParseScript(f *testing.F) {
 	for _, sc := range Scenarios() {
-		f.Add(ScriptOf(sc))
+		f.Add(sc.Script())
 	}
 	for _, s := range []string{"", "A:acquire:15:n12@m1,deliver:m1,E:read:row-43,jump:3,restart", "a,b,,", "A:pause:-3", "deliver:m9", "A:write:x:row-43@q7",
 		"A:acquire,sync,A:renew:3,failover,B:acquire", "failover,sync", "sync:1", "failover@m1"} {
@@ -148,9 +148,9 @@ func FuzzParseScript(f *testing.F) {
 			}
 			return
 		}
-		back, err := ParseScript(ScriptOf(sc))
+		back, err := ParseScript(sc.Script())
 		if err != nil || !reflect.DeepEqual(back.Steps, sc.Steps) {
-			t.Fatalf("%q writes as %q, which reads as %+v (%v)", script, ScriptOf(sc), back.Steps, err)
+			t.Fatalf("%q writes as %q, which reads as %+v (%v)", script, sc.Script(), back.Steps, err)
 		}
 		for _, st := range []Strategy{Lease, Redlock, Consensus} {
 			frames, err := Replay(sc, st)
@@ -236,7 +236,7 @@ func TestEveryKindReadsAndWritesItsItem(t *testing.T) {
 		if a.Kind != k || k.ByClient() != (a.Client == "C") {
 			t.Errorf("%q reads as %+v", item, a)
 		}
-		if got := ItemOf(a); got != item {
+		if got := a.String(); got != item {
 			t.Errorf("%q writes back as %q", item, got)
 		}
 		// Leaving off an argument it needs, or giving one more, is wrong.

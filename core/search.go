@@ -474,7 +474,7 @@ func (s *Search) script(n *searchNode) string {
 		sc.Steps = append(sc.Steps, Step{Action: n.action})
 	}
 	slices.Reverse(sc.Steps)
-	return ScriptOf(sc)
+	return sc.Script()
 }
 
 // clone copies w, so that a step on the copy leaves w as it was.

@@ -43,7 +43,7 @@ func TestSearchFindsTheShortestCorruption(t *testing.T) {
 			t.Fatal(err)
 		}
 		frames := mustReplay(t, sc, st)
-		if v, h := VerdictOf(frames), HarmOf(frames); v != Corrupted || h != want.harm {
+		if v, h := VerdictOf(frames), harmOf(frames); v != Corrupted || h != want.harm {
 			t.Fatalf("%s: the hand-derived run %q is %s (%s)", st, want.run, v, h)
 		}
 		got := mustSearch(t, SearchOptions{Strategy: st, MaxDepth: 6})
@@ -56,8 +56,8 @@ func TestSearchFindsTheShortestCorruption(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %q: %v", st, got.Script, err)
 		}
-		if frames := mustReplay(t, found, st); VerdictOf(frames) != Corrupted || HarmOf(frames) != want.harm {
-			t.Errorf("%s: the run found, %q, is %s (%s)", st, got.Script, VerdictOf(frames), HarmOf(frames))
+		if frames := mustReplay(t, found, st); VerdictOf(frames) != Corrupted || harmOf(frames) != want.harm {
+			t.Errorf("%s: the run found, %q, is %s (%s)", st, got.Script, VerdictOf(frames), harmOf(frames))
 		}
 		if got.Depth != got.Length {
 			t.Errorf("%s: found at depth %d with %d actions", st, got.Depth, got.Length)
@@ -81,8 +81,8 @@ func TestSearchProvesConsensusUpToItsDepthAndFindsTheLostUpdateWithPeeks(t *test
 	if err != nil {
 		t.Fatal(err)
 	}
-	if frames := mustReplay(t, sc, Consensus); HarmOf(frames) != HarmLostUpdate {
-		t.Errorf("the run found, %q, replays to %s (%s)", peek.Script, VerdictOf(frames), HarmOf(frames))
+	if frames := mustReplay(t, sc, Consensus); harmOf(frames) != HarmLostUpdate {
+		t.Errorf("the run found, %q, replays to %s (%s)", peek.Script, VerdictOf(frames), harmOf(frames))
 	}
 	// Two resources: no transaction across them, but no corruption either:
 	// a late write lands only where the new holder has not been.
@@ -312,5 +312,30 @@ func BenchmarkSearch(b *testing.B) {
 				b.ReportMetric(float64(el.Milliseconds()), "ms")
 			}
 		})
+	}
+}
+
+// The search leaves out what it is told to: a run without pauses or
+// ticks never has one (under lease, a restart loses the lock instead);
+// without restarts and clock jumps too, nothing corrupts in five actions.
+func TestSearchWithoutSomeActions(t *testing.T) {
+	without := func(kinds ...ActionKind) SearchResult {
+		return mustSearch(t, SearchOptions{Strategy: Lease, MaxDepth: 5, Without: kinds})
+	}
+	r := without(ActPause, ActTick)
+	if !r.Found {
+		t.Fatalf("no corruption under lease without pauses or ticks: %+v", r)
+	}
+	sc, err := ParseScript(r.Script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range sc.Steps {
+		if s.Action.Kind == ActPause || s.Action.Kind == ActTick {
+			t.Errorf("the search without pauses or ticks found %s", r.Script)
+		}
+	}
+	if r := without(ActPause, ActTick, ActRestart, ActJump); r.Found || !r.Done {
+		t.Errorf("without pauses, ticks, restarts and jumps, the search found %+v", r)
 	}
 }

@@ -73,8 +73,8 @@ const (
 	Replicated ServiceKind = "replicated"
 	// Majority: Redlock's 5 independent nodes with their own clocks; a
 	// client holds the lock while a majority (3) of them hold it for it.
-	// FaultyNode, the one a restart or a failover strikes, is a primary
-	// with an asynchronous replica, as OneNode's node is.
+	// Its node 3, the one a restart or a failover strikes (FaultyNode),
+	// is a primary with an asynchronous replica, as OneNode's node is.
 	Majority ServiceKind = "majority"
 	// NoService: there is no lock service. An acquire reads the
 	// resources' versions and grants nothing; renew, release, restarts,
@@ -174,11 +174,11 @@ func (s Strategy) TTL() bool { return s.Design().Lease == TTLLease }
 // survives a restart.
 func (s Strategy) Durable() bool { return s.Design().Service == Replicated }
 
-// Replica reports whether the node a failover strikes (the one node, or
-// Redlock's FaultyNode) is a primary with an asynchronous replica. A
-// service replicated by consensus has no such replica: a grant is
-// acknowledged once a majority has it, and a failover elects a new leader
-// among them. Without a lock service there is nothing to replicate.
+// Replica reports whether the node a failover strikes (FaultyNode: the
+// one node, or Redlock's node 3) is a primary with an asynchronous
+// replica. A service replicated by consensus has no such replica: a grant
+// is acknowledged once a majority has it, and a failover elects a new
+// leader among them. Without a lock service there is nothing to replicate.
 func (s Strategy) Replica() bool {
 	d := s.Design()
 	return d.Service == OneNode || d.Service == Majority
@@ -206,7 +206,7 @@ func (s Strategy) CountsFromRequest() bool { return s.Design().Service == Majori
 func (s Strategy) Nodes() int {
 	switch s.Design().Service {
 	case Majority:
-		return RedlockNodes
+		return redlockNodes
 	case NoService:
 		return 0
 	}
@@ -216,12 +216,22 @@ func (s Strategy) Nodes() int {
 // Quorum returns how many nodes must grant the lock: a majority of Nodes.
 func (s Strategy) Quorum() int { return s.Nodes()/2 + 1 }
 
-// RedlockNodes is how many independent nodes Redlock uses.
-const RedlockNodes = 5
+// redlockNodes is how many independent nodes Redlock uses (Nodes).
+const redlockNodes = 5
 
-// FaultyNode is the node (1-based) a clock jump or a restart strikes under
-// Redlock; with one node, it is that node.
-const FaultyNode = 3
+// faultyNode is the one of Redlock's nodes that faults strike (FaultyNode).
+const faultyNode = 3
+
+// FaultyNode returns the node (1-based) that a clock jump, a restart, a
+// backup and restore, a sync and a failover strike: under Redlock node 3
+// of its 5, the others running on; with one node that node; 0 without a
+// lock service.
+func (s Strategy) FaultyNode() int {
+	if n := s.Nodes(); n <= 1 {
+		return n
+	}
+	return faultyNode
+}
 
 // WithFencing returns the row that differs from s only in whether the
 // resource checks tokens: the lock service stays the one shown. Where there

@@ -81,30 +81,3 @@ func VerdictOf(frames []Frame) Verdict {
 	}
 	return frames[len(frames)-1].Verdict
 }
-
-// HarmOf returns how a run was first corrupted: its last frame's Harm ("" if
-// it was not).
-func HarmOf(frames []Frame) Harm {
-	if len(frames) == 0 {
-		return ""
-	}
-	return frames[len(frames)-1].Harm
-}
-
-// DecidedAt returns the step (1-based) at which a run's verdict is decided:
-// the first frame from which every frame has the run's final verdict; for
-// a safe run, its last step (nothing decided it earlier).
-func DecidedAt(frames []Frame) int {
-	if len(frames) == 0 {
-		return 1
-	}
-	final := VerdictOf(frames)
-	if final == Safe {
-		return len(frames)
-	}
-	step := len(frames)
-	for i := len(frames) - 1; i >= 0 && frames[i].Verdict == final; i-- {
-		step = i + 1
-	}
-	return step
-}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"dlock/core"
+	"dlock/core/course"
 	"dlock/web/state"
 	"dlock/web/words"
 
@@ -76,7 +77,7 @@ func TestCourseLessonsOpenInPredictModeAndKeepProgress(t *testing.T) {
 		ask := eval[string](tb, `document.querySelector('[data-testid="quiz-question"]').dataset.ask`)
 		tb.key("1")
 		tb.waitJS(`document.querySelector('[data-testid="quiz-question"]') === null && document.querySelector('[data-testid="quiz-feedback"]') !== null`)
-		if ask == string(core.AskVerdict) {
+		if ask == string(course.AskVerdict) {
 			break
 		}
 	}
@@ -100,7 +101,7 @@ func TestCourseLessonsOpenInPredictModeAndKeepProgress(t *testing.T) {
 // the search's.
 func TestExerciseIsJudgedByTheModel(t *testing.T) {
 	t.Parallel()
-	e, _ := core.ExerciseByID("stuck-with-fencing")
+	e, _ := course.ExerciseByID("stuck-with-fencing")
 	for _, l := range state.Langs {
 		tb := newTab(t)
 		tb.open(siteURL + "?view=play&exercise=" + e.ID + "&script=A:acquire,A:pause:10,A:acquire,A:write:A&lang=" + string(l))
@@ -115,7 +116,7 @@ func TestExerciseIsJudgedByTheModel(t *testing.T) {
 			t.Fatal(err)
 		}
 		j, err := e.Judge(sc)
-		if err != nil || j.Solved || j.Miss != core.MissVerdict {
+		if err != nil || j.Solved || j.Miss != course.MissVerdict {
 			t.Fatalf("the model judges the run %+v %v", j, err)
 		}
 		if got, want := tb.text("exercise-status"), words.ExerciseVerdict(l, e, j); got != want {
@@ -163,11 +164,11 @@ func TestCourseSameTokenRetryLessonSaysWhyItsVerdictIsSafe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	turns, ok := core.QuestionAt(frames, 7)
-	if !ok || turns.Ask != core.AskWrite || turns.Client != "A" || turns.Answer != core.ChoiceRefused {
+	turns, ok := course.QuestionAt(frames, 7)
+	if !ok || turns.Ask != course.AskWrite || turns.Client != "A" || turns.Answer != course.ChoiceRefused {
 		t.Fatalf("the lesson's step 8 asks %+v", turns)
 	}
-	v := core.VerdictQuestion(frames)
+	v := course.VerdictQuestion(frames)
 	lesson := `[data-testid="course-lesson"][data-value="same-token-retry"]`
 	for _, l := range state.Langs {
 		tb := newIsolatedTab(t)
@@ -192,7 +193,7 @@ func TestCourseSameTokenRetryLessonSaysWhyItsVerdictIsSafe(t *testing.T) {
 				}
 				tb.key(kb.End)
 				tb.waitJS(`document.querySelector('[data-testid="quiz-question"]') !== null`)
-				if eval[string](tb, `document.querySelector('[data-testid="quiz-question"]').dataset.ask`) == string(core.AskVerdict) {
+				if eval[string](tb, `document.querySelector('[data-testid="quiz-question"]').dataset.ask`) == string(course.AskVerdict) {
 					break
 				}
 				tb.key("1")

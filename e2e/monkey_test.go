@@ -72,7 +72,7 @@ func randomURL(r *rand.Rand) string {
 		case p == "sw":
 			v = "off"
 		case p == "script":
-			v = core.ScriptOf(scenarios[r.IntN(len(scenarios))])
+			v = scenarios[r.IntN(len(scenarios))].Script()
 		case p == "goal":
 			v = []string{"corrupted", "at-risk", "stuck"}[r.IntN(3)]
 		case p == "depth":

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"dlock/core"
+	"dlock/core/course"
 	"dlock/web/state"
 	"dlock/web/words"
 
@@ -62,7 +62,7 @@ func TestPredictModeAsksAndGrades(t *testing.T) {
 	for _, l := range state.Langs {
 		t.Run(string(l), func(t *testing.T) {
 			t.Parallel()
-			q := core.Question{Ask: core.AskWrite, Client: "A", Resource: "row-42", Choices: []string{core.ChoiceAccepted, core.ChoiceRefused}}
+			q := course.Question{Ask: course.AskWrite, Client: "A", Resource: "row-42", Choices: []string{course.ChoiceAccepted, course.ChoiceRefused}}
 			tb := newTab(t)
 			tb.open(siteURL + "?step=6&fencing=on&quiz=1&lang=" + string(l))
 			tb.waitHook("quiz-score", "0/0")
@@ -78,7 +78,7 @@ func TestPredictModeAsksAndGrades(t *testing.T) {
 			if said := tb.text("announcer"); !strings.Contains(said, words.QuestionText(l, q)) {
 				t.Errorf("the live region says %q, not the question", said)
 			}
-			tb.do(chromedp.Click(chromedp.CSS(choice(core.ChoiceRefused))))
+			tb.do(chromedp.Click(chromedp.CSS(choice(course.ChoiceRefused))))
 			tb.waitHook("quiz-feedback", "right")
 			tb.waitHook("step-counter", "7")
 			tb.waitHook("quiz-score", "1/1")
@@ -94,10 +94,10 @@ func TestPredictModeAsksAndGrades(t *testing.T) {
 			tb.waitHook("quiz-feedback", "wrong")
 			tb.waitHook("step-counter", "7")
 			tb.waitHook("quiz-score", "0/1")
-			if got := eval[string](tb, `document.querySelector('[data-testid="quiz-feedback"]').dataset.answer`); got != core.ChoiceAccepted {
+			if got := eval[string](tb, `document.querySelector('[data-testid="quiz-feedback"]').dataset.answer`); got != course.ChoiceAccepted {
 				t.Errorf("the feedback's answer is %q, want accepted", got)
 			}
-			if got, want := tb.text("quiz-feedback"), words.ChoiceText(l, q, core.ChoiceAccepted); !strings.Contains(got, want) {
+			if got, want := tb.text("quiz-feedback"), words.ChoiceText(l, q, course.ChoiceAccepted); !strings.Contains(got, want) {
 				t.Errorf("the feedback %q does not name %q", got, want)
 			}
 			for _, v := range axeCheck(t, tb) {
@@ -133,7 +133,7 @@ func TestPredictModeOnAPhoneShowsTheQuestion(t *testing.T) {
 			eval[float64](tb, `document.querySelector('[data-testid="step-dock"]').getBoundingClientRect().top`),
 			eval[float64](tb, `scrollY`))
 	}
-	tb.do(chromedp.Click(chromedp.CSS(choice(core.ChoiceRefused))))
+	tb.do(chromedp.Click(chromedp.CSS(choice(course.ChoiceRefused))))
 	tb.waitHook("quiz-feedback", "right")
 	tb.waitHook("step-counter", "7")
 }
@@ -151,7 +151,7 @@ func TestPredictModeByKeyboardOnly(t *testing.T) {
 	tb.waitSearch("fencing=on&quiz=1&step=1&lang=en")
 	tb.key(kb.End)
 	asked(t, tb, 1)
-	if got := eval[string](tb, `document.querySelector('[data-testid="quiz-question"]').dataset.ask`); got != string(core.AskGrant) {
+	if got := eval[string](tb, `document.querySelector('[data-testid="quiz-question"]').dataset.ask`); got != string(course.AskGrant) {
 		t.Errorf("End at step 1 asks %q, want the grant", got)
 	}
 	for _, v := range axeCheck(t, tb) {
@@ -165,7 +165,7 @@ func TestPredictModeByKeyboardOnly(t *testing.T) {
 	// Tab reaches the choices, and Enter presses one.
 	eval[bool](tb, `(document.querySelector('[data-testid="quiz-choice"]').focus(), true)`)
 	tb.key(kb.Tab)
-	if got := eval[string](tb, `document.activeElement?.dataset.value ?? ""`); got != core.ChoiceRefused {
+	if got := eval[string](tb, `document.activeElement?.dataset.value ?? ""`); got != course.ChoiceRefused {
 		t.Fatalf("Tab from the first choice reaches %q", got)
 	}
 	tb.key(kb.Enter)
@@ -196,7 +196,7 @@ func TestPredictModeInTheProjectorViewAndAnEmbed(t *testing.T) {
 	tb.key(kb.ArrowRight)
 	asked(t, tb, 6)
 	type box struct{ Top, Bottom, Left, Right, Font float64 }
-	for _, sel := range []string{`[data-testid="quiz-question"]`, choice(core.ChoiceAccepted), choice(core.ChoiceRefused)} {
+	for _, sel := range []string{`[data-testid="quiz-question"]`, choice(course.ChoiceAccepted), choice(course.ChoiceRefused)} {
 		b := eval[box](tb, `(() => { const r = document.querySelector('`+sel+`').getBoundingClientRect();
 			return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, font: parseFloat(getComputedStyle(document.querySelector('`+sel+`')).fontSize)}; })()`)
 		if b.Top < 0 || b.Bottom > 720 || b.Left < 0 || b.Right > 1280 || b.Bottom <= b.Top {
@@ -213,7 +213,7 @@ func TestPredictModeInTheProjectorViewAndAnEmbed(t *testing.T) {
 	tb.open(siteURL + "?embed=1&step=6&fencing=off&quiz=1&lang=ja")
 	tb.key(kb.ArrowRight)
 	asked(t, tb, 6)
-	tb.do(chromedp.Click(chromedp.CSS(choice(core.ChoiceAccepted))))
+	tb.do(chromedp.Click(chromedp.CSS(choice(course.ChoiceAccepted))))
 	tb.waitHook("quiz-feedback", "right")
 	tb.waitHook("quiz-score", "1/1")
 	tb.waitHook("step-counter", "7")

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"dlock/core"
+	"dlock/core/recording"
 
 	"github.com/chromedp/chromedp"
 )
@@ -104,7 +105,7 @@ func TestTheMatrixMarksWhatRealSoftwareConfirms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var index []core.Recording
+	var index []recording.Recording
 	if err := json.Unmarshal(b, &index); err != nil {
 		t.Fatal(err)
 	}
@@ -167,13 +168,13 @@ func TestFreePlayGivesTheLabCommand(t *testing.T) {
 }
 
 // readRecording reads a committed recording of the lab's.
-func readRecording(t *testing.T, name string) core.Recording {
+func readRecording(t *testing.T, name string) recording.Recording {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(repoRoot, "static", "web", "lab", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r core.Recording
+	var r recording.Recording
 	if err := json.Unmarshal(b, &r); err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +254,7 @@ func TestTheRealRunOnEachServiceAndTheLibrarysWord(t *testing.T) {
 }
 
 // The real panel speaks the page's language: the model's step and the real
-// one beside it are worded from what the lab recorded (core.Seen), never
+// one beside it are worded from what the lab recorded (recording.Seen), never
 // the lab's own English; only the calls, as sent, stay as they were. And
 // where the two-step check is replayed, the reader can put the READ
 // COMMITTED run that corrupts beside the SERIALIZABLE one PostgreSQL

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"dlock/core"
+	"dlock/core/recording"
 	"dlock/lab/lock"
 )
 
@@ -54,9 +55,9 @@ type backend struct {
 	// (lock.Lock.Lost), in the trace's words; "" where it keeps no watch.
 	gone string
 	// unstageable says why the lab cannot stage a run on this service,
-	// where core.Replayable says it can: the reason and the item (1-based)
+	// where recording.Replayable says it can: the reason and the item (1-based)
 	// where it shows, from the model's frames; "" if it can.
-	unstageable func(sc core.Scenario, frames []core.Frame) (core.NotReplayed, int)
+	unstageable func(sc core.Scenario, frames []core.Frame) (recording.NotReplayed, int)
 	// restores says how the lab backs the service up and restores it
 	// (core's backup and restore actions), in the trace's words; "" where
 	// it does not, and such runs are not replayed on it.
@@ -209,8 +210,8 @@ func runsOf(sc core.Scenario, st core.Strategy, bs []*backend) []setup {
 	return out
 }
 
-// renewal is who renews a run's leases: core.RenewedByLibrary or
-// core.RenewedByClient.
+// renewal is who renews a run's leases: recording.RenewedByLibrary or
+// recording.RenewedByClient.
 type renewal string
 
 // renewsAsHeartbeat reports whether sc's renewals are a holder's
@@ -232,9 +233,9 @@ func renewalOf(sc core.Scenario, st core.Strategy, b *backend) renewal {
 		return ""
 	}
 	if st.TTL() && (b.keepsAlive || renewsAsHeartbeat(sc)) {
-		return core.RenewedByLibrary
+		return recording.RenewedByLibrary
 	}
-	return core.RenewedByClient
+	return recording.RenewedByClient
 }
 
 // service is the lab's own view of a lock service, beside the clients'.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"dlock/core"
+	"dlock/core/recording"
 	"dlock/lab/internal/servers"
 	"dlock/lab/lock"
 
@@ -71,7 +72,7 @@ func init() {
 
 func describeEtcd(_ core.Strategy, r renewal) string {
 	s := "etcd, 3 members embedded (TickMs 10, ElectionMs 100): the concurrency package's Session and Mutex; the token is the lock key's CreateRevision"
-	if r == core.RenewedByClient {
+	if r == recording.RenewedByClient {
 		s += "; the session's keep-alive stopped once the lock is held (Session.Orphan): the client renews at its renew steps"
 	}
 	return s
@@ -108,7 +109,7 @@ func newEtcdLibrary(cfg clientConfig, h hearer) (library, error) {
 		apart = cfg.Addrs[:1]
 	}
 	l := &etcdLibrary{locks: lock.NewEtcdLocker(cli, cfg.Key), cli: cli, dial: dial, apart: apart}
-	l.locks.ManualRenewal = cfg.Renewal == core.RenewedByClient
+	l.locks.ManualRenewal = cfg.Renewal == recording.RenewedByClient
 	return l, nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"dlock/core"
+	"dlock/core/recording"
 	"dlock/lab/internal/servers"
 	"dlock/lab/lock"
 
@@ -73,7 +74,7 @@ var (
 			return "five redis-servers, go-redsync/redsync v4.13.0 (Redlock): TryLock, Extend, Unlock; no token" + loopWords(r)
 		},
 		key:             redisKey,
-		open:            openRedis(core.RedlockNodes, false),
+		open:            openRedis(core.Redlock.Nodes(), false),
 		restores:        "SAVE on node 3 at the backup; at the restore, node 3 restarted from that RDB file",
 		library:         redsyncLibrary,
 		failsOver:       redisFailsOver("node 3"),
@@ -94,7 +95,7 @@ func redisFailsOver(node string) string {
 const redisFailoverDiffers = "the model's failover takes no time; the Sentinel promotes the replica only once the primary has not answered for down-after-milliseconds (500 ms here, 30 s by default) and it has elected itself to fail it over, 1 to 2 s in all here, while no client can reach any primary"
 
 func loopWords(r renewal) string {
-	if r == core.RenewedByLibrary {
+	if r == recording.RenewedByLibrary {
 		return "; a renewal loop in the client process every third of the lease"
 	}
 	return ""
@@ -657,10 +658,10 @@ func (s *redisService) unnoticed(restart func() error) error {
 }
 
 // faulty is the node a restart, a restore or a failover strikes:
-// Redlock's core.FaultyNode, or the one server.
+// Redlock's node 3 (core.Strategy.FaultyNode), or the one server.
 func (s *redisService) faulty() int {
 	if len(s.servers) > 1 {
-		return core.FaultyNode - 1
+		return core.Redlock.FaultyNode() - 1
 	}
 	return 0
 }

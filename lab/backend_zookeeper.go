@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"dlock/core"
+	"dlock/core/recording"
 	"dlock/lab/internal/servers"
 	"dlock/lab/lock"
 
@@ -41,7 +42,7 @@ var zooKeeperLock = &backend{
 
 // SessionKeptAlive: the model ends a lease while its holder runs and
 // reaches the service, which a ZooKeeper session does not allow.
-const SessionKeptAlive core.NotReplayed = "session-kept-alive"
+const SessionKeptAlive recording.NotReplayed = "session-kept-alive"
 
 // zooKeeperUnstageable finds the first step the lab cannot stage on
 // ZooKeeper, from the model's frames:
@@ -60,15 +61,15 @@ const SessionKeptAlive core.NotReplayed = "session-kept-alive"
 //     client is held: the recipe calls the service again after its
 //     create's answer (the parent's children, the node's czxid), and the
 //     lab holds a renewal as a partition between the client and its lock
-//     service, where those calls would wait (core.CallInPartition).
-func zooKeeperUnstageable(sc core.Scenario, frames []core.Frame) (core.NotReplayed, int) {
+//     service, where those calls would wait (recording.CallInPartition).
+func zooKeeperUnstageable(sc core.Scenario, frames []core.Frame) (recording.NotReplayed, int) {
 	for i := 1; i < len(frames); i++ {
 		prev, f := frames[i-1], frames[i]
 		renewing := func(client string) bool {
 			return slices.ContainsFunc(prev.Network, func(m core.Message) bool { return m.Kind == core.MsgRenew && m.Client == client })
 		}
 		if ev := f.Event; ev.Kind == core.ActDeliver && ev.Delivered == core.MsgReply && renewing(ev.Client) {
-			return core.CallInPartition, i
+			return recording.CallInPartition, i
 		}
 		h := f.Event.Expired
 		if h == "" {

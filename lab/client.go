@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"dlock/core"
+	"dlock/core/recording"
 	"dlock/lab/lock"
 
 	"github.com/redis/go-redis/v9"
@@ -131,8 +132,8 @@ type reply struct {
 	// RowOps are the operations the request made on the resources' rows,
 	// timed by the client's clock in Unix µs (history.go); the lab counts
 	// them from the run's start.
-	RowOps []core.RowOp `json:"row_ops,omitempty"`
-	Err    string       `json:"err,omitempty"` // the client could not do it
+	RowOps []recording.RowOp `json:"row_ops,omitempty"`
+	Err    string            `json:"err,omitempty"` // the client could not do it
 }
 
 // line is one line the client writes: an answer, or an event its library

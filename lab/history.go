@@ -5,10 +5,11 @@ import (
 	"time"
 
 	"dlock/core"
+	"dlock/core/recording"
 )
 
 // Every operation a run makes on its resources' rows is recorded with when
-// it was asked and when it answered (core.RowOp): a client times its own,
+// it was asked and when it answered (recording.RowOp): a client times its own,
 // by its clock, before it sends the first statement and after the last
 // answer has come back, and says them in its reply; the lab times its own
 // read of each row after each step. Each operation took effect, if it
@@ -21,25 +22,25 @@ import (
 const readRowState = `SELECT data, max_token, version FROM resource WHERE id = $1`
 
 // rowOp begins an operation of kind on row: it is asked now.
-func rowOp(kind core.RowOpKind, row string) core.RowOp {
-	return core.RowOp{Kind: kind, Row: row, Call: time.Now().UnixMicro()}
+func rowOp(kind recording.RowOpKind, row string) recording.RowOp {
+	return recording.RowOp{Kind: kind, Row: row, Call: time.Now().UnixMicro()}
 }
 
 // answered is op, answered now with result.
-func answered(op core.RowOp, result core.RowResult) core.RowOp {
+func answered(op recording.RowOp, result recording.RowResult) recording.RowOp {
 	op.Result, op.Return = result, time.Now().UnixMicro()
 	return op
 }
 
 // writeOp begins a write of req's value to its row: fenced, with token;
 // versioned, expecting version; plain otherwise.
-func (r resource) writeOp(req request, token, version int64) core.RowOp {
-	op := rowOp(core.RowWrite, req.Resource)
+func (r resource) writeOp(req request, token, version int64) recording.RowOp {
+	op := rowOp(recording.RowWrite, req.Resource)
 	switch {
 	case r.versioned:
-		op.Kind, op.Expects = core.RowVersionedWrite, version
+		op.Kind, op.Expects = recording.RowVersionedWrite, version
 	case r.fenced:
-		op.Kind, op.Token = core.RowFencedWrite, token
+		op.Kind, op.Token = recording.RowFencedWrite, token
 	}
 	op.Value = req.Value
 	return op
@@ -48,22 +49,22 @@ func (r resource) writeOp(req request, token, version int64) core.RowOp {
 // writeAnswered is write op answered now as reply a says: applied,
 // refused (0 rows, or refused at its check), or aborted by the database;
 // none where the client could not carry it out (the run fails then).
-func writeAnswered(op core.RowOp, a reply) []core.RowOp {
+func writeAnswered(op recording.RowOp, a reply) []recording.RowOp {
 	switch {
 	case a.Err != "":
 		return nil
 	case a.Outcome.Aborted:
-		return []core.RowOp{answered(op, core.RowAborted)}
+		return []recording.RowOp{answered(op, recording.RowAborted)}
 	case a.Outcome.Result == core.ResultAccepted:
-		return []core.RowOp{answered(op, core.RowApplied)}
+		return []recording.RowOp{answered(op, recording.RowApplied)}
 	}
-	return []core.RowOp{answered(op, core.RowRefused)}
+	return []recording.RowOp{answered(op, recording.RowRefused)}
 }
 
 // rowOps records the operations client made on the rows (its reply's),
 // their times, Unix µs by the client's clock, counted from the run's
 // start, at the step under way.
-func (r *recorder) rowOps(client string, ops []core.RowOp) {
+func (r *recorder) rowOps(client string, ops []recording.RowOp) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	start := r.start.UnixMicro()
@@ -77,12 +78,12 @@ func (r *recorder) rowOps(client string, ops []core.RowOp) {
 
 // rowState reads row id as the lab does after each step, and records the
 // read: the row's data, max_token and version.
-func (c *cell) rowState(ctx context.Context, id string) (core.RowOp, error) {
-	op := rowOp(core.RowState, id)
+func (c *cell) rowState(ctx context.Context, id string) (recording.RowOp, error) {
+	op := rowOp(recording.RowState, id)
 	if err := c.db.pool.QueryRow(ctx, readRowState, id).Scan(&op.Data, &op.MaxToken, &op.Version); err != nil {
 		return op, err
 	}
-	op = answered(op, core.RowReadIt)
-	c.trace.rowOps("", []core.RowOp{op})
+	op = answered(op, recording.RowReadIt)
+	c.trace.rowOps("", []recording.RowOp{op})
 	return op, nil
 }

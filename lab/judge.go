@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"dlock/core"
+	"dlock/core/recording"
 	"dlock/lab/lock"
 )
 
@@ -33,7 +34,7 @@ type judge struct {
 	// knows; leases are the leases granted, and open, by client, those the
 	// service may still hold (an index into leases).
 	holder string
-	leases []core.RealLease
+	leases []recording.RealLease
 	open   map[string]int
 }
 
@@ -64,7 +65,7 @@ func (j *judge) grant(client string, token int64) {
 	defer j.mu.Unlock()
 	ms, _ := j.now()
 	j.holder = client
-	j.leases = append(j.leases, core.RealLease{Client: client, Granted: ms, Token: token})
+	j.leases = append(j.leases, recording.RealLease{Client: client, Granted: ms, Token: token})
 	j.open[client] = len(j.leases) - 1
 }
 
@@ -135,7 +136,7 @@ func (j *judge) librarySaid(client string, said lock.Standing, words string) {
 	}
 	l := &j.leases[i]
 	ms, step := j.now()
-	l.Said = append(l.Said, core.LibraryWord{MS: ms, Step: step, Standing: string(said), Words: words})
+	l.Said = append(l.Said, recording.LibraryWord{MS: ms, Step: step, Standing: string(said), Words: words})
 	switch {
 	case said == lock.Gone && l.Library == 0:
 		l.Library = ms
@@ -156,7 +157,7 @@ func (j *judge) wrote(client string, r reply) {
 	}
 	l := &j.leases[i]
 	ms, step := j.now()
-	l.Writes = append(l.Writes, core.LeaseWrite{Step: step, MS: ms, Outcome: r.Outcome.words(core.ActWrite, "", false),
+	l.Writes = append(l.Writes, recording.LeaseWrite{Step: step, MS: ms, Outcome: r.Outcome.words(core.ActWrite, "", false),
 		AfterWord: r.AfterWord, AfterWordMS: r.AfterWordMS})
 }
 
@@ -226,7 +227,7 @@ func (j *judge) verdict(stuck bool) (core.Verdict, core.Harm) {
 }
 
 // leaseRecords are the leases recorded so far, copied.
-func (j *judge) leaseRecords() []core.RealLease {
+func (j *judge) leaseRecords() []recording.RealLease {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	out := slices.Clone(j.leases)

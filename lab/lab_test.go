@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"dlock/core"
+	"dlock/core/recording"
 	"dlock/lab/internal/servers"
 )
 
@@ -118,7 +119,7 @@ func TestRealSoftwareAgreesWithTheModel(t *testing.T) {
 // checkTheVersionRefusesTheLateWrite: without a lock service, A's late
 // write carries the version it wrote last, 2, which B's write has moved
 // past, and PostgreSQL's UPDATE … WHERE version = 2 updates no row.
-func checkTheVersionRefusesTheLateWrite(t *testing.T, r core.Recording) {
+func checkTheVersionRefusesTheLateWrite(t *testing.T, r recording.Recording) {
 	t.Helper()
 	for _, c := range r.Calls {
 		if c.Step == 7 && c.Client == "A" && strings.Contains(c.Call, "SET data = 'A-STALE', version = version + 1 WHERE id = 'row-42' AND version = 2") &&
@@ -192,7 +193,7 @@ func checkFailover(t *testing.T, c *result) {
 	}
 }
 
-func callsOf(r core.Recording) string {
+func callsOf(r recording.Recording) string {
 	var s []string
 	for _, c := range r.Calls {
 		s = append(s, c.Call+" "+c.Result)
@@ -205,7 +206,7 @@ func checkAgrees(t *testing.T, c *result) {
 	t.Helper()
 	name := c.sc.ID + " under " + string(c.st) + " on " + c.backend.name
 	if c.sc.ID == core.PlayScenario {
-		name = core.ScriptOf(c.sc) + " under " + string(c.st) + " on " + c.backend.name
+		name = c.sc.Script() + " under " + string(c.st) + " on " + c.backend.name
 	}
 	switch {
 	case c.err != nil:
@@ -232,9 +233,9 @@ func checkAgrees(t *testing.T, c *result) {
 // the stop by more than that was written while stopped.
 const stopGrace = 200
 
-func checkLibraryRenews(t *testing.T, tr core.Recording) {
+func checkLibraryRenews(t *testing.T, tr recording.Recording) {
 	t.Helper()
-	if tr.Renewal != core.RenewedByLibrary {
+	if tr.Renewal != recording.RenewedByLibrary {
 		t.Fatalf("heartbeat-pause under consensus renewed by %q", tr.Renewal)
 	}
 	var stopped, resumed int64
@@ -264,7 +265,7 @@ func checkLibraryRenews(t *testing.T, tr core.Recording) {
 // library says Disconnected while the partition lasts, the service ends A's
 // session, and the library says Expired only once the partition heals, on
 // reconnecting; A's write in between is noted, after the first word.
-func checkZooKeeperSaysDisconnectedThenExpired(t *testing.T, tr core.Recording) {
+func checkZooKeeperSaysDisconnectedThenExpired(t *testing.T, tr recording.Recording) {
 	t.Helper()
 	var healed int64
 	for _, e := range tr.Calls {
@@ -461,8 +462,8 @@ func TestCommittedRecordingsMatchTheModel(t *testing.T) {
 // A cell the lab cannot replay says why, and is refused.
 func TestCellsNotReplayedSayWhy(t *testing.T) {
 	sc, _ := core.ScenarioByID("clock-jump")
-	why, ok := core.Replayable(sc, core.Lease)
-	if ok || why != core.JumpedClock {
+	why, ok := recording.Replayable(sc, core.Lease)
+	if ok || why != recording.JumpedClock {
 		t.Fatalf("clock-jump under lease: replayable %v, %q", ok, why)
 	}
 	if _, err := Replay(sc, core.Lease, setup{redisLock, readCommitted}, t.TempDir()); err == nil {

@@ -11,13 +11,14 @@ import (
 	"time"
 
 	"dlock/core"
+	"dlock/core/recording"
 
 	"github.com/anishathalye/porcupine"
 )
 
 // A second checker of the lab's real runs: each run's rows' history (what
 // its clients and the lab asked of each row, what PostgreSQL answered,
-// and when each was asked and answered: core.RowOp) is checked for
+// and when each was asked and answered: recording.RowOp) is checked for
 // linearizability with porcupine (github.com/anishathalye/porcupine,
 // which etcd's own robustness tests use). A history is linearizable when
 // each operation can be put at one instant between its call and its
@@ -46,7 +47,7 @@ type rowState struct {
 type rowCall struct {
 	who     string // the client, or "the lab" (with the row, in a run of more than one)
 	row     string
-	kind    core.RowOpKind
+	kind    recording.RowOpKind
 	twoStep bool
 	token   int64
 	expects int64
@@ -54,7 +55,7 @@ type rowCall struct {
 }
 
 type rowAnswer struct {
-	result   core.RowResult
+	result   recording.RowResult
 	data     string
 	maxToken int64
 	version  int64
@@ -85,38 +86,38 @@ func (s rowState) takes(token int64) bool { return token >= 1 && token >= s.maxT
 // or session ended) changed nothing, and fits anywhere: an aborted
 // transaction is as if it had not run.
 func stepRow(s rowState, c rowCall, a rowAnswer) (bool, rowState) {
-	write := c.kind == core.RowWrite || c.kind == core.RowFencedWrite || c.kind == core.RowVersionedWrite
-	if a.result == core.RowAborted {
+	write := c.kind == recording.RowWrite || c.kind == recording.RowFencedWrite || c.kind == recording.RowVersionedWrite
+	if a.result == recording.RowAborted {
 		return write, s
 	}
-	read := a.result == core.RowReadIt
+	read := a.result == recording.RowReadIt
 	switch c.kind {
-	case core.RowWrite:
-		return a.result == core.RowApplied, rowState{c.value, s.maxToken, s.version}
-	case core.RowFencedWrite:
+	case recording.RowWrite:
+		return a.result == recording.RowApplied, rowState{c.value, s.maxToken, s.version}
+	case recording.RowFencedWrite:
 		if !s.takes(c.token) {
-			return a.result == core.RowRefused, s
+			return a.result == recording.RowRefused, s
 		}
-		return a.result == core.RowApplied, rowState{c.value, c.token, s.version}
-	case core.RowVersionedWrite:
+		return a.result == recording.RowApplied, rowState{c.value, c.token, s.version}
+	case recording.RowVersionedWrite:
 		if c.expects != s.version {
-			return a.result == core.RowRefused, s
+			return a.result == recording.RowRefused, s
 		}
 		next := rowState{c.value, s.maxToken, s.version + 1}
-		return a.result == core.RowApplied && (a.version == 0 || a.version == next.version), next
-	case core.RowRead:
+		return a.result == recording.RowApplied && (a.version == 0 || a.version == next.version), next
+	case recording.RowRead:
 		return read && a.data == s.data, s
-	case core.RowFencedRead:
+	case recording.RowFencedRead:
 		if !s.takes(c.token) {
-			return a.result == core.RowRefused, s
+			return a.result == recording.RowRefused, s
 		}
 		s.maxToken = c.token
 		return read && a.data == s.data, s
-	case core.RowVersionedRead:
+	case recording.RowVersionedRead:
 		return read && a.data == s.data && a.version == s.version, s
-	case core.RowVersions:
+	case recording.RowVersions:
 		return read && a.version == s.version, s
-	case core.RowState:
+	case recording.RowState:
 		return read && a.data == s.data && a.maxToken == s.maxToken && a.version == s.version, s
 	}
 	return false, s
@@ -168,21 +169,21 @@ var rowModel = porcupine.Model{
 func describeOp(c rowCall, a rowAnswer) string {
 	var asked string
 	switch c.kind {
-	case core.RowWrite:
+	case recording.RowWrite:
 		asked = fmt.Sprintf("write %q (no check)", c.value)
-	case core.RowFencedWrite:
+	case recording.RowFencedWrite:
 		asked = fmt.Sprintf("write %q with token %d", c.value, c.token)
-	case core.RowVersionedWrite:
+	case recording.RowVersionedWrite:
 		asked = fmt.Sprintf("write %q if at version %d", c.value, c.expects)
-	case core.RowRead:
+	case recording.RowRead:
 		asked = "read"
-	case core.RowFencedRead:
+	case recording.RowFencedRead:
 		asked = fmt.Sprintf("read with token %d", c.token)
-	case core.RowVersionedRead:
+	case recording.RowVersionedRead:
 		asked = "read with the version"
-	case core.RowVersions:
+	case recording.RowVersions:
 		asked = "read the version"
-	case core.RowState:
+	case recording.RowState:
 		asked = "read"
 	}
 	if c.twoStep {
@@ -190,15 +191,15 @@ func describeOp(c rowCall, a rowAnswer) string {
 	}
 	var got string
 	switch {
-	case c.kind == core.RowState:
+	case c.kind == recording.RowState:
 		got = rowWords(a.data, a.maxToken, a.version)
-	case a.result == core.RowReadIt && (c.kind == core.RowVersionedRead):
+	case a.result == recording.RowReadIt && (c.kind == recording.RowVersionedRead):
 		got = fmt.Sprintf("%q, version %d", a.data, a.version)
-	case a.result == core.RowReadIt && c.kind == core.RowVersions:
+	case a.result == recording.RowReadIt && c.kind == recording.RowVersions:
 		got = fmt.Sprintf("version %d", a.version)
-	case a.result == core.RowReadIt:
+	case a.result == recording.RowReadIt:
 		got = fmt.Sprintf("%q", a.data)
-	case a.result == core.RowApplied && a.version != 0:
+	case a.result == recording.RowApplied && a.version != 0:
 		got = fmt.Sprintf("applied, now at version %d", a.version)
 	default:
 		got = string(a.result)
@@ -225,7 +226,7 @@ const theLab = "the lab"
 // rowHistory is a recording's rows' operations as porcupine's history:
 // each client a row of the picture, in the order of their names, and the
 // lab's own reads below them; each operation's metadata its step.
-func rowHistory(r core.Recording) ([]porcupine.Operation, []string) {
+func rowHistory(r recording.Recording) ([]porcupine.Operation, []string) {
 	var who, rows []string
 	for _, op := range r.RowOps {
 		if op.Client != "" && !slices.Contains(who, op.Client) {
@@ -281,7 +282,7 @@ type linearizability struct {
 }
 
 // checkRows checks r's rows' history for linearizability.
-func checkRows(r core.Recording) linearizability {
+func checkRows(r recording.Recording) linearizability {
 	ops, who := rowHistory(r)
 	res, info := porcupine.CheckOperationsVerbose(rowModel, ops, checkLimit)
 	return linearizability{result: res, info: info, ops: len(ops), who: who}
@@ -349,7 +350,7 @@ func modelExpectsLinearizable(sc core.Scenario, st core.Strategy, d *database) (
 // page of its own, its script inline), with a header that says what it
 // shows: the run, who each row of the picture is, and what the check
 // found.
-func historyPicture(r core.Recording, l linearizability, recorded string) ([]byte, error) {
+func historyPicture(r recording.Recording, l linearizability, recorded string) ([]byte, error) {
 	l.info.AddAnnotations(historyAnnotations(r))
 	var b bytes.Buffer
 	if err := porcupine.Visualize(rowModel, l.info, &b); err != nil {
@@ -400,7 +401,7 @@ func historyPicture(r core.Recording, l linearizability, recorded string) ([]byt
 // stall), from its SIGSTOP to its SIGCONT. The trace logs these in ms, the
 // rows' operations in µs: a mark runs from the start of its first
 // millisecond to the end of its last, so that it covers what it marks.
-func historyAnnotations(r core.Recording) []porcupine.Annotation {
+func historyAnnotations(r recording.Recording) []porcupine.Annotation {
 	var end int64
 	for _, op := range r.RowOps {
 		end = max(end, op.Return)
@@ -435,7 +436,7 @@ func historyAnnotations(r core.Recording) []porcupine.Annotation {
 }
 
 // writePicture writes the picture of r's rows' history to path.
-func writePicture(path string, r core.Recording, l linearizability, recorded string) error {
+func writePicture(path string, r recording.Recording, l linearizability, recorded string) error {
 	page, err := historyPicture(r, l, recorded)
 	if err != nil {
 		return err

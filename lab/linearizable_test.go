@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"dlock/core"
+	"dlock/core/recording"
 
 	"github.com/anishathalye/porcupine"
 )
@@ -22,12 +23,12 @@ func TestRowModelStepsAsTheRowPromises(t *testing.T) {
 	fresh := rowState{version: 1}
 	held := rowState{data: "B", maxToken: 2, version: 1}
 	versioned := rowState{data: "x", version: 2}
-	applied, refused, aborted := rowAnswer{result: core.RowApplied}, rowAnswer{result: core.RowRefused}, rowAnswer{result: core.RowAborted}
-	fenced := func(token int64) rowCall { return rowCall{kind: core.RowFencedWrite, token: token, value: "A"} }
+	applied, refused, aborted := rowAnswer{result: recording.RowApplied}, rowAnswer{result: recording.RowRefused}, rowAnswer{result: recording.RowAborted}
+	fenced := func(token int64) rowCall { return rowCall{kind: recording.RowFencedWrite, token: token, value: "A"} }
 	cas := func(expects int64) rowCall {
-		return rowCall{kind: core.RowVersionedWrite, expects: expects, value: "y"}
+		return rowCall{kind: recording.RowVersionedWrite, expects: expects, value: "y"}
 	}
-	read := func(r rowAnswer) rowAnswer { r.result = core.RowReadIt; return r }
+	read := func(r rowAnswer) rowAnswer { r.result = recording.RowReadIt; return r }
 	for _, c := range []struct {
 		name   string
 		s      rowState
@@ -36,29 +37,29 @@ func TestRowModelStepsAsTheRowPromises(t *testing.T) {
 		ok     bool
 		next   rowState
 	}{
-		{"a plain write is applied", held, rowCall{kind: core.RowWrite, value: "A"}, applied, true, rowState{"A", 2, 1}},
-		{"a plain write is never refused", held, rowCall{kind: core.RowWrite, value: "A"}, refused, false, held},
+		{"a plain write is applied", held, rowCall{kind: recording.RowWrite, value: "A"}, applied, true, rowState{"A", 2, 1}},
+		{"a plain write is never refused", held, rowCall{kind: recording.RowWrite, value: "A"}, refused, false, held},
 		{"a larger token is applied and becomes max_token", held, fenced(3), applied, true, rowState{"A", 3, 1}},
 		{"the same token is applied", held, fenced(2), applied, true, rowState{"A", 2, 1}},
 		{"a smaller token is refused", held, fenced(1), refused, true, held},
 		{"a smaller token is never applied", held, fenced(1), applied, false, held},
 		{"a larger token is never refused", held, fenced(3), refused, false, held},
 		{"no token is refused, even by a new row", fresh, fenced(0), refused, true, fresh},
-		{"the two-step write is held to the same rule", held, rowCall{kind: core.RowFencedWrite, token: 1, twoStep: true, value: "A"}, applied, false, held},
+		{"the two-step write is held to the same rule", held, rowCall{kind: recording.RowFencedWrite, token: 1, twoStep: true, value: "A"}, applied, false, held},
 		{"a write the database aborted changed nothing", held, fenced(3), aborted, true, held},
-		{"the version expected is applied, and incremented", versioned, cas(2), rowAnswer{result: core.RowApplied, version: 3}, true, rowState{"y", 0, 3}},
-		{"an applied write says the new version", versioned, cas(2), rowAnswer{result: core.RowApplied, version: 2}, false, versioned},
+		{"the version expected is applied, and incremented", versioned, cas(2), rowAnswer{result: recording.RowApplied, version: 3}, true, rowState{"y", 0, 3}},
+		{"an applied write says the new version", versioned, cas(2), rowAnswer{result: recording.RowApplied, version: 2}, false, versioned},
 		{"an older version is refused", versioned, cas(1), refused, true, versioned},
 		{"an older version is never applied", versioned, cas(1), applied, false, versioned},
-		{"a read returns the data", held, rowCall{kind: core.RowRead}, read(rowAnswer{data: "B"}), true, held},
-		{"a read returns no other data", held, rowCall{kind: core.RowRead}, read(rowAnswer{data: "A"}), false, held},
-		{"a fenced read raises max_token", held, rowCall{kind: core.RowFencedRead, token: 5}, read(rowAnswer{data: "B"}), true, rowState{"B", 5, 1}},
-		{"a fenced read with a smaller token is refused", held, rowCall{kind: core.RowFencedRead, token: 1}, refused, true, held},
-		{"a versioned read returns the version", versioned, rowCall{kind: core.RowVersionedRead}, read(rowAnswer{data: "x", version: 2}), true, versioned},
-		{"a versions read returns no other version", versioned, rowCall{kind: core.RowVersions}, read(rowAnswer{version: 1}), false, versioned},
-		{"the lab's read sees all the row", held, rowCall{kind: core.RowState}, read(rowAnswer{data: "B", maxToken: 2, version: 1}), true, held},
-		{"the lab's read sees max_token", held, rowCall{kind: core.RowState}, read(rowAnswer{data: "B", maxToken: 1, version: 1}), false, held},
-		{"a read is not aborted", held, rowCall{kind: core.RowRead}, aborted, false, held},
+		{"a read returns the data", held, rowCall{kind: recording.RowRead}, read(rowAnswer{data: "B"}), true, held},
+		{"a read returns no other data", held, rowCall{kind: recording.RowRead}, read(rowAnswer{data: "A"}), false, held},
+		{"a fenced read raises max_token", held, rowCall{kind: recording.RowFencedRead, token: 5}, read(rowAnswer{data: "B"}), true, rowState{"B", 5, 1}},
+		{"a fenced read with a smaller token is refused", held, rowCall{kind: recording.RowFencedRead, token: 1}, refused, true, held},
+		{"a versioned read returns the version", versioned, rowCall{kind: recording.RowVersionedRead}, read(rowAnswer{data: "x", version: 2}), true, versioned},
+		{"a versions read returns no other version", versioned, rowCall{kind: recording.RowVersions}, read(rowAnswer{version: 1}), false, versioned},
+		{"the lab's read sees all the row", held, rowCall{kind: recording.RowState}, read(rowAnswer{data: "B", maxToken: 2, version: 1}), true, held},
+		{"the lab's read sees max_token", held, rowCall{kind: recording.RowState}, read(rowAnswer{data: "B", maxToken: 1, version: 1}), false, held},
+		{"a read is not aborted", held, rowCall{kind: recording.RowRead}, aborted, false, held},
 	} {
 		ok, next := stepRow(c.s, c.call, c.answer)
 		if ok != c.ok || ok && next != c.next {
@@ -68,8 +69,8 @@ func TestRowModelStepsAsTheRowPromises(t *testing.T) {
 }
 
 // op is a row operation of a made-up history, at times call and ret.
-func op(client string, kind core.RowOpKind, call, ret int64, f func(*core.RowOp)) core.RowOp {
-	o := core.RowOp{Client: client, Row: "row-42", Kind: kind, Call: call, Return: ret, Result: core.RowReadIt}
+func op(client string, kind recording.RowOpKind, call, ret int64, f func(*recording.RowOp)) recording.RowOp {
+	o := recording.RowOp{Client: client, Row: "row-42", Kind: kind, Call: call, Return: ret, Result: recording.RowReadIt}
 	if f != nil {
 		f(&o)
 	}
@@ -83,52 +84,54 @@ func op(client string, kind core.RowOpKind, call, ret int64, f func(*core.RowOp)
 // after A's write, A-before-B explains the rest: the lab's reads are what
 // make the overwrite seen.
 func TestTheTwoStepOverwriteIsNotLinearizable(t *testing.T) {
-	write := func(client, value string, token int64, twoStep bool, result core.RowResult) func(*core.RowOp) {
-		return func(o *core.RowOp) { o.Value, o.Token, o.TwoStep, o.Result = value, token, twoStep, result }
+	write := func(client, value string, token int64, twoStep bool, result recording.RowResult) func(*recording.RowOp) {
+		return func(o *recording.RowOp) { o.Value, o.Token, o.TwoStep, o.Result = value, token, twoStep, result }
 	}
-	state := func(data string, max int64) func(*core.RowOp) {
-		return func(o *core.RowOp) { o.Data, o.MaxToken, o.Version = data, max, 1 }
+	state := func(data string, max int64) func(*recording.RowOp) {
+		return func(o *recording.RowOp) { o.Data, o.MaxToken, o.Version = data, max, 1 }
 	}
-	history := func(twoStep bool, result core.RowResult, after string) core.Recording {
-		r := core.Recording{RowOps: []core.RowOp{
-			op("", core.RowState, 0, 1, state("", 0)),
-			op("A", core.RowFencedWrite, 10, 100, write("A", "A-value", 1, twoStep, result)),
-			op("B", core.RowFencedWrite, 40, 50, write("B", "B-value", 2, false, core.RowApplied)),
-			op("", core.RowState, 60, 61, state("B-value", 2)),
+	history := func(twoStep bool, result recording.RowResult, after string) recording.Recording {
+		r := recording.Recording{RowOps: []recording.RowOp{
+			op("", recording.RowState, 0, 1, state("", 0)),
+			op("A", recording.RowFencedWrite, 10, 100, write("A", "A-value", 1, twoStep, result)),
+			op("B", recording.RowFencedWrite, 40, 50, write("B", "B-value", 2, false, recording.RowApplied)),
+			op("", recording.RowState, 60, 61, state("B-value", 2)),
 		}}
 		if after != "" {
-			r.RowOps = append(r.RowOps, op("", core.RowState, 110, 111, state(after, 2)))
+			r.RowOps = append(r.RowOps, op("", recording.RowState, 110, 111, state(after, 2)))
 		}
 		return r
 	}
-	if l := checkRows(history(true, core.RowApplied, "A-value")); l.result != porcupine.Illegal {
+	if l := checkRows(history(true, recording.RowApplied, "A-value")); l.result != porcupine.Illegal {
 		t.Errorf("the two-step check's overwrite: %s", l.words())
 	}
-	if l := checkRows(history(false, core.RowRefused, "B-value")); l.result != porcupine.Ok {
+	if l := checkRows(history(false, recording.RowRefused, "B-value")); l.result != porcupine.Ok {
 		t.Errorf("the one-statement fence's refusal: %s", l.words())
 	}
-	if l := checkRows(history(true, core.RowAborted, "B-value")); l.result != porcupine.Ok {
+	if l := checkRows(history(true, recording.RowAborted, "B-value")); l.result != porcupine.Ok {
 		t.Errorf("the apply aborted at SERIALIZABLE: %s", l.words())
 	}
-	if l := checkRows(history(true, core.RowApplied, "")); l.result != porcupine.Ok {
+	if l := checkRows(history(true, recording.RowApplied, "")); l.result != porcupine.Ok {
 		t.Errorf("the overwrite, unread: %s", l.words())
 	}
 	// Two versioned writes expecting one version cannot both be applied.
-	cas := func(value string, twoStep bool) func(*core.RowOp) {
-		return func(o *core.RowOp) { o.Value, o.Expects, o.TwoStep, o.Result = value, 1, twoStep, core.RowApplied }
+	cas := func(value string, twoStep bool) func(*recording.RowOp) {
+		return func(o *recording.RowOp) {
+			o.Value, o.Expects, o.TwoStep, o.Result = value, 1, twoStep, recording.RowApplied
+		}
 	}
-	both := core.Recording{RowOps: []core.RowOp{
-		op("A", core.RowVersionedWrite, 10, 100, cas("A-value", true)),
-		op("B", core.RowVersionedWrite, 40, 50, cas("B-value", false)),
+	both := recording.Recording{RowOps: []recording.RowOp{
+		op("A", recording.RowVersionedWrite, 10, 100, cas("A-value", true)),
+		op("B", recording.RowVersionedWrite, 40, 50, cas("B-value", false)),
 	}}
 	if l := checkRows(both); l.result != porcupine.Illegal {
 		t.Errorf("two writes applied at version 1: %s", l.words())
 	}
 	// Each row is a history of its own: a write to one is not read in
 	// another.
-	other := core.Recording{RowOps: []core.RowOp{
-		op("A", core.RowWrite, 0, 1, func(o *core.RowOp) { o.Row, o.Value, o.Result = "row-7", "x", core.RowApplied }),
-		op("", core.RowState, 2, 3, func(o *core.RowOp) { o.Version = 1 }),
+	other := recording.Recording{RowOps: []recording.RowOp{
+		op("A", recording.RowWrite, 0, 1, func(o *recording.RowOp) { o.Row, o.Value, o.Result = "row-7", "x", recording.RowApplied }),
+		op("", recording.RowState, 2, 3, func(o *recording.RowOp) { o.Version = 1 }),
 	}}
 	if l := checkRows(other); l.result != porcupine.Ok {
 		t.Errorf("a write to row-7, row-42 read: %s", l.words())
@@ -223,7 +226,7 @@ func TestCommittedRowHistoriesAreWhatTheModelExpects(t *testing.T) {
 // checkRowOps fails unless recording f has its rows' operations, each
 // answered no earlier than asked, with the lab's read of each row after
 // each step, and reports whether it has.
-func checkRowOps(t *testing.T, f string, r core.Recording) bool {
+func checkRowOps(t *testing.T, f string, r recording.Recording) bool {
 	t.Helper()
 	if len(r.RowOps) == 0 {
 		t.Errorf("%s: no operation on the rows recorded (make lab)", f)
@@ -235,7 +238,7 @@ func checkRowOps(t *testing.T, f string, r core.Recording) bool {
 		if op.Return < op.Call || op.Call < 0 {
 			t.Errorf("%s: %s's %s at step %d answered at %d µs, asked at %d µs", f, op.Client, op.Kind, op.Step, op.Return, op.Call)
 		}
-		if op.Kind == core.RowState {
+		if op.Kind == recording.RowState {
 			reads[op.Step]++
 			rows[op.Row] = true
 		}

@@ -37,6 +37,7 @@ import (
 	"text/tabwriter"
 
 	"dlock/core"
+	"dlock/core/recording"
 	"dlock/lab/internal/servers"
 )
 
@@ -206,9 +207,9 @@ type result struct {
 	sc core.Scenario
 	st core.Strategy
 	setup
-	trace   core.Recording
-	why     core.NotReplayed // why it is not replayed
-	whyItem int              // the item that shows why (0: the scenario)
+	trace   recording.Recording
+	why     recording.NotReplayed // why it is not replayed
+	whyItem int                   // the item that shows why (0: the scenario)
 	err     error
 }
 
@@ -223,9 +224,9 @@ func newResult(sc core.Scenario, st core.Strategy, on setup) (*result, error) {
 	}
 	if why != "" {
 		c.why, c.whyItem = why, item
-		c.trace = core.Recording{Scenario: sc.ID, Strategy: st, Why: why, Model: modelVerdict(sc, st), Backend: b.name, Database: on.database.name}
+		c.trace = recording.Recording{Scenario: sc.ID, Strategy: st, Why: why, Model: modelVerdict(sc, st), Backend: b.name, Database: on.database.name}
 		if sc.ID == core.PlayScenario {
-			c.trace.Script = core.ScriptOf(sc)
+			c.trace.Script = sc.Script()
 		}
 	}
 	return c, nil
@@ -413,7 +414,7 @@ func shownBy(on setup) string {
 
 // timingAtFirstDifference is the timing said of the first step that
 // differs ("" if none is).
-func timingAtFirstDifference(r core.Recording) string {
+func timingAtFirstDifference(r recording.Recording) string {
 	for _, s := range r.Steps {
 		if s.Step == r.FirstDiffers {
 			return s.Timing
@@ -424,7 +425,7 @@ func timingAtFirstDifference(r core.Recording) string {
 
 // printTrace prints a recording as a table of real times, clients and
 // calls, the leases and what the libraries said, and the steps.
-func printTrace(t core.Recording) {
+func printTrace(t recording.Recording) {
 	fmt.Printf("%s under %s on %s: lock service %s; resource %s\n", t.Scenario, t.Strategy, t.Backend, t.Service, t.Resource)
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "ms\tstep\tclient\tcall\tresult")
@@ -457,7 +458,7 @@ func printTrace(t core.Recording) {
 }
 
 // leaseWords says a lease as the command line prints it.
-func leaseWords(l core.RealLease) string {
+func leaseWords(l recording.RealLease) string {
 	sec := func(ms int64) string { return fmt.Sprintf("%.1f s", float64(ms)/1000) }
 	s := fmt.Sprintf("lease: %s's, granted at %s", l.Client, sec(l.Granted))
 	if l.Token != 0 {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"dlock/core"
+	"dlock/core/recording"
 )
 
 // The lab's side of the calls to the lock service: it waits for what the
@@ -56,7 +57,7 @@ func (c *cell) leaseEndWait(ctx context.Context, bound time.Duration) (time.Dura
 // and the election timeout (the lessor's Promote).
 func (c *cell) leaseEndBound(lease int64) time.Duration {
 	bound := 2 * time.Second
-	if c.renewal == core.RenewedByLibrary {
+	if c.renewal == recording.RenewedByLibrary {
 		bound += time.Duration(lease) * time.Millisecond
 	}
 	if c.restarted {
@@ -69,30 +70,30 @@ func (c *cell) leaseEndBound(lease int64) time.Duration {
 // model refuses, its lease having ended at its tick: etcd ends a lease up
 // to 0.5 s later, so the lab waits for the service to end it, as before an
 // acquire. It returns the wait as timing (none where none is worth saying).
-func (c *cell) afterModelLeaseEnd(what core.ActionKind) ([]core.Timing, error) {
+func (c *cell) afterModelLeaseEnd(what core.ActionKind) ([]recording.Timing, error) {
 	w, err := c.leaseEndWait(context.Background(), 2*time.Second)
 	if err != nil || w == 0 {
 		return nil, err
 	}
-	timing := core.Timing{Kind: core.SentLate, What: what, Seconds: w.Seconds()}
+	timing := recording.Timing{Kind: recording.SentLate, What: what, Seconds: w.Seconds()}
 	c.trace.log("", "wait", timingWords(timing))
-	return []core.Timing{timing}, nil
+	return []recording.Timing{timing}, nil
 }
 
 // acquire asks for the lock. Where the model grants it and the real service
 // still holds an earlier lease, it waits a little for that lease to end
 // (leaseEndBound). Waiting changes when the grant comes, not whether it
 // does: it is listed apart, as timing.
-func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, []core.Timing, error) {
+func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, []recording.Timing, error) {
 	ctx := context.Background()
-	var timing []core.Timing
+	var timing []recording.Timing
 	if model.Grant != 0 {
 		w, err := c.leaseEndWait(ctx, c.leaseEndBound(lease))
 		if err != nil {
 			return outcome{}, nil, err
 		}
 		if w != 0 {
-			timing = append(timing, core.Timing{Kind: core.GrantedLate, Seconds: w.Seconds()})
+			timing = append(timing, recording.Timing{Kind: recording.GrantedLate, Seconds: w.Seconds()})
 			c.trace.log("", "wait", timingWords(timing[0]))
 		}
 	}
@@ -155,12 +156,12 @@ func (c *cell) acquire(a core.Action, lease int64, model core.Event) (outcome, [
 
 // renew renews a's client's lease. A held renewal is a partition between
 // the client and its lock service, made before the client sends it.
-func (c *cell) renew(a core.Action, lease int64, model core.Event) (outcome, []core.Timing, error) {
-	var timing []core.Timing
+func (c *cell) renew(a core.Action, lease int64, model core.Event) (outcome, []recording.Timing, error) {
+	var timing []recording.Timing
 	partitioned := a.Hold != "" && c.clients[a.Client].holds
 	if partitioned {
 		c.partition(a.Client, true)
-	} else if model.Result == core.ResultRefused && c.clients[a.Client].holds && c.renewal == core.RenewedByClient {
+	} else if model.Result == core.ResultRefused && c.clients[a.Client].holds && c.renewal == recording.RenewedByClient {
 		var err error
 		if timing, err = c.afterModelLeaseEnd(core.ActRenew); err != nil {
 			return outcome{}, nil, err
@@ -175,8 +176,8 @@ func (c *cell) renew(a core.Action, lease int64, model core.Event) (outcome, []c
 	} else if partitioned {
 		c.partition(a.Client, false)
 	}
-	if c.renewal == core.RenewedByLibrary && !r.Outcome.is(core.ResultSkipped) {
-		timing = append(timing, core.Timing{Kind: core.LibraryRenews})
+	if c.renewal == recording.RenewedByLibrary && !r.Outcome.is(core.ResultSkipped) {
+		timing = append(timing, recording.Timing{Kind: recording.LibraryRenews})
 	}
 	return r.Outcome, timing, nil
 }
@@ -260,16 +261,16 @@ const behindWorth = 500 * time.Millisecond
 // took longest so far), and the lease the model still counts (prev's) has
 // ended at the service meanwhile. nil when the lab is not behind, the model
 // counts no lease, or the service still holds it.
-func (c *cell) fellBehind(prev core.Frame, behind time.Duration) (*core.Timing, error) {
+func (c *cell) fellBehind(prev core.Frame, behind time.Duration) (*recording.Timing, error) {
 	if behind < behindWorth || prev.Lock.Holder == "" || !prev.Lock.TTL {
 		return nil, nil
 	}
 	if held, err := c.svc.held(context.Background()); err != nil || held {
 		return nil, err
 	}
-	t := core.Timing{Kind: core.FellBehind, Seconds: behind.Seconds(), Holder: prev.Lock.Holder, Until: prev.Lock.Expiry}
+	t := recording.Timing{Kind: recording.FellBehind, Seconds: behind.Seconds(), Holder: prev.Lock.Holder, Until: prev.Lock.Expiry}
 	if slowest, took := c.trace.slowest(); slowest != 0 {
-		t.Step, t.Item, t.Took = slowest, core.ItemOf(c.sc.Steps[slowest-2].Action), took.Seconds()
+		t.Step, t.Item, t.Took = slowest, c.sc.Steps[slowest-2].Action.String(), took.Seconds()
 	}
 	return &t, nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"dlock/core"
+	"dlock/core/recording"
 )
 
 // Every step of a real run is compared with the model's: what the step did
@@ -30,18 +31,18 @@ type outcome struct {
 	// check's apply at SERIALIZABLE, or after its session was ended.
 	Aborted bool `json:"aborted,omitempty"`
 	// ByVersion: a versioned row refused the write (Result rejected) for
-	// the version it carried (core.Outcome.ByVersion). No row the lab
+	// the version it carried (recording.Outcome.ByVersion). No row the lab
 	// replays keeps a version yet.
 	ByVersion bool `json:"by_version,omitempty"`
 }
 
-func (o outcome) is(r core.Result) bool { return core.Outcome(o).Is(r) }
+func (o outcome) is(r core.Result) bool { return recording.Outcome(o).Is(r) }
 
 // read is the outcome of a read that returned value.
-func readOutcome(value string) outcome { return outcome(core.ReadOutcome(value)) }
+func readOutcome(value string) outcome { return outcome(recording.ReadOutcome(value)) }
 
 // equal reports whether o and p are the same outcome.
-func (o outcome) equal(p outcome) bool { return core.Outcome(o).Equal(core.Outcome(p)) }
+func (o outcome) equal(p outcome) bool { return recording.Outcome(o).Equal(recording.Outcome(p)) }
 
 // words says o as the trace does, for a step of kind k (for a deliver, of
 // a message of kind m), where the row has a lock service or not
@@ -90,36 +91,36 @@ func (o outcome) words(k core.ActionKind, m core.MessageKind, lockless bool) str
 }
 
 // modelOutcome is what the model's step did, frame f after it.
-func modelOutcome(f core.Frame) outcome { return outcome(core.OutcomeOf(f)) }
+func modelOutcome(f core.Frame) outcome { return outcome(recording.OutcomeOf(f)) }
 
-// writeOutcome is a write's outcome (core.WriteOutcome).
-func writeOutcome(r core.Result) outcome { return outcome(core.WriteOutcome(r)) }
+// writeOutcome is a write's outcome (recording.WriteOutcome).
+func writeOutcome(r core.Result) outcome { return outcome(recording.WriteOutcome(r)) }
 
 // compare records step a of the run: the model's outcome (frame f after
 // the step) beside the real one, with what clients believe and resources
-// hold on both sides, and what the real run left (core.Seen) for the page
+// hold on both sides, and what the real run left (recording.Seen) for the page
 // to word; delivered is the kind of message a deliver let through.
-func (c *cell) compare(a core.Action, f core.Frame, real outcome, timing []core.Timing, behind int64) error {
-	model := core.SeenIn(f, c.sc.Clients)
-	seen := core.Seen{Outcome: core.Outcome(real)}
+func (c *cell) compare(a core.Action, f core.Frame, real outcome, timing []recording.Timing, behind int64) error {
+	model := recording.SeenIn(f, c.sc.Clients)
+	seen := recording.Seen{Outcome: recording.Outcome(real)}
 	for _, n := range c.sc.Clients {
 		p := c.clients[n]
-		seen.Clients = append(seen.Clients, core.ClientSeen{Name: n, Holds: p.holds, Crashed: p.crashed})
+		seen.Clients = append(seen.Clients, recording.ClientSeen{Name: n, Holds: p.holds, Crashed: p.crashed})
 	}
 	for _, r := range f.Resources {
 		op, err := c.rowState(context.Background(), r.Name)
 		if err != nil {
 			return err
 		}
-		seen.Rows = append(seen.Rows, core.RowSeen{Name: r.Name, Data: op.Data})
+		seen.Rows = append(seen.Rows, recording.RowSeen{Name: r.Name, Data: op.Data})
 	}
 	m := f.Event.Delivered
 	var says []string
 	for _, t := range timing {
 		says = append(says, timingWords(t))
 	}
-	c.trace.compared(core.RecordedStep{
-		Action: core.ItemOf(a), Model: seenWords(model, a.Kind, m, c.st.Lockless()), Real: seenWords(seen, a.Kind, m, c.st.Lockless()),
+	c.trace.compared(recording.RecordedStep{
+		Action: a.String(), Model: seenWords(model, a.Kind, m, c.st.Lockless()), Real: seenWords(seen, a.Kind, m, c.st.Lockless()),
 		Seen: &seen, Agrees: model.Equal(seen), Timing: strings.Join(says, "; "), Timings: timing, Behind: behind,
 	})
 	return nil
@@ -127,7 +128,7 @@ func (c *cell) compare(a core.Action, f core.Frame, real outcome, timing []core.
 
 // seenWords says what a step left as the trace does: "granted; A holds,
 // B none; row-42 \"A-1\"".
-func seenWords(s core.Seen, k core.ActionKind, m core.MessageKind, lockless bool) string {
+func seenWords(s recording.Seen, k core.ActionKind, m core.MessageKind, lockless bool) string {
 	var clients []string
 	for _, cl := range s.Clients {
 		switch {
@@ -147,19 +148,19 @@ func seenWords(s core.Seen, k core.ActionKind, m core.MessageKind, lockless bool
 }
 
 // timingWords says a timing as the trace does.
-func timingWords(t core.Timing) string {
+func timingWords(t recording.Timing) string {
 	switch t.Kind {
-	case core.GrantedLate:
+	case recording.GrantedLate:
 		return fmt.Sprintf("granted %.1f s after its step: the service still held the earlier lease", t.Seconds)
-	case core.SentLate:
+	case recording.SentLate:
 		what := "release"
 		if t.What == core.ActRenew {
 			what = "renewal"
 		}
 		return fmt.Sprintf("%s sent %.1f s after its step: the service ended the lease that late", what, t.Seconds)
-	case core.LibraryRenews:
+	case recording.LibraryRenews:
 		return "the library renews on its own, every third of the lease, not only at this step"
-	case core.FellBehind:
+	case recording.FellBehind:
 		cause := ""
 		if t.Step != 0 {
 			cause = fmt.Sprintf(" (step %d, %s, took %.1f s)", t.Step, t.Item, t.Took)

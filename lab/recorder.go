@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"dlock/core"
+	"dlock/core/recording"
 )
 
 // recorder is a run's trace as it is made: every call the lab, the
@@ -16,7 +17,7 @@ import (
 // asks it how far behind the model's clock the run has fallen.
 type recorder struct {
 	mu    sync.Mutex
-	trace core.Recording
+	trace recording.Recording
 	// step is the step under way (the first action is step 2), start when
 	// the run began, took how long each step took in real time.
 	step  int
@@ -26,7 +27,7 @@ type recorder struct {
 
 // newRecorder is a recorder of a run that trace begins (what is known of
 // it before it starts: the scenario, the row, the services).
-func newRecorder(trace core.Recording) *recorder {
+func newRecorder(trace recording.Recording) *recorder {
 	return &recorder{trace: trace, took: map[int]time.Duration{}}
 }
 
@@ -69,7 +70,7 @@ func (r *recorder) slowest() (int, time.Duration) {
 func (r *recorder) log(client, call, result string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.trace.Calls = append(r.trace.Calls, core.RecordedCall{MS: r.ms(), Step: r.step, Client: client, Call: call, Result: result})
+	r.trace.Calls = append(r.trace.Calls, recording.RecordedCall{MS: r.ms(), Step: r.step, Client: client, Call: call, Result: result})
 }
 
 // logAt logs what a client's library did at at, by the client's clock
@@ -88,11 +89,11 @@ func (r *recorder) logAt(at int64, client, call, result string) {
 	for i > 0 && r.trace.Calls[i-1].MS > ms {
 		i--
 	}
-	r.trace.Calls = slices.Insert(r.trace.Calls, i, core.RecordedCall{MS: ms, Step: r.step, Client: client, Call: call, Result: result})
+	r.trace.Calls = slices.Insert(r.trace.Calls, i, recording.RecordedCall{MS: ms, Step: r.step, Client: client, Call: call, Result: result})
 }
 
 // compared records a step beside the model's, as the step under way.
-func (r *recorder) compared(s core.RecordedStep) {
+func (r *recorder) compared(s recording.RecordedStep) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	s.Step = r.step
@@ -127,7 +128,7 @@ func (r *recorder) behind(prev core.Frame) time.Duration {
 
 // recording is the trace so far, its calls and steps copied: what is
 // logged after it is not in it.
-func (r *recorder) recording() core.Recording {
+func (r *recorder) recording() recording.Recording {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	t := r.trace

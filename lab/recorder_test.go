@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"dlock/core"
+	"dlock/core/recording"
 )
 
 // A library's line is logged at the time its client wrote it, among the
@@ -12,7 +13,7 @@ import (
 // lab read it; a line with no time, or one from before the run began, is
 // logged when it is read, or at the run's start.
 func TestALibrarysLineIsLoggedAtItsTime(t *testing.T) {
-	r := newRecorder(core.Recording{Scenario: "gc-pause"})
+	r := newRecorder(recording.Recording{Scenario: "gc-pause"})
 	r.begin()
 	start := r.start.UnixMilli()
 	time.Sleep(5 * time.Millisecond)
@@ -51,15 +52,15 @@ func TestALibrarysLineIsLoggedAtItsTime(t *testing.T) {
 // A step compared is recorded as the step under way; a recording taken
 // is a copy that what is logged later does not change.
 func TestARecordingIsTheTraceSoFar(t *testing.T) {
-	r := newRecorder(core.Recording{Scenario: "gc-pause", Strategy: core.Lease})
+	r := newRecorder(recording.Recording{Scenario: "gc-pause", Strategy: core.Lease})
 	r.begin()
 	r.stepBegins(4)
-	r.compared(core.RecordedStep{Action: "A:pause:10", Agrees: true})
+	r.compared(recording.RecordedStep{Action: "A:pause:10", Agrees: true})
 	r.log("A", "kill -STOP 1", "paused for 10 s")
 	got := r.recording()
 	r.stepBegins(5)
 	r.log("B", "acquire", "granted")
-	r.compared(core.RecordedStep{Action: "B:acquire"})
+	r.compared(recording.RecordedStep{Action: "B:acquire"})
 	if got.Scenario != "gc-pause" || got.Strategy != core.Lease {
 		t.Errorf("the recording is of %s under %s", got.Scenario, got.Strategy)
 	}
@@ -77,7 +78,7 @@ func TestARecordingIsTheTraceSoFar(t *testing.T) {
 // The slowest step is the one that took longest; the run is behind the
 // model's clock by what its steps took beyond the model's time.
 func TestTheRecorderKnowsTheSlowestStepAndHowFarBehindItIs(t *testing.T) {
-	r := newRecorder(core.Recording{})
+	r := newRecorder(recording.Recording{})
 	if step, took := r.slowest(); step != 0 || took != 0 {
 		t.Errorf("before any step: step %d took %v", step, took)
 	}

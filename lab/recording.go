@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"dlock/core"
+	"dlock/core/recording"
 )
 
 // fileName is where a recording of sc under st on on is written: on the
@@ -25,7 +26,7 @@ func fileName(scenario string, st core.Strategy, on setup) string {
 	return name + ".json"
 }
 
-func writeRecording(dir string, r core.Recording, on setup) error {
+func writeRecording(dir string, r recording.Recording, on setup) error {
 	if dir == "" {
 		return nil
 	}
@@ -48,25 +49,25 @@ func writeRecording(dir string, r core.Recording, on setup) error {
 // readRecording reads the recording of sc under st on on from dir, with
 // the database it names ("" in one written before the lab named it);
 // false if there is none.
-func readRecording(dir, scenario string, st core.Strategy, on setup) (core.Recording, bool, error) {
+func readRecording(dir, scenario string, st core.Strategy, on setup) (recording.Recording, bool, error) {
 	name := fileName(scenario, st, on)
 	data, err := os.ReadFile(filepath.Join(dir, name))
 	if os.IsNotExist(err) {
-		return core.Recording{}, false, nil
+		return recording.Recording{}, false, nil
 	}
 	if err != nil {
-		return core.Recording{}, false, err
+		return recording.Recording{}, false, err
 	}
-	var r core.Recording
+	var r recording.Recording
 	if err := json.Unmarshal(data, &r); err != nil {
-		return core.Recording{}, false, fmt.Errorf("%s: %w", name, err)
+		return recording.Recording{}, false, fmt.Errorf("%s: %w", name, err)
 	}
 	return r, true, nil
 }
 
 // brief is a recording as the index holds it: without its calls, steps,
 // leases, rows' operations and words.
-func brief(r core.Recording) core.Recording {
+func brief(r recording.Recording) recording.Recording {
 	r.Calls, r.Steps, r.Leases, r.RowOps, r.Service, r.Resource = nil, nil, nil, nil, "", ""
 	return r
 }
@@ -77,10 +78,10 @@ func brief(r core.Recording) core.Recording {
 // databases) in Others, without their calls. A run of some cells keeps the
 // others' recordings in it.
 func writeIndex(dir string) error {
-	var index []core.Recording
+	var index []recording.Recording
 	for _, sc := range core.Scenarios() {
 		for _, st := range core.Strategies() {
-			var cell *core.Recording
+			var cell *recording.Recording
 			for _, on := range runsOf(sc, st, backendsFor(st)) {
 				r, ok, err := readRecording(dir, sc.ID, st, on)
 				if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"dlock/core"
+	"dlock/core/recording"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -48,11 +49,11 @@ func (r resource) writeVersion(ctx context.Context, req request, version int64) 
 		return failed(call, err), 0
 	case next == 0:
 		return reply{Outcome: outcome{Result: core.ResultRejected, ByVersion: true}, Sent: true, Call: call,
-			Result: "0 rows: the row has moved past version " + fmt.Sprint(version), RowOps: []core.RowOp{answered(op, core.RowRefused)}}, 0
+			Result: "0 rows: the row has moved past version " + fmt.Sprint(version), RowOps: []recording.RowOp{answered(op, recording.RowRefused)}}, 0
 	}
 	op.Version = next
 	return reply{Outcome: outcome{Result: core.ResultAccepted}, Sent: true, Call: call,
-		Result: fmt.Sprintf("1 row, now at version %d", next), RowOps: []core.RowOp{answered(op, core.RowApplied)}}, next
+		Result: fmt.Sprintf("1 row, now at version %d", next), RowOps: []recording.RowOp{answered(op, recording.RowApplied)}}, next
 }
 
 // checkFirst is the first half of a two-step check: a transaction, at the
@@ -76,7 +77,7 @@ func (r resource) checkFirst(req request, token, version int64) (reply, arrival)
 	if refused {
 		tx.Rollback(ctx)
 		return reply{Outcome: outcome{Result: core.ResultRejected, ByVersion: r.versioned}, Sent: true, Call: "postgres " + q + "; ROLLBACK",
-			Result: words + ": refused", RowOps: []core.RowOp{answered(op, core.RowRefused)}}, nil
+			Result: words + ": refused", RowOps: []recording.RowOp{answered(op, recording.RowRefused)}}, nil
 	}
 	return reply{Outcome: outcome{Result: core.ResultChecked}, Sent: true, Call: "postgres " + q, Session: session,
 			Result: fmt.Sprintf("%s: passes; the UPDATE waits, its transaction open (session %d)", words, session)},

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"dlock/core"
+	"dlock/core/recording"
 )
 
 // Tick is one unit of the model's time in real time.
@@ -23,12 +24,12 @@ const Tick = time.Second
 
 // reasons words, for the command line, why a cell is not replayed; the
 // page words them from its own catalogue.
-var reasons = map[core.NotReplayed]string{
-	core.JumpedClock:     "a clock jump: etcd and ZooKeeper time their leases with a monotonic clock, which a step of the system clock does not move, and Redis times its keys' expiry by its own clock, which only libfaketime could move, under which Debian's Redis (jemalloc) aborts; stepping the machine's clock would move it, which the lab will not do",
-	core.NoLockDelay:     "neither Redis, etcd nor ZooKeeper has a lock-delay (Chubby's): the lock is granted as soon as the lease has ended",
-	core.CallInPartition: "the client calls its lock service while a renewal of its own is held: the lab holds a renewal as a partition between the client and its lock service, both ways (so that the library's own keep-alives are held too), and the call would wait in it until the renewal is delivered, where the model lets it through",
-	core.NoRestore:       "the lock service is backed up and restored, which the lab does not stage",
-	SessionKeptAlive:     "the model ends a lease while its holder runs and reaches the lock service: a ZooKeeper lock lives as long as its session, which the client library keeps alive by itself (a heartbeat every third of the timeout, and a new connection in the same session when one stops answering) as long as the holder runs and reaches the service; there is no lease of a lock to let lapse",
+var reasons = map[recording.NotReplayed]string{
+	recording.JumpedClock:     "a clock jump: etcd and ZooKeeper time their leases with a monotonic clock, which a step of the system clock does not move, and Redis times its keys' expiry by its own clock, which only libfaketime could move, under which Debian's Redis (jemalloc) aborts; stepping the machine's clock would move it, which the lab will not do",
+	recording.NoLockDelay:     "neither Redis, etcd nor ZooKeeper has a lock-delay (Chubby's): the lock is granted as soon as the lease has ended",
+	recording.CallInPartition: "the client calls its lock service while a renewal of its own is held: the lab holds a renewal as a partition between the client and its lock service, both ways (so that the library's own keep-alives are held too), and the call would wait in it until the renewal is delivered, where the model lets it through",
+	recording.NoRestore:       "the lock service is backed up and restored, which the lab does not stage",
+	SessionKeptAlive:          "the model ends a lease while its holder runs and reaches the lock service: a ZooKeeper lock lives as long as its session, which the client library keeps alive by itself (a heartbeat every third of the timeout, and a new connection in the same session when one stops answering) as long as the holder runs and reaches the service; there is no lease of a lock to let lapse",
 }
 
 // replayable says whether the lab can replay sc under st on b, and if not,
@@ -36,13 +37,13 @@ var reasons = map[core.NotReplayed]string{
 // Replayable counts backups and restores as not replayable; b may stage
 // them (backend.restores), and then sc is asked about without them. Every
 // service stages a sync and a failover (backend.failsOver).
-func replayable(sc core.Scenario, st core.Strategy, b *backend) (core.NotReplayed, int, error) {
-	if _, ok := core.Replayable(sc, st); !ok {
+func replayable(sc core.Scenario, st core.Strategy, b *backend) (recording.NotReplayed, int, error) {
+	if _, ok := recording.Replayable(sc, st); !ok {
 		var staged []core.ActionKind
 		if b.restores != "" {
 			staged = append(staged, restoreActions...)
 		}
-		if why, ok := core.Replayable(without(sc, staged), st); !ok {
+		if why, ok := recording.Replayable(without(sc, staged), st); !ok {
 			return why, 0, nil
 		}
 	}
@@ -62,7 +63,7 @@ func replayable(sc core.Scenario, st core.Strategy, b *backend) (core.NotReplaye
 // or a database other than the first. A failover's Differs says only how
 // the real one's timing differs from the model's: its run must agree at
 // every step, as every other run must.
-func mayDiffer(r core.Recording) bool {
+func mayDiffer(r recording.Recording) bool {
 	return r.Differs != "" && (r.Restore != "" || r.Database != databases[0].name)
 }
 
@@ -111,20 +112,20 @@ type proc struct {
 // and its resource a row of a database made as on's database says, in dir,
 // compares every step with the model's, and judges the recording with
 // core's rules.
-func Replay(sc core.Scenario, st core.Strategy, on setup, dir string) (core.Recording, error) {
+func Replay(sc core.Scenario, st core.Strategy, on setup, dir string) (recording.Recording, error) {
 	b := on.backend
 	if !b.serves(st) {
-		return core.Recording{}, fmt.Errorf("%s does not serve %s", b.name, st)
+		return recording.Recording{}, fmt.Errorf("%s does not serve %s", b.name, st)
 	}
 	if why, _, err := replayable(sc, st, b); err != nil || why != "" {
-		return core.Recording{}, fmt.Errorf("%s under %s on %s is not replayed: %s%v", sc.ID, st, b.name, reasons[why], errOrNothing(err))
+		return recording.Recording{}, fmt.Errorf("%s under %s on %s is not replayed: %s%v", sc.ID, st, b.name, reasons[why], errOrNothing(err))
 	}
 	frames, err := core.Replay(sc, st)
 	if err != nil {
-		return core.Recording{}, err
+		return recording.Recording{}, err
 	}
 	renewal := renewalOf(sc, st, b)
-	trace := core.Recording{Scenario: sc.ID, Strategy: st, Model: core.VerdictOf(frames),
+	trace := recording.Recording{Scenario: sc.ID, Strategy: st, Model: core.VerdictOf(frames),
 		Resource: resourceWords(sc, st, on.database), Renewal: string(renewal), Service: b.describe(st, renewal),
 		Backend: b.name, Database: on.database.name, Token: b.token}
 	if failsServiceOver(sc) && b.failsOver != "" {
@@ -140,14 +141,14 @@ func Replay(sc core.Scenario, st core.Strategy, on setup, dir string) (core.Reco
 		trace.Differs = on.database.differs
 	}
 	if sc.ID == core.PlayScenario {
-		trace.Script = core.ScriptOf(sc)
+		trace.Script = sc.Script()
 	}
 	c := &cell{sc: sc, st: st, backend: b, renewal: renewal, clients: map[string]*proc{},
 		nets: map[string]*clientNetwork{}, trace: newRecorder(trace)}
 	c.judge = newJudge(len(sc.Resources), c.trace.now)
 	defer c.close()
 	if err := c.open(b.key(filepath.Base(dir)), dir, on.database); err != nil {
-		return core.Recording{}, err
+		return recording.Recording{}, err
 	}
 	for i, s := range sc.Steps {
 		step := i + 2
@@ -159,7 +160,7 @@ func Replay(sc core.Scenario, st core.Strategy, on setup, dir string) (core.Reco
 			err = c.do(s.Action, frames[i+1], behind, late)
 		}
 		if err != nil {
-			return c.recording(), fmt.Errorf("step %d (%s): %w", step, core.ItemOf(s.Action), err)
+			return c.recording(), fmt.Errorf("step %d (%s): %w", step, s.Action.String(), err)
 		}
 		c.trace.stepTook(step, time.Since(began))
 	}
@@ -181,7 +182,7 @@ func Replay(sc core.Scenario, st core.Strategy, on setup, dir string) (core.Reco
 
 // recording is the run's recording so far: its trace, with the leases the
 // judge has recorded.
-func (c *cell) recording() core.Recording {
+func (c *cell) recording() recording.Recording {
 	r := c.trace.recording()
 	r.Leases = c.judge.leaseRecords()
 	return r
@@ -197,7 +198,7 @@ const libraryWord = 2500 * time.Millisecond
 // renewal, so a run that ends as a stopped client resumes would otherwise
 // end before its library speaks.
 func (c *cell) awaitLibraries() {
-	if c.renewal != core.RenewedByLibrary {
+	if c.renewal != recording.RenewedByLibrary {
 		return
 	}
 	running := func(client string) bool {
@@ -437,7 +438,7 @@ func (c *cell) ask(name string, req request) (reply, error) {
 // lease the model keeps, and the client only waits. A later request to the
 // client resumes it (ask).
 func (c *cell) stall(name string) error {
-	if c.renewal == core.RenewedByLibrary {
+	if c.renewal == recording.RenewedByLibrary {
 		return nil
 	}
 	p := c.clients[name]
@@ -472,10 +473,10 @@ func (c *cell) resource(a core.Action) (int, string) {
 // they did, and records the step beside the model's: f is the model's
 // frame after it; behind is how far the lab is behind the model's clock
 // as it begins, and late why that may make it differ (fellBehind).
-func (c *cell) do(a core.Action, f core.Frame, behind time.Duration, late *core.Timing) error {
+func (c *cell) do(a core.Action, f core.Frame, behind time.Duration, late *recording.Timing) error {
 	lease := int64(a.Lease) * Tick.Milliseconds()
 	var real outcome
-	var timing []core.Timing
+	var timing []recording.Timing
 	var err error
 	switch {
 	case c.st.Lockless() && slices.Contains(serviceActions, a.Kind):
@@ -529,9 +530,9 @@ func (c *cell) readVersions(a core.Action) (outcome, error) {
 // doWithService carries out action a, which f is the model's frame after,
 // where the row has a lock service, or where having one makes no
 // difference (a write, a pause).
-func (c *cell) doWithService(a core.Action, f core.Frame, lease int64) (outcome, []core.Timing, error) {
+func (c *cell) doWithService(a core.Action, f core.Frame, lease int64) (outcome, []recording.Timing, error) {
 	var real outcome
-	var timing []core.Timing
+	var timing []recording.Timing
 	var err error
 	switch a.Kind {
 	case core.ActAcquire:

@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"dlock/core"
+	"dlock/core/recording"
 )
 
 // Beside the scenarios, the lab replays any script (a free-play run) and
@@ -27,9 +28,9 @@ func stageable(sc core.Scenario, st core.Strategy, b *backend) error {
 	case why == "":
 		return nil
 	case item != 0: // the service's own reason, at its item
-	case why == core.CallInPartition:
-		item = core.HeldRenewalCall(sc)
-	case why == core.JumpedClock:
+	case why == recording.CallInPartition:
+		item = recording.HeldRenewalCall(sc)
+	case why == recording.JumpedClock:
 		for i, s := range sc.Steps {
 			if s.Action.Kind == core.ActJump {
 				item = i + 1
@@ -38,7 +39,7 @@ func stageable(sc core.Scenario, st core.Strategy, b *backend) error {
 		}
 	}
 	if item > 0 {
-		return fmt.Errorf("item %d (%s) cannot be staged under %s on %s: %s", item, core.ItemOf(sc.Steps[item-1].Action), st, b.name, reasons[why])
+		return fmt.Errorf("item %d (%s) cannot be staged under %s on %s: %s", item, sc.Steps[item-1].Action.String(), st, b.name, reasons[why])
 	}
 	return fmt.Errorf("%s cannot be staged under %s on %s: %s", sc.ID, st, b.name, reasons[why])
 }
@@ -129,7 +130,7 @@ func randomRun(seed uint64, i int, o options) (sc core.Scenario, st core.Strateg
 		if err != nil {
 			return core.Scenario{}, st, b, redrawn, err
 		}
-		if sc, err = core.ParseScript(core.ScriptOf(drawn)); err != nil {
+		if sc, err = core.ParseScript(drawn.Script()); err != nil {
 			return sc, st, b, redrawn, err
 		}
 		if stageable(sc, st, b) == nil {
@@ -248,7 +249,7 @@ func runRandom(n int, seed uint64, o options, findings string) error {
 // fellBehindAtFirstDifference reports whether the first step that differs
 // began with the lab behind the model's clock and the model's lease ended
 // at the service (fellBehind's note).
-func fellBehindAtFirstDifference(r core.Recording) bool {
+func fellBehindAtFirstDifference(r recording.Recording) bool {
 	for _, s := range r.Steps {
 		if s.Step == r.FirstDiffers {
 			return s.Behind >= behindWorth.Milliseconds() && strings.Contains(s.Timing, "behind the model's clock")
@@ -259,21 +260,21 @@ func fellBehindAtFirstDifference(r core.Recording) bool {
 
 // finding is a random run that differs from the model, as saved.
 type finding struct {
-	Seed      uint64         `json:"seed"`
-	Run       int            `json:"run"`
-	Script    string         `json:"script"`
-	Strategy  core.Strategy  `json:"strategy"`
-	Service   string         `json:"service"`
-	Command   string         `json:"command"`
-	Error     string         `json:"error,omitempty"`
-	Recording core.Recording `json:"recording"`
+	Seed      uint64              `json:"seed"`
+	Run       int                 `json:"run"`
+	Script    string              `json:"script"`
+	Strategy  core.Strategy       `json:"strategy"`
+	Service   string              `json:"service"`
+	Command   string              `json:"command"`
+	Error     string              `json:"error,omitempty"`
+	Recording recording.Recording `json:"recording"`
 }
 
 func saveFinding(dir string, seed uint64, i int, c *result) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	f := finding{Seed: seed, Run: i, Script: core.ScriptOf(c.sc), Strategy: c.st, Service: c.backend.name, Recording: c.trace,
+	f := finding{Seed: seed, Run: i, Script: c.sc.Script(), Strategy: c.st, Service: c.backend.name, Recording: c.trace,
 		Command: findingCommand(c)}
 	if c.err != nil {
 		f.Error = c.err.Error()
@@ -287,7 +288,7 @@ func saveFinding(dir string, seed uint64, i int, c *result) error {
 
 // findingCommand is the command that replays a random run alone.
 func findingCommand(c *result) string {
-	cmd := fmt.Sprintf("make lab SCRIPT='%s' STRATEGY=%s SERVICE=%s", core.ScriptOf(c.sc), c.st, c.backend.name)
+	cmd := fmt.Sprintf("make lab SCRIPT='%s' STRATEGY=%s SERVICE=%s", c.sc.Script(), c.st, c.backend.name)
 	if c.database != databases[0] {
 		cmd += " DATABASE=" + c.database.name
 	}

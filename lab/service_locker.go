@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"dlock/core"
+	"dlock/core/recording"
 	"dlock/lab/lock"
 )
 
@@ -208,7 +209,7 @@ func (l *serviceLocker) believe(got lock.Lock, until time.Time, lease time.Durat
 			l.librarySaid(func(held lock.Lock) bool { return held == got }, lock.Gone, "the library says the lease is gone ("+l.backend.gone+")")
 		}()
 	}
-	if l.cfg.Renewal == core.RenewedByLibrary && !l.backend.renewsItself && !until.IsZero() {
+	if l.cfg.Renewal == recording.RenewedByLibrary && !l.backend.renewsItself && !until.IsZero() {
 		ctx, stop := context.WithCancel(context.Background())
 		l.stopRenewing = stop
 		go l.renewLoop(ctx, got, lease)
@@ -278,7 +279,7 @@ func (l *serviceLocker) renew(ctx context.Context, req request) (reply, arrival)
 		return notSent(core.ActRenew), nil
 	case req.Hold == "":
 		return l.renewed(held, held.Renew(ctx)), nil
-	case l.cfg.Renewal == core.RenewedByLibrary:
+	case l.cfg.Renewal == recording.RenewedByLibrary:
 		// The lab has partitioned the client: the library's own renewals
 		// are what the network now holds.
 		return reply{Outcome: outcome{Result: core.ResultHeld}, Call: "the library's renewals", Result: "the network holds them, both ways, from now until " + req.Hold + " is delivered"},
@@ -403,9 +404,9 @@ func (l *serviceLocker) read(ctx context.Context, req request) reply {
 	if held == nil {
 		return notSent(req.Action)
 	}
-	op := rowOp(core.RowRead, req.Resource)
+	op := rowOp(recording.RowRead, req.Resource)
 	if l.rows.fenced && req.Action == core.ActRead {
-		op.Kind, op.Token = core.RowFencedRead, held.Token()
+		op.Kind, op.Token = recording.RowFencedRead, held.Token()
 	}
 	q, data, ok, err := read(ctx, l.rows.db, req.Resource, held.Token(), l.rows.fenced, req.Action == core.ActRead)
 	if err != nil {
@@ -413,10 +414,10 @@ func (l *serviceLocker) read(ctx context.Context, req request) reply {
 	}
 	if !ok {
 		return reply{Outcome: outcome{Result: core.ResultRejected}, Call: "postgres " + q, Result: "0 rows: the token is refused",
-			RowOps: []core.RowOp{answered(op, core.RowRefused)}}
+			RowOps: []recording.RowOp{answered(op, recording.RowRefused)}}
 	}
 	op.Data = data
-	return reply{Outcome: readOutcome(data), Call: "postgres " + q, Result: fmt.Sprintf("%q", data), RowOps: []core.RowOp{answered(op, core.RowReadIt)}}
+	return reply{Outcome: readOutcome(data), Call: "postgres " + q, Result: fmt.Sprintf("%q", data), RowOps: []recording.RowOp{answered(op, recording.RowReadIt)}}
 }
 
 // write writes the resource with the lock held, at once or, held, at its

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"dlock/core"
+	"dlock/core/recording"
 	"dlock/lab/lock"
 )
 
@@ -51,7 +52,7 @@ func serviceLockerOn(lib library) (*serviceLocker, *[]line) {
 	var said []line
 	var mu sync.Mutex
 	b := &backend{name: "fake", token: "the fake's counter", asks: "fake Standing"}
-	l := &serviceLocker{cfg: clientConfig{Key: "k", Renewal: core.RenewedByClient}, backend: b, library: lib,
+	l := &serviceLocker{cfg: clientConfig{Key: "k", Renewal: recording.RenewedByClient}, backend: b, library: lib,
 		say: func(l line) { mu.Lock(); defer mu.Unlock(); said = append(said, l) }}
 	return l, &said
 }

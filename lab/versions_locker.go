@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"dlock/core"
+	"dlock/core/recording"
 	"dlock/lab/lock"
 )
 
@@ -48,10 +49,10 @@ func (v *versionsLocker) acquire(ctx context.Context, req request) (reply, arriv
 	}
 	// One statement reads every row's version: each row's history has a
 	// read of its own, with the statement's times.
-	var ops []core.RowOp
+	var ops []recording.RowOp
 	for _, id := range v.ids {
-		op := core.RowOp{Kind: core.RowVersions, Row: id, Version: versions[id], Call: asked}
-		ops = append(ops, answered(op, core.RowReadIt))
+		op := recording.RowOp{Kind: recording.RowVersions, Row: id, Version: versions[id], Call: asked}
+		ops = append(ops, answered(op, recording.RowReadIt))
 	}
 	if req.Hold == "" {
 		v.versions = versions
@@ -85,22 +86,22 @@ func (v *versionsLocker) check(context.Context) reply {
 // client's next write there carries; a peek without.
 func (v *versionsLocker) read(ctx context.Context, req request) reply {
 	if req.Action == core.ActPeek {
-		op := rowOp(core.RowRead, req.Resource)
+		op := rowOp(recording.RowRead, req.Resource)
 		q, data, _, err := read(ctx, v.rows.db, req.Resource, 0, false, false)
 		if err != nil {
 			return failed("postgres "+q, err)
 		}
 		op.Data = data
-		return reply{Outcome: readOutcome(data), Call: "postgres " + q, Result: fmt.Sprintf("%q", data), RowOps: []core.RowOp{answered(op, core.RowReadIt)}}
+		return reply{Outcome: readOutcome(data), Call: "postgres " + q, Result: fmt.Sprintf("%q", data), RowOps: []recording.RowOp{answered(op, recording.RowReadIt)}}
 	}
-	op := rowOp(core.RowVersionedRead, req.Resource)
+	op := rowOp(recording.RowVersionedRead, req.Resource)
 	data, version, err := lock.Versioned{DB: v.rows.db}.Read(ctx, req.Resource)
 	call := "postgres " + sqlText(lock.VersionedRead, req.Resource)
 	if err != nil {
 		return failed(call, err)
 	}
 	op.Data, op.Version = data, version
-	ops := []core.RowOp{answered(op, core.RowReadIt)}
+	ops := []recording.RowOp{answered(op, recording.RowReadIt)}
 	if v.versions == nil {
 		v.versions = map[string]int64{}
 	}

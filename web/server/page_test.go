@@ -633,7 +633,7 @@ func TestPrerenderedPlayAndSearch(t *testing.T) {
 func TestNoSettingsCrashThePage(t *testing.T) {
 	longest := ""
 	for _, sc := range core.Scenarios() {
-		if s := core.ScriptOf(sc); len(s) > len(longest) {
+		if s := sc.Script(); len(s) > len(longest) {
 			longest = s
 		}
 	}

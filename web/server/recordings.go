@@ -11,7 +11,7 @@ import (
 	"slices"
 	"strings"
 
-	"dlock/core"
+	"dlock/core/recording"
 	"dlock/web/state"
 	"dlock/web/ui"
 )
@@ -68,7 +68,7 @@ func (s *Site) Recording(path string) ([]byte, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	var rec core.Recording
+	var rec recording.Recording
 	if err := json.Unmarshal(raw, &rec); err != nil {
 		return nil, false, fmt.Errorf("%s: %w", strings.TrimPrefix(of.file, s.Static), err)
 	}

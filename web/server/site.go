@@ -25,6 +25,7 @@ import (
 	"sync"
 
 	"dlock/core"
+	"dlock/core/recording"
 	"dlock/web/state"
 	"dlock/web/words"
 
@@ -99,7 +100,7 @@ func Build(static, prefix string) (*Site, error) {
 	// The matrix's frames carry the lab's marks, as the live matrix shows
 	// them once it has fetched the same index.
 	if index, err := os.ReadFile(filepath.Join(static, "web", "lab", "index.json")); err == nil {
-		var all []core.Recording
+		var all []recording.Recording
 		if err := json.Unmarshal(index, &all); err != nil {
 			return nil, fmt.Errorf("static/web/lab/index.json: %w", err)
 		}

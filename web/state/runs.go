@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	"dlock/core"
+	"dlock/core/recording"
+	"dlock/core/timeline"
 )
 
 // Runs keeps what the page computes from core and reads again: the
@@ -27,7 +29,7 @@ type Runs struct {
 	order     []string // the scripts kept, oldest first
 	runs      map[runKey]*Run
 	// recordings are the lab's, by "scenario.strategy" (SetRecordings).
-	recordings map[string]core.Recording
+	recordings map[string]recording.Recording
 }
 
 // maxScripts is how many scripts (and their runs) a Runs keeps.
@@ -46,7 +48,7 @@ type runKey struct {
 // Run is one scenario replayed under one strategy, laid out as a timeline.
 type Run struct {
 	Frames   []core.Frame
-	Timeline core.Timeline
+	Timeline timeline.Timeline
 	Err      error
 }
 
@@ -72,10 +74,10 @@ func (c *Runs) Scenarios() []core.Scenario {
 // SetRecordings keeps the lab's recordings (its index, make lab), which
 // the server reads to draw the matrix's marks in its frames; in the
 // browser the matrix fetches them.
-func (c *Runs) SetRecordings(all []core.Recording) {
+func (c *Runs) SetRecordings(all []recording.Recording) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.recordings = map[string]core.Recording{}
+	c.recordings = map[string]recording.Recording{}
 	for _, r := range all {
 		c.recordings[r.Scenario+"."+string(r.Strategy)] = r
 	}
@@ -83,7 +85,7 @@ func (c *Runs) SetRecordings(all []core.Recording) {
 
 // Recordings are the recordings kept by SetRecordings, by
 // "scenario.strategy": nil until SetRecordings, empty if it was given none.
-func (c *Runs) Recordings() map[string]core.Recording {
+func (c *Runs) Recordings() map[string]recording.Recording {
 	if c == nil {
 		return nil
 	}
@@ -174,7 +176,7 @@ func replay(sc core.Scenario, st core.Strategy) *Run {
 	r := &Run{}
 	r.Frames, r.Err = core.Replay(sc, st)
 	if r.Err == nil {
-		r.Timeline = core.NewTimeline(r.Frames)
+		r.Timeline = timeline.New(r.Frames)
 	}
 	return r
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"dlock/core"
+	"dlock/core/course"
 )
 
 // URL query parameters; their names are part of the page's contract.
@@ -31,7 +32,7 @@ const (
 	ParamAutoplay = "autoplay" // 1: play the run once the page is visible (not under reduced motion)
 	ParamPace     = "pace"     // play's pace, as PaceParam writes it
 	ParamQuiz     = "quiz"     // 1: predict mode, which asks before a step that decides something
-	ParamExercise = "exercise" // play: an exercise the model checks the run against (core.ExerciseByID)
+	ParamExercise = "exercise" // play: an exercise the model checks the run against (course.ExerciseByID)
 )
 
 // The embed's look. They are read by the page's head before anything is
@@ -213,12 +214,12 @@ type Settings struct {
 	// Pace is play's pace, one of Paces; 0 for DefaultPace (1×).
 	Pace int
 	// Quiz is predict mode: before a step that decides something, the
-	// page asks what it will decide (core.QuestionAt) and shows the step
+	// page asks what it will decide (course.QuestionAt) and shows the step
 	// once answered. It keeps the steps to come off the timeline: with it,
 	// Future is off.
 	Quiz bool
 	// Exercise is, in free play, the exercise the model judges the run
-	// against (core.ExerciseByID); "" for none.
+	// against (course.ExerciseByID); "" for none.
 	Exercise string
 }
 
@@ -348,7 +349,7 @@ func ParseSettings(c *Runs, q url.Values) (Settings, []BadParam) {
 		}
 	}
 	if v, ok := first(q, ParamExercise); ok && s.View == ViewPlay {
-		if _, known := core.ExerciseByID(v); known {
+		if _, known := course.ExerciseByID(v); known {
 			s.Exercise = v
 		} else {
 			bad = append(bad, BadParam{ParamExercise, v})

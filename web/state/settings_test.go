@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"dlock/core"
+	"dlock/core/course"
 )
 
 // book is a setting of the chapter's demo: gc-pause, fenced or not.
@@ -95,8 +96,8 @@ func TestSettingsQueryRoundTrip(t *testing.T) {
 							s.Versus = core.NoTTL
 						case ViewPlay:
 							// Free play names no scenario: its run is the script.
-							s.Scenario, s.Script, s.Versus = "gc-pause", core.ScriptOf(sc), core.Redlock
-							s.Exercise = core.Exercises()[step%len(core.Exercises())].ID
+							s.Scenario, s.Script, s.Versus = "gc-pause", sc.Script(), core.Redlock
+							s.Exercise = course.Exercises()[step%len(course.Exercises())].ID
 						case ViewSearch:
 							s.Search = Search{Goal: []core.Verdict{"", core.AtRisk, core.Stuck}[step%3], Depth: 4, Peek: true, Two: lang == English}
 							if step%2 == 0 {

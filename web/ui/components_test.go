@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"dlock/core"
+	"dlock/core/recording"
 	"dlock/web/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -201,13 +202,13 @@ func TestMatrixProofNoteLinksEveryColumnTheSearchProves(t *testing.T) {
 }
 
 // readRecording reads the lab's recording name from static/web/lab.
-func readRecording(t *testing.T, name string) *core.Recording {
+func readRecording(t *testing.T, name string) *recording.Recording {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("..", "..", "static", "web", "lab", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rec core.Recording
+	var rec recording.Recording
 	if err := json.Unmarshal(b, &rec); err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"dlock/core"
+	"dlock/core/course"
 	"dlock/web/state"
 	"dlock/web/words"
 
@@ -13,8 +14,8 @@ import (
 // The course (view=course): the chapter's argument as an ordered path,
 // every scenario in the chapter's order (core.Scenarios), then the matrix.
 // Each lesson says its point (the scenario's own one line), the question
-// it turns on (core.QuestionAt of the step that decides its run,
-// core.DecidedAt, or of a safe run's last refusal), a link that opens it in predict mode, and the exercises
+// it turns on (course.QuestionAt of the step that decides its run,
+// course.DecidedAt, or of a safe run's last refusal), a link that opens it in predict mode, and the exercises
 // of its rows. Progress, the lessons whose verdict the reader predicted
 // and their scores, is kept in the browser's localStorage and sent
 // nowhere; the reset clears it.
@@ -77,18 +78,18 @@ func saveLesson(ctx app.Context, id string, score lessonScore) {
 type lesson struct {
 	sc        *core.Scenario
 	st        core.Strategy
-	question  core.Question
-	exercises []core.Exercise
+	question  course.Question
+	exercises []course.Exercise
 }
 
 // lessonQuestion is the question a run turns on: the one asked before
-// the step that decides it (core.DecidedAt), or, where that step asks
+// the step that decides it (course.DecidedAt), or, where that step asks
 // nothing, its verdict. Nothing decides a safe run before its last step:
 // what keeps it safe is the last check that refused something (a write
 // the resource refused, an acquire the lock service refused), so its
 // question is that step's, or, where nothing was refused, the last step's.
-func lessonQuestion(frames []core.Frame) core.Question {
-	step := core.DecidedAt(frames)
+func lessonQuestion(frames []core.Frame) course.Question {
+	step := course.DecidedAt(frames)
 	if core.VerdictOf(frames) == core.Safe {
 		for i := len(frames) - 1; i >= 1; i-- {
 			if refusedByACheck(frames[i].Event) {
@@ -97,10 +98,10 @@ func lessonQuestion(frames []core.Frame) core.Question {
 			}
 		}
 	}
-	if q, ok := core.QuestionAt(frames, step-1); ok {
+	if q, ok := course.QuestionAt(frames, step-1); ok {
 		return q
 	}
-	return core.VerdictQuestion(frames)
+	return course.VerdictQuestion(frames)
 }
 
 // refusedByACheck reports whether e is a write the resource's check
@@ -128,7 +129,7 @@ func courseLessons(runs *state.Runs) []lesson {
 		if r := runs.Run(sc, st); r.Err == nil {
 			l.question = lessonQuestion(r.Frames)
 		}
-		for _, e := range core.Exercises() {
+		for _, e := range course.Exercises() {
 			if slices.Contains(sc.Contrast[:], e.Strategy) {
 				l.exercises = append(l.exercises, e)
 				used[e.Strategy] = true
@@ -137,7 +138,7 @@ func courseLessons(runs *state.Runs) []lesson {
 		out = append(out, l)
 	}
 	table := lesson{}
-	for _, e := range core.Exercises() {
+	for _, e := range course.Exercises() {
 		if !used[e.Strategy] {
 			table.exercises = append(table.exercises, e)
 		}
@@ -169,7 +170,7 @@ func (c *coursePanel) onReset(ctx app.Context, e app.Event) {
 func (c *coursePanel) t(key string, args ...any) string { return words.T(c.Lang, key, args...) }
 
 // exerciseHref is a link to free play with exercise e, its row, no run yet.
-func (c *coursePanel) exerciseHref(e core.Exercise) string {
+func (c *coursePanel) exerciseHref(e course.Exercise) string {
 	return hrefOf(c.Path, state.Settings{View: state.ViewPlay, Strategy: e.Strategy, Exercise: e.ID, Step: 1, Lang: c.Lang,
 		Scenario: core.GCPauseID})
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"dlock/core"
+	"dlock/core/course"
 	"dlock/web/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -41,7 +42,7 @@ func TestCourseListsEveryScenarioInOrder(t *testing.T) {
 			t.Errorf("lesson %d is not %s", i, scenarios[i].ID)
 		}
 	}
-	for _, e := range core.Exercises() {
+	for _, e := range course.Exercises() {
 		if !seen[e.ID] {
 			t.Errorf("exercise %s is in no lesson", e.ID)
 		}
@@ -49,7 +50,7 @@ func TestCourseListsEveryScenarioInOrder(t *testing.T) {
 	// The chapter's story turns on A's late write, which the fenced
 	// resource refuses.
 	q := lessons[0].question
-	if q.Ask != core.AskWrite || q.Client != "A" || q.Resource != "row-42" || q.Answer != core.ChoiceRefused {
+	if q.Ask != course.AskWrite || q.Client != "A" || q.Resource != "row-42" || q.Answer != course.ChoiceRefused {
 		t.Errorf("the chapter's story turns on %+v", q)
 	}
 
@@ -59,13 +60,13 @@ func TestCourseListsEveryScenarioInOrder(t *testing.T) {
 	// during-lease on B's acquire refused by the service that kept A's
 	// lock through the restart, not on A's ordinary write after it.
 	turns := map[string]struct {
-		ask            core.Ask
+		ask            course.Ask
 		client, answer string
 	}{
-		"partitioned-holder":   {core.AskWrite, "A", core.ChoiceRefused},
-		"restart-during-lease": {core.AskGrant, "B", core.ChoiceRefused},
-		"same-token-retry":     {core.AskWrite, "A", core.ChoiceRefused},
-		"heartbeat":            {core.AskGrant, "B", core.ChoiceRefused},
+		"partitioned-holder":   {course.AskWrite, "A", course.ChoiceRefused},
+		"restart-during-lease": {course.AskGrant, "B", course.ChoiceRefused},
+		"same-token-retry":     {course.AskWrite, "A", course.ChoiceRefused},
+		"heartbeat":            {course.AskGrant, "B", course.ChoiceRefused},
 	}
 	for _, l := range lessons[:len(scenarios)] {
 		if want, ok := turns[l.sc.ID]; ok {
@@ -153,7 +154,7 @@ func TestExercisePanelJudgesTheRun(t *testing.T) {
 		"break-consensus":                 {"A:acquire,A:pause:10,B:acquire,B:peek,A:write:A,B:write:B", "A:acquire,A:pause:10,B:acquire,B:write:B,A:write:A", "not ✗ corrupted"},
 		"risk-optimistic":                 {"A:acquire,B:acquire,A:write:A", "A:acquire,A:write:A,B:acquire,B:write:B", "not △ at risk"},
 	}
-	for _, e := range core.Exercises() {
+	for _, e := range course.Exercises() {
 		c, ok := cases[e.ID]
 		if !ok {
 			t.Errorf("exercise %s has no case here", e.ID)
@@ -178,7 +179,7 @@ func TestExercisePanelJudgesTheRun(t *testing.T) {
 		}
 	}
 	// break-consensus says which assumption it steps outside.
-	e, _ := core.ExerciseByID("break-consensus")
+	e, _ := course.ExerciseByID("break-consensus")
 	p := &exercisePanel{Exercise: e.ID, Lang: state.English, Runs: runs}
 	if html := app.HTMLString(p); !strings.Contains(html, "steps outside the chapter") {
 		t.Errorf("break-consensus does not say the assumption it steps outside")

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"dlock/core"
+	"dlock/core/course"
 	"dlock/web/state"
 	"dlock/web/words"
 
@@ -12,21 +13,21 @@ import (
 
 // Exercises (state.Settings.Exercise, exercise=ID in free play): a goal
 // above the editor, which the model judges the reader's run against after
-// each change (core.Exercise.Judge), with the reason where the run does
-// not meet it, and a hint from the search (core.Exercise.Shortest's
+// each change (course.Exercise.Judge), with the reason where the run does
+// not meet it, and a hint from the search (course.Exercise.Shortest's
 // search): how short a run that meets it can be. The goal, the judgement
-// and the hint are all read from core's exercise; nothing is written per
-// exercise here.
+// and the hint are all read from the exercise (core/course); nothing is
+// written per exercise here.
 
 // hintDepth is the most actions the hint's search looks at.
 const hintDepth = 7
 
 // judgeRun judges script against e: the judgement, and false where the
 // script cannot be replayed.
-func judgeRun(runs *state.Runs, e core.Exercise, script string) (core.Judgement, bool) {
+func judgeRun(runs *state.Runs, e course.Exercise, script string) (course.Judgement, bool) {
 	sc, err := runs.Script(script)
 	if err != nil {
-		return core.Judgement{}, false
+		return course.Judgement{}, false
 	}
 	j, err := e.Judge(sc)
 	return j, err == nil
@@ -63,7 +64,7 @@ func (c *exercisePanel) startHint(ctx app.Context) {
 	if c.hint != nil && c.hint.id == c.Exercise {
 		return
 	}
-	e, ok := core.ExerciseByID(c.Exercise)
+	e, ok := course.ExerciseByID(c.Exercise)
 	if !ok {
 		c.hint = nil
 		return
@@ -109,7 +110,7 @@ func (c *exercisePanel) nextHint(ctx app.Context, h *hintSearch) {
 func (c *exercisePanel) t(key string, args ...any) string { return words.T(c.Lang, key, args...) }
 
 func (c *exercisePanel) Render() app.UI {
-	e, ok := core.ExerciseByID(c.Exercise)
+	e, ok := course.ExerciseByID(c.Exercise)
 	if !ok {
 		return el("section.exercise")
 	}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 
 	"dlock/core"
+	"dlock/core/course"
+	"dlock/core/recording"
 	"dlock/web/state"
 	"dlock/web/words"
 
@@ -71,7 +73,7 @@ func (c *matrixTable) OnMount(ctx app.Context) {
 		return
 	}
 	fetchText(ctx, labFile(c.Path, "index.json"), func(text string, err error) {
-		var all []core.Recording
+		var all []recording.Recording
 		if err != nil || json.Unmarshal([]byte(text), &all) != nil {
 			all = nil // the table stands without the marks
 		}
@@ -130,12 +132,13 @@ func designText(l state.Lang, d core.Design) string {
 
 // cell is the verdict of sc under st, a link to that run, with its notes
 // and, where the lab replayed it, whether real software agreed.
-func (c *matrixTable) cell(sc core.Scenario, st core.Strategy, real core.Recording) app.UI {
+func (c *matrixTable) cell(sc core.Scenario, st core.Strategy, real recording.Recording) app.UI {
 	r := c.Runs.Run(sc, st)
 	if r.Err != nil {
 		return elText("td role=alert", r.Err.Error())
 	}
-	v, harm := core.VerdictOf(r.Frames), core.HarmOf(r.Frames)
+	last := r.Frames[len(r.Frames)-1]
+	v, harm := last.Verdict, last.Harm
 	said := c.t("verdict." + string(v))
 	notes := words.CellNotes(c.Lang, r.Frames)
 	label := said
@@ -146,7 +149,7 @@ func (c *matrixTable) cell(sc core.Scenario, st core.Strategy, real core.Recordi
 		how = elText("span.verdict-harm", c.t("matrix.harm.part", c.t("harm."+string(harm))))
 	}
 	// The run opens where its verdict is decided.
-	run := state.Settings{Scenario: sc.ID, Strategy: st, Step: core.DecidedAt(r.Frames), Lang: c.Lang, View: state.ViewDemo}
+	run := state.Settings{Scenario: sc.ID, Strategy: st, Step: course.DecidedAt(r.Frames), Lang: c.Lang, View: state.ViewDemo}
 	return el("td").
 		Class("verdict", "verdict-"+string(v)).
 		DataSet("testid", "matrix-cell").

@@ -219,7 +219,7 @@ func checkbox(id, label string, checked, live bool, onChange, onKey app.EventHan
 // editLink opens the run shown (a scenario at its step, under its strategy,
 // or two) as a script in free play.
 func (p pageView) editLink() app.UI {
-	script, compare := core.ScriptOf(p.sc), p.s.View == state.ViewCompare
+	script, compare := p.sc.Script(), p.s.View == state.ViewCompare
 	return p.steps.attr(el("a.edit-run data-testid=edit-run"), "edit-run", "href", func(s state.Settings) string {
 		s.View, s.Script = state.ViewPlay, script
 		if !compare {

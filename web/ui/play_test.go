@@ -99,7 +99,7 @@ func TestTheEditorSpeaksCoresGrammar(t *testing.T) {
 			if a.Kind != verb || verb.ByClient() != (a.Client == "C") || verb.Holdable() != (a.Hold != "") {
 				t.Errorf("%s: the editor writes %q for %q, which reads as %+v", lang, item, verb, a)
 			}
-			if back := core.ItemOf(a); back != item {
+			if back := a.String(); back != item {
 				t.Errorf("%s: the editor writes %q for %q, which core writes back as %q", lang, item, verb, back)
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"dlock/core"
+	"dlock/core/course"
 	"dlock/web/state"
 	"dlock/web/words"
 
@@ -18,7 +19,7 @@ import (
 // click or with the keys 1–4. Then it says whether the answer was right,
 // names the right one, and shows the step, whose note explains it. A
 // running score counts the answers. At the last step, → asks the run's
-// verdict, by the table's definitions (core.VerdictQuestion), which the
+// verdict, by the table's definitions (course.VerdictQuestion), which the
 // header's badge holds back until it is answered; its feedback says what
 // the verdict does not count where the run has ↺ (words.Feedback). What a question asks, its choices and its answer
 // are core's, read from the run's frames; this only keeps which question
@@ -30,7 +31,7 @@ import (
 type quiz struct {
 	// asking is the question open, until it is answered or the page
 	// moves elsewhere; of the run run (runKey), asked at step at.
-	asking *core.Question
+	asking *course.Question
 	run    string
 	// at is the step the open question, or the answer shown, belongs to:
 	// both close once the page leaves it (follow).
@@ -52,7 +53,7 @@ type quiz struct {
 
 // quizAnswer is an answer given to a question.
 type quizAnswer struct {
-	q      core.Question
+	q      course.Question
 	choice string
 }
 
@@ -68,8 +69,8 @@ func questionKey(run string, frame int) string { return run + "|" + strconv.Itoa
 func verdictKey(run string) string { return run + "|verdict" }
 
 // keyOf is the key of question qu of run among those answered.
-func keyOf(run string, qu core.Question) string {
-	if qu.Ask == core.AskVerdict {
+func keyOf(run string, qu course.Question) string {
+	if qu.Ask == course.AskVerdict {
 		return verdictKey(run)
 	}
 	return questionKey(run, qu.Frame)
@@ -86,7 +87,7 @@ func (q *quiz) forward(s state.Settings, frames []core.Frame, cmd state.Command)
 	}
 	if run := runKey(s); s.Step >= len(frames) {
 		if !q.answered[verdictKey(run)] {
-			vq := core.VerdictQuestion(frames)
+			vq := course.VerdictQuestion(frames)
 			q.asking, q.run, q.at, q.last = &vq, run, s.Step, nil
 		}
 		return s
@@ -98,7 +99,7 @@ func (q *quiz) forward(s state.Settings, frames []core.Frame, cmd state.Command)
 	run := runKey(s)
 	// Step k shows frames[k-1]: the move from k to k+1 is frames[k]'s.
 	for k := s.Step; k < to; k++ {
-		if qu, ok := core.QuestionAt(frames, k); ok && !q.answered[questionKey(run, k)] {
+		if qu, ok := course.QuestionAt(frames, k); ok && !q.answered[questionKey(run, k)] {
 			q.asking, q.run, q.at, q.last = &qu, run, k, nil
 			s.Step = k
 			return s
@@ -178,7 +179,7 @@ func (q *quiz) reply(ctx app.Context, choice string) {
 		return
 	}
 	s := q.page()
-	if q.last.q.Ask == core.AskVerdict && s.View == state.ViewDemo {
+	if q.last.q.Ask == course.AskVerdict && s.View == state.ViewDemo {
 		saveLesson(ctx, s.Scenario, q.scores[runKey(s)])
 	}
 	s.Step = step
@@ -212,7 +213,7 @@ func focusWhenDrawn(id string) {
 // quizShown is what the page draws of predict mode.
 type quizShown struct {
 	on     bool
-	asking *core.Question
+	asking *course.Question
 	last   *quizAnswer
 	right  int
 	asked  int
@@ -270,7 +271,7 @@ func (p pageView) quizPanel() app.UI {
 				}),
 			),
 			elText("p.quiz-keys.muted#quiz-keys", p.t("quiz.keys")),
-			app.If(q.Ask == core.AskVerdict, func() app.UI {
+			app.If(q.Ask == course.AskVerdict, func() app.UI {
 				// The verdict is asked by the table's definitions: here
 				// they are, for a reader who has not seen the table.
 				return elBody("details.quiz-legend data-testid=quiz-legend",

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"dlock/core"
+	"dlock/core/course"
 	"dlock/web/state"
 	"dlock/web/words"
 
@@ -41,7 +42,7 @@ func TestPredictModeAsksBeforeTheStepAndGradesByTheRun(t *testing.T) {
 			t.Errorf("fenced %t: → at step 6 moved to step %d", c.fenced, got.Step)
 		}
 		a := q.asking
-		if a == nil || a.Ask != core.AskWrite || a.Client != "A" || a.Resource != "row-42" || a.Frame != 6 {
+		if a == nil || a.Ask != course.AskWrite || a.Client != "A" || a.Resource != "row-42" || a.Frame != 6 {
 			t.Fatalf("fenced %t: → at step 6 asks %+v", c.fenced, a)
 		}
 		// With the question open, nothing moves forward.
@@ -51,13 +52,13 @@ func TestPredictModeAsksBeforeTheStepAndGradesByTheRun(t *testing.T) {
 		if _, ok := q.answer("granted"); ok || q.asked != 0 {
 			t.Errorf("fenced %t: a choice the question has not was taken", c.fenced)
 		}
-		step, ok := q.answer(core.ChoiceRefused)
+		step, ok := q.answer(course.ChoiceRefused)
 		if !ok || step != 7 || q.right != c.right || q.asked != 1 || q.asking != nil {
 			t.Errorf("fenced %t: answering refused shows step %d, scores %d/%d", c.fenced, step, q.right, q.asked)
 		}
-		want := core.ChoiceRefused
+		want := course.ChoiceRefused
 		if !c.fenced {
-			want = core.ChoiceAccepted
+			want = course.ChoiceAccepted
 		}
 		if q.last == nil || q.last.q.Answer != want {
 			t.Errorf("fenced %t: the answer shown is %+v, want %s", c.fenced, q.last, want)
@@ -80,7 +81,7 @@ func TestPredictModeNeverSkipsAQuestion(t *testing.T) {
 	if got := q.forward(s, frames, state.CmdLast); got.Step != 1 || q.asking == nil || q.asking.Frame != 1 {
 		t.Fatalf("End at step 1 goes to %d, asking %+v", got.Step, q.asking)
 	}
-	for _, choice := range []string{core.ChoiceGranted, core.ChoiceAccepted} {
+	for _, choice := range []string{course.ChoiceGranted, course.ChoiceAccepted} {
 		step, _ := q.answer(choice)
 		was := s
 		s.Step = step
@@ -115,8 +116,8 @@ func TestPredictModeNeverSkipsAQuestion(t *testing.T) {
 // The keys 1–4 name the open question's choices, in the order shown; a
 // key past them, or with no question open, names none.
 func TestTheKeysOneToFourAnswer(t *testing.T) {
-	choices := []string{"A", "B", core.ChoiceNone}
-	for key, want := range map[string]string{"1": "A", "2": "B", "3": core.ChoiceNone} {
+	choices := []string{"A", "B", course.ChoiceNone}
+	for key, want := range map[string]string{"1": "A", "2": "B", "3": course.ChoiceNone} {
 		if got, ok := choiceKey(choices, key); !ok || got != want {
 			t.Errorf("key %s names %q, want %q", key, got, want)
 		}
@@ -170,7 +171,7 @@ func TestThePageDrawsTheQuestionThenTheFeedback(t *testing.T) {
 		if l == state.English && !strings.Contains(html, "Will row-42 accept A&#39;s write?") {
 			t.Errorf("the question is not worded")
 		}
-		step, _ := d.quiz.answer(core.ChoiceRefused)
+		step, _ := d.quiz.answer(course.ChoiceRefused)
 		d.s.Step = step
 		html = app.HTMLString(mounted(t, &drawn{d: d}))
 		for _, want := range []string{`data-testid="quiz-feedback"`, `data-value="right"`, `data-testid="quiz-score" data-value="1/1"`, `>7 / 7<`, `data-step="7"`} {
@@ -208,7 +209,7 @@ func TestPredictModeAsksTheVerdictAtTheEnd(t *testing.T) {
 		}
 		got, ok := d.quiz.take(d.s, d.runs, state.CmdNext)
 		a := d.quiz.asking
-		if !ok || got.Step != 7 || a == nil || a.Ask != core.AskVerdict || a.Answer != c.verdict || len(a.Choices) != 4 {
+		if !ok || got.Step != 7 || a == nil || a.Ask != course.AskVerdict || a.Answer != c.verdict || len(a.Choices) != 4 {
 			t.Fatalf("fenced %t: → at the last step goes to %d, asking %+v", c.fenced, got.Step, a)
 		}
 		html = app.HTMLString(mounted(t, &drawn{d: d}))
@@ -243,7 +244,7 @@ func TestTheVerdictFeedbackOfAReorderedRunSaysWhatItDoesNotCount(t *testing.T) {
 		s.Step = len(r.Frames)
 		d := &Demo{s: s, runs: runs}
 		d.mode.live = true
-		if _, ok := d.quiz.take(d.s, d.runs, state.CmdNext); !ok || d.quiz.asking == nil || d.quiz.asking.Ask != core.AskVerdict {
+		if _, ok := d.quiz.take(d.s, d.runs, state.CmdNext); !ok || d.quiz.asking == nil || d.quiz.asking.Ask != course.AskVerdict {
 			t.Fatalf("→ at the last step asks %+v", d.quiz.asking)
 		}
 		// Asked by the table's definitions, it shows them.

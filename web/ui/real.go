@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"dlock/core"
+	"dlock/core/recording"
 	"dlock/web/state"
 	"dlock/web/words"
 
@@ -14,7 +15,7 @@ import (
 )
 
 // The run replayed on real software: the lab (lab/, make lab) writes one
-// recording per cell (core.Recording) into static/web/lab, which the page
+// recording per cell (recording.Recording) into static/web/lab, which the page
 // fetches when the reader opens the panel. None of it is in app.wasm.
 
 // labFile is where the recording of a cell is served, under the site.
@@ -90,7 +91,7 @@ type realPanel struct {
 // backend) and a database (a two-step check is replayed on several).
 type realRun struct{ backend, database string }
 
-func runOf(r core.Recording) realRun { return realRun{r.Backend, r.Database} }
+func runOf(r recording.Recording) realRun { return realRun{r.Backend, r.Database} }
 
 func (c *realPanel) t(key string, args ...any) string { return words.T(c.Lang, key, args...) }
 
@@ -140,7 +141,7 @@ func (c *realPanel) fetchIndex(ctx app.Context) {
 	}
 	c.indexed = true
 	fetchText(ctx, labFile(c.Path, "index.json"), func(text string, err error) {
-		var index []core.Recording
+		var index []recording.Recording
 		if err != nil || json.Unmarshal([]byte(text), &index) != nil {
 			return // the chooser is an extra: the row's first service stays
 		}
@@ -200,7 +201,7 @@ func labCommand(script string, st core.Strategy) string {
 // command says how to replay the free-play run on real software, ready to
 // copy, or why the lab cannot.
 func (c *realPanel) command() app.UI {
-	if why, ok := core.Replayable(*c.Play, c.Strategy); !ok {
+	if why, ok := recording.Replayable(*c.Play, c.Strategy); !ok {
 		return el("p data-testid=real-command data-value=not-replayed").
 			Text(c.t("real.not-replayed", c.t("real.why."+string(why))))
 	}

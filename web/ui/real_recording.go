@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"dlock/core"
+	"dlock/core/recording"
 	"dlock/web/state"
 	"dlock/web/words"
 
@@ -23,13 +24,13 @@ import (
 
 // RecordingHTML is the drawing of rec in l, beside the model's run of its
 // cell (from runs).
-func RecordingHTML(rec core.Recording, l state.Lang, runs *state.Runs) string {
+func RecordingHTML(rec recording.Recording, l state.Lang, runs *state.Runs) string {
 	return app.HTMLString(recordingView{Rec: rec, Lang: l, Runs: runs}.draw())
 }
 
 // recordingView draws a recording.
 type recordingView struct {
-	Rec  core.Recording
+	Rec  recording.Recording
 	Lang state.Lang
 	Runs *state.Runs
 }
@@ -59,7 +60,7 @@ func (c recordingView) draw() app.UI {
 	switch {
 	case rec.Strategy.Lockless():
 		renewal = "real.renewal.none"
-	case rec.Renewal == core.RenewedByLibrary:
+	case rec.Renewal == recording.RenewedByLibrary:
 		renewal = "real.renewal.library." + rec.Backend
 	}
 	var leases []app.UI
@@ -115,7 +116,7 @@ func (c recordingView) draw() app.UI {
 
 // steps is every step of the real run beside the model's: the same, or
 // where it differs, both; a difference of timing alone said apart.
-func (c recordingView) steps(rec *core.Recording) app.UI {
+func (c recordingView) steps(rec *recording.Recording) app.UI {
 	var frames []core.Frame
 	var clients []string
 	if c.Runs != nil {
@@ -134,7 +135,7 @@ func (c recordingView) steps(rec *core.Recording) app.UI {
 				model, real := s.Model, s.Real
 				if s.Step >= 1 && s.Step <= len(frames) {
 					f := frames[s.Step-1]
-					model = words.SeenText(c.Lang, core.SeenIn(f, clients), f.Event.Kind, f.Event.Delivered)
+					model = words.SeenText(c.Lang, recording.SeenIn(f, clients), f.Event.Kind, f.Event.Delivered)
 					if s.Seen != nil {
 						real = words.SeenText(c.Lang, *s.Seen, f.Event.Kind, f.Event.Delivered)
 					}
@@ -185,7 +186,7 @@ type lateWrite struct {
 // each said against the library's word: after it (a client that asked
 // would have stopped), before it (the library did not know yet), or
 // without one.
-func (c recordingView) lateWrites(l core.RealLease) []lateWrite {
+func (c recordingView) lateWrites(l recording.RealLease) []lateWrite {
 	word := l.Library
 	if l.Suspended != 0 && (word == 0 || l.Suspended < word) {
 		word = l.Suspended
@@ -216,7 +217,7 @@ func seconds(ms int64) string { return fmt.Sprintf("%.1f", float64(ms)/1000) }
 
 // leaseEnd words when a lease the library kept alive ended, at the service
 // and by the library's word.
-func (c recordingView) leaseEnd(l core.RealLease) string {
+func (c recordingView) leaseEnd(l recording.RealLease) string {
 	sec := seconds
 	switch {
 	case l.Service != 0 && l.Library != 0:

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"dlock/core"
+	"dlock/core/recording"
 	"dlock/web/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -18,7 +19,7 @@ import (
 // the recording: the verdict beside the model's, whether they agree, and
 // every real call; or why the cell is not replayed.
 func TestRealPanelShowsTheRecording(t *testing.T) {
-	read := func(name string) *core.Recording { return readRecording(t, name) }
+	read := func(name string) *recording.Recording { return readRecording(t, name) }
 	c := &realPanel{Scenario: "gc-pause", Strategy: core.Lease, Lang: state.English, Path: "/"}
 	if html := app.HTMLString(mounted(t, c)); strings.Contains(html, "real-trace") {
 		t.Error("a closed panel shows its recording")
@@ -42,8 +43,8 @@ func TestRealPanelShowsTheRecording(t *testing.T) {
 	}
 	// A step that differs is marked, with both sides, and so is the cell.
 	differs := *rec
-	differs.Steps = append([]core.RecordedStep(nil), differs.Steps...)
-	refused := core.Seen{Outcome: core.Outcome{Result: core.ResultRefused}, Clients: []core.ClientSeen{{Name: "A", Holds: true}, {Name: "B"}}, Rows: []core.RowSeen{{Name: "row-42", Data: "A-value"}}}
+	differs.Steps = append([]recording.RecordedStep(nil), differs.Steps...)
+	refused := recording.Seen{Outcome: recording.Outcome{Result: core.ResultRefused}, Clients: []recording.ClientSeen{{Name: "A", Holds: true}, {Name: "B"}}, Rows: []recording.RowSeen{{Name: "row-42", Data: "A-value"}}}
 	differs.Steps[3].Agrees, differs.Steps[3].Seen, differs.FirstDiffers = false, &refused, differs.Steps[3].Step
 	c = &realPanel{Scenario: "gc-pause", Strategy: core.Lease, Lang: state.English, Path: "/", open: true, loaded: "gc-pause.lease", drawing: RecordingHTML(differs, state.English, state.NewRuns())}
 	html = app.HTMLString(mounted(t, c))

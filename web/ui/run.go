@@ -164,7 +164,7 @@ func (r runView) failoverLine() app.UI {
 	case lock.Durable:
 		what = r.t("lock.failover.leader")
 	case len(lock.Nodes) > 1:
-		what = r.t("lock.failover.node", core.FaultyNode)
+		what = r.t("lock.failover.node", r.st.FaultyNode())
 	}
 	return elBody("div.dl-row.failover-row",
 		elText("dt", r.t("lock.failover")),

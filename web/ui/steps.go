@@ -3,7 +3,7 @@ package ui
 import (
 	"strings"
 
-	"dlock/core"
+	"dlock/core/course"
 	"dlock/web/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -145,7 +145,7 @@ type drawnState struct {
 	s       state.Settings
 	held    bool // parts are held as the loader's frame drew them
 	playing bool
-	asking  *core.Question
+	asking  *course.Question
 	last    *quizAnswer
 	caught  *crash
 	notice  int

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"dlock/core"
+	"dlock/core/timeline"
 	"dlock/web/state"
 	"dlock/web/words"
 
@@ -77,17 +78,17 @@ func (c *timelineProgress) Render() app.UI {
 	// Leases on the lock service's lane, pauses and crashes on the
 	// clients', each as far as it has reached at the step shown.
 	lockY := g.laneY(g.lockLane())
-	leases := c.spans(g, cur, g.tl.Leases, func(s core.Span) spanLook {
+	leases := c.spans(g, cur, g.tl.Leases, func(s timeline.Span) spanLook {
 		label := s.Client
 		if s.Token != 0 {
 			label = fmt.Sprintf("%s·%d", s.Client, s.Token)
 		}
 		return spanLook{"tl-lease", lockY, 14, leaseTitle(c.Lang, s, cur), label}
 	})
-	pauses := c.spans(g, cur, g.tl.Pauses, func(s core.Span) spanLook {
+	pauses := c.spans(g, cur, g.tl.Pauses, func(s timeline.Span) spanLook {
 		return spanLook{"tl-pause", g.laneY(g.lanes[s.Client]), 22, t("timeline.paused", s.Client), t("timeline.pause")}
 	})
-	crashes := c.spans(g, cur, g.tl.Crashes, func(s core.Span) spanLook {
+	crashes := c.spans(g, cur, g.tl.Crashes, func(s timeline.Span) spanLook {
 		return spanLook{"tl-crash", g.laneY(g.lanes[s.Client]), 22, t("timeline.crashed", s.Client), ""}
 	})
 	// The lease in force also shows, dashed, where it will end as far as
@@ -175,7 +176,7 @@ type spanLook struct {
 // spans draws spans of one kind as far as the run has reached at step
 // cur; with the whole run asked for, also those still to come and the
 // rest of those under way, faded.
-func (c *timelineProgress) spans(g *tlGeometry, cur int, spans []core.Span, look func(core.Span) spanLook) []app.UI {
+func (c *timelineProgress) spans(g *tlGeometry, cur int, spans []timeline.Span, look func(timeline.Span) spanLook) []app.UI {
 	var out []app.UI
 	for _, s := range spans {
 		later := s.FromStep > cur
@@ -212,7 +213,7 @@ func (c *timelineProgress) spans(g *tlGeometry, cur int, spans []core.Span, look
 }
 
 // leaseTitle words a lease as far as the run has reached at step cur.
-func leaseTitle(l state.Lang, s core.Span, cur int) string {
+func leaseTitle(l state.Lang, s timeline.Span, cur int) string {
 	if s.ToStep == 0 || s.ToStep > cur {
 		return words.T(l, "timeline.lease.open", s.Client, s.Token, s.From)
 	}

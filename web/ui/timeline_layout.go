@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"dlock/core"
+	"dlock/core/timeline"
 	"dlock/web/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -50,7 +51,7 @@ const (
 // at one time sit side by side in a stretch of the axis where time stands
 // still. Between one time and the next, time passes over tlUnit.
 type tlGeometry struct {
-	tl    core.Timeline
+	tl    timeline.Timeline
 	marks []stepMark // what each step draws, by step - 1 (step 1 draws nothing)
 	colX  []int      // each step's column, by step - 1
 	colW  []int
@@ -128,7 +129,7 @@ var geoms = struct {
 	m map[geomKey]*tlGeometry
 }{m: map[geomKey]*tlGeometry{}}
 
-func newGeometry(l state.Lang, tl core.Timeline, frames []core.Frame, wide int) *tlGeometry {
+func newGeometry(l state.Lang, tl timeline.Timeline, frames []core.Frame, wide int) *tlGeometry {
 	g := &tlGeometry{tl: tl, lanes: map[string]int{}, res: resourceNames(frames), k: wide}
 	for i, c := range tl.Clients {
 		g.lanes[c] = i
@@ -242,7 +243,7 @@ func (g *tlGeometry) at(step, t int) int {
 
 // span is where a lease, a pause or a crash lies, as far as the run has
 // reached at step cur (or, with whole, as it ends).
-func (g *tlGeometry) span(s core.Span, cur int, whole bool) (x1, x2 int) {
+func (g *tlGeometry) span(s timeline.Span, cur int, whole bool) (x1, x2 int) {
 	x1 = g.at(s.FromStep, s.From)
 	switch {
 	case s.ToStep != 0 && (whole || s.ToStep <= cur):

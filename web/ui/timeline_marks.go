@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"dlock/core"
+	"dlock/core/timeline"
 	"dlock/web/state"
 	"dlock/web/words"
 
@@ -24,7 +25,7 @@ type stepMark struct {
 	// arrived is the message that arrives in this step, drawn from its
 	// sending step's mark to this one; sent, one this step sends that
 	// arrives in a later step or never.
-	arrived, sent *core.Arrow
+	arrived, sent *timeline.Arrow
 	result        string // the label at the arriving arrow's head
 	resultClass   string // tl-result, tl-climax (destroys a newer holder's value, or loses a late write) or tl-rescue (refused)
 	class         string // the climax or the rescue, on the whole mark
@@ -44,7 +45,7 @@ func (m stepMark) width(g *tlGeometry) int {
 
 // marksOf says what each step of a run draws, in l.
 func marksOf(l state.Lang, g *tlGeometry, frames []core.Frame) []stepMark {
-	arrived, inFlight := map[int]*core.Arrow{}, map[int]*core.Arrow{}
+	arrived, inFlight := map[int]*timeline.Arrow{}, map[int]*timeline.Arrow{}
 	for i := range g.tl.Messages {
 		a := &g.tl.Messages[i]
 		if a.ArrivedStep != 0 {
@@ -165,7 +166,7 @@ func (c *timelineStep) Render() app.UI {
 		shown = append(shown, text)
 		els = append(els, svg("text.tl-ev-label x y", x+g.w(tlGap), g.laneY(lane)-g.labelDY()).Class(cls).Text(text))
 	}
-	arrow := func(a *core.Arrow, arrived bool) {
+	arrow := func(a *timeline.Arrow, arrived bool) {
 		from, to := g.laneY(g.laneOf(a.Client)), g.laneY(g.resourceLane(a.Resource))
 		switch a.Kind {
 		case core.MsgReply:

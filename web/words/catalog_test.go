@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"dlock/core"
+	"dlock/core/recording"
 	"dlock/web/state"
 )
 
@@ -237,7 +238,7 @@ func TestEveryStrategyAndVerdictHasWords(t *testing.T) {
 			t.Errorf("verdict %s has no words", v)
 		}
 	}
-	for _, why := range core.NotReplayedReasons() {
+	for _, why := range recording.NotReplayedReasons() {
 		if !hasKey("real.why." + string(why)) {
 			t.Errorf("the reason %s a cell is not replayed on real software has no words", why)
 		}
@@ -253,7 +254,7 @@ func TestEveryStrategyAndVerdictHasWords(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var rec core.Recording
+		var rec recording.Recording
 		if err := json.Unmarshal(b, &rec); err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
@@ -261,7 +262,7 @@ func TestEveryStrategyAndVerdictHasWords(t *testing.T) {
 		switch {
 		case rec.Strategy.Lockless():
 			keys = append(keys, "real.renewal.none")
-		case rec.Renewal == core.RenewedByLibrary:
+		case rec.Renewal == recording.RenewedByLibrary:
 			keys = append(keys, "real.renewal.library."+rec.Backend)
 		}
 		if rec.Restore != "" {

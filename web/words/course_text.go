@@ -3,13 +3,13 @@ package words
 import (
 	"strings"
 
-	"dlock/core"
+	"dlock/core/course"
 )
 
 // ExerciseGoal says an exercise's goal: the verdict to reach under its
 // row, the kinds of action it leaves out, and which of the chapter's
 // assumptions it steps outside, read from the exercise itself.
-func ExerciseGoal(l Lang, e core.Exercise) string {
+func ExerciseGoal(l Lang, e course.Exercise) string {
 	out := T(l, "exercise.goal."+string(e.Goal), T(l, "strategy."+string(e.Strategy)))
 	if len(e.Without) > 0 {
 		var verbs []string
@@ -28,12 +28,12 @@ func ExerciseGoal(l Lang, e core.Exercise) string {
 }
 
 // ExerciseVerdict says the model's judgement of a run against e.
-func ExerciseVerdict(l Lang, e core.Exercise, j core.Judgement) string {
+func ExerciseVerdict(l Lang, e course.Exercise, j course.Judgement) string {
 	st := T(l, "strategy."+string(e.Strategy))
 	switch {
 	case j.Solved:
 		return T(l, "exercise.solved", st, T(l, "verdict."+string(j.Verdict)))
-	case j.Miss == core.MissAction:
+	case j.Miss == course.MissAction:
 		return T(l, "exercise.miss.action", j.Item, T(l, "play.verb."+string(j.Kind)))
 	}
 	return T(l, "exercise.miss.verdict", st, T(l, "verdict."+string(j.Verdict)), T(l, "verdict."+string(e.Goal)))

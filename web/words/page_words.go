@@ -546,7 +546,7 @@ var pageWords = map[string]text{
 	"real.database.postgres":              {"READ COMMITTED", "READ COMMITTED"},
 	"real.loading":                        {"記録を読み込み中…", "Loading the recording…"},
 	"real.failed":                         {"記録を読み込めませんでした(%s)。", "The recording could not be loaded (%s)."},
-	// The lock services the lab takes its locks on (core.Recording.Backend).
+	// The lock services the lab takes its locks on (recording.Recording.Backend).
 	"real.services":                   {"再生した環境", "Replayed on"},
 	"real.backend.plain-redis":        {"Redis", "Redis"},
 	"real.backend.redislock":          {"Redis", "Redis"},
@@ -576,7 +576,7 @@ var pageWords = map[string]text{
 	"notice.dismiss": {"お知らせを閉じる", "Dismiss notice"},
 	"notice.words":   {"英語の文言を読み込めなかった。接続を確かめて、もう一度切り替えてほしい。", "The Japanese words could not be loaded. Check the connection and switch again."},
 	// Predict mode: the questions asked before a step, by what they ask
-	// (core.Ask), and their choices (core's machine words; a client's
+	// (course.Ask), and their choices (the course's machine words; a client's
 	// name stands for itself, a verdict's words are the verdict's).
 	"quiz.ask.write":            {"%[2]s は %[1]s の書き込みを受け付けるか?", "Will %[2]s accept %[1]s's write?"},
 	"quiz.ask.grant":            {"ロックサービスは %s にロックを与えるか?", "Will the lock service grant %s the lock?"},

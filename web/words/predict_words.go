@@ -1,18 +1,21 @@
 package words
 
-import "dlock/core"
+import (
+	"dlock/core"
+	"dlock/core/course"
+)
 
-// QuestionText says what predict mode asks before a step (core.Question).
-func QuestionText(l Lang, q core.Question) string {
+// QuestionText says what predict mode asks before a step (course.Question).
+func QuestionText(l Lang, q course.Question) string {
 	switch q.Ask {
-	case core.AskWrite:
+	case course.AskWrite:
 		return T(l, "quiz.ask.write", q.Client, q.Resource)
-	case core.AskHolder:
+	case course.AskHolder:
 		if q.Majority {
 			return T(l, "quiz.ask.holder.majority")
 		}
 		return T(l, "quiz.ask.holder")
-	case core.AskVerdict:
+	case course.AskVerdict:
 		return T(l, "quiz.ask.verdict")
 	}
 	return T(l, "quiz.ask."+string(q.Ask), q.Client)
@@ -21,13 +24,13 @@ func QuestionText(l Lang, q core.Question) string {
 // ChoiceText says one of a question's choices: a client by its name, a
 // verdict by the verdict's words, the others by what they mean for the
 // question asked.
-func ChoiceText(l Lang, q core.Question, choice string) string {
+func ChoiceText(l Lang, q course.Question, choice string) string {
 	switch {
-	case q.Ask == core.AskVerdict:
+	case q.Ask == course.AskVerdict:
 		return T(l, "verdict."+choice)
-	case q.Ask == core.AskHolder && choice != core.ChoiceNone:
+	case q.Ask == course.AskHolder && choice != course.ChoiceNone:
 		return choice
-	case q.Ask == core.AskHeard:
+	case q.Ask == course.AskHeard:
 		return T(l, "quiz.choice.heard."+choice)
 	}
 	return T(l, "quiz.choice."+choice)
@@ -39,13 +42,13 @@ func ChoiceText(l Lang, q core.Question, choice string) string {
 // holder's own writes applied out of order: reordered), whatever the
 // choice: a reader who saw a holder's newer value overwritten by its own
 // older write learns why the verdict can still be safe.
-func Feedback(l Lang, q core.Question, choice string, frames []core.Frame) string {
+func Feedback(l Lang, q course.Question, choice string, frames []core.Frame) string {
 	key := "quiz.wrong"
 	if q.Right(choice) {
 		key = "quiz.right"
 	}
 	said := T(l, key, ChoiceText(l, q, q.Answer))
-	if q.Ask != core.AskVerdict || !reordered(frames) {
+	if q.Ask != course.AskVerdict || !reordered(frames) {
 		return said
 	}
 	if l == Japanese {

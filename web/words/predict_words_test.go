@@ -6,26 +6,27 @@ import (
 	"testing"
 
 	"dlock/core"
+	"dlock/core/course"
 )
 
 // Every question predict mode asks, of every scenario under every row, and
 // every one of its choices, has words in both languages, with the client
 // and the resource in place.
 func TestEveryQuestionAndChoiceHasWords(t *testing.T) {
-	asks := map[core.Ask]bool{}
+	asks := map[course.Ask]bool{}
 	for _, sc := range core.Scenarios() {
 		for _, st := range core.Strategies() {
 			frames, err := core.Replay(sc, st)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var questions []core.Question
+			var questions []course.Question
 			for i := 1; i < len(frames); i++ {
-				if q, ok := core.QuestionAt(frames, i); ok {
+				if q, ok := course.QuestionAt(frames, i); ok {
 					questions = append(questions, q)
 				}
 			}
-			for _, q := range append(questions, core.VerdictQuestion(frames)) {
+			for _, q := range append(questions, course.VerdictQuestion(frames)) {
 				asks[q.Ask] = true
 				for _, l := range []Lang{Japanese, English} {
 					said := QuestionText(l, q)
@@ -45,12 +46,12 @@ func TestEveryQuestionAndChoiceHasWords(t *testing.T) {
 			}
 		}
 	}
-	for _, a := range []core.Ask{core.AskWrite, core.AskGrant, core.AskHeard, core.AskRenew, core.AskCheck, core.AskHolder, core.AskVerdict} {
+	for _, a := range []course.Ask{course.AskWrite, course.AskGrant, course.AskHeard, course.AskRenew, course.AskCheck, course.AskHolder, course.AskVerdict} {
 		if !asks[a] {
 			t.Errorf("no scenario asks %s: its words are not checked", a)
 		}
 	}
-	if got := QuestionText(English, core.Question{Ask: core.AskWrite, Client: "A", Resource: "row-42"}); got != "Will row-42 accept A's write?" {
+	if got := QuestionText(English, course.Question{Ask: course.AskWrite, Client: "A", Resource: "row-42"}); got != "Will row-42 accept A's write?" {
 		t.Errorf("the write question reads %q", got)
 	}
 }
@@ -70,7 +71,7 @@ func TestTheVerdictQuestionAsksForTheLegendsVerdict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q := core.VerdictQuestion(frames)
+	q := course.VerdictQuestion(frames)
 	for _, l := range []Lang{Japanese, English} {
 		said := QuestionText(l, q)
 		for _, w := range names[l] {
@@ -112,14 +113,14 @@ func TestAReorderedRunsVerdictFeedbackCarriesTheNote(t *testing.T) {
 				if shown && l == English {
 					marked++
 				}
-				v := core.VerdictQuestion(frames)
+				v := course.VerdictQuestion(frames)
 				for _, c := range v.Choices {
 					if got := Feedback(l, v, c, frames); strings.Contains(got, note) != shown {
 						t.Errorf("%s under %s (%s), the verdict answered %s: the matrix shows ↺ %v, the feedback %q", sc.ID, st, l, c, shown, got)
 					}
 				}
 				for i := 1; i < len(frames); i++ {
-					q, ok := core.QuestionAt(frames, i)
+					q, ok := course.QuestionAt(frames, i)
 					if !ok {
 						continue
 					}
@@ -137,7 +138,7 @@ func TestAReorderedRunsVerdictFeedbackCarriesTheNote(t *testing.T) {
 	// B-2 overwritten by B-1: told the answer, and why.
 	sc, _ := core.ScenarioByID("same-token-retry")
 	frames, _ := core.Replay(sc, core.Consensus)
-	v := core.VerdictQuestion(frames)
+	v := course.VerdictQuestion(frames)
 	for l, want := range map[Lang]string{
 		Japanese: "不正解。正しい答えは「✓ 安全」。↺ 同じ持ち主の書き込みが逆順に適用された(判定には数えない)。判定が見るのは、前の取得のもとでの書き込みと新しい取得のもとでの書き込みの順序で、一人の持ち主の書き込みどうしの順序ではない。",
 		English:  "Wrong: the answer is “✓ safe”. ↺ one holder's own writes applied out of order (not counted in the verdict). The verdict judges the order of an older grant's writes against a newer grant's, not the order of one holder's own writes.",
@@ -160,8 +161,8 @@ func TestTheHolderQuestionUnderRedlockAsksTheMajority(t *testing.T) {
 				t.Fatal(err)
 			}
 			for i := 1; i < len(frames); i++ {
-				q, ok := core.QuestionAt(frames, i)
-				if !ok || q.Ask != core.AskHolder {
+				q, ok := course.QuestionAt(frames, i)
+				if !ok || q.Ask != course.AskHolder {
 					continue
 				}
 				for _, l := range []Lang{Japanese, English} {

@@ -8,13 +8,14 @@ import (
 	"strings"
 
 	"dlock/core"
+	"dlock/core/recording"
 )
 
-// SeenText says what a step left (core.Seen), as the real-software panel
+// SeenText says what a step left (recording.Seen), as the real-software panel
 // shows the model's step and a real one beside it: its outcome, for a step
 // of kind k (a deliver's, of a message of kind m), what each client
 // believes, and what each resource holds.
-func SeenText(l Lang, s core.Seen, k core.ActionKind, m core.MessageKind) string {
+func SeenText(l Lang, s recording.Seen, k core.ActionKind, m core.MessageKind) string {
 	var clients []string
 	for _, c := range s.Clients {
 		switch {
@@ -35,17 +36,17 @@ func SeenText(l Lang, s core.Seen, k core.ActionKind, m core.MessageKind) string
 		}
 	}
 	who, what := strings.Join(clients, T(l, "real.seen.and")), strings.Join(rows, T(l, "real.seen.and"))
-	if s.Outcome.Equal(core.Outcome{}) {
+	if s.Outcome.Equal(recording.Outcome{}) {
 		return T(l, "real.seen.quiet", who, what) // a tick: nothing to say of it
 	}
 	return T(l, "real.seen", OutcomeText(l, s.Outcome, k, m), who, what)
 }
 
-// OutcomeText says what a step did (core.Outcome), for a step of kind k (a
+// OutcomeText says what a step did (recording.Outcome), for a step of kind k (a
 // deliver's, of a message of kind m): a refusal reads "refused" for an
 // acquire, "lost" for a renewal, "not the holder" for a release; a write's
 // says whether a token or a version was refused.
-func OutcomeText(l Lang, o core.Outcome, k core.ActionKind, m core.MessageKind) string {
+func OutcomeText(l Lang, o recording.Outcome, k core.ActionKind, m core.MessageKind) string {
 	if o.Read != nil {
 		return T(l, "real.outcome.read", *o.Read)
 	}
@@ -71,19 +72,19 @@ func OutcomeText(l Lang, o core.Outcome, k core.ActionKind, m core.MessageKind) 
 }
 
 // TimingText says why a real step's timing differed from the model's.
-func TimingText(l Lang, t core.Timing) string {
+func TimingText(l Lang, t recording.Timing) string {
 	s := func(v float64) string { return fmt.Sprintf("%.1f", v) }
 	switch t.Kind {
-	case core.GrantedLate:
+	case recording.GrantedLate:
 		return T(l, "real.timing.granted-late", s(t.Seconds))
-	case core.SentLate:
+	case recording.SentLate:
 		if t.What == core.ActRenew {
 			return T(l, "real.timing.renewal-late", s(t.Seconds))
 		}
 		return T(l, "real.timing.release-late", s(t.Seconds))
-	case core.LibraryRenews:
+	case recording.LibraryRenews:
 		return T(l, "real.timing.library-renews")
-	case core.FellBehind:
+	case recording.FellBehind:
 		if t.Step != 0 {
 			return T(l, "real.timing.fell-behind.by", s(t.Seconds), t.Step, t.Item, s(t.Took), t.Holder, t.Until)
 		}
@@ -97,7 +98,7 @@ func TimingText(l Lang, t core.Timing) string {
 // a two-step check's apply, for the database's; at a failover, how the
 // lab staged it on the service and how its timing differs from the
 // model's (the steps still agree). "" where it should not.
-func DiffersText(l Lang, rec core.Recording) string {
+func DiffersText(l Lang, rec recording.Recording) string {
 	switch {
 	case rec.Differs == "":
 		return ""
@@ -115,7 +116,7 @@ func DiffersText(l Lang, rec core.Recording) string {
 // ResourceText says the resource of a recorded run of sc under st: a plain
 // row, a fenced one, a versioned one, or a two-step check (of a token or
 // a version) at the database's isolation.
-func ResourceText(l Lang, rec core.Recording, sc core.Scenario, st core.Strategy) string {
+func ResourceText(l Lang, rec recording.Recording, sc core.Scenario, st core.Strategy) string {
 	split := "real.resource.split"
 	switch {
 	case st.Versioned() && !sc.NonAtomic:
@@ -135,6 +136,6 @@ func ResourceText(l Lang, rec core.Recording, sc core.Scenario, st core.Strategy
 }
 
 // failsOver reports whether a recorded run fails its lock service over.
-func failsOver(rec core.Recording) bool {
-	return slices.ContainsFunc(rec.Steps, func(s core.RecordedStep) bool { return s.Action == string(core.ActFailover) })
+func failsOver(rec recording.Recording) bool {
+	return slices.ContainsFunc(rec.Steps, func(s recording.RecordedStep) bool { return s.Action == string(core.ActFailover) })
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"dlock/core"
+	"dlock/core/recording"
 )
 
 // Every step of every run is worded by the real panel in both languages:
@@ -20,7 +21,7 @@ func TestSeenTextWordsEveryStepOfEveryRun(t *testing.T) {
 				t.Fatal(err)
 			}
 			for i, f := range frames {
-				seen := core.SeenIn(f, sc.Clients)
+				seen := recording.SeenIn(f, sc.Clients)
 				for _, l := range []Lang{Japanese, English} {
 					got := SeenText(l, seen, f.Event.Kind, f.Event.Delivered)
 					if strings.Contains(got, "⟦missing") || strings.Contains(got, "%!") || got == "" {
@@ -40,15 +41,15 @@ func TestSeenTextWordsEveryStepOfEveryRun(t *testing.T) {
 
 // A write the database aborted is not a write refused for its token.
 func TestAnAbortedWriteIsNotRefusedByItsToken(t *testing.T) {
-	aborted := core.Outcome{Result: core.ResultRejected, Aborted: true}
+	aborted := recording.Outcome{Result: core.ResultRejected, Aborted: true}
 	for _, l := range []Lang{Japanese, English} {
 		a := OutcomeText(l, aborted, core.ActWrite, "")
-		r := OutcomeText(l, core.WriteOutcome(core.ResultRejected), core.ActWrite, "")
+		r := OutcomeText(l, recording.WriteOutcome(core.ResultRejected), core.ActWrite, "")
 		if a == r || !strings.Contains(a, T(l, "real.outcome.aborted")) {
 			t.Errorf("%s: aborted %q, refused %q", l, a, r)
 		}
 	}
-	if aborted.Equal(core.WriteOutcome(core.ResultRejected)) || aborted.Is(core.ResultRejected) {
+	if aborted.Equal(recording.WriteOutcome(core.ResultRejected)) || aborted.Is(core.ResultRejected) {
 		t.Error("an aborted write equals a refused one")
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"dlock/core"
+	"dlock/core/recording"
 	"dlock/web/state"
 )
 
@@ -170,11 +171,11 @@ func TestTheLibrariesSpokeAroundTheLateWrite(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var rec core.Recording
+		var rec recording.Recording
 		if err := json.Unmarshal(b, &rec); err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
-		var a *core.RealLease
+		var a *recording.RealLease
 		for i := range rec.Leases {
 			if rec.Leases[i].Client == "A" {
 				a = &rec.Leases[i]

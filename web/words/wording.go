@@ -8,167 +8,242 @@ import (
 	"dlock/web/state"
 )
 
-// ActionText is the monospace label of a frame's event.
+// ActionText is the monospace label of a frame's event: the action as a
+// call or a short line, with what it returned. Each kind of action is
+// worded by the part that decides its group's words.
 func ActionText(l Lang, f core.Frame) string {
 	ev := f.Event
-	if ev.Result == core.ResultNoService {
-		if ev.Kind == core.ActJump {
-			return T(l, "action.no-service.jump", ev.Ticks)
-		}
-		return T(l, "action.no-service."+string(ev.Kind))
+	switch {
+	case ev.Result == core.ResultNoService:
+		return noServiceText(l, ev)
+	case ev.Kind == "":
+		return T(l, "action.initial")
 	}
 	switch ev.Kind {
-	case "":
-		return T(l, "action.initial")
+	case core.ActAcquire, core.ActRenew, core.ActRelease:
+		return lockCallText(l, f)
+	case core.ActWrite, core.ActRead, core.ActPeek:
+		return accessText(l, f)
+	case core.ActCheck, core.ActPause, core.ActResume, core.ActCrash:
+		return clientText(l, f)
+	case core.ActTick, core.ActJump:
+		return timeText(l, f)
+	case core.ActDeliver:
+		return deliveryText(l, f)
+	case core.ActRestart, core.ActBackup, core.ActRestore, core.ActSync, core.ActFailover:
+		return serviceText(l, f)
+	}
+	return string(ev.Kind)
+}
+
+// noServiceText is an action on a lock service where there is none: it
+// does nothing (a clock jump says by how much it would have).
+func noServiceText(l Lang, ev core.Event) string {
+	if ev.Kind == core.ActJump {
+		return T(l, "action.no-service.jump", ev.Ticks)
+	}
+	return T(l, "action.no-service."+string(ev.Kind))
+}
+
+// The parts below each decide the words of one group of actions: which
+// message of the catalogue, and what it is told.
+
+// lockCallText is a call to the lock service (acquire, renew, release) and
+// its answer: granted with a token, refused, held up on its way, until
+// when a renewal extends the lease; without a lock service, an acquire is
+// a read of the versions.
+func lockCallText(l Lang, f core.Frame) string {
+	ev := f.Event
+	var key string
+	switch ev.Kind {
 	case core.ActAcquire:
 		if f.Lock.Lockless {
 			return versionsText(l, f, ev)
 		}
 		return acquireText(l, ev)
-	case core.ActRenew:
-		switch {
-		case ev.Result == core.ResultSkipped:
-			return T(l, "action.renew.skipped")
-		case ev.Result == core.ResultHeld:
-			return T(l, "action.renew.held")
-		case ev.Err != nil:
-			return T(l, "action.renew.refused")
-		case !f.Lock.TTL:
-			return T(l, "action.renew.never")
-		case len(f.Lock.Nodes) > 1:
-			return T(l, "action.renew.nodes", ev.Nodes)
-		}
-		return T(l, "action.renew", f.Lock.Expiry)
 	case core.ActRelease:
+		key = "action.release"
 		if ev.Err != nil {
-			return T(l, "action.release.refused")
+			key = "action.release.refused"
 		}
-		return T(l, "action.release")
+		return T(l, key)
+	}
+	switch { // a renewal
+	case ev.Result == core.ResultSkipped:
+		key = "action.renew.skipped"
+	case ev.Result == core.ResultHeld:
+		key = "action.renew.held"
+	case ev.Err != nil:
+		key = "action.renew.refused"
+	case !f.Lock.TTL:
+		key = "action.renew.never"
+	case len(f.Lock.Nodes) > 1:
+		return T(l, "action.renew.nodes", ev.Nodes)
+	default:
+		return T(l, "action.renew", f.Lock.Expiry)
+	}
+	return T(l, key)
+}
+
+// accessText is an access to a resource (write, read, peek): the write as
+// a call with its token or version, or not sent at all, held up or checked
+// and waiting; a read with the token it shows, or none, or the version it
+// reads where there is no lock service.
+func accessText(l Lang, f core.Frame) string {
+	ev := f.Event
+	var key string
+	switch ev.Kind {
 	case core.ActWrite:
 		switch {
 		case ev.Result == core.ResultSkipped && f.Lock.Lockless:
-			return T(l, "action.write.skipped.version")
+			key = "action.write.skipped.version"
 		case ev.Result == core.ResultSkipped:
-			return T(l, "action.write.skipped")
-		case ev.Result == core.ResultHeld:
-			return T(l, "action.write.held", writeCall(l, ev))
-		case ev.Result == core.ResultChecked:
-			return T(l, "action.write.checked", writeCall(l, ev))
+			key = "action.write.skipped"
+		case ev.Result == core.ResultHeld, ev.Result == core.ResultChecked:
+			return T(l, "action.write."+string(ev.Result), writeCall(l, ev))
+		default:
+			return writeCall(l, ev)
 		}
-		return writeCall(l, ev)
 	case core.ActRead:
-		if f.Lock.Lockless {
+		switch {
+		case f.Lock.Lockless:
 			return T(l, "action.read.version", ev.Resource, ev.Version)
-		}
-		if ev.Result == core.ResultSkipped {
-			return T(l, "action.read.skipped")
-		}
-		if ev.Token == 0 {
+		case ev.Result == core.ResultSkipped:
+			key = "action.read.skipped"
+		case ev.Token == 0:
 			return T(l, "action.read.no-token", ev.Resource)
+		default:
+			return T(l, "action.read", ev.Token, ev.Resource)
 		}
-		return T(l, "action.read", ev.Token, ev.Resource)
-	case core.ActPeek:
-		if ev.Result == core.ResultSkipped {
-			return T(l, "action.read.skipped")
-		}
-		if f.Lock.Lockless {
+	default: // a peek
+		switch {
+		case ev.Result == core.ResultSkipped:
+			key = "action.read.skipped"
+		case f.Lock.Lockless:
 			return T(l, "action.peek.version", ev.Resource)
+		default:
+			return T(l, "action.peek", ev.Resource)
 		}
-		return T(l, "action.peek", ev.Resource)
+	}
+	return T(l, key)
+}
+
+// clientText is what a client does on its own (check, pause, resume,
+// crash): what its own view of its lease says, how long it stops and
+// whether a lease ran out meanwhile.
+func clientText(l Lang, f core.Frame) string {
+	ev := f.Event
+	key := "action." + string(ev.Kind)
+	switch ev.Kind {
 	case core.ActCheck:
 		c, _ := f.Client(ev.Client)
 		switch {
 		case ev.Result == core.ResultNoLock:
-			return T(l, "action.check.none")
+			key = "action.check.none"
 		case ev.Result == core.ResultExpired:
-			return T(l, "action.check.expired")
+			key = "action.check.expired"
 		case c.LeaseUntil == core.Never:
-			return T(l, "action.check.forever")
+			key = "action.check.forever"
+		default:
+			return T(l, "action.check.valid", f.Clock, c.LeaseUntil)
 		}
-		return T(l, "action.check.valid", f.Clock, c.LeaseUntil)
 	case core.ActPause:
 		if ev.Expired != "" {
-			return T(l, "action.pause.expires", ev.Ticks)
+			key = "action.pause.expires"
 		}
-		return T(l, "action.pause", ev.Ticks)
-	case core.ActResume:
-		return T(l, "action.resume")
-	case core.ActCrash:
-		return T(l, "action.crash")
-	case core.ActTick:
+		return T(l, key, ev.Ticks)
+	}
+	return T(l, key)
+}
+
+// timeText is time passing (tick) or a clock jumping (jump): how much,
+// whether a lease ran out meanwhile, and whose clock jumped.
+func timeText(l Lang, f core.Frame) string {
+	ev := f.Event
+	key := "action.jump"
+	switch {
+	case ev.Kind == core.ActTick:
+		key = "action.tick"
 		if ev.Expired != "" {
-			return T(l, "action.tick.expires", ev.Ticks)
+			key = "action.tick.expires"
 		}
-		return T(l, "action.tick", ev.Ticks)
-	case core.ActJump:
-		switch {
-		case len(f.Lock.Nodes) > 1:
-			return T(l, "action.jump.node", ev.Node, ev.Ticks)
-		case f.Lock.Durable:
-			return T(l, "action.jump.replicated", ev.Ticks)
-		}
-		return T(l, "action.jump", ev.Ticks)
-	case core.ActDeliver:
-		switch {
-		case ev.Result == core.ResultNothing:
-			return T(l, "action.deliver.nothing")
-		case ev.Delivered == core.MsgWrite:
-			return T(l, "action.deliver.write", writeCall(l, ev))
-		case ev.Delivered == core.MsgApply:
-			return T(l, "action.deliver.apply", writeCall(l, ev))
-		case ev.Delivered == core.MsgRenew && ev.Err != nil:
-			return T(l, "action.deliver.renew.refused")
-		case ev.Delivered == core.MsgRenew && ev.Result == core.ResultRenewed:
-			return T(l, "action.deliver.renew")
-		case ev.Delivered == core.MsgRenew:
-			return T(l, "action.deliver.renew.dropped")
-		case ev.Result == core.ResultVersions:
-			c, _ := f.Client(ev.Client)
-			return T(l, "action.deliver.versions", versionsList(l, f, c.Versions))
-		case ev.Grant == 0:
-			return T(l, "action.deliver.refused")
-		case ev.Token == 0:
-			return T(l, "action.deliver.grant-no-token")
-		}
+	case len(f.Lock.Nodes) > 1:
+		return T(l, "action.jump.node", ev.Node, ev.Ticks)
+	case f.Lock.Durable:
+		key = "action.jump.replicated"
+	}
+	return T(l, key, ev.Ticks)
+}
+
+// deliveryText is a held message let through: a write or a checked apply
+// reaching its resource, a renewal reaching the lock service, or an
+// acquire's answer reaching its client (a grant, with its token or none, a
+// refusal, or the versions read); or nothing, where nothing was held.
+func deliveryText(l Lang, f core.Frame) string {
+	ev := f.Event
+	var key string
+	switch {
+	case ev.Result == core.ResultNothing:
+		key = "action.deliver.nothing"
+	case ev.Delivered == core.MsgWrite:
+		return T(l, "action.deliver.write", writeCall(l, ev))
+	case ev.Delivered == core.MsgApply:
+		return T(l, "action.deliver.apply", writeCall(l, ev))
+	case ev.Delivered == core.MsgRenew && ev.Err != nil:
+		key = "action.deliver.renew.refused"
+	case ev.Delivered == core.MsgRenew && ev.Result == core.ResultRenewed:
+		key = "action.deliver.renew"
+	case ev.Delivered == core.MsgRenew:
+		key = "action.deliver.renew.dropped"
+	case ev.Result == core.ResultVersions:
+		c, _ := f.Client(ev.Client)
+		return T(l, "action.deliver.versions", versionsList(l, f, c.Versions))
+	case ev.Grant == 0:
+		key = "action.deliver.refused"
+	case ev.Token == 0:
+		key = "action.deliver.grant-no-token"
+	default:
 		return T(l, "action.deliver.grant", ev.Token)
-	case core.ActBackup, core.ActRestore:
-		switch {
-		case len(f.Lock.Nodes) > 1:
-			return T(l, "action."+string(ev.Kind)+".node", ev.Node)
-		case ev.Kind == core.ActRestore:
-			return T(l, "action.restore", f.Lock.Issued)
+	}
+	return T(l, key)
+}
+
+// serviceText is what befalls the lock service (restart, backup, restore,
+// sync, failover): under Redlock, which of its nodes; otherwise what the
+// service kept or lost, the token counter it is left with, and, where
+// consensus elects a new leader, until when the lease in force now runs.
+func serviceText(l Lang, f core.Frame) string {
+	ev := f.Event
+	if len(f.Lock.Nodes) > 1 {
+		return T(l, "action."+string(ev.Kind)+".node", ev.Node)
+	}
+	var key string
+	switch ev.Kind {
+	case core.ActBackup:
+		key = "action.backup"
+	case core.ActRestart:
+		key = "action.restart.lost"
+		if ev.Result == core.ResultKept {
+			key = "action.restart.kept"
 		}
-		return T(l, "action.backup")
-	case core.ActSync:
+	default: // a restore, a sync or a failover
 		switch {
 		case ev.Result == core.ResultInSync:
-			return T(l, "action.sync.consensus")
-		case len(f.Lock.Nodes) > 1:
-			return T(l, "action.sync.node", ev.Node)
-		}
-		return T(l, "action.sync", f.Lock.Issued)
-	case core.ActFailover:
-		switch {
+			key = "action.sync.consensus"
 		case ev.Result == core.ResultLeaderChanged && f.Lock.Holder != "" && f.Lock.Expiry != core.Never:
 			return T(l, "action.failover.leader", f.Lock.Expiry)
 		case ev.Result == core.ResultLeaderChanged:
-			return T(l, "action.failover.leader.none")
-		case len(f.Lock.Nodes) > 1:
-			return T(l, "action.failover.node", ev.Node)
+			key = "action.failover.leader.none"
+		default: // and the token counter it leaves
+			return T(l, "action."+string(ev.Kind), f.Lock.Issued)
 		}
-		return T(l, "action.failover", f.Lock.Issued)
-	case core.ActRestart:
-		if len(f.Lock.Nodes) > 1 {
-			return T(l, "action.restart.node", ev.Node)
-		}
-		if ev.Result == core.ResultKept {
-			return T(l, "action.restart.kept")
-		}
-		return T(l, "action.restart.lost")
 	}
-	return string(ev.Kind)
+	return T(l, key)
 }
 
+// acquireText is an acquire and the lock service's answer: granted with
+// its token (or none, where the service issues none), refused, or held up
+// on its way.
 func acquireText(l Lang, ev core.Event) string {
 	key := "action.acquire"
 	switch {

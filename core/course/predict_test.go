@@ -1,9 +1,11 @@
-package core
+package course
 
 import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"dlock/core"
 )
 
 // Every question of every scenario under every row has two to four
@@ -16,21 +18,21 @@ func TestEveryQuestionHasOneRightChoiceTheFrameShows(t *testing.T) {
 	// The built-in scenarios, and random runs from the search's alphabet
 	// with every option on (renewals, partial Redlock acquires, tokenless
 	// reads, two resources), five per row.
-	runs := Scenarios()
+	runs := core.Scenarios()
 	r := rand.New(rand.NewPCG(7, 7))
-	for _, st := range Strategies() {
+	for _, st := range core.Strategies() {
 		for range 5 {
-			sc, err := RandomRun(r, SearchOptions{Strategy: st, MaxDepth: 12, Peek: true, Renew: true, Partial: true, TwoResources: true}, 12)
+			sc, err := core.RandomRun(r, core.SearchOptions{Strategy: st, MaxDepth: 12, Peek: true, Renew: true, Partial: true, TwoResources: true}, 12)
 			if err != nil {
 				t.Fatal(err)
 			}
 			runs = append(runs, sc)
 		}
 	}
-	builtIn := len(Scenarios())
+	builtIn := len(core.Scenarios())
 	for k, sc := range runs {
-		for _, st := range Strategies() {
-			frames, err := Replay(sc, st)
+		for _, st := range core.Strategies() {
+			frames, err := core.Replay(sc, st)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -42,7 +44,7 @@ func TestEveryQuestionHasOneRightChoiceTheFrameShows(t *testing.T) {
 				}
 				questions++
 				asked[q.Ask]++
-				name := sc.ID + " under " + string(st) + ", step " + ItemOf(sc.Steps[i-1].Action)
+				name := sc.ID + " under " + string(st) + ", step " + sc.Steps[i-1].Action.String()
 				checkChoices(t, name, q)
 				if q.Ask == AskRenew && !frames[i].Lock.TTL {
 					t.Errorf("%s: asks whether the service renews a lease, of a lock without TTL", name)
@@ -59,7 +61,7 @@ func TestEveryQuestionHasOneRightChoiceTheFrameShows(t *testing.T) {
 			}
 			v := VerdictQuestion(frames)
 			checkChoices(t, sc.ID+" under "+string(st)+", the verdict", v)
-			if v.Answer != string(VerdictOf(frames)) || v.Frame != len(frames)-1 {
+			if v.Answer != string(core.VerdictOf(frames)) || v.Frame != len(frames)-1 {
 				t.Errorf("%s under %s: the verdict question answers %q at frame %d", sc.ID, st, v.Answer, v.Frame)
 			}
 		}
@@ -89,9 +91,9 @@ func checkChoices(t *testing.T, name string, q Question) {
 
 // shownBy is the answer to q that its frame shows, and the frame before
 // it, read from what they hold.
-func shownBy(frames []Frame, q Question) string {
+func shownBy(frames []core.Frame, q Question) string {
 	before, after := frames[q.Frame-1], frames[q.Frame]
-	client := func(f Frame) ClientView { c, _ := f.Client(q.Client); return c }
+	client := func(f core.Frame) core.ClientView { c, _ := f.Client(q.Client); return c }
 	switch q.Ask {
 	case AskWrite:
 		b, _ := before.Resource(q.Resource)
@@ -140,8 +142,8 @@ func shownBy(frames []Frame, q Question) string {
 // A question is asked only between frames: none before the first, none
 // past the last, and none about a step that decides nothing (a pause).
 func TestQuestionsAreAskedOnlyOfDecisions(t *testing.T) {
-	sc, _ := ScenarioByID("gc-pause")
-	frames, err := Replay(sc, LeaseFencing)
+	sc, _ := core.ScenarioByID("gc-pause")
+	frames, err := core.Replay(sc, core.LeaseFencing)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,11 +168,11 @@ func TestQuestionsAreAskedOnlyOfDecisions(t *testing.T) {
 	}
 	// A held acquire the service refuses: asked, and refused, though
 	// the client learns of it only later.
-	held, err := ParseScript("A:acquire,B:acquire@m1,deliver:m1")
+	held, err := core.ParseScript("A:acquire,B:acquire@m1,deliver:m1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	heldFrames, err := Replay(held, Lease)
+	heldFrames, err := core.Replay(held, core.Lease)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +182,7 @@ func TestQuestionsAreAskedOnlyOfDecisions(t *testing.T) {
 	if q, ok := QuestionAt(heldFrames, 3); !ok || q.Ask != AskHeard || q.Answer != ChoiceRefused {
 		t.Errorf("its refusal delivered: %v %+v", ok, q)
 	}
-	unfenced, err := Replay(sc, Lease)
+	unfenced, err := core.Replay(sc, core.Lease)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,22 +198,22 @@ func TestQuestionsAreAskedOnlyOfDecisions(t *testing.T) {
 // are asked.
 func TestNoRenewalIsAskedOfALockWithoutTTL(t *testing.T) {
 	for _, id := range []string{"heartbeat", "heartbeat-pause", "partitioned-holder"} {
-		sc, ok := ScenarioByID(id)
+		sc, ok := core.ScenarioByID(id)
 		if !ok {
 			t.Fatalf("no scenario %s", id)
 		}
 		for _, c := range []struct {
-			st     Strategy
+			st     core.Strategy
 			wanted bool
-		}{{NoTTL, false}, {Lease, true}} {
-			frames, err := Replay(sc, c.st)
+		}{{core.NoTTL, false}, {core.Lease, true}} {
+			frames, err := core.Replay(sc, c.st)
 			if err != nil {
 				t.Fatal(err)
 			}
 			renewals, asked := 0, 0
 			for i := 1; i < len(frames); i++ {
 				e := frames[i].Event
-				if e.Kind != ActRenew && (e.Kind != ActDeliver || e.Delivered != MsgRenew) {
+				if e.Kind != core.ActRenew && (e.Kind != core.ActDeliver || e.Delivered != core.MsgRenew) {
 					continue
 				}
 				renewals++
@@ -227,6 +229,32 @@ func TestNoRenewalIsAskedOfALockWithoutTTL(t *testing.T) {
 			case !c.wanted && asked != 0:
 				t.Errorf("%s under %s: %d of its %d renewals are asked, of a lock without TTL", id, c.st, asked, renewals)
 			}
+		}
+	}
+}
+
+// Predict mode asks who holds the lock after a failover, and asks nothing
+// of a sync.
+func TestPredictAsksWhoHoldsTheLockAfterAFailover(t *testing.T) {
+	sc, err := core.ParseScript("sync,A:acquire,tick:5,failover")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range []core.Strategy{core.LeaseFencing, core.NoTTL, core.Redlock, core.Consensus, core.Optimistic} {
+		frames, err := core.Replay(sc, st)
+		if err != nil {
+			t.Fatalf("%s: %v", st, err)
+		}
+		want := map[core.Strategy]string{core.LeaseFencing: ChoiceNone, core.NoTTL: ChoiceNone, core.Redlock: "A", core.Consensus: "A"}[st]
+		q, ok := QuestionAt(frames, 4)
+		switch {
+		case st == core.Optimistic && ok:
+			t.Error("a question about a failover where there is no lock service")
+		case st != core.Optimistic && (!ok || q.Ask != AskHolder || q.Answer != want):
+			t.Errorf("%s: the failover's question %+v (%v), want who holds it: %s", st, q, ok, want)
+		}
+		if q, ok := QuestionAt(frames, 1); ok {
+			t.Errorf("%s: a question about a sync: %+v", st, q)
 		}
 	}
 }

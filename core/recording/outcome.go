@@ -1,4 +1,6 @@
-package core
+package recording
+
+import "dlock/core"
 
 // What a step left, in terms a real run can be compared in: the outcome of
 // its event, what each client believes, and what each resource holds. The
@@ -9,7 +11,7 @@ package core
 // tells two outcomes apart (whether the service granted a held acquire,
 // the value a read returned).
 type Outcome struct {
-	Result Result `json:"result,omitempty"`
+	Result core.Result `json:"result,omitempty"`
 	// Granted: a held acquire the service granted (Result held).
 	Granted bool `json:"granted,omitempty"`
 	// Read is the value a read or peek returned (Result accepted).
@@ -25,19 +27,19 @@ type Outcome struct {
 }
 
 // ReadOutcome is the outcome of a read that returned value.
-func ReadOutcome(value string) Outcome { return Outcome{Result: ResultAccepted, Read: &value} }
+func ReadOutcome(value string) Outcome { return Outcome{Result: core.ResultAccepted, Read: &value} }
 
 // WriteOutcome is a write's outcome: a stale write is applied as any other
 // (which grant made it is the ledger's business, not the resource's).
-func WriteOutcome(r Result) Outcome {
-	if r == ResultStale {
-		r = ResultAccepted
+func WriteOutcome(r core.Result) Outcome {
+	if r == core.ResultStale {
+		r = core.ResultAccepted
 	}
 	return Outcome{Result: r}
 }
 
 // Is reports whether o is the plain result r: no grant held, no value read.
-func (o Outcome) Is(r Result) bool {
+func (o Outcome) Is(r core.Result) bool {
 	return o.Result == r && !o.Granted && o.Read == nil && !o.Aborted && !o.ByVersion
 }
 
@@ -52,51 +54,51 @@ func (o Outcome) Equal(p Outcome) bool {
 // refused; a write applied or refused; a read's value. Without a lock
 // service, an acquire reads the versions (held: its reply is held up, and
 // nothing was granted), and a renewal or release does nothing.
-func OutcomeOf(f Frame) Outcome {
+func OutcomeOf(f core.Frame) Outcome {
 	ev := f.Event
 	switch ev.Kind {
-	case ActAcquire:
+	case core.ActAcquire:
 		switch ev.Result {
-		case ResultGranted, ResultVersions:
+		case core.ResultGranted, core.ResultVersions:
 			return Outcome{Result: ev.Result}
-		case ResultHeld:
-			return Outcome{Result: ResultHeld, Granted: ev.Grant != 0 && !f.Lock.Lockless}
+		case core.ResultHeld:
+			return Outcome{Result: core.ResultHeld, Granted: ev.Grant != 0 && !f.Lock.Lockless}
 		}
-		return Outcome{Result: ResultRefused}
-	case ActRenew:
+		return Outcome{Result: core.ResultRefused}
+	case core.ActRenew:
 		switch ev.Result {
-		case ResultRenewed, ResultHeld, ResultSkipped, ResultNoService:
-			return Outcome{Result: ev.Result}
-		}
-		return Outcome{Result: ResultRefused}
-	case ActRelease:
-		switch ev.Result {
-		case ResultReleased, ResultSkipped, ResultNoService:
+		case core.ResultRenewed, core.ResultHeld, core.ResultSkipped, core.ResultNoService:
 			return Outcome{Result: ev.Result}
 		}
-		return Outcome{Result: ResultRefused}
-	case ActCheck:
+		return Outcome{Result: core.ResultRefused}
+	case core.ActRelease:
+		switch ev.Result {
+		case core.ResultReleased, core.ResultSkipped, core.ResultNoService:
+			return Outcome{Result: ev.Result}
+		}
+		return Outcome{Result: core.ResultRefused}
+	case core.ActCheck:
 		return Outcome{Result: ev.Result}
-	case ActWrite:
+	case core.ActWrite:
 		return writeOutcomeOf(ev)
-	case ActRead, ActPeek:
+	case core.ActRead, core.ActPeek:
 		switch ev.Result {
-		case ResultSkipped, ResultRejected:
+		case core.ResultSkipped, core.ResultRejected:
 			return Outcome{Result: ev.Result}
 		}
 		r, _ := f.Resource(ev.Resource)
 		return ReadOutcome(r.Data)
-	case ActDeliver:
+	case core.ActDeliver:
 		switch {
-		case ev.Result == ResultNothing, ev.Result == ResultDropped:
+		case ev.Result == core.ResultNothing, ev.Result == core.ResultDropped:
 			return Outcome{Result: ev.Result}
-		case ev.Delivered == MsgReply:
+		case ev.Delivered == core.MsgReply:
 			return Outcome{Result: ev.Result}
-		case ev.Delivered == MsgRenew:
-			if ev.Result == ResultRenewed {
-				return Outcome{Result: ResultRenewed}
+		case ev.Delivered == core.MsgRenew:
+			if ev.Result == core.ResultRenewed {
+				return Outcome{Result: core.ResultRenewed}
 			}
-			return Outcome{Result: ResultRefused}
+			return Outcome{Result: core.ResultRefused}
 		}
 		return writeOutcomeOf(ev)
 	}
@@ -106,9 +108,9 @@ func OutcomeOf(f Frame) Outcome {
 // writeOutcomeOf is the outcome of the write (or its delivery) of ev:
 // WriteOutcome, and for a write a versioned row refused, that it was for
 // its version.
-func writeOutcomeOf(ev Event) Outcome {
+func writeOutcomeOf(ev core.Event) Outcome {
 	o := WriteOutcome(ev.Result)
-	o.ByVersion = ev.Result == ResultRejected && ev.Write == RejectedVersion
+	o.ByVersion = ev.Result == core.ResultRejected && ev.Write == core.RejectedVersion
 	return o
 }
 
@@ -137,11 +139,11 @@ type RowSeen struct {
 
 // SeenIn is what the step of frame f left, for the scenario's clients in
 // order.
-func SeenIn(f Frame, clients []string) Seen {
+func SeenIn(f core.Frame, clients []string) Seen {
 	s := Seen{Outcome: OutcomeOf(f)}
 	for _, n := range clients {
 		c, _ := f.Client(n)
-		s.Clients = append(s.Clients, ClientSeen{Name: n, Holds: c.Holds() && !f.Lock.Lockless, Crashed: c.State == Crashed})
+		s.Clients = append(s.Clients, ClientSeen{Name: n, Holds: c.Holds() && !f.Lock.Lockless, Crashed: c.State == core.Crashed})
 	}
 	for _, r := range f.Resources {
 		s.Rows = append(s.Rows, RowSeen{Name: r.Name, Data: r.Data})
@@ -192,12 +194,12 @@ const (
 
 // Timing is one reason a real step's timing differed from the model's.
 type Timing struct {
-	Kind    TimingKind `json:"kind"`
-	Seconds float64    `json:"s,omitempty"`
-	What    ActionKind `json:"what,omitempty"`
-	Step    int        `json:"step,omitempty"`
-	Item    string     `json:"item,omitempty"`
-	Took    float64    `json:"took_s,omitempty"`
-	Holder  string     `json:"holder,omitempty"`
-	Until   int        `json:"until,omitempty"`
+	Kind    TimingKind      `json:"kind"`
+	Seconds float64         `json:"s,omitempty"`
+	What    core.ActionKind `json:"what,omitempty"`
+	Step    int             `json:"step,omitempty"`
+	Item    string          `json:"item,omitempty"`
+	Took    float64         `json:"took_s,omitempty"`
+	Holder  string          `json:"holder,omitempty"`
+	Until   int             `json:"until,omitempty"`
 }

@@ -1,6 +1,10 @@
-package core
+package course
 
-import "slices"
+import (
+	"slices"
+
+	"dlock/core"
+)
 
 // Predict mode asks the reader, before a step that decides something,
 // what it will decide, and grades the answer by the model's own frame.
@@ -84,7 +88,7 @@ func (q Question) Right(choice string) bool { return choice == q.Answer }
 // about the step that leads to it; false where that step decides nothing
 // to ask about (a pause, a write not sent, a message held, a read, a
 // renewal of a lock without TTL, which has no lease to renew, a sync).
-func QuestionAt(frames []Frame, i int) (Question, bool) {
+func QuestionAt(frames []core.Frame, i int) (Question, bool) {
 	if i < 1 || i >= len(frames) {
 		return Question{}, false
 	}
@@ -100,51 +104,51 @@ func QuestionAt(frames []Frame, i int) (Question, bool) {
 	}
 	written := func() (Question, bool) {
 		switch e.Result {
-		case ResultAccepted, ResultStale, ResultRejected:
+		case core.ResultAccepted, core.ResultStale, core.ResultRejected:
 			q.Resource = e.Resource
-			return two(AskWrite, ChoiceAccepted, ChoiceRefused, e.Result != ResultRejected)
+			return two(AskWrite, ChoiceAccepted, ChoiceRefused, e.Result != core.ResultRejected)
 		}
 		return Question{}, false
 	}
 	switch e.Kind {
-	case ActWrite:
+	case core.ActWrite:
 		return written()
-	case ActAcquire:
+	case core.ActAcquire:
 		switch {
 		case f.Lock.Lockless:
 			return Question{}, false // a read of versions decides nothing
-		case e.Result == ResultGranted, e.Result == ResultRefused:
-			return two(AskGrant, ChoiceGranted, ChoiceRefused, e.Result == ResultGranted)
-		case e.Result == ResultHeld:
+		case e.Result == core.ResultGranted, e.Result == core.ResultRefused:
+			return two(AskGrant, ChoiceGranted, ChoiceRefused, e.Result == core.ResultGranted)
+		case e.Result == core.ResultHeld:
 			return two(AskGrant, ChoiceGranted, ChoiceRefused, e.Grant != 0)
 		}
-	case ActRenew:
+	case core.ActRenew:
 		if !f.Lock.TTL {
 			return Question{}, false // no lease to renew
 		}
-		if e.Result == ResultRenewed || e.Result == ResultRefused {
-			return two(AskRenew, ChoiceRenewed, ChoiceRefused, e.Result == ResultRenewed)
+		if e.Result == core.ResultRenewed || e.Result == core.ResultRefused {
+			return two(AskRenew, ChoiceRenewed, ChoiceRefused, e.Result == core.ResultRenewed)
 		}
-	case ActCheck:
-		if e.Result == ResultValid || e.Result == ResultExpired {
-			return two(AskCheck, ChoiceValid, ChoiceExpired, e.Result == ResultValid)
+	case core.ActCheck:
+		if e.Result == core.ResultValid || e.Result == core.ResultExpired {
+			return two(AskCheck, ChoiceValid, ChoiceExpired, e.Result == core.ResultValid)
 		}
-	case ActDeliver:
+	case core.ActDeliver:
 		switch e.Delivered {
-		case MsgWrite, MsgApply:
+		case core.MsgWrite, core.MsgApply:
 			return written()
-		case MsgRenew:
-			if f.Lock.TTL && (e.Result == ResultRenewed || e.Result == ResultRefused) {
-				return two(AskRenew, ChoiceRenewed, ChoiceRefused, e.Result == ResultRenewed)
+		case core.MsgRenew:
+			if f.Lock.TTL && (e.Result == core.ResultRenewed || e.Result == core.ResultRefused) {
+				return two(AskRenew, ChoiceRenewed, ChoiceRefused, e.Result == core.ResultRenewed)
 			}
-		case MsgReply:
-			answers := map[Result]string{ResultGranted: ChoiceGranted, ResultLateGrant: ChoiceLate, ResultRefused: ChoiceRefused}
+		case core.MsgReply:
+			answers := map[core.Result]string{core.ResultGranted: ChoiceGranted, core.ResultLateGrant: ChoiceLate, core.ResultRefused: ChoiceRefused}
 			if a, ok := answers[e.Result]; ok {
 				q.Ask, q.Choices, q.Answer = AskHeard, []string{ChoiceGranted, ChoiceLate, ChoiceRefused}, a
 				return q, true
 			}
 		}
-	case ActTick, ActRestart, ActFailover:
+	case core.ActTick, core.ActRestart, core.ActFailover:
 		if before := frames[i-1].Lock; before.Holder != "" && !before.Lockless {
 			q.Client, q.Majority = "", len(f.Lock.Nodes) > 1
 			return holderQuestion(q, frames, before.Holder, f.Lock.Holder), true
@@ -156,7 +160,7 @@ func QuestionAt(frames []Frame, i int) (Question, bool) {
 // holderQuestion asks who holds the lock after the step: the holder before
 // it, none, the holder after it, and other clients, at most four, in the
 // run's order of clients with none last.
-func holderQuestion(q Question, frames []Frame, before, after string) Question {
+func holderQuestion(q Question, frames []core.Frame, before, after string) Question {
 	q.Ask, q.Answer = AskHolder, after
 	if after == "" {
 		q.Answer = ChoiceNone
@@ -189,7 +193,7 @@ func holderQuestion(q Question, frames []Frame, before, after string) Question {
 // VerdictQuestion is the question asked at the end of the run: what is its
 // verdict, by the verdicts' definitions? It is answered by the run's
 // verdict (VerdictOf).
-func VerdictQuestion(frames []Frame) Question {
+func VerdictQuestion(frames []core.Frame) Question {
 	return Question{Frame: len(frames) - 1, Ask: AskVerdict,
-		Choices: []string{string(Safe), string(AtRisk), string(Corrupted), string(Stuck)}, Answer: string(VerdictOf(frames))}
+		Choices: []string{string(core.Safe), string(core.AtRisk), string(core.Corrupted), string(core.Stuck)}, Answer: string(core.VerdictOf(frames))}
 }

@@ -1,4 +1,6 @@
-package core
+package timeline
+
+import "dlock/core"
 
 // Timeline is a run laid out in time, ready to be drawn: when leases were in
 // force, when clients were paused or crashed, and the messages that went
@@ -62,7 +64,7 @@ const (
 // arrives in the step it was sent; a write a check-then-apply resource has
 // checked arrives when it is applied.
 type Arrow struct {
-	Kind   MessageKind // MsgWrite (a read too), MsgReply or MsgRenew
+	Kind   core.MessageKind // MsgWrite (a read too), MsgReply or MsgRenew
 	Client string
 	// Resource is where a write or read goes; for a reply, where it comes
 	// from when there is no lock service (the resource answered with its
@@ -74,11 +76,11 @@ type Arrow struct {
 	SentAt, ArrivedAt     int
 	// Result is the arrival's Event.Result (accepted, rejected, stale,
 	// granted, ...), "" while on its way.
-	Result Result
+	Result core.Result
 }
 
-// NewTimeline lays out the frames of one run (as returned by Replay).
-func NewTimeline(frames []Frame) Timeline {
+// New lays out the frames of one run (as core.Replay returns them).
+func New(frames []core.Frame) Timeline {
 	var tl Timeline
 	if len(frames) == 0 {
 		return tl
@@ -103,15 +105,15 @@ func NewTimeline(frames []Frame) Timeline {
 			l := &tl.Leases[lease]
 			l.ToStep, l.To, l.Ended = f.Step, f.Clock, LeaseExpired
 			switch {
-			case ev.Result == ResultReleased:
+			case ev.Result == core.ResultReleased:
 				l.Ended = LeaseReleased
-			case ev.Result == ResultLost:
+			case ev.Result == core.ResultLost:
 				l.Ended = LeaseLost
-			case ev.Result == ResultRestored:
+			case ev.Result == core.ResultRestored:
 				l.Ended = LeaseRestored
-			case ev.Result == ResultRolledBack:
+			case ev.Result == core.ResultRolledBack:
 				l.Ended = LeaseFailedOver
-			case len(f.Lock.Nodes) == 1 && frames[i-1].Lock.Expiry != Never:
+			case len(f.Lock.Nodes) == 1 && frames[i-1].Lock.Expiry != core.Never:
 				// The lease ended when the service's clock reached its
 				// expiry; on the clients' clock that is as much earlier as
 				// the service's clock runs ahead.
@@ -121,7 +123,7 @@ func NewTimeline(frames []Frame) Timeline {
 			}
 			lease = -1
 		}
-		if lease >= 0 && ev.Result == ResultLeaderChanged && f.Lock.Grant == frames[i-1].Lock.Grant {
+		if lease >= 0 && ev.Result == core.ResultLeaderChanged && f.Lock.Grant == frames[i-1].Lock.Grant {
 			// A new leader restarted the lease: where it would have
 			// ended, on the clients' clock (the old leader's may have run
 			// ahead of it).
@@ -138,23 +140,23 @@ func NewTimeline(frames []Frame) Timeline {
 		for _, c := range f.Clients {
 			j, wasPaused := paused[c.Name]
 			switch {
-			case c.State == Paused && !wasPaused:
+			case c.State == core.Paused && !wasPaused:
 				tl.Pauses = append(tl.Pauses, Span{Client: c.Name, FromStep: f.Step, From: from, To: last})
 				paused[c.Name] = len(tl.Pauses) - 1
-			case c.State != Paused && wasPaused:
+			case c.State != core.Paused && wasPaused:
 				tl.Pauses[j].ToStep, tl.Pauses[j].To = f.Step, f.Clock
 				delete(paused, c.Name)
 			}
-			if c.State == Crashed && ev.Kind == ActCrash && ev.Client == c.Name {
+			if c.State == core.Crashed && ev.Kind == core.ActCrash && ev.Client == c.Name {
 				tl.Crashes = append(tl.Crashes, Span{Client: c.Name, FromStep: f.Step, From: f.Clock, To: last})
 			}
 		}
 
 		// Messages.
-		held := ev.Result == ResultHeld || ev.Result == ResultChecked
+		held := ev.Result == core.ResultHeld || ev.Result == core.ResultChecked
 		switch {
-		case (ev.Kind == ActWrite || ev.Kind == ActRead || ev.Kind == ActPeek) && ev.Result != ResultSkipped:
-			a := Arrow{Kind: MsgWrite, Client: ev.Client, Resource: ev.Resource, Token: ev.Token, SentStep: f.Step, SentAt: f.Clock}
+		case (ev.Kind == core.ActWrite || ev.Kind == core.ActRead || ev.Kind == core.ActPeek) && ev.Result != core.ResultSkipped:
+			a := Arrow{Kind: core.MsgWrite, Client: ev.Client, Resource: ev.Resource, Token: ev.Token, SentStep: f.Step, SentAt: f.Clock}
 			if !held {
 				a.ArrivedStep, a.ArrivedAt, a.Result = f.Step, f.Clock, ev.Result
 			}
@@ -162,17 +164,17 @@ func NewTimeline(frames []Frame) Timeline {
 			if held {
 				sent[ev.Message] = len(tl.Messages) - 1
 			}
-		case ev.Kind == ActAcquire && held:
-			a := Arrow{Kind: MsgReply, Client: ev.Client, Token: ev.Token, SentStep: f.Step, SentAt: f.Clock}
+		case ev.Kind == core.ActAcquire && held:
+			a := Arrow{Kind: core.MsgReply, Client: ev.Client, Token: ev.Token, SentStep: f.Step, SentAt: f.Clock}
 			if f.Lock.Lockless && len(f.Resources) > 0 {
 				a.Resource = f.Resources[0].Name
 			}
 			tl.Messages = append(tl.Messages, a)
 			sent[ev.Message] = len(tl.Messages) - 1
-		case ev.Kind == ActRenew && held:
-			tl.Messages = append(tl.Messages, Arrow{Kind: MsgRenew, Client: ev.Client, Token: ev.Token, SentStep: f.Step, SentAt: f.Clock})
+		case ev.Kind == core.ActRenew && held:
+			tl.Messages = append(tl.Messages, Arrow{Kind: core.MsgRenew, Client: ev.Client, Token: ev.Token, SentStep: f.Step, SentAt: f.Clock})
 			sent[ev.Message] = len(tl.Messages) - 1
-		case ev.Kind == ActDeliver:
+		case ev.Kind == core.ActDeliver:
 			if j, ok := sent[ev.Message]; ok {
 				a := &tl.Messages[j]
 				a.ArrivedStep, a.ArrivedAt, a.Result = f.Step, f.Clock, ev.Result

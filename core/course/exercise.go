@@ -1,8 +1,10 @@
-package core
+package course
 
 import (
 	"fmt"
 	"slices"
+
+	"dlock/core"
 )
 
 // An Exercise is a goal for a reader's own run in free play: a verdict to
@@ -12,31 +14,31 @@ import (
 // the goal: the judging and the hint are the model's.
 type Exercise struct {
 	ID       string
-	Strategy Strategy
+	Strategy core.Strategy
 	// Goal is the verdict to reach: Corrupted, Stuck, or AtRisk (which a
 	// corrupted run reaches too, as the search counts it).
-	Goal Verdict
+	Goal core.Verdict
 	// Without are the kinds of action the run may not use.
-	Without []ActionKind
+	Without []core.ActionKind
 	// Steps are the search's options the run needs, beyond the chapter's
 	// assumptions (tokenless reads, say); the hint's search uses them.
-	Steps SearchOptions
+	Steps core.SearchOptions
 }
 
 // Exercises are the exercises free play offers, one at least for every row
 // a reader can break.
 func Exercises() []Exercise {
 	return []Exercise{
-		{ID: "corrupt-lease", Strategy: Lease, Goal: Corrupted},
-		{ID: "corrupt-without-pause", Strategy: ConsensusUnfenced, Goal: Corrupted, Without: []ActionKind{ActPause, ActCrash}},
+		{ID: "corrupt-lease", Strategy: core.Lease, Goal: core.Corrupted},
+		{ID: "corrupt-without-pause", Strategy: core.ConsensusUnfenced, Goal: core.Corrupted, Without: []core.ActionKind{core.ActPause, core.ActCrash}},
 		// Redlock's own case: no time passes, so no lease can end; a node
 		// that restarts without its state does it.
-		{ID: "corrupt-redlock-without-waiting", Strategy: Redlock, Goal: Corrupted, Without: []ActionKind{ActPause, ActTick, ActCrash},
-			Steps: SearchOptions{Partial: true}},
-		{ID: "stuck-without-ttl", Strategy: NoTTL, Goal: Stuck},
-		{ID: "stuck-with-fencing", Strategy: LeaseFencing, Goal: Stuck},
-		{ID: "break-consensus", Strategy: Consensus, Goal: Corrupted, Steps: SearchOptions{Peek: true}},
-		{ID: "risk-optimistic", Strategy: Optimistic, Goal: AtRisk},
+		{ID: "corrupt-redlock-without-waiting", Strategy: core.Redlock, Goal: core.Corrupted, Without: []core.ActionKind{core.ActPause, core.ActTick, core.ActCrash},
+			Steps: core.SearchOptions{Partial: true}},
+		{ID: "stuck-without-ttl", Strategy: core.NoTTL, Goal: core.Stuck},
+		{ID: "stuck-with-fencing", Strategy: core.LeaseFencing, Goal: core.Stuck},
+		{ID: "break-consensus", Strategy: core.Consensus, Goal: core.Corrupted, Steps: core.SearchOptions{Peek: true}},
+		{ID: "risk-optimistic", Strategy: core.Optimistic, Goal: core.AtRisk},
 	}
 }
 
@@ -63,26 +65,26 @@ const (
 // Judgement is the model's judgement of a run against an exercise.
 type Judgement struct {
 	Solved  bool
-	Verdict Verdict // the run's verdict under the exercise's row
-	Miss    Miss    // why not, where not solved
+	Verdict core.Verdict // the run's verdict under the exercise's row
+	Miss    Miss         // why not, where not solved
 	// Item (1-based) and Kind: the first action of a kind left out
 	// (MissAction).
 	Item int
-	Kind ActionKind
+	Kind core.ActionKind
 }
 
 // Met reports whether a run's verdict v reaches goal: the same verdict,
 // or for AtRisk, a corrupted run too.
-func Met(goal, v Verdict) bool { return v == goal || goal == AtRisk && v == Corrupted }
+func Met(goal, v core.Verdict) bool { return v == goal || goal == core.AtRisk && v == core.Corrupted }
 
 // Judge replays sc under the exercise's row and judges it: solved when it
 // uses no kind of action the exercise leaves out and reaches its goal.
-func (e Exercise) Judge(sc Scenario) (Judgement, error) {
-	frames, err := Replay(sc, e.Strategy)
+func (e Exercise) Judge(sc core.Scenario) (Judgement, error) {
+	frames, err := core.Replay(sc, e.Strategy)
 	if err != nil {
 		return Judgement{}, err
 	}
-	j := Judgement{Verdict: VerdictOf(frames)}
+	j := Judgement{Verdict: core.VerdictOf(frames)}
 	for i, s := range sc.Steps {
 		if slices.Contains(e.Without, s.Action.Kind) {
 			j.Miss, j.Item, j.Kind = MissAction, i+1, s.Action.Kind
@@ -100,12 +102,12 @@ func (e Exercise) Judge(sc Scenario) (Judgement, error) {
 // Shortest searches, up to maxDepth actions, for the shortest run that
 // meets the exercise, with its options: the hint ("the shortest run is N
 // actions"). found is false if there is none that short.
-func (e Exercise) Shortest(maxDepth int) (SearchResult, error) {
+func (e Exercise) Shortest(maxDepth int) (core.SearchResult, error) {
 	opts := e.Steps
 	opts.Strategy, opts.Goal, opts.MaxDepth, opts.Without = e.Strategy, e.Goal, maxDepth, e.Without
-	s, err := NewSearch(opts)
+	s, err := core.NewSearch(opts)
 	if err != nil {
-		return SearchResult{}, fmt.Errorf("exercise %s: %w", e.ID, err)
+		return core.SearchResult{}, fmt.Errorf("exercise %s: %w", e.ID, err)
 	}
 	for !s.Run(1 << 16) {
 	}

@@ -1,11 +1,15 @@
-package core
+package recording
 
-import "testing"
+import (
+	"testing"
+
+	"dlock/core"
+)
 
 // What each step of the book's run leaves, fenced and not, as the lab
 // compares a real run with it: derived by hand from the chapter's story.
 func TestSeenInTheBooksRun(t *testing.T) {
-	sc, _ := ScenarioByID(GCPauseID)
+	sc, _ := core.ScenarioByID(core.GCPauseID)
 	type want struct {
 		outcome Outcome
 		holds   string // the clients that believe they hold the lock
@@ -13,28 +17,28 @@ func TestSeenInTheBooksRun(t *testing.T) {
 	}
 	stale := "A-STALE"
 	for _, c := range []struct {
-		st    Strategy
+		st    core.Strategy
 		steps []want // steps 2 to 7
 	}{
-		{LeaseFencing, []want{
-			{Outcome{Result: ResultGranted}, "A", ""},
-			{Outcome{Result: ResultAccepted}, "A", "A-value"},
+		{core.LeaseFencing, []want{
+			{Outcome{Result: core.ResultGranted}, "A", ""},
+			{Outcome{Result: core.ResultAccepted}, "A", "A-value"},
 			{Outcome{}, "A", "A-value"}, // a pause: nothing a real run compares
-			{Outcome{Result: ResultGranted}, "AB", "A-value"},
-			{Outcome{Result: ResultAccepted}, "AB", "B-value"},
-			{Outcome{Result: ResultRejected}, "AB", "B-value"},
+			{Outcome{Result: core.ResultGranted}, "AB", "A-value"},
+			{Outcome{Result: core.ResultAccepted}, "AB", "B-value"},
+			{Outcome{Result: core.ResultRejected}, "AB", "B-value"},
 		}},
-		{Lease, []want{
-			{Outcome{Result: ResultGranted}, "A", ""},
-			{Outcome{Result: ResultAccepted}, "A", "A-value"},
+		{core.Lease, []want{
+			{Outcome{Result: core.ResultGranted}, "A", ""},
+			{Outcome{Result: core.ResultAccepted}, "A", "A-value"},
 			{Outcome{}, "A", "A-value"}, // a pause: nothing a real run compares
-			{Outcome{Result: ResultGranted}, "AB", "A-value"},
-			{Outcome{Result: ResultAccepted}, "AB", "B-value"},
+			{Outcome{Result: core.ResultGranted}, "AB", "A-value"},
+			{Outcome{Result: core.ResultAccepted}, "AB", "B-value"},
 			// The stale write is applied as any other.
-			{Outcome{Result: ResultAccepted}, "AB", stale},
+			{Outcome{Result: core.ResultAccepted}, "AB", stale},
 		}},
 	} {
-		frames, err := Replay(sc, c.st)
+		frames, err := core.Replay(sc, c.st)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -64,30 +68,30 @@ func TestSeenInTheBooksRun(t *testing.T) {
 // versions, a renewal does nothing, and a write the row refuses is refused
 // for its version, not a token; derived by hand from the stories.
 func TestSeenWithoutALockService(t *testing.T) {
-	book := mustReplay(t, gcPause(), Optimistic)
+	book := mustReplay(t, gcPause(), core.Optimistic)
 	for i, w := range []Outcome{
-		{Result: ResultVersions}, {Result: ResultAccepted}, {}, {Result: ResultVersions}, {Result: ResultAccepted},
-		{Result: ResultRejected, ByVersion: true},
+		{Result: core.ResultVersions}, {Result: core.ResultAccepted}, {}, {Result: core.ResultVersions}, {Result: core.ResultAccepted},
+		{Result: core.ResultRejected, ByVersion: true},
 	} {
 		s := SeenIn(book[i+1], []string{"A", "B"})
 		if !s.Outcome.Equal(w) || s.Clients[0].Holds || s.Clients[1].Holds {
 			t.Errorf("gc-pause step %d: %+v, want %+v and nobody holding", i+2, s, w)
 		}
 	}
-	if s := SeenIn(mustReplay(t, heartbeat(), Optimistic)[4], []string{"A", "B"}); !s.Outcome.Equal(Outcome{Result: ResultNoService}) {
+	if s := SeenIn(mustReplay(t, heartbeat(), core.Optimistic)[4], []string{"A", "B"}); !s.Outcome.Equal(Outcome{Result: core.ResultNoService}) {
 		t.Errorf("heartbeat's renewal: %+v", s.Outcome)
 	}
-	slow := mustReplay(t, slowGrant(), Optimistic)
-	if o := OutcomeOf(slow[1]); !o.Equal(Outcome{Result: ResultHeld}) {
+	slow := mustReplay(t, slowGrant(), core.Optimistic)
+	if o := OutcomeOf(slow[1]); !o.Equal(Outcome{Result: core.ResultHeld}) {
 		t.Errorf("a held read of the versions, which nothing granted: %+v", o)
 	}
-	if o := OutcomeOf(slow[6]); !o.Equal(Outcome{Result: ResultVersions}) {
+	if o := OutcomeOf(slow[6]); !o.Equal(Outcome{Result: core.ResultVersions}) {
 		t.Errorf("the held reply with the versions, delivered: %+v", o)
 	}
-	if o := (Outcome{Result: ResultRejected, ByVersion: true}); o.Is(ResultRejected) || o.Equal(WriteOutcome(ResultRejected)) {
+	if o := (Outcome{Result: core.ResultRejected, ByVersion: true}); o.Is(core.ResultRejected) || o.Equal(WriteOutcome(core.ResultRejected)) {
 		t.Error("a write refused for its version is a write refused for its token")
 	}
-	if o := OutcomeOf(mustReplay(t, gcPause(), Consensus)[6]); o.ByVersion {
+	if o := OutcomeOf(mustReplay(t, gcPause(), core.Consensus)[6]); o.ByVersion {
 		t.Errorf("a write refused for its token: %+v", o)
 	}
 }
@@ -96,15 +100,15 @@ func TestSeenWithoutALockService(t *testing.T) {
 // each client, each resource.
 func TestSeenEqual(t *testing.T) {
 	read := "x"
-	base := Seen{Outcome: Outcome{Result: ResultGranted}, Clients: []ClientSeen{{Name: "A", Holds: true}, {Name: "B"}}, Rows: []RowSeen{{"row-42", "v"}}}
-	same := Seen{Outcome: Outcome{Result: ResultGranted}, Clients: []ClientSeen{{Name: "A", Holds: true}, {Name: "B"}}, Rows: []RowSeen{{"row-42", "v"}}}
+	base := Seen{Outcome: Outcome{Result: core.ResultGranted}, Clients: []ClientSeen{{Name: "A", Holds: true}, {Name: "B"}}, Rows: []RowSeen{{"row-42", "v"}}}
+	same := Seen{Outcome: Outcome{Result: core.ResultGranted}, Clients: []ClientSeen{{Name: "A", Holds: true}, {Name: "B"}}, Rows: []RowSeen{{"row-42", "v"}}}
 	if !base.Equal(same) {
 		t.Error("equal Seens differ")
 	}
 	for name, other := range map[string]Seen{
-		"outcome": {Outcome: Outcome{Result: ResultRefused}, Clients: base.Clients, Rows: base.Rows},
-		"granted": {Outcome: Outcome{Result: ResultGranted, Granted: true}, Clients: base.Clients, Rows: base.Rows},
-		"read":    {Outcome: Outcome{Result: ResultGranted, Read: &read}, Clients: base.Clients, Rows: base.Rows},
+		"outcome": {Outcome: Outcome{Result: core.ResultRefused}, Clients: base.Clients, Rows: base.Rows},
+		"granted": {Outcome: Outcome{Result: core.ResultGranted, Granted: true}, Clients: base.Clients, Rows: base.Rows},
+		"read":    {Outcome: Outcome{Result: core.ResultGranted, Read: &read}, Clients: base.Clients, Rows: base.Rows},
 		"holder":  {Outcome: base.Outcome, Clients: []ClientSeen{{Name: "A"}, {Name: "B"}}, Rows: base.Rows},
 		"crashed": {Outcome: base.Outcome, Clients: []ClientSeen{{Name: "A", Holds: true}, {Name: "B", Crashed: true}}, Rows: base.Rows},
 		"clients": {Outcome: base.Outcome, Clients: base.Clients[:1], Rows: base.Rows},

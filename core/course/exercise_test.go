@@ -1,6 +1,10 @@
-package core
+package course
 
-import "testing"
+import (
+	"testing"
+
+	"dlock/core"
+)
 
 // Each exercise is solved by a run that meets it, and not by one that
 // does not, with the reason: a kind of action it leaves out (the item
@@ -27,7 +31,7 @@ func TestExercisesAreJudgedByTheModel(t *testing.T) {
 		}
 		judge := func(script string) Judgement {
 			t.Helper()
-			sc, err := ParseScript(script)
+			sc, err := core.ParseScript(script)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -69,49 +73,16 @@ func TestExercisesAreJudgedByTheModel(t *testing.T) {
 	}
 	// Every row a reader can break has an exercise; consensus with
 	// fencing only by a step outside the chapter's assumptions.
-	rows := map[Strategy]bool{}
+	rows := map[core.Strategy]bool{}
 	for _, e := range Exercises() {
 		rows[e.Strategy] = true
-		if e.Strategy == Consensus && !e.Steps.Peek {
+		if e.Strategy == core.Consensus && !e.Steps.Peek {
 			t.Errorf("%s breaks consensus without a tokenless read", e.ID)
 		}
 	}
-	for _, st := range Strategies() {
+	for _, st := range core.Strategies() {
 		if !rows[st] {
 			t.Errorf("no exercise under %s", st)
 		}
 	}
-}
-
-// The search leaves out what it is told to: a run without pauses or
-// ticks never has one (under lease, a restart loses the lock instead);
-// without restarts and clock jumps too, nothing corrupts in five actions.
-func TestSearchWithoutSomeActions(t *testing.T) {
-	r := searchWithout(t, ActPause, ActTick)
-	if !r.Found {
-		t.Fatalf("no corruption under lease without pauses or ticks: %+v", r)
-	}
-	sc, err := ParseScript(r.Script)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range sc.Steps {
-		if s.Action.Kind == ActPause || s.Action.Kind == ActTick {
-			t.Errorf("the search without pauses or ticks found %s", r.Script)
-		}
-	}
-	if r := searchWithout(t, ActPause, ActTick, ActRestart, ActJump); r.Found || !r.Done {
-		t.Errorf("without pauses, ticks, restarts and jumps, the search found %+v", r)
-	}
-}
-
-func searchWithout(t *testing.T, without ...ActionKind) SearchResult {
-	t.Helper()
-	s, err := NewSearch(SearchOptions{Strategy: Lease, MaxDepth: 5, Without: without})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for !s.Run(1 << 16) {
-	}
-	return s.Result()
 }

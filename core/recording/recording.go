@@ -1,4 +1,6 @@
-package core
+package recording
+
+import "dlock/core"
 
 // Recording is a run of a scenario under a strategy replayed on real
 // software (the lab, lab/), judged by the rules Replay's runs are judged by
@@ -6,14 +8,14 @@ package core
 // replay is a Recording with Why set and no calls. The lab writes one per
 // cell as JSON; the page reads them.
 type Recording struct {
-	Scenario string   `json:"scenario"`
-	Strategy Strategy `json:"strategy"`
+	Scenario string        `json:"scenario"`
+	Strategy core.Strategy `json:"strategy"`
 	// Why names what keeps the cell from being replayed ("" when it is):
 	// one of the NotReplayed reasons.
 	Why      NotReplayed `json:"why,omitempty"`
 	Service  string      `json:"service,omitempty"`  // the real lock service, as the lab ran it
 	Resource string      `json:"resource,omitempty"` // the real resource
-	// Script is the free-play run replayed (ScriptOf), for the play
+	// Script is the free-play run replayed (Scenario.Script), for the play
 	// scenario only.
 	Script string `json:"script,omitempty"`
 	// Renewal says who renews the lease: RenewedByLibrary or
@@ -22,9 +24,9 @@ type Recording struct {
 	Calls   []RecordedCall `json:"calls,omitempty"`
 	// Steps compare every step of the real run with the model's.
 	Steps   []RecordedStep `json:"steps,omitempty"`
-	Verdict Verdict        `json:"verdict,omitempty"` // the real run's
-	Harm    Harm           `json:"harm,omitempty"`
-	Model   Verdict        `json:"model"` // Replay's verdict of the same cell
+	Verdict core.Verdict   `json:"verdict,omitempty"` // the real run's
+	Harm    core.Harm      `json:"harm,omitempty"`
+	Model   core.Verdict   `json:"model"` // Replay's verdict of the same cell
 	// FirstDiffers is the first step whose real outcome is not the
 	// model's (0: every step agrees).
 	FirstDiffers int `json:"first_differs,omitempty"`
@@ -197,17 +199,17 @@ const (
 // these: what its scenarios do to a lock service (restart it, back it up
 // and restore it, sync it, fail it over, send it renewals) does nothing,
 // in the model and in the lab alike.
-func Replayable(sc Scenario, st Strategy) (NotReplayed, bool) {
+func Replayable(sc core.Scenario, st core.Strategy) (NotReplayed, bool) {
 	if st.Lockless() {
 		return "", true
 	}
 	for _, s := range sc.Steps {
-		if s.Action.Kind == ActJump && st.TTL() {
+		if s.Action.Kind == core.ActJump && st.TTL() {
 			return JumpedClock, false
 		}
 	}
 	for _, s := range sc.Steps {
-		if s.Action.Kind == ActBackup || s.Action.Kind == ActRestore {
+		if s.Action.Kind == core.ActBackup || s.Action.Kind == core.ActRestore {
 			return NoRestore, false
 		}
 	}
@@ -226,20 +228,20 @@ func Replayable(sc Scenario, st Strategy) (NotReplayed, bool) {
 // client and its lock service, both ways, so that the library's own
 // keep-alives are held too; such a call would wait in the partition until
 // the renewal is delivered, where the model lets it through.
-func HeldRenewalCall(sc Scenario) int {
+func HeldRenewalCall(sc core.Scenario) int {
 	held := map[string]string{} // a held renewal's message → its client
 	for i, s := range sc.Steps {
 		a := s.Action
 		switch a.Kind {
-		case ActDeliver:
+		case core.ActDeliver:
 			delete(held, a.Message)
-		case ActAcquire, ActRenew, ActRelease:
+		case core.ActAcquire, core.ActRenew, core.ActRelease:
 			for _, c := range held {
 				if c == a.Client {
 					return i + 1
 				}
 			}
-			if a.Kind == ActRenew && a.Hold != "" {
+			if a.Kind == core.ActRenew && a.Hold != "" {
 				held[a.Hold] = a.Client
 			}
 		}
