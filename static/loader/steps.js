@@ -19,12 +19,23 @@ var dlockSteps = {
   frags: new Map(), // step → a fragment per island, for the run drawn
   htmls: new Map(), // step → the HTML of each island, for the run drawn
   values: new Map(), // step → a value per patch, for the page as last drawn
+  // targets: the step each step command leads to, where a step is all it
+  // changes and the page shows the app's state (the app arms them: arm);
+  // pending: the command of a key shown here that the app has not heard of
+  // yet; tell: the app's function that does a command as its key would.
+  targets: null,
+  pending: null,
+  tell: null,
+  // at: the step last shown; behind: a part left for later (show, lazy).
+  at: 0,
+  behind: false,
 
   // open starts a run drawn by go-app: its islands' and patches' ids
   // (each list joined by "\n"), and the patches' attributes.
   open(gen, islands, patches, names) {
     const list = (s) => (s === "" ? [] : s.split("\n"));
     this.gen = gen;
+    this.targets = null;
     this.ids = list(islands).concat(list(patches));
     this.islands = list(islands).length;
     this.names = patches === "" ? [] : names.split("\n");
@@ -34,11 +45,65 @@ var dlockSteps = {
     this.values.clear();
   },
 
+  // arm is told by the app, after each change it makes, which step each
+  // step command ("first", "prev", "next", "last") leads to, as
+  // "command=step" items joined by spaces: "" where a key does more than
+  // step (predict mode, play, a part held), and the app must hear it first.
+  arm(targets) {
+    this.targets = null;
+    for (const item of targets.split(" ")) {
+      const [command, step] = item.split("=");
+      if (step) (this.targets ??= {})[command] = +step;
+    }
+  },
+
+  // key shows, as the key is pressed, the step an armed step key leads to,
+  // before the app hears of it: the step is drawn in the frame the key
+  // asks for. The app is told once that frame is drawn (flush), and draws
+  // nothing more, having been shown the step already. Any other key, a key
+  // where the step is not prepared, and a key at a timeline's mark (which
+  // moves between marks) are the app's, as are keys in text fields and
+  // with a modifier (dlockKeyCommand).
+  key(e) {
+    this.flush();
+    const targets = this.targets;
+    if (!targets || e.defaultPrevented) return;
+    const command = dlockKeyCommand(e);
+    const step = command && targets[command];
+    const t = e.target;
+    if (!step || (t && t.closest && t.closest('[data-testid="timeline-event"]'))) return;
+    if (!this.show(step, true, true)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    this.targets = null;
+    this.pending = command;
+    requestAnimationFrame(() => setTimeout(() => this.flush(), 0));
+  },
+
+  // flush tells the app of a key shown and not yet told: before anything
+  // else reaches it (another key, a click, a move in the history, the
+  // page going, printing), so that it hears of every event in order.
+  flush() {
+    const command = this.pending;
+    if (command === null) return;
+    this.pending = null;
+    this.targets = null;
+    if (this.tell) this.tell(command);
+  },
+
+  // catchUp shows what show left for later, at the step shown.
+  catchUp() {
+    if (!this.behind) return;
+    this.behind = false;
+    this.show(this.at, true, false);
+  },
+
   // drawn is told that go-app has drawn the page again: the elements are
   // found anew, and the patches' values, which may depend on more than
   // the step (what predict mode says, the embed box's choices), are
   // written anew.
   drawn() {
+    this.targets = null;
     this.els = null;
     this.values.clear();
   },
@@ -95,6 +160,43 @@ var dlockSteps = {
     return this.show(step, false);
   },
 
+  // morph makes live's children those of want (a step's parsed content,
+  // never shown itself), changing only what differs: a node the same as
+  // the wanted one stays as it is; one of the same kind and name keeps its
+  // node, its attributes and then its children made the wanted ones; any
+  // other is replaced by a copy of the wanted node.
+  morph(live, want) {
+    let l = live.firstChild;
+    for (let w = want.firstChild; w; w = w.nextSibling) {
+      if (!l) {
+        live.append(w.cloneNode(true));
+        continue;
+      }
+      const next = l.nextSibling;
+      if (l.isEqualNode(w)) {
+        // As wanted.
+      } else if (l.nodeType !== w.nodeType || l.nodeName !== w.nodeName || l.namespaceURI !== w.namespaceURI) {
+        live.replaceChild(w.cloneNode(true), l);
+      } else if (l.nodeType === 1) {
+        for (const a of Array.from(l.attributes)) {
+          if (!w.hasAttributeNS(a.namespaceURI, a.localName)) l.removeAttributeNS(a.namespaceURI, a.localName);
+        }
+        for (const a of w.attributes) {
+          if (l.getAttributeNS(a.namespaceURI, a.localName) !== a.value) l.setAttributeNS(a.namespaceURI, a.name, a.value);
+        }
+        this.morph(l, w);
+      } else {
+        l.nodeValue = w.nodeValue;
+      }
+      l = next;
+    }
+    while (l) {
+      const next = l.nextSibling;
+      l.remove();
+      l = next;
+    }
+  },
+
   // mark marks host as holding island i at step of the run drawn.
   mark(host, i, step) {
     host.dlockGen = this.gen;
@@ -108,18 +210,21 @@ var dlockSteps = {
   // timeline's mark stays on the same mark. It reports false, changing
   // nothing, where step is not prepared, or an island is not in the page
   // once (a part still held as the loader's frame drew it).
-  show(step, patches) {
+  //
+  // lazy: what the reader cannot see now (a part the page hides, such as
+  // the printed handout, a closed transcript, a phone's bar on a laptop)
+  // and the links' addresses are left for when the browser is idle, or
+  // before printing, a click, a pointer or focus reaching them (catchUp),
+  // so that a key's frame does only what shows.
+  show(step, patches, lazy) {
     const frags = this.frags.get(step);
     const values = this.values.get(step);
     const els = this.elements();
     if (!frags || (patches && !values)) return false;
     for (let i = 0; i < this.islands; i++) if (els[i].length !== 1) return false;
-    const active = document.activeElement;
-    let focus = null;
-    if (active && active.dataset && active.dataset.testid === "timeline-event") {
-      const fig = active.closest("figure.timeline");
-      if (fig) focus = 'figure.timeline[data-column="' + fig.dataset.column + '"] [data-testid="timeline-event"][data-step="' + active.dataset.step + '"]';
-    }
+    // What differs from step, read before anything changes (the page's
+    // style is then as drawn, and reading what is seen costs nothing more).
+    const islands = [];
     for (let i = 0; i < this.islands; i++) {
       const host = els[i][0];
       if (host.dlockGen === this.gen && host.dlockId === this.ids[i]) {
@@ -131,29 +236,73 @@ var dlockSteps = {
           this.mark(host, i, step);
           continue;
         }
+        islands.push([i, host, true]);
+      } else {
+        islands.push([i, host, false]);
       }
-      host.replaceChildren(frags[i].cloneNode(true));
-      this.mark(host, i, step);
     }
+    const changes = [];
     for (let i = this.islands; patches && i < this.ids.length; i++) {
       const name = this.names[i - this.islands];
       const value = values[i - this.islands];
       for (const el of els[i]) {
-        if (name !== "") {
-          if (el.getAttribute(name) !== value) el.setAttribute(name, value);
-          continue;
-        }
-        // The text go-app drew, changed in place: the node stays go-app's.
-        // An element drawn with no text (by the server, for "") is given one.
-        const t = el.firstChild;
-        if (t && t.nodeType === 3 && !t.nextSibling) {
-          if (t.nodeValue !== value) t.nodeValue = value;
-        } else if (!t) {
-          el.append(value);
-        }
+        if (name === "" ? el.textContent !== value : el.getAttribute(name) !== value) changes.push([el, name, value]);
       }
+    }
+    const later = (el, name) => lazy && (name === "href" || !el.checkVisibility());
+    const shown = islands.filter(([i, host, same]) => !(same && later(host)));
+    const set = changes.filter(([el, name]) => !later(el, name));
+    const behind = shown.length < islands.length || set.length < changes.length;
+    const active = document.activeElement;
+    let focus = null;
+    if (active && active.dataset && active.dataset.testid === "timeline-event") {
+      const fig = active.closest("figure.timeline");
+      if (fig) focus = 'figure.timeline[data-column="' + fig.dataset.column + '"] [data-testid="timeline-event"][data-step="' + active.dataset.step + '"]';
+    }
+    for (const [i, host, same] of shown) {
+      if (same) {
+        // The same island at another step: only what differs changes, so
+        // that the browser styles, lays out and shapes the text of as few
+        // nodes as it can.
+        this.morph(host, frags[i]);
+      } else {
+        host.replaceChildren(frags[i].cloneNode(true));
+      }
+      this.mark(host, i, step);
+    }
+    for (const [el, name, value] of set) {
+      if (name !== "") {
+        el.setAttribute(name, value);
+        continue;
+      }
+      // The text go-app drew, changed in place: the node stays go-app's.
+      // An element drawn with no text (by the server, for "") is given one.
+      const t = el.firstChild;
+      if (t && t.nodeType === 3 && !t.nextSibling) {
+        t.nodeValue = value;
+      } else if (!t) {
+        el.append(value);
+      }
+    }
+    this.at = step;
+    if (behind && !this.behind) {
+      this.behind = true;
+      const idle = window.requestIdleCallback || ((f) => setTimeout(f, 50));
+      idle(() => this.catchUp(), { timeout: 300 });
     }
     if (focus) document.querySelector(focus)?.focus({ preventScroll: true });
     return true;
   },
 };
+
+// Keys are seen first here, at the window as they start (the app listens
+// at the document); anything else the app answers first hears of a key
+// shown here before it.
+window.addEventListener("keydown", (e) => dlockSteps.key(e), true);
+for (const type of ["pointerdown", "click", "input", "change", "popstate", "pagehide", "beforeprint"]) {
+  window.addEventListener(type, () => dlockSteps.flush(), true);
+}
+// What a step left for later comes first where the reader may reach it.
+for (const type of ["pointerover", "pointerdown", "focusin", "contextmenu", "copy", "beforeprint", "resize", "toggle"]) {
+  window.addEventListener(type, () => dlockSteps.catchUp(), true);
+}

@@ -81,7 +81,7 @@ func (d *Demo) start() {
 	d.quiz.page = func() state.Settings { return d.s }
 	d.quiz.show = func(ctx app.Context, s state.Settings) { d.set(ctx, s, byQuiz) }
 	d.crash.report = func() (state.Settings, string) { return d.s, d.at.url(d.s) }
-	d.steps.runs, d.steps.guard = d.runs, d.crash.guard
+	d.steps.runs, d.steps.guard, d.steps.page = d.runs, d.crash.guard, d.drawn
 }
 
 // OnNav reads the URL on the server (prerendering) and on navigation.

@@ -19,6 +19,7 @@ import (
 // also listens to clicks, is addressWriter's.
 type listeners struct {
 	keydown  app.Func
+	told     app.Func // a step key the loader's side showed first
 	popstate app.Func
 	pageHide app.Func // writes the address as the page goes
 	// The timelines' marks: a click opens a step, pointing or focus shows
@@ -81,6 +82,20 @@ func (l *listeners) add(ctx app.Context, p pageEvents, guard func(where string, 
 		return nil
 	})
 	doc.Call("addEventListener", "keydown", l.keydown)
+	// A step key the loader's step path showed before the app heard of it
+	// (steps.js, key) is told here, once its frame is drawn, by its
+	// command's name: the app does it as the key.
+	l.told = app.FuncOf(func(this app.Value, args []app.Value) any {
+		if len(args) > 0 {
+			if cmd := state.CommandNamed(args[0].String()); cmd != state.CmdNone {
+				do("key", action{cmd: cmd})
+			}
+		}
+		return nil
+	})
+	if h := hands(); h.Truthy() {
+		h.Set("tell", l.told)
+	}
 
 	// go-app skips a history move to the address it navigated to last,
 	// though stepping has since replaced it (a view link, a step, back):

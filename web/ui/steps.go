@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 
 	"dlock/core/course"
@@ -193,6 +194,9 @@ type stepPath struct {
 	rendered drawnState
 	// guard runs f; a panic in it becomes the crash view.
 	guard func(where string, f func())
+	// page is what the page draws from now (Demo.drawn): whether a step
+	// key is, there, only a step (arm).
+	page func() drawnState
 	// fill and prepare run after a render (a microtask) and when the
 	// browser is idle.
 	fill, prepare app.Func
@@ -252,15 +256,54 @@ func (p *stepPath) then(fn func()) {
 func (p *stepPath) follow(ctx app.Context, was, now state.Settings, by cause) {
 	p.drew = false
 	keepCurrentInView()
+	defer p.arm()
 	if p.drawn == nil || !p.drawn.live || p.filling || now.Quiz || !onlyStep(p.drawn.s, now) || p.shown != was {
 		return
 	}
-	if !p.ready(now.Step) || !hands().Call("show", now.Step, true).Bool() {
+	if !p.ready(now.Step) || !hands().Call("show", now.Step, true, true).Bool() {
 		return
 	}
 	p.shown, p.drew = now, true
 	p.fast++
 	p.schedulePrepare()
+}
+
+// stepCommands are the commands that move the step.
+var stepCommands = [...]state.Command{state.CmdFirst, state.CmdPrev, state.CmdNext, state.CmdLast}
+
+// arm tells the loader's side which step each step key leads to, where a
+// step is all that key changes now and the page shows the state it is
+// at: the loader's side then shows that step as the key is pressed, in
+// the frame the key asks for, and tells the app the key once the frame
+// is drawn (steps.js, key), which finds the step shown (follow). Where a
+// key does more (predict mode's question, play paused, a part still held,
+// the page about to be drawn), no key is armed, and the app hears the key
+// first.
+func (p *stepPath) arm() {
+	if h := hands(); h.Truthy() {
+		h.Call("arm", p.keyTargets())
+	}
+}
+
+// keyTargets is what arm tells: "command=step" items joined by spaces, ""
+// where no key is only a step.
+func (p *stepPath) keyTargets() string {
+	if p.page == nil || p.drawn == nil || !p.drawn.live || p.filling {
+		return ""
+	}
+	now := p.page()
+	rendered := now
+	rendered.s = p.rendered.s
+	if p.shown != now.s || now.s.Quiz || now.playing || now.held || !onlyStep(p.drawn.s, now.s) || rendered != p.rendered {
+		return ""
+	}
+	var b strings.Builder
+	for _, cmd := range stepCommands {
+		if next := now.s.Do(p.runs, cmd); next.Step != now.s.Step && onlyStep(next, now.s) {
+			b.WriteString(cmd.String() + "=" + strconv.Itoa(next.Step) + " ")
+		}
+	}
+	return b.String()
 }
 
 // drewAll reports whether the step path drew all that changed since the
@@ -327,6 +370,7 @@ func (p *stepPath) fillIslands() {
 		h.Call("fill", p.drawn.s.Step)
 		p.schedulePrepare()
 	}
+	p.arm()
 }
 
 // schedulePrepare has the steps next to the one shown prepared when the
