@@ -294,6 +294,9 @@ func TestThePrintedPageIsAHandout(t *testing.T) {
 		pictureOnPageOne(tb, printPDF(tb, letter[0], letter[1]), lang+" at step 1 on Letter", 1, 2)
 		tb.key(kb.End)
 		tb.waitHook("step-counter", "7")
+		// The handout, hidden on screen, follows a step when the browser
+		// is idle (or as printing starts).
+		idle(tb)
 		notes := eval[[]string](tb, `[...document.querySelectorAll('[data-testid="handout-step"]')].map(li => li.textContent)`)
 		if len(notes) != 7 {
 			t.Fatalf("%s: at the last step the handout has %d steps", lang, len(notes))

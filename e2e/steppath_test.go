@@ -3,9 +3,13 @@
 package e2e
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
 
@@ -89,6 +93,11 @@ func TestAStepDrawsWhatThePageDraws(t *testing.T) {
 				p.do()
 				tb.waitJS(`document.querySelector('[data-testid="step-counter"]').dataset.value !== "` + at + `"`)
 				at = eval[string](tb, `document.querySelector('[data-testid="step-counter"]').dataset.value`)
+				// A key's step is shown before the app hears of it, which
+				// it does once the frame is drawn; what the reader cannot
+				// see yet follows when the browser is idle.
+				tb.waitJS(`dlockTestSteps().fast > ` + strconv.Itoa(before.Fast) + ` || dlockTestSteps().renders > ` + strconv.Itoa(before.Renders))
+				idle(tb)
 				after := eval[stepCounts](tb, `dlockTestSteps()`)
 				if after.Fast != before.Fast+1 || after.Renders != before.Renders {
 					t.Errorf("press %d (%s), to step %s: the step path drew %d steps and the page was drawn %d times, want 1 and 0",
@@ -104,6 +113,16 @@ func TestAStepDrawsWhatThePageDraws(t *testing.T) {
 			}
 		})
 	}
+}
+
+// idle waits until the browser has been idle twice, and has drawn a frame
+// since: what a step leaves for an idle moment is done.
+func idle(tb *tab) {
+	tb.t.Helper()
+	eval[bool](tb, `new Promise((done) => {
+		const once = (next) => requestIdleCallback(() => requestAnimationFrame(() => setTimeout(next, 0)), {timeout: 1000});
+		once(() => once(() => done(true)));
+	})`)
 }
 
 // clickStep clicks the step button id, or on a phone the dock's one.
@@ -127,4 +146,66 @@ func firstDifference(a, b string) string {
 	from := max(0, i-200)
 	cut := func(s string) string { return s[from:min(len(s), i+200)] }
 	return "step path: …" + cut(a) + "…\ngo-app:    …" + cut(b) + "…"
+}
+
+// A step key shows its step in the very frame it asks for, however the
+// page gets it there: the first animation frame after each → already shows
+// the step on the counter, in the live region and on the cards. Each press
+// is a real key, pressed as soon as the last one's frame is drawn.
+func TestAStepKeyShowsItsStepInTheFrameItAsksFor(t *testing.T) {
+	t.Parallel()
+	host := newStaticHost(t, "/dlock/", dist(t, "dlock", hookedSite(t)), nil)
+	tb := newTab(t)
+	tb.viewport(1280, 800)
+	tb.openIn(host.url("?sw=off&lang=en"), "live")
+	total := eval[int](tb, `+document.querySelector('[data-testid="step-counter"]').dataset.total`)
+	eval[bool](tb, `(() => {
+		window.__frames = [];
+		addEventListener("keydown", () => requestAnimationFrame(() => __frames.push([
+			document.querySelector('[data-testid="step-counter"]').textContent,
+			document.querySelector('[data-testid="announcer"]').textContent,
+		])), true);
+		return true;
+	})()`)
+	for range total - 1 {
+		tb.key(kb.ArrowRight)
+		eval[bool](tb, `new Promise((done) => requestAnimationFrame(() => done(true)))`)
+	}
+	frames := eval[[][2]string](tb, `__frames`)
+	if len(frames) != total-1 {
+		t.Fatalf("%d frames after %d presses", len(frames), total-1)
+	}
+	for i, f := range frames {
+		counter := fmt.Sprintf("%d / %d", i+2, total)
+		if f[0] != counter || !strings.Contains(f[1], counter) && !strings.Contains(f[1], fmt.Sprintf("%d of %d", i+2, total)) {
+			t.Errorf("the frame after press %d shows %q, announcing %q; want %s", i+1, f[0], f[1], counter)
+		}
+	}
+}
+
+// What a step leaves for an idle moment (the links' addresses, the printed
+// handout) is there as soon as the reader reaches it: a link the pointer
+// moves onto right after a key carries the new step, and the page printed
+// right after a key prints the new step's handout.
+func TestWhatAStepLeavesForLaterIsThereWhenReached(t *testing.T) {
+	t.Parallel()
+	host := newStaticHost(t, "/dlock/", dist(t, "dlock", hookedSite(t)), nil)
+	tb := newTab(t)
+	tb.viewport(1280, 800)
+	tb.openIn(host.url("?sw=off&lang=en"), "live")
+	tb.key(kb.ArrowRight)
+	tb.key(kb.ArrowRight)
+	box := eval[[]float64](tb, `(() => { const r = document.querySelector('[data-testid="view-compare"]').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+	tb.do(chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, box[0], box[1]))
+	if href := eval[string](tb, `document.querySelector('[data-testid="view-compare"]').getAttribute("href")`); !strings.Contains(href, "step=3") {
+		t.Errorf("the compare link under the pointer right after the keys goes to %q, want step=3", href)
+	}
+	tb.do(chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1))
+	tb.key(kb.ArrowRight)
+	printed := squash(printPDF(tb, 8.27, 11.69))
+	idle(tb)
+	heading := eval[string](tb, `document.querySelector('.handout h2').textContent`)
+	if !strings.Contains(heading, "4") || !strings.Contains(printed, squash(heading)) {
+		t.Errorf("printed right after the key, the handout is not step 4's %q:\n%s", heading, printed)
+	}
 }
