@@ -578,7 +578,6 @@ var pageWords = map[string]text{
 	// Predict mode: the questions asked before a step, by what they ask
 	// (course.Ask), and their choices (the course's machine words; a client's
 	// name stands for itself, a verdict's words are the verdict's).
-	"quiz.ask.write":            {"%[2]s は %[1]s の書き込みを受け付けるか?", "Will %[2]s accept %[1]s's write?"},
 	"quiz.ask.grant":            {"ロックサービスは %s にロックを与えるか?", "Will the lock service grant %s the lock?"},
 	"quiz.ask.heard":            {"遅れて届いたロックの返事を、%s はどう受け取るか?", "What will %s make of the lock's answer, arriving late?"},
 	"quiz.ask.renew":            {"ロックサービスは %s のリースを更新するか?", "Will the lock service renew %s's lease?"},
@@ -598,16 +597,14 @@ var pageWords = map[string]text{
 	"quiz.choice.heard.refused": {"拒否されたと知る", "it learns it was refused"},
 	// Predict mode's control, its question's frame, the feedback and the
 	// score.
-	"quiz.switch":       {"予想しながら進む", "Predict each step"},
-	"quiz.label":        {"予想", "Your prediction"},
-	"quiz.keys":         {"クリックか、1〜4 のキーで答える。答えるまで次の手順は表示されない。", "Answer by a click or with the keys 1–4. The step is shown once you answer."},
-	"quiz.right":        {"正解: %s", "Right: %s."},
-	"quiz.wrong":        {"不正解。正しい答えは「%s」", "Wrong: the answer is “%s”."},
-	"quiz.explain":      {"このステップで起きたこと: %s", "What happened: %s"},
-	"quiz.score":        {"得点 %d/%d", "Score %d/%d"},
-	"quiz.announce":     {"質問: %s 選択肢: %s", "Question: %s Choices: %s"},
-	"quiz.choice":       {"%d: %s", "%d: %s"},
-	"quiz.hint.verdict": {"最後のステップ。→ を押すと、この実行の判定を予想する。", "The last step. Press → to predict the run's verdict."},
+	"quiz.switch":   {"予想しながら進む", "Predict each step"},
+	"quiz.label":    {"予想", "Your prediction"},
+	"quiz.right":    {"正解: %s", "Right: %s."},
+	"quiz.wrong":    {"不正解。正しい答えは「%s」", "Wrong: the answer is “%s”."},
+	"quiz.explain":  {"このステップで起きたこと: %s", "What happened: %s"},
+	"quiz.score":    {"得点 %d/%d", "Score %d/%d"},
+	"quiz.announce": {"質問: %s 選択肢: %s", "Question: %s Choices: %s"},
+	"quiz.choice":   {"%d: %s", "%d: %s"},
 	// The verdict question's definitions, shown beside it (matrix.legend).
 	"quiz.verdict.legend": {"判定の定義(表の凡例)", "The verdicts' definitions (the table's legend)"},
 	// What the verdict's feedback adds where the run has ↺ (the matrix's
