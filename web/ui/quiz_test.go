@@ -49,12 +49,12 @@ func TestPredictModeAsksBeforeTheStepAndGradesByTheRun(t *testing.T) {
 		if got := q.forward(s, frames, state.CmdLast); got.Step != 6 {
 			t.Errorf("fenced %t: End with a question open moved to %d", c.fenced, got.Step)
 		}
-		if _, ok := q.answer("granted"); ok || q.asked != 0 {
+		if _, ok := q.answer("granted"); ok || q.scores[runKey(s)].Asked != 0 {
 			t.Errorf("fenced %t: a choice the question has not was taken", c.fenced)
 		}
 		step, ok := q.answer(course.ChoiceRefused)
-		if !ok || step != 7 || q.right != c.right || q.asked != 1 || q.asking != nil {
-			t.Errorf("fenced %t: answering refused shows step %d, scores %d/%d", c.fenced, step, q.right, q.asked)
+		if sc := q.scores[runKey(s)]; !ok || step != 7 || sc.Right != c.right || sc.Asked != 1 || sc.Of != 6 || q.asking != nil {
+			t.Errorf("fenced %t: answering refused shows step %d, scores %+v", c.fenced, step, sc)
 		}
 		want := course.ChoiceRefused
 		if !c.fenced {
@@ -88,8 +88,8 @@ func TestPredictModeNeverSkipsAQuestion(t *testing.T) {
 		q.follow(noCtx, was, s, byCommand)
 		s = q.forward(s, frames, state.CmdLast)
 	}
-	if s.Step != 4 || q.asking == nil || q.asking.Frame != 4 || q.right != 2 {
-		t.Errorf("after two answers End stops at %d asking %+v (%d right)", s.Step, q.asking, q.right)
+	if s.Step != 4 || q.asking == nil || q.asking.Frame != 4 || q.scores[runKey(s)].Right != 2 {
+		t.Errorf("after two answers End stops at %d asking %+v (%+v)", s.Step, q.asking, q.scores[runKey(s)])
 	}
 	// A move elsewhere closes the question.
 	was := s
@@ -168,7 +168,7 @@ func TestThePageDrawsTheQuestionThenTheFeedback(t *testing.T) {
 		if strings.Contains(html, `data-step="7"`) {
 			t.Errorf("%s: the timeline draws step 7 before the answer", l)
 		}
-		if l == state.English && !strings.Contains(html, "Will row-42 accept A&#39;s write?") {
+		if l == state.English && !strings.Contains(stdhtml.UnescapeString(html), "Will row-42 accept A's write of “A-STALE” with token 1?") {
 			t.Errorf("the question is not worded")
 		}
 		step, _ := d.quiz.answer(course.ChoiceRefused)
@@ -216,8 +216,8 @@ func TestPredictModeAsksTheVerdictAtTheEnd(t *testing.T) {
 		if !strings.Contains(html, `data-ask="verdict"`) || !strings.Contains(html, `data-value="`+string(core.Stuck)+`"`) {
 			t.Errorf("fenced %t: the verdict question or its choices are not drawn", c.fenced)
 		}
-		if step, ok := d.quiz.answer(c.verdict); !ok || step != 7 || d.quiz.right != 1 {
-			t.Errorf("fenced %t: the verdict answered shows step %d, %d right", c.fenced, step, d.quiz.right)
+		if step, ok := d.quiz.answer(c.verdict); !ok || step != 7 || d.quiz.scores[runKey(d.s)].Right != 1 {
+			t.Errorf("fenced %t: the verdict answered shows step %d, %+v", c.fenced, step, d.quiz.scores[runKey(d.s)])
 		}
 		html = app.HTMLString(mounted(t, &drawn{d: d}))
 		if !strings.Contains(html, `data-value="`+c.seal+`"`) || strings.Contains(html, `data-testid="quiz-hint"`) {
@@ -249,7 +249,8 @@ func TestTheVerdictFeedbackOfAReorderedRunSaysWhatItDoesNotCount(t *testing.T) {
 		}
 		// Asked by the table's definitions, it shows them.
 		asking := stdhtml.UnescapeString(app.HTMLString(mounted(t, &drawn{d: d})))
-		if !strings.Contains(asking, `data-testid="quiz-legend"`) || !strings.Contains(asking, words.T(state.English, "matrix.legend")) ||
+		if !strings.Contains(asking, `data-testid="quiz-legend"`) || !strings.Contains(asking, words.T(state.English, "verdict.def.safe")) ||
+			!strings.Contains(asking, words.T(state.English, "verdict.def.stuck")) || !strings.Contains(asking, words.T(state.English, "verdict.def.worst")) ||
 			!strings.Contains(asking, "By the table's definitions, what is this run's verdict?") {
 			t.Error("the verdict question does not name the table's definitions, or does not show them")
 		}
