@@ -2,6 +2,7 @@ package ui
 
 import (
 	stdhtml "html"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -295,5 +296,76 @@ func TestAQuestionStaysWhereItWasAsked(t *testing.T) {
 		if (q.asking != nil) != c.stay {
 			t.Errorf("%s: the question open is %v, want it kept %t", c.name, q.asking, c.stay)
 		}
+	}
+}
+
+// A lesson in predict mode holds back what would answer its questions
+// until the verdict is predicted: the scenario's story (its question stands
+// there), the notes' judgements, the recording on real software and the
+// closing moral. At the last step, the verdict still to ask, the step
+// controls stay live and a button asks it. The lesson's frame says where
+// it is in the course and links the next lesson; once the verdict is
+// predicted, the story, the whole note and the moral are back, and the
+// lesson's end says its score and links the next lesson again.
+func TestALessonHoldsItsAnswersBackUntilTheVerdict(t *testing.T) {
+	runs := state.NewRuns()
+	l := state.English
+	sc, _ := core.ScenarioByID(core.GCPauseID)
+	s := lessonSettings(sc, l)
+	r := runs.Run(sc, s.Strategy)
+	s.Step = len(r.Frames)
+	d := &Demo{s: s, runs: runs}
+	d.mode.live = true
+	d.start()
+	held := stdhtml.UnescapeString(app.HTMLString(mounted(t, &drawn{d: d})))
+	next := core.Scenarios()[1]
+	for _, want := range []string{
+		words.T(l, "gc-pause.asks"), words.HeldNote(l, r.Frames, s.Step), `data-testid="quiz-verdict-open"`,
+		"Lesson 1 of " + itoa(len(core.Scenarios())), `data-testid="lesson-next" data-value="` + next.ID + `"`,
+		words.T(l, "lesson.next", words.T(l, next.Title)), `data-testid="lesson-course"`,
+	} {
+		if !strings.Contains(held, want) {
+			t.Errorf("before the verdict, the lesson lacks %q", want)
+		}
+	}
+	// (The printed handout, not on the screen, keeps the whole story.)
+	for _, gone := range []string{`data-testid="scenario-shows" data-value="asks"`, `data-testid="step-note">` + words.HeldNote(l, r.Frames, s.Step) + "<"} {
+		if !strings.Contains(held, gone) {
+			t.Errorf("before the verdict, the lesson lacks %q", gone)
+		}
+	}
+	if strings.Contains(held, words.T(l, sc.Shows)) || strings.Contains(held, `data-testid="closing"`) {
+		t.Error("before the verdict, the lesson tells its story or its moral")
+	}
+	for _, id := range []string{"btn-next", "btn-advance", "dock-next", "btn-last"} {
+		if !strings.Contains(held, `data-testid="`+id+`" aria-disabled="false"`) && !regexp.MustCompile(`aria-disabled="false"[^>]*data-testid="`+id+`"`).MatchString(held) {
+			t.Errorf("at the last step, %s does not ask the verdict: it is disabled", id)
+		}
+	}
+	d.quiz.take(d.s, d.runs, state.CmdNext)
+	d.quiz.answer(string(core.Safe))
+	done := stdhtml.UnescapeString(app.HTMLString(mounted(t, &drawn{d: d})))
+	for _, want := range []string{
+		words.T(l, sc.Shows), words.Note(l, r.Frames, s.Step), `data-testid="closing"`, `data-testid="quiz-done"`,
+		`data-testid="lesson-next-end" data-value="` + next.ID + `"`, words.T(l, "quiz.why", words.Why(l, course.WhyOf(r.Frames, course.VerdictQuestion(r.Frames)))),
+	} {
+		if !strings.Contains(done, want) {
+			t.Errorf("after the verdict, the lesson lacks %q", want)
+		}
+	}
+	if strings.Contains(done, words.T(l, "gc-pause.asks")) || strings.Contains(done, `data-testid="quiz-verdict-open"`) {
+		t.Error("after the verdict, the lesson still asks")
+	}
+	// The last lesson's next is the table.
+	last := core.Scenarios()[len(core.Scenarios())-1]
+	d = &Demo{s: lessonSettings(last, l), runs: runs}
+	d.mode.live = true
+	if html := app.HTMLString(mounted(t, &drawn{d: d})); !strings.Contains(html, `data-testid="lesson-next" data-value="matrix"`) {
+		t.Error("the last lesson does not lead to the table")
+	}
+	// Out of predict mode there is no lesson.
+	d = &Demo{s: state.Defaults(), runs: runs}
+	if html := app.HTMLString(mounted(t, &drawn{d: d})); strings.Contains(html, `data-testid="lesson"`) {
+		t.Error("out of predict mode, the page shows a lesson's frame")
 	}
 }
