@@ -245,7 +245,7 @@ func (p pageView) lessonNav() app.UI {
 	course := state.Settings{View: state.ViewCourse, Scenario: core.GCPauseID, Strategy: state.BookStrategy, Step: 1, Lang: p.s.Lang}
 	return el("nav.lesson data-testid=lesson").Aria("label", p.t("lesson.label")).Body(
 		el("a.lesson-course data-testid=lesson-course").Attr("href", p.href(course)).Text(p.t("lesson.course")),
-		el("span.lesson-of data-testid=lesson-of").DataSet("value", n).DataSet("total", of).Text(p.t("lesson.of", n, of)),
+		elText("span.lesson-of data-testid=lesson-of", p.t("lesson.of", n, of)),
 		p.nextLesson("lesson-next"),
 	)
 }

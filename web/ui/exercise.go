@@ -139,18 +139,11 @@ func (c *exercisePanel) Render() app.UI {
 		// Nothing written yet: nothing to judge.
 		value, said = "empty", c.t("exercise.empty")
 	}
-	var row app.UI = el("p.exercise-row")
+	row := ""
 	if c.Strategy != "" && c.Strategy != e.Strategy {
-		row = elBody("p.exercise-row data-testid=exercise-row",
-			app.Text(c.t("exercise.other-row", c.t("strategy."+string(e.Strategy)), c.t("strategy."+string(c.Strategy)))+" "),
-			el("button.btn type=button data-testid=exercise-back").Text(c.t("exercise.back")).
-				OnClick(c.Link.Safe("exercise", func(ctx app.Context, _ app.Event) {
-					c.Link.Change(ctx, func(s state.Settings) state.Settings {
-						s.Strategy = e.Strategy
-						return s
-					})
-				})),
-		)
+		// The page shows the run under another row (the fencing switch
+		// flipped): the judgement is still the exercise's row's.
+		row = c.t("exercise.other-row", c.t("strategy."+string(e.Strategy)), c.t("strategy."+string(c.Strategy)))
 	}
 	hint := c.t("exercise.hint.wait")
 	if h := c.hint; h != nil && h.done {
@@ -165,7 +158,7 @@ func (c *exercisePanel) Render() app.UI {
 		elText("p.exercise-goal data-testid=exercise-goal", words.ExerciseGoal(c.Lang, e)),
 		el("p.exercise-status role=status data-testid=exercise-status").Class("exercise-"+value).
 			DataSet("value", value).Text(said),
-		row,
+		elText("p.exercise-row data-testid=exercise-row", row),
 		elText("p.muted.exercise-hint data-testid=exercise-hint", hint),
 	)
 }

@@ -208,14 +208,15 @@ func (c *playEditor) argField(onField, onEnter app.EventHandler) app.UI {
 	}
 	f, held := c.held()
 	chosen := c.heldChoice(held)
-	return el("select#play-arg data-testid=play-arg").DataSet("value", chosen).Attr("disabled", !c.Live || len(held) == 0).
-		Aria("describedby", "play-arg-help").OnChange(onField).OnKeyDown(onEnter).Body(
-		app.If(len(held) == 0, func() app.UI { return option("-", c.t("play.held.none"), true) }),
-		app.Range(held).Slice(func(i int) app.UI {
-			m := held[i]
-			return option(m.ID, m.ID+": "+words.MessageText(c.Lang, f, m), m.ID == chosen)
-		}),
-	)
+	opts := []app.UI{option("-", c.t("play.held.none"), true)}
+	if len(held) > 0 {
+		opts = opts[:0]
+	}
+	for _, m := range held {
+		opts = append(opts, option(m.ID, m.ID+": "+words.MessageText(c.Lang, f, m), m.ID == chosen))
+	}
+	return el("select#play-arg data-testid=play-arg aria-describedby=play-arg-help").Attr("disabled", !c.Live || len(held) == 0).
+		OnChange(onField).OnKeyDown(onEnter).Body(opts...)
 }
 
 // held is the last frame of the run written, under the editor's row, and

@@ -308,8 +308,7 @@ func (p pageView) quizPanel() app.UI {
 						Body(elText("kbd", n), app.Text(" "+words.ChoiceText(l, *q, c)))
 				}),
 			),
-			elBody("p.quiz-keys.muted#quiz-keys data-testid=quiz-keys",
-				elText("span.on-keys", p.t("quiz.keys")), elText("span.on-touch", p.t("quiz.keys.touch"))),
+			elBody("p.quiz-keys.muted#quiz-keys data-testid=quiz-keys", p.byPointer("quiz.keys")...),
 			app.If(q.Ask == course.AskVerdict, p.verdictLegend),
 		)
 	}
@@ -322,7 +321,7 @@ func (p pageView) quizPanel() app.UI {
 		feedback = el("p.quiz-feedback data-testid=quiz-feedback tabindex=-1").
 			Class("quiz-"+value).DataSet("value", value).DataSet("answer", a.q.Answer).DataSet("choice", a.choice).
 			Text(text)
-		why = el("p.quiz-why data-testid=quiz-why").Text(p.t("quiz.why", words.Why(l, course.WhyOf(p.frames, a.q))))
+		why = elText("p.quiz-why data-testid=quiz-why", p.t("quiz.why", words.Why(l, course.WhyOf(p.frames, a.q))))
 	}
 	var next app.UI = el("div.quiz-next")
 	switch {
@@ -330,15 +329,14 @@ func (p pageView) quizPanel() app.UI {
 		// At the last step, the verdict is still to be asked: a control
 		// that asks it, for a screen without → (a phone's).
 		next = elBody("div.quiz-next",
-			elBody("p.quiz-hint data-testid=quiz-hint",
-				elText("span.on-keys", p.t("quiz.hint.verdict")), elText("span.on-touch", p.t("quiz.hint.verdict.touch"))),
-			el("button.btn.primary.quiz-verdict-open type=button data-testid=quiz-verdict-open").Aria("keyshortcuts", "ArrowRight").
+			elBody("p.quiz-hint data-testid=quiz-hint", p.byPointer("quiz.hint.verdict")...),
+			el("button.btn.primary.quiz-verdict-open type=button data-testid=quiz-verdict-open aria-keyshortcuts=ArrowRight").
 				Text(p.t("quiz.verdict.open")).OnClick(p.link.Command(state.CmdNext)),
 		)
-	case qz.verdict && qz.asking == nil && p.s.View == state.ViewDemo && !p.s.Embed && qz.last != nil && qz.last.q.Ask == course.AskVerdict:
+	case qz.last != nil && qz.last.q.Ask == course.AskVerdict && p.s.View == state.ViewDemo && !p.s.Embed:
 		// The lesson is done: its score, and where to go next.
 		next = elBody("div.quiz-next",
-			el("p.quiz-done data-testid=quiz-done").Text(p.t("lesson.done", qz.score.Right, qz.score.Asked)),
+			elText("p.quiz-done data-testid=quiz-done", p.t("lesson.done", qz.score.Right, qz.score.Asked)),
 			p.nextLesson("lesson-next-end"),
 		)
 	}
@@ -352,25 +350,23 @@ func (p pageView) quizPanel() app.UI {
 	)
 }
 
+// byPointer is the words of key for a screen with keys and, key.touch,
+// for a touch screen, each in a span the style sheet shows on its own.
+func (p pageView) byPointer(key string) []app.UI {
+	return []app.UI{elText("span.on-keys", p.t(key)), elText("span.on-touch", p.t(key+".touch"))}
+}
+
 // verdictLegend is the verdicts' definitions, beside the verdict question:
-// each verdict with its own, how they rank, and, without a lock, what
-// counts as a grant.
+// each verdict with its own, a line each, how they rank, and, without a
+// lock, what counts as a grant.
 func (p pageView) verdictLegend() app.UI {
-	verdicts := []core.Verdict{core.Safe, core.AtRisk, core.Corrupted, core.Stuck}
-	lockless := len(p.frames) > 0 && p.frames[0].Lock.Lockless
-	return el("div.quiz-legend data-testid=quiz-legend").Body(
-		elText("p.quiz-legend-title#quiz-legend-title", p.t("quiz.verdict.legend")),
-		el("dl").Aria("labelledby", "quiz-legend-title").Body(
-			app.Range(verdicts).Slice(func(i int) app.UI {
-				v := string(verdicts[i])
-				return elBody("div.quiz-def",
-					el("dt").Class("verdict-"+v).Text(p.t("verdict."+v)),
-					elText("dd", p.t("verdict.def."+v)),
-				)
-			}),
-		),
-		elText("p.muted", p.t("verdict.def.worst")),
-		app.If(lockless, func() app.UI { return elText("p.muted", p.t("verdict.def.lockless")) }),
+	defs := p.t("verdict.defs")
+	if len(p.frames) > 0 && p.frames[0].Lock.Lockless {
+		defs += "\n" + p.t("verdict.def.lockless")
+	}
+	return elBody("div.quiz-legend data-testid=quiz-legend",
+		elText("p.quiz-legend-title", p.t("quiz.verdict.legend")),
+		elText("p.quiz-defs data-testid=quiz-defs", defs),
 	)
 }
 

@@ -322,7 +322,7 @@ func keepCurrentInView() {
 // at its top), and its two callbacks, made once.
 var inView struct {
 	due, question, top bool
-	frame, after  app.Func
+	frame, after       app.Func
 }
 
 // openAtTop scrolls the page to its top once the frame that shows it is

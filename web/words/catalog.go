@@ -63,7 +63,7 @@ func unmarked(s string) string {
 	if !strings.Contains(s, judgeFrom) {
 		return s
 	}
-	return strings.NewReplacer(judgeFrom, "", judgeTo, "").Replace(s)
+	return strings.ReplaceAll(strings.ReplaceAll(s, judgeFrom, ""), judgeTo, "")
 }
 
 // withheld is s without its judgement, marks and all.

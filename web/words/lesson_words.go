@@ -94,7 +94,9 @@ var lessonWords = map[string]text{
 	"quiz.write.token":   {"token %[3]d を添えた %[1]s の書き込み「%[2]s」", "%[1]s's write of “%[2]s” with token %[3]d"},
 	"quiz.write.version": {"version %[3]d を添えた %[1]s の書き込み「%[2]s」", "%[1]s's write of “%[2]s” with version %[3]d"},
 	"quiz.ask.write":     {"%[2]s は、%[1]sを受け付けるか?", "Will %[2]s accept %[1]s?"},
-	"quiz.ask.write.held": {
+	// A write held up in the network (MsgWrite), and one the resource
+	// checked earlier and now applies (MsgApply).
+	"quiz.ask.write.write": {
 		"%[1]sは、ステップ %[3]d で送られてから、ネットワークで足止めされていた。それがいま %[2]s に届く。%[2]s はこれを受け付けるか?",
 		"%[1]s, sent at step %[3]d and held up in the network since, reaches %[2]s now. Will %[2]s accept it?",
 	},
@@ -118,27 +120,19 @@ var lessonWords = map[string]text{
 	"quiz.verdict.open": {"判定を予想する", "Predict the verdict"},
 	"quiz.why":          {"理由: %s", "Why: %s"},
 
-	// The verdicts' definitions, beside the verdict question, and how
-	// they rank.
-	"verdict.def.safe": {
-		"前の取得のもとでの書き込みが、新しい取得の後に届くことはなく、ロックは使える。",
-		"no write made under an older grant landed after a newer grant, and the lock can be used.",
-	},
-	"verdict.def.at-risk": {
-		"前の取得のもとでの書き込みが、新しい取得の後に適用されたが、何も壊していない(新しい持ち主はまだ書いておらず、読んだ後に書いてもいない)。",
-		"a write made under an older grant was applied after a newer grant was issued, but destroyed nothing (the newer holder had not written, nor written after a read).",
-	},
-	"verdict.def.corrupted": {
-		"新しい持ち主の書き込みの後に、前の取得のもとでの書き込みが適用された(上書き)、あるいは新しい持ち主が読んだ後に適用され、新しい持ち主がその読み取りをもとに書いた(ロストアップデート)。",
-		"an older grant's write was applied after the newer holder's write (an overwrite), or after the newer holder's read, from which the newer holder then wrote (a lost update).",
-	},
-	"verdict.def.stuck": {
-		"ロックを正しく使えない。クラッシュした持ち主が TTL の無いロックを永遠に持つ、あるいはカウンタが戻った後、資源が今の持ち主を拒む。",
-		"the lock cannot be used correctly: a crashed holder keeps a lock without TTL forever, or, after the counter went back, the resource refuses the holder in force.",
-	},
-	"verdict.def.worst": {
-		"判定は資源ごとに見て、起きたことのうち最も悪いものになる。悪い順に ✗ 破壊、⊘ 行き詰まり、△ 危うい。",
-		"Each resource is judged on its own, and a run takes the worst of what happened: ✗ corrupted, then ⊘ stuck, then △ at risk.",
+	// The verdicts' definitions, beside the verdict question, a line each
+	// (each verdict's words are verdict.*'s), and how they rank.
+	"verdict.defs": {
+		"✓ 安全: 前の取得のもとでの書き込みが、新しい取得の後に届くことはなく、ロックは使える。\n" +
+			"△ 危うい: 前の取得のもとでの書き込みが、新しい取得の後に適用されたが、何も壊していない(新しい持ち主はまだ書いておらず、読んだ後に書いてもいない)。\n" +
+			"✗ 破壊: 新しい持ち主の書き込みの後に、前の取得のもとでの書き込みが適用された(上書き)、あるいは新しい持ち主が読んだ後に適用され、新しい持ち主がその読み取りをもとに書いた(ロストアップデート)。\n" +
+			"⊘ 行き詰まり: ロックを正しく使えない。クラッシュした持ち主が TTL の無いロックを永遠に持つ、あるいはカウンタが戻った後、資源が今の持ち主を拒む。\n" +
+			"判定は資源ごとに見て、起きたことのうち最も悪いものになる。悪い順に ✗ 破壊、⊘ 行き詰まり、△ 危うい。",
+		"✓ safe: no write made under an older grant landed after a newer grant, and the lock can be used.\n" +
+			"△ at risk: a write made under an older grant was applied after a newer grant was issued, but destroyed nothing (the newer holder had not written, nor written after a read).\n" +
+			"✗ corrupted: an older grant's write was applied after the newer holder's write (an overwrite), or after the newer holder's read, from which the newer holder then wrote (a lost update).\n" +
+			"⊘ stuck: the lock cannot be used correctly: a crashed holder keeps a lock without TTL forever, or, after the counter went back, the resource refuses the holder in force.\n" +
+			"Each resource is judged on its own, and a run takes the worst of what happened: ✗ corrupted, then ⊘ stuck, then △ at risk.",
 	},
 	"verdict.def.lockless": {
 		"ロックの無い方式では、version を読むこと(取得、または読み取り)を取得と数える。",
@@ -148,116 +142,116 @@ var lessonWords = map[string]text{
 	// Why an answer is right (Why, course.WhyOf): the rule and the values it
 	// compared.
 	"why.token-below": {
-		"%[1]s はすでに token %[3]d を見ている。%[2]d < %[3]d なので、見た中で最大のトークンより小さいトークンとして拒否する。",
-		"%[1]s had seen token %[3]d, and %[2]d < %[3]d: it refuses a token below the largest it has seen.",
+		"%[3]s はすでに token %[5]d を見ている。%[4]d < %[5]d なので、見た中で最大のトークンより小さいトークンとして拒否する。",
+		"%[3]s had seen token %[5]d, and %[4]d < %[5]d: it refuses a token below the largest it has seen.",
 	},
 	"why.token-not-below": {
-		"token %[2]d は、%[1]s が見た最大のトークン %[3]d より小さくないので、受け付ける。",
-		"Token %[2]d is not below the largest %[1]s has seen, %[3]d, so it accepts it.",
+		"token %[4]d は、%[3]s が見た最大のトークン %[5]d より小さくないので、受け付ける。",
+		"Token %[4]d is not below the largest %[3]s has seen, %[5]d, so it accepts it.",
 	},
 	"why.token-first": {
-		"%[1]s はまだどのトークンも見ていないので、token %[2]d を受け付ける。",
-		"%[1]s has seen no token yet, so it accepts token %[2]d.",
+		"%[3]s はまだどのトークンも見ていないので、token %[4]d を受け付ける。",
+		"%[3]s has seen no token yet, so it accepts token %[4]d.",
 	},
 	"why.token-equal": {
-		"token %[2]d は、%[1]s が見た最大のトークン %[3]d と等しい。同じ持ち主が何度も書けるように、等しいトークンはわざと受け付ける。",
-		"Token %[2]d equals the largest %[1]s has seen, %[3]d, and an equal token is accepted on purpose, so that one holder can write many times.",
+		"token %[4]d は、%[3]s が見た最大のトークン %[5]d と等しい。同じ持ち主が何度も書けるように、等しいトークンはわざと受け付ける。",
+		"Token %[4]d equals the largest %[3]s has seen, %[5]d, and an equal token is accepted on purpose, so that one holder can write many times.",
 	},
 	"why.no-check": {
-		"%[1]s はトークンを検査しないので、届いた書き込みをすべて適用する。",
-		"%[1]s does not check tokens: it applies every write that reaches it.",
+		"%[3]s はトークンを検査しないので、届いた書き込みをすべて適用する。",
+		"%[3]s does not check tokens: it applies every write that reaches it.",
 	},
 	"why.checked-earlier": {
-		"%[1]s はこの書き込みをステップ %[2]d で検査済みで、いま検査し直さずに適用する。検査と書き込みが別々の段階だからだ。",
-		"%[1]s checked this write at step %[2]d, and applies it now without checking again: the check and the write are two separate steps.",
+		"%[3]s はこの書き込みをステップ %[13]d で検査済みで、いま検査し直さずに適用する。検査と書き込みが別々の段階だからだ。",
+		"%[3]s checked this write at step %[13]d, and applies it now without checking again: the check and the write are two separate steps.",
 	},
 	"why.version-matches": {
-		"%[1]s の version はまだ、書き込みが添える %[2]d のままなので、更新は行に当たる。",
-		"%[1]s is still at version %[2]d, the version the write carries, so the update matches the row.",
+		"%[3]s の version はまだ、書き込みが添える %[6]d のままなので、更新は行に当たる。",
+		"%[3]s is still at version %[6]d, the version the write carries, so the update matches the row.",
 	},
 	"why.version-moved": {
-		"%[1]s の version は %[3]d で、書き込みが添える %[2]d ではないので、更新はどの行にも当たらない。",
-		"%[1]s is at version %[3]d, not the %[2]d the write carries, so the update matches no row.",
+		"%[3]s の version は %[7]d で、書き込みが添える %[6]d ではないので、更新はどの行にも当たらない。",
+		"%[3]s is at version %[7]d, not the %[6]d the write carries, so the update matches no row.",
 	},
 	"why.no-version": {
-		"%[2]s は %[1]s の version を読んでいないので、書き込みに添える version が無く、更新はどの行にも当たらない。",
-		"%[2]s has read no version of %[1]s, so its write carries none, and the update matches no row.",
+		"%[1]s は %[3]s の version を読んでいないので、書き込みに添える version が無く、更新はどの行にも当たらない。",
+		"%[1]s has read no version of %[3]s, so its write carries none, and the update matches no row.",
 	},
 	"why.free": {
 		"まだ誰もロックを持ったことがない。",
 		"Nobody had held the lock yet.",
 	},
 	"why.released": {
-		"%[1]s がロックを手放していた。",
-		"%[1]s had released it.",
+		"%[2]s がロックを手放していた。",
+		"%[2]s had released it.",
 	},
 	"why.lease-ended": {
-		"%[1]s のリースは、ロックサービスの時計で t=%[2]d に切れている(いまは t=%[3]d)。",
-		"%[1]s's lease ended at t=%[2]d by the lock service's clock, which reads t=%[3]d.",
+		"%[2]s のリースは、ロックサービスの時計で t=%[8]d に切れている(いまは t=%[9]d)。",
+		"%[2]s's lease ended at t=%[8]d by the lock service's clock, which reads t=%[9]d.",
 	},
 	"why.forgot": {
-		"ロックサービスは %[1]s への取得を失った(状態をメモリにだけ持つノードの再起動、復元、あるいはその取得を写していなかったレプリカへのフェイルオーバーで)。",
-		"The lock service has lost its grant to %[1]s (a restart of a node that keeps its state in memory, a restore, or a failover to a replica that had not copied it).",
+		"ロックサービスは %[2]s への取得を失った(状態をメモリにだけ持つノードの再起動、復元、あるいはその取得を写していなかったレプリカへのフェイルオーバーで)。",
+		"The lock service has lost its grant to %[2]s (a restart of a node that keeps its state in memory, a restore, or a failover to a replica that had not copied it).",
 	},
 	"why.held": {
-		"%[1]s がロックを持っていて、そのリースはロックサービスの時計で t=%[2]d まで有効だ(いまは t=%[3]d)。",
-		"%[1]s holds the lock, its lease in force until t=%[2]d by the lock service's clock, which reads t=%[3]d.",
+		"%[2]s がロックを持っていて、そのリースはロックサービスの時計で t=%[8]d まで有効だ(いまは t=%[9]d)。",
+		"%[2]s holds the lock, its lease in force until t=%[8]d by the lock service's clock, which reads t=%[9]d.",
 	},
 	"why.held.no-ttl": {
-		"%[1]s がロックを持っていて、TTL が無いのでそのリースは切れない。",
-		"%[1]s holds the lock, and without a TTL its lease never ends.",
+		"%[2]s がロックを持っていて、TTL が無いのでそのリースは切れない。",
+		"%[2]s holds the lock, and without a TTL its lease never ends.",
 	},
 	"why.held.self": {
 		"%[1]s はすでにロックを持っている。",
 		"%[1]s already holds it.",
 	},
 	"why.lock-delay": {
-		"%[1]s のリースは手放されないまま切れたので、ロックサービスはロック遅延の終わる t=%[2]d まで誰にも貸さない(いまは t=%[3]d)。",
-		"%[1]s's lease lapsed without a release, so the lock service grants nobody the lock until its lock-delay ends at t=%[2]d (it reads t=%[3]d).",
+		"%[2]s のリースは手放されないまま切れたので、ロックサービスはロック遅延の終わる t=%[8]d まで誰にも貸さない(いまは t=%[9]d)。",
+		"%[2]s's lease lapsed without a release, so the lock service grants nobody the lock until its lock-delay ends at t=%[8]d (it reads t=%[9]d).",
 	},
 	"why.majority": {
-		"%[1]s は %[3]d ノードのうち %[2]d を得ている。過半数だ。",
-		"%[1]s has %[2]d of the %[3]d nodes: a majority.",
+		"%[14]s は %[12]d ノードのうち %[11]d を得ている。過半数だ。",
+		"%[14]s has %[11]d of the %[12]d nodes: a majority.",
 	},
 	"why.no-majority": {
-		"%[1]s が得ているのは %[3]d ノードのうち %[2]d だけで、過半数ではない。",
-		"%[1]s has only %[2]d of the %[3]d nodes: no majority.",
+		"%[14]s が得ているのは %[12]d ノードのうち %[11]d だけで、過半数ではない。",
+		"%[14]s has only %[11]d of the %[12]d nodes: no majority.",
 	},
 	"why.lease-runs": {
-		"%[1]s のリースは t=%[2]d まで続き、ロックサービスの時計はいま t=%[3]d だ。",
-		"%[1]s's lease runs until t=%[2]d, and the lock service's clock reads t=%[3]d.",
+		"%[2]s のリースは t=%[8]d まで続き、ロックサービスの時計はいま t=%[9]d だ。",
+		"%[2]s's lease runs until t=%[8]d, and the lock service's clock reads t=%[9]d.",
 	},
 	"why.no-ttl": {
-		"ロックに TTL が無いので、%[1]s は手放すまで、時間がいくら経っても持ち続ける。",
-		"The lock has no TTL: %[1]s holds it until it releases it, however much time passes.",
+		"ロックに TTL が無いので、%[14]s は手放すまで、時間がいくら経っても持ち続ける。",
+		"The lock has no TTL: %[14]s holds it until it releases it, however much time passes.",
 	},
 	"why.leader-restarted": {
-		"新しいリーダーは %[1]s のリースを最初から、選挙タイムアウトを足してやり直す。リースはいま t=%[2]d に切れる(ロックサービスの時計は t=%[3]d)。",
-		"The new leader restarts %[1]s's lease in full, plus the election timeout: it now ends at t=%[2]d (the lock service's clock reads t=%[3]d).",
+		"新しいリーダーは %[2]s のリースを最初から、選挙タイムアウトを足してやり直す。リースはいま t=%[8]d に切れる(ロックサービスの時計は t=%[9]d)。",
+		"The new leader restarts %[2]s's lease in full, plus the election timeout: it now ends at t=%[8]d (the lock service's clock reads t=%[9]d).",
 	},
 	"why.from-reply": {
-		"%[1]s はリースを返事の届いた時点 t=%[2]d から数えるので、自分の時計では t=%[3]d までロックを持っている。",
-		"%[1]s counts its lease from when the reply arrived, t=%[2]d, so by its own clock it holds the lock until t=%[3]d.",
+		"%[1]s はリースを返事の届いた時点 t=%[10]d から数えるので、自分の時計では t=%[8]d までロックを持っている。",
+		"%[1]s counts its lease from when the reply arrived, t=%[10]d, so by its own clock it holds the lock until t=%[8]d.",
 	},
 	"why.from-request": {
-		"%[1]s はリースを要求を送った時点 t=%[2]d から数える。リースは t=%[3]d まで続き、いまは t=%[4]d だ。",
-		"%[1]s counts its lease from when it sent the request, t=%[2]d: it runs until t=%[3]d, and it is t=%[4]d.",
+		"%[1]s はリースを要求を送った時点 t=%[10]d から数える。リースは t=%[8]d まで続き、いまは t=%[9]d だ。",
+		"%[1]s counts its lease from when it sent the request, t=%[10]d: it runs until t=%[8]d, and it is t=%[9]d.",
 	},
 	"why.late-grant": {
-		"%[1]s が要求を送った t=%[2]d から数えると、リースは t=%[3]d に切れていて、返事が届いた t=%[4]d より前だ。",
-		"Counted from when %[1]s sent the request, t=%[2]d, the lease ended at t=%[3]d, before the reply arrived at t=%[4]d.",
+		"%[1]s が要求を送った t=%[10]d から数えると、リースは t=%[8]d に切れていて、返事が届いた t=%[9]d より前だ。",
+		"Counted from when %[1]s sent the request, t=%[10]d, the lease ended at t=%[8]d, before the reply arrived at t=%[9]d.",
 	},
 	"why.refused-earlier": {
-		"ロックサービスはステップ %[2]d で %[1]s の取得を拒否していた。返事はそれを %[1]s に伝えるだけだ。",
-		"The lock service refused %[1]s's acquire at step %[2]d; the reply only tells %[1]s so.",
+		"ロックサービスはステップ %[13]d で %[1]s の取得を拒否していた。返事はそれを %[1]s に伝えるだけだ。",
+		"The lock service refused %[1]s's acquire at step %[13]d; the reply only tells %[1]s so.",
 	},
 	"why.in-force": {
-		"%[1]s のリースは、ロックサービスの時計でまだ t=%[2]d まで有効だった(いまは t=%[3]d)。サービスはそれを延ばす。",
-		"%[1]s's lease was still in force, until t=%[2]d by the lock service's clock (it reads t=%[3]d), so the service extends it.",
+		"%[1]s のリースは、ロックサービスの時計でまだ t=%[8]d まで有効だった(いまは t=%[9]d)。サービスはそれを延ばす。",
+		"%[1]s's lease was still in force, until t=%[8]d by the lock service's clock (it reads t=%[9]d), so the service extends it.",
 	},
 	"why.renew-too-late": {
-		"%[1]s のリースは、ロックサービスの時計で t=%[2]d に切れていた(いまは t=%[3]d)。切れたリースは更新できず、%[1]s はロックを取り直すしかない。",
-		"%[1]s's lease had ended at t=%[2]d by the lock service's clock (it reads t=%[3]d), and a lease that has ended is not renewed: %[1]s must acquire the lock again.",
+		"%[1]s のリースは、ロックサービスの時計で t=%[8]d に切れていた(いまは t=%[9]d)。切れたリースは更新できず、%[1]s はロックを取り直すしかない。",
+		"%[1]s's lease had ended at t=%[8]d by the lock service's clock (it reads t=%[9]d), and a lease that has ended is not renewed: %[1]s must acquire the lock again.",
 	},
 	"why.not-holder": {
 		"%[1]s はロックを持っていない。持っているのは %[2]s だ。",
@@ -268,36 +262,36 @@ var lessonWords = map[string]text{
 		"%[1]s does not hold the lock: nobody does.",
 	},
 	"why.own-clock-valid": {
-		"%[1]s 自身の時計ではいま t=%[2]d で、リースの終わり t=%[3]d より前だ。",
-		"By %[1]s's own clock it is t=%[2]d, before its lease ends at t=%[3]d.",
+		"%[1]s 自身の時計ではいま t=%[9]d で、リースの終わり t=%[8]d より前だ。",
+		"By %[1]s's own clock it is t=%[9]d, before its lease ends at t=%[8]d.",
 	},
 	"why.own-clock-past": {
-		"%[1]s 自身の時計ではいま t=%[2]d で、リースは t=%[3]d に切れている。",
-		"By %[1]s's own clock it is t=%[2]d, and its lease ended at t=%[3]d.",
+		"%[1]s 自身の時計ではいま t=%[9]d で、リースは t=%[8]d に切れている。",
+		"By %[1]s's own clock it is t=%[9]d, and its lease ended at t=%[8]d.",
 	},
 	"why.overwrite": {
-		"ステップ %[1]d で、もう持ち主ではない %[2]s の書き込みが、%[4]s にある %[3]s の新しい値を上書きした。",
-		"At step %[1]d, the write of %[2]s, no longer the holder, overwrote %[3]s's newer value at %[4]s.",
+		"ステップ %[13]d で、もう持ち主ではない %[1]s の書き込みが、%[3]s にある %[2]s の新しい値を上書きした。",
+		"At step %[13]d, the write of %[1]s, no longer the holder, overwrote %[2]s's newer value at %[3]s.",
 	},
 	"why.lost-update": {
-		"ステップ %[1]d で %[2]s は、遅れた書き込みが届く前の読み取りをもとに %[3]s に書き、その遅れた書き込みは失われた。",
-		"At step %[1]d, %[2]s wrote %[3]s from a read made before a late write landed there, and that write is lost.",
+		"ステップ %[13]d で %[1]s は、遅れた書き込みが届く前の読み取りをもとに %[3]s に書き、その遅れた書き込みは失われた。",
+		"At step %[13]d, %[1]s wrote %[3]s from a read made before a late write landed there, and that write is lost.",
 	},
 	"why.stuck-crash": {
-		"ステップ %[1]d から、TTL の無いロックを持ったまま %[2]s がクラッシュしている。もう誰もロックを取れない。",
-		"From step %[1]d, %[2]s holds a lock without TTL and has crashed: nobody can take the lock again.",
+		"ステップ %[13]d から、TTL の無いロックを持ったまま %[1]s がクラッシュしている。もう誰もロックを取れない。",
+		"From step %[13]d, %[1]s holds a lock without TTL and has crashed: nobody can take the lock again.",
 	},
 	"why.stuck-token": {
-		"ステップ %[1]d から %[2]s は token %[3]d でロックを持っているが、%[4]s はすでに token %[5]d を見ている。資源は今の持ち主を拒むので、このロックでは書き込めない。",
-		"From step %[1]d, %[2]s holds the lock with token %[3]d, but %[4]s has seen token %[5]d: it refuses the holder in force, and the lock cannot be used to write.",
+		"ステップ %[13]d から %[1]s は token %[4]d でロックを持っているが、%[3]s はすでに token %[5]d を見ている。資源は今の持ち主を拒むので、このロックでは書き込めない。",
+		"From step %[13]d, %[1]s holds the lock with token %[4]d, but %[3]s has seen token %[5]d: it refuses the holder in force, and the lock cannot be used to write.",
 	},
 	"why.late-landed": {
-		"ステップ %[1]d で、前の取得のもとでの %[2]s の書き込みが、新しい取得の後に %[3]s に届いたが、何も壊さなかった。",
-		"At step %[1]d, a write of %[2]s made under an older grant landed at %[3]s after a newer grant was issued, and destroyed nothing.",
+		"ステップ %[13]d で、前の取得のもとでの %[1]s の書き込みが、新しい取得の後に %[3]s に届いたが、何も壊さなかった。",
+		"At step %[13]d, a write of %[1]s made under an older grant landed at %[3]s after a newer grant was issued, and destroyed nothing.",
 	},
 	"why.late-refused": {
-		"前の取得のもとでの書き込みが、新しい取得の後に届いて適用されることはなかった(ステップ %[1]d で %[3]s は %[2]s の書き込みを拒否した)。",
-		"No write made under an older grant was applied after a newer grant was issued (at step %[1]d, %[3]s refused %[2]s's write).",
+		"前の取得のもとでの書き込みが、新しい取得の後に届いて適用されることはなかった(ステップ %[13]d で %[3]s は %[1]s の書き込みを拒否した)。",
+		"No write made under an older grant was applied after a newer grant was issued (at step %[13]d, %[3]s refused %[1]s's write).",
 	},
 	"why.nothing-late": {
 		"前の取得のもとでの書き込みが、新しい取得の後に届いて適用されることはなく、ロックもまだ使える。",
@@ -340,7 +334,6 @@ var lessonWords = map[string]text{
 		"判定はこの課題の方式(%[1]s)でのもの。いま表示しているのは %[2]s での実行だ。",
 		"The judgement is under the exercise's strategy, %[1]s; the run shown is under %[2]s.",
 	},
-	"exercise.back":  {"課題の方式に戻す", "Back to the exercise's strategy"},
 	"exercise.empty": {"下の編集欄で実行を書くと、ここでモデルが判定する。", "Write a run in the editor below, and the model judges it here."},
 	"play.held":      {"足止めされているメッセージ", "held message"},
 	"play.held.none": {"足止めされているメッセージは無い", "no message is held"},

@@ -1,6 +1,8 @@
 package words
 
 import (
+	"strings"
+
 	"dlock/core"
 	"dlock/core/course"
 )
@@ -9,14 +11,11 @@ import (
 func QuestionText(l Lang, q course.Question) string {
 	switch q.Ask {
 	case course.AskWrite:
-		what := writeWhat(l, q)
-		switch q.Delivered {
-		case core.MsgWrite:
-			return T(l, "quiz.ask.write.held", what, q.Resource, q.Since)
-		case core.MsgApply:
-			return T(l, "quiz.ask.write.apply", what, q.Resource, q.Since)
+		key := "quiz.ask.write"
+		if q.Delivered != "" {
+			key += "." + string(q.Delivered) // held, or apply
 		}
-		return T(l, "quiz.ask.write", what, q.Resource)
+		return T(l, key, writeWhat(l, q), q.Resource, q.Since)
 	case course.AskHolder:
 		if q.Majority {
 			return T(l, "quiz.ask.holder.majority")
@@ -31,15 +30,16 @@ func QuestionText(l Lang, q course.Question) string {
 // writeWhat names the write a question asks about: its writer, and its
 // value and the token or version it carries where the question has them.
 func writeWhat(l Lang, q course.Question) string {
+	key, n := "quiz.write.value", q.Token
 	switch {
 	case q.Value == "":
-		return T(l, "quiz.write", q.Client)
+		key = "quiz.write"
 	case q.Token != 0:
-		return T(l, "quiz.write.token", q.Client, q.Value, q.Token)
+		key = "quiz.write.token"
 	case q.Version != 0:
-		return T(l, "quiz.write.version", q.Client, q.Value, q.Version)
+		key, n = "quiz.write.version", q.Version
 	}
-	return T(l, "quiz.write.value", q.Client, q.Value)
+	return T(l, key, q.Client, q.Value, n)
 }
 
 // ChoiceText says one of a question's choices: a client by its name, a
@@ -80,72 +80,26 @@ func Feedback(l Lang, q course.Question, choice string, frames []core.Frame) str
 
 // Why says the rule that gave an answer (course.WhyOf), with the values it
 // compared, in one or two sentences: what predict mode shows under its
-// feedback.
+// feedback. Every reason's message takes the same arguments, by index
+// (whyArgs), and uses those its rule compared.
 func Why(l Lang, w course.Why) string {
-	key, args := "why."+string(w.Rule), []any(nil)
-	switch w.Rule {
-	case course.RuleTokenBelow:
-		args = []any{w.Resource, w.Token, w.Max}
-	case course.RuleTokenNotBelow:
-		switch w.Max {
-		case 0:
-			key = "why.token-first"
-		case w.Token:
-			key = "why.token-equal"
-		}
-		args = []any{w.Resource, w.Token, w.Max}
-	case course.RuleNoCheck:
-		args = []any{w.Resource}
-	case course.RuleCheckedEarlier:
-		args = []any{w.Resource, w.Step}
-	case course.RuleVersionMatches:
-		args = []any{w.Resource, w.Version}
-	case course.RuleVersionMoved:
-		args = []any{w.Resource, w.Version, w.Row}
-	case course.RuleNoVersion:
-		args = []any{w.Resource, w.Client}
-	case course.RuleReleased, course.RuleForgot:
-		args = []any{w.Other}
-	case course.RuleLeaseEnded, course.RuleLeaseRuns, course.RuleLockDelay, course.RuleLeaderRestarted:
-		args = []any{w.Other, w.Until, w.Now}
-	case course.RuleHeld:
-		switch {
-		case w.Other == w.Client:
-			key, args = "why.held.self", []any{w.Client}
-		case w.Until == core.Never:
-			key, args = "why.held.no-ttl", []any{w.Other}
-		default:
-			args = []any{w.Other, w.Until, w.Now}
-		}
-	case course.RuleMajority, course.RuleNoMajority:
-		args = []any{orOther(w), w.Nodes, w.Of}
-	case course.RuleNoTTL:
-		args = []any{orOther(w)}
-	case course.RuleFromReply:
-		args = []any{w.Client, w.From, w.Until}
-	case course.RuleFromRequest, course.RuleLateGrant:
-		args = []any{w.Client, w.From, w.Until, w.Now}
-	case course.RuleRefusedEarlier:
-		args = []any{w.Client, w.Step}
-	case course.RuleInForce, course.RuleRenewTooLate:
-		args = []any{w.Client, w.Until, w.Now}
-	case course.RuleNotHolder:
-		args = []any{w.Client, w.Other}
-		if w.Other == "" {
-			key, args = "why.not-holder.none", []any{w.Client}
-		}
-	case course.RuleOwnClockValid, course.RuleOwnClockPast:
-		args = []any{w.Client, w.Now, w.Until}
-	case course.RuleOverwrite:
-		args = []any{w.Step, w.Client, w.Other, w.Resource}
-	case course.RuleLostUpdate, course.RuleLateLanded, course.RuleLateRefused:
-		args = []any{w.Step, w.Client, w.Resource}
-	case course.RuleStuckCrash:
-		args = []any{w.Step, w.Client}
-	case course.RuleStuckToken:
-		args = []any{w.Step, w.Client, w.Token, w.Resource, w.Max}
+	key := "why." + string(w.Rule)
+	switch {
+	case w.Rule == course.RuleTokenNotBelow && w.Max == 0:
+		key = "why.token-first"
+	case w.Rule == course.RuleTokenNotBelow && w.Max == w.Token:
+		key = "why.token-equal"
+	case w.Rule == course.RuleHeld && w.Other == w.Client:
+		key = "why.held.self"
+	case w.Rule == course.RuleHeld && w.Until == core.Never:
+		key = "why.held.no-ttl"
+	case w.Rule == course.RuleNotHolder && w.Other == "":
+		key = "why.not-holder.none"
 	}
-	said := T(l, key, args...)
+	said := T(l, key)
+	if strings.Contains(said, "%") {
+		said = T(l, key, w.Client, w.Other, w.Resource, w.Token, w.Max, w.Version, w.Row, w.Until, w.Now, w.From, w.Nodes, w.Of, w.Step, orOther(w))
+	}
 	if w.Also != "" {
 		said += sentenceSep(l) + T(l, "why.worst", T(l, "verdict.corrupted"), T(l, "verdict.stuck"), T(l, "verdict.at-risk"))
 	}

@@ -306,3 +306,25 @@ func TestEveryAnswerSaysWhy(t *testing.T) {
 		}
 	}
 }
+
+// The definitions beside the verdict question give each verdict a line,
+// in the choices' order, each opening with the verdict's own words, and
+// end with how the verdicts rank.
+func TestTheVerdictsDefinitionsNameEachVerdict(t *testing.T) {
+	for _, l := range []Lang{Japanese, English} {
+		lines := strings.Split(T(l, "verdict.defs"), "\n")
+		if len(lines) != 5 {
+			t.Fatalf("%s: %d lines of definitions", l, len(lines))
+		}
+		for i, v := range []core.Verdict{core.Safe, core.AtRisk, core.Corrupted, core.Stuck} {
+			if !strings.HasPrefix(lines[i], T(l, "verdict."+string(v))+":") {
+				t.Errorf("%s: line %d, %q, does not define %s", l, i+1, lines[i], v)
+			}
+		}
+		for _, v := range []core.Verdict{core.Corrupted, core.Stuck, core.AtRisk} {
+			if !strings.Contains(lines[4], T(l, "verdict."+string(v))) {
+				t.Errorf("%s: the ranking %q leaves out %s", l, lines[4], v)
+			}
+		}
+	}
+}
