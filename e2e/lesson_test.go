@@ -131,7 +131,9 @@ func TestNoAnswerIsOnScreenBeforeItsQuestion(t *testing.T) {
 	for _, l := range state.Langs {
 		t.Run(string(l), func(t *testing.T) {
 			t.Parallel()
-			tb := newIsolatedTab(t)
+			// Nineteen lessons, in a browser context of its own (the
+			// progress it records is its own).
+			tb := newTabFor(t, 4*tabTimeout, browser, chromedp.WithNewBrowserContext())
 			tb.viewport(1280, 800)
 			tb.open(siteURL + "?view=course&lang=" + string(l))
 			for _, sc := range scenarios {
