@@ -490,6 +490,11 @@ func onScreen(tb *tab, css ...string) bool {
 		return [...document.querySelectorAll(sels)].every(e => {
 			const r = e.getBoundingClientRect();
 			if (r.height === 0 || r.top < 0 || r.bottom > innerHeight + 0.5 || r.left < 0 || r.right > innerWidth + 0.5) return false;
+			// Nothing drawn over it (a bar pinned above it).
+			for (const [x, y] of [[r.left + 2, r.top + 2], [r.right - 2, r.bottom - 2], [r.left + 2, r.bottom - 2]]) {
+				const top = document.elementFromPoint(x, y);
+				if (!top || !(e.contains(top) || top.contains(e))) return false;
+			}
 			for (let p = e.parentElement; p; p = p.parentElement) {
 				const s = getComputedStyle(p);
 				if (s.overflowY === 'visible') continue;

@@ -340,7 +340,7 @@ func (c *coursePanel) Render() app.UI {
 		elBody("div.course-progress",
 			el("p.course-score role=status data-testid=course-progress").DataSet("done", done).DataSet("right", right).
 				DataSet("asked", asked).DataSet("solved", solved).
-				Text(c.t("course.progress", done, len(lessons)-1, right, asked)+" "+c.t("course.exercises", solved, len(course.Exercises()))),
+				Text(c.t("course.progress", done, len(lessons)-1, right, asked)+c.t("course.exercises", solved, len(course.Exercises()))),
 			reset,
 		),
 		el("ol.course-lessons").Aria("label", c.t("course.lessons")).Body(

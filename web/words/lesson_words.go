@@ -322,7 +322,7 @@ var lessonWords = map[string]text{
 		"一部のみ: %[3]d 問中 %[2]d 問に答え、%[1]d 問正解(最初から通して答えると記録される)",
 		"Partly done: %[2]d of %[3]d questions answered, %[1]d right (answer them all, from the start, to record it)",
 	},
-	"course.exercises":     {"課題 %d / %d 達成", "%d of %d exercises solved"},
+	"course.exercises":     {"、課題 %d / %d 達成", ", %d of %d exercises solved"},
 	"course.solved":        {"✓ 達成済み", "✓ solved"},
 	"course.reset.confirm": {"すべての進み具合と達成した課題の記録を消すか?", "Reset all progress and every exercise solved?"},
 	"course.reset.yes":     {"消す", "Reset"},
