@@ -556,10 +556,56 @@ func TestExercisesSayTheirRowRecordSolutionsAndOfferHeldMessages(t *testing.T) {
 	}
 	tb.open(siteURL + "?view=course&lang=en")
 	tb.waitJS(`document.querySelector('[data-testid="course-progress"]')?.dataset.solved === "1"`)
+	tb.click("course-reset")
+	tb.waitJS(`document.querySelector('[data-testid="course-reset-yes"]') !== null`)
+	for _, v := range axeCheck(t, tb) {
+		t.Errorf("the reset asked: axe %s (%s): %s at %s", v.ID, v.Impact, v.Help, strings.Join(v.Nodes, ", "))
+	}
+	tb.click("course-reset-no")
+	tb.waitJS(`document.querySelector('[data-testid="course-reset"]') !== null`)
 	if n := eval[int](tb, `document.querySelectorAll('[data-testid="course-solved"][data-value="`+e.ID+`"]').length`); n != 1 {
 		t.Errorf("the course marks the solved exercise %d times", n)
 	}
 	if n, want := eval[int](tb, `document.querySelectorAll('[data-testid="course-exercise"]').length`), len(course.Exercises()); n != want {
 		t.Errorf("the course lists %d exercise links for %d exercises", n, want)
+	}
+	// An exercise far down the course opens at the top of free play, its
+	// goal in sight.
+	eval[bool](tb, `(document.querySelectorAll('[data-testid="course-exercise"]')[`+fmt.Sprint(len(course.Exercises())-1)+`].scrollIntoView({block: "center"}), true)`)
+	if eval[float64](tb, `scrollY`) < 400 {
+		t.Fatal("the course's last exercise is in sight at its top: the test proves nothing")
+	}
+	eval[bool](tb, `(document.querySelectorAll('[data-testid="course-exercise"]')[`+fmt.Sprint(len(course.Exercises())-1)+`].click(), true)`)
+	tb.waitAcrossNavigation(`document.querySelector('[data-testid="app"]')?.dataset.view === "play" && document.querySelector('[data-testid="exercise-goal"]') !== null`)
+	settle(tb)
+	if at := eval[float64](tb, `scrollY`); at != 0 {
+		t.Errorf("the exercise opens scrolled to %v", at)
+	}
+	if !onScreen(tb, `[data-testid="exercise-goal"]`) {
+		t.Error("the exercise's goal is not on the screen")
+	}
+}
+
+// By the keyboard, the button that asks the verdict is reached by Tab and
+// pressed by Enter; focus, on the button that goes, moves to the first
+// choice, and the verdict asked passes axe.
+func TestTheVerdictIsAskedFromItsButtonByKeyboard(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	tb.open(siteURL + "?quiz=1&lang=en&step=7")
+	tabTo(tb, `[data-testid="quiz-verdict-open"]`)
+	tb.key(kb.Enter)
+	tb.waitJS(`document.querySelector('[data-testid="quiz-question"]')?.dataset.ask === "verdict"`)
+	focusMoves(t, tb, "quiz-choice", "after the verdict's button")
+	if got := eval[string](tb, `document.activeElement?.dataset.value ?? ""`); got != string(core.Safe) {
+		t.Errorf("focus is on the choice %q, want the first", got)
+	}
+	for _, v := range axeCheck(t, tb) {
+		t.Errorf("the verdict asked: axe %s (%s): %s at %s", v.ID, v.Impact, v.Help, strings.Join(v.Nodes, ", "))
+	}
+	tb.key(kb.Enter)
+	tb.waitHook("quiz-feedback", "right")
+	for _, v := range axeCheck(t, tb) {
+		t.Errorf("the lesson done: axe %s (%s): %s at %s", v.ID, v.Impact, v.Help, strings.Join(v.Nodes, ", "))
 	}
 }

@@ -331,7 +331,7 @@ func (p pageView) quizPanel() app.UI {
 		next = elBody("div.quiz-next",
 			elBody("p.quiz-hint data-testid=quiz-hint", p.byPointer("quiz.hint.verdict")...),
 			el("button.btn.primary.quiz-verdict-open type=button data-testid=quiz-verdict-open aria-keyshortcuts=ArrowRight").
-				Text(p.t("quiz.verdict.open")).OnClick(p.link.Command(state.CmdNext)),
+				Text(p.t("quiz.verdict.open")).OnClick(p.askVerdict),
 		)
 	case qz.last != nil && qz.last.q.Ask == course.AskVerdict && p.s.View == state.ViewDemo && !p.s.Embed:
 		// The lesson is done: its score, and where to go next.
@@ -348,6 +348,15 @@ func (p pageView) quizPanel() app.UI {
 		next,
 		el("p.quiz-score data-testid=quiz-score").DataSet("value", score).Text(p.t("quiz.score", qz.score.Right, qz.score.Asked)),
 	)
+}
+
+// askVerdict asks the verdict, as → does at the last step; focus, on the
+// button that goes, moves to the first choice.
+func (p pageView) askVerdict(ctx app.Context, e app.Event) {
+	p.link.Command(state.CmdNext)(ctx, e)
+	if app.IsClient {
+		focusWhenDrawn("quiz-choice")
+	}
 }
 
 // byPointer is the words of key for a screen with keys and, key.touch,
