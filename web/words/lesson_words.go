@@ -142,7 +142,7 @@ var lessonWords = map[string]text{
 	// Why an answer is right (Why, course.WhyOf): the rule and the values it
 	// compared.
 	"why.token-below": {
-		"%[3]s はすでに token %[5]d を見ている。%[4]d < %[5]d なので、見た中で最大のトークンより小さいトークンとして拒否する。",
+		"%[3]s はすでに token %[5]d を見ている。%[4]d < %[5]d で、これまでに見た最大のトークンより小さいので拒否する。",
 		"%[3]s had seen token %[5]d, and %[4]d < %[5]d: it refuses a token below the largest it has seen.",
 	},
 	"why.token-not-below": {

@@ -295,7 +295,7 @@ func TestEveryAnswerSaysWhy(t *testing.T) {
 	frames, _ := core.Replay(sc, core.LeaseFencing)
 	q, _ := course.QuestionAt(frames, 6)
 	for l, want := range map[Lang][2]string{
-		Japanese: {"row-42 は、token 1 を添えた A の書き込み「A-STALE」を受け付けるか?", "row-42 はすでに token 2 を見ている。1 < 2 なので、見た中で最大のトークンより小さいトークンとして拒否する。"},
+		Japanese: {"row-42 は、token 1 を添えた A の書き込み「A-STALE」を受け付けるか?", "row-42 はすでに token 2 を見ている。1 < 2 で、これまでに見た最大のトークンより小さいので拒否する。"},
 		English:  {"Will row-42 accept A's write of “A-STALE” with token 1?", "row-42 had seen token 2, and 1 < 2: it refuses a token below the largest it has seen."},
 	} {
 		if got := QuestionText(l, q); got != want[0] {
