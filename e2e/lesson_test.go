@@ -83,6 +83,15 @@ func visible(tb *tab) string {
 		return t; })()`)
 }
 
+// atTop reports whether the page is, or within a second comes to be,
+// scrolled to its top: a page opened by a link is brought there once the
+// browser has drawn it.
+func atTop(tb *tab) bool {
+	tb.t.Helper()
+	_, err := chromedp.Run(tb.ctx, chromedp.Poll[chromedp.Void](`scrollY === 0`, chromedp.WithPollingTimeout(time.Second)))
+	return err == nil
+}
+
 // judging are the words that say a verdict, or what a run means for the
 // data, in each language (web/words' own list, for the held notes).
 var judging = map[state.Lang][]string{
@@ -177,8 +186,8 @@ func walkLesson(t *testing.T, tb *tab, l state.Lang, sc core.Scenario) {
 	if sc.ID == core.GCPauseID {
 		moral = words.T(l, "legend")
 	}
-	if at := eval[float64](tb, `scrollY`); at != 0 {
-		t.Errorf("%s opens scrolled to %v, not at its top", sc.ID, at)
+	if !atTop(tb) {
+		t.Errorf("%s opens scrolled to %v, not at its top", sc.ID, eval[float64](tb, `scrollY`))
 	}
 	// The recording on real software, opened (it stays open from one
 	// lesson to the next), is held back.
@@ -277,8 +286,8 @@ func TestALessonIsFinishedByTapsOnAPhone(t *testing.T) {
 	tb.open(siteURL + "?view=course&lang=ja")
 	tb.tap(`[data-testid="course-lesson"][data-value="` + id + `"] [data-testid="course-open"]`)
 	tb.waitAcrossNavigation(`document.querySelector('[data-testid="app"]')?.dataset.phase === "live" && document.querySelector('[data-testid="app"]').dataset.view === "demo"`)
-	if at := eval[float64](tb, `scrollY`); at != 0 {
-		t.Errorf("the lesson opens scrolled to %v", at)
+	if !atTop(tb) {
+		t.Errorf("the lesson opens scrolled to %v", eval[float64](tb, `scrollY`))
 	}
 	if got, want := tb.text("lesson-of"), words.T(l, "lesson.of", n, len(core.Scenarios())); got != want {
 		t.Errorf("the lesson says %q, want %q", got, want)
@@ -577,9 +586,8 @@ func TestExercisesSayTheirRowRecordSolutionsAndOfferHeldMessages(t *testing.T) {
 	}
 	eval[bool](tb, `(document.querySelectorAll('[data-testid="course-exercise"]')[`+fmt.Sprint(len(course.Exercises())-1)+`].click(), true)`)
 	tb.waitAcrossNavigation(`document.querySelector('[data-testid="app"]')?.dataset.view === "play" && document.querySelector('[data-testid="exercise-goal"]') !== null`)
-	settle(tb)
-	if at := eval[float64](tb, `scrollY`); at != 0 {
-		t.Errorf("the exercise opens scrolled to %v", at)
+	if !atTop(tb) {
+		t.Errorf("the exercise opens scrolled to %v", eval[float64](tb, `scrollY`))
 	}
 	if !onScreen(tb, `[data-testid="exercise-goal"]`) {
 		t.Error("the exercise's goal is not on the screen")
