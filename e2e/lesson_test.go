@@ -423,9 +423,9 @@ func TestALessonKeepsItsOwnBestScore(t *testing.T) {
 }
 
 // The projector view, at 1280×720, keeps the timeline's labels at 14 px or
-// more while a question, its feedback and the verdict's definitions are
-// open, keeps the step controls on the screen, and does not move the
-// timeline sideways when a question opens.
+// more while a question, its feedback, the verdict's definitions and its
+// answer are open, keeps the step controls and the verdict's answer on the
+// screen, and does not move the timeline sideways when a question opens.
 func TestTheProjectorKeepsTheTimelineLegibleWhileAsking(t *testing.T) {
 	t.Parallel()
 	tb := newTab(t)
@@ -474,10 +474,19 @@ func TestTheProjectorKeepsTheTimelineLegibleWhileAsking(t *testing.T) {
 		if !onScreen(tb, `[data-testid="quiz-question"]`, `[data-testid="quiz-choice"]`, `[data-testid="quiz-defs"]`) {
 			t.Errorf("%s: the verdict question, a choice or the definitions are not on the screen", c.what)
 		}
+		// The verdict answered: its feedback, its reason and the next
+		// lesson above the whole run, the ↺ note of same-token-retry too.
+		tb.key("1")
+		tb.waitJS(`document.querySelector('[data-testid="quiz-feedback"]')?.dataset.ask === "verdict"`)
+		settle(tb)
+		answered := eval[box](tb, measure)
+		if !onScreen(tb, `[data-testid="quiz-feedback"]`, `[data-testid="quiz-why"]`, `[data-testid="lesson-next-end"]`) {
+			t.Errorf("%s: the verdict's feedback, its reason or the next lesson is not on the screen", c.what)
+		}
 		for _, m := range []struct {
 			when string
 			b    box
-		}{{"before the question", was}, {"asking", asking}, {"asking the verdict", verdict}} {
+		}{{"before the question", was}, {"asking", asking}, {"asking the verdict", verdict}, {"the verdict answered", answered}} {
 			if m.b.Min < 14 {
 				t.Errorf("%s, %s: a timeline label is %.1f px", c.what, m.when, m.b.Min)
 			}

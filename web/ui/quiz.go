@@ -319,7 +319,7 @@ func (p pageView) quizPanel() app.UI {
 			value = "right"
 		}
 		feedback = el("p.quiz-feedback data-testid=quiz-feedback tabindex=-1").
-			Class("quiz-"+value).DataSet("value", value).DataSet("answer", a.q.Answer).DataSet("choice", a.choice).
+			Class("quiz-"+value).DataSet("value", value).DataSet("answer", a.q.Answer).DataSet("choice", a.choice).DataSet("ask", a.q.Ask).
 			Text(text)
 		why = elText("p.quiz-why data-testid=quiz-why", p.t("quiz.why", words.Why(l, course.WhyOf(p.frames, a.q))))
 	}
