@@ -556,6 +556,19 @@ func TestExercisesSayTheirRowRecordSolutionsAndOfferHeldMessages(t *testing.T) {
 	if got := eval[[]string](tb, `[...document.querySelectorAll('[data-testid="play-arg"] option')].map(o => o.value)`); len(got) != 1 || got[0] != "m2" {
 		t.Errorf("a deliver offers %q, want m2", got)
 	}
+	// Said as the network's panel says it, once.
+	held, err := core.ParseScript("A:acquire,A:write:v@m2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	frames, err := core.Replay(held, core.Lease)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := frames[len(frames)-1]
+	if got, want := eval[string](tb, `document.querySelector('[data-testid="play-arg"] option').textContent`), words.MessageText(state.English, last, last.Network[0]); got != want {
+		t.Errorf("the held message is offered as %q, want %q", got, want)
+	}
 	tb.click("play-add")
 	tb.waitJS(`location.search.includes("deliver%3Am2")`)
 	// Held, an action is added, and the box is clear for the next.

@@ -213,7 +213,7 @@ func (c *playEditor) argField(onField, onEnter app.EventHandler) app.UI {
 		opts = opts[:0]
 	}
 	for _, m := range held {
-		opts = append(opts, option(m.ID, m.ID+": "+words.MessageText(c.Lang, f, m), m.ID == chosen))
+		opts = append(opts, option(m.ID, words.MessageText(c.Lang, f, m), m.ID == chosen))
 	}
 	return el("select#play-arg data-testid=play-arg aria-describedby=play-arg-help").Attr("disabled", !c.Live || len(held) == 0).
 		OnChange(onField).OnKeyDown(onEnter).Body(opts...)
