@@ -86,9 +86,16 @@ func TestCourseLessonsOpenInPredictModeAndKeepProgress(t *testing.T) {
 	if got := eval[string](tb, `document.querySelector('[data-testid="course-lesson"][data-value="gc-pause"] [data-testid="course-status"]').dataset.value`); got != "done" {
 		t.Errorf("after its verdict the chapter's lesson is %q", got)
 	}
+	// The reset asks first; focus is on its confirmation.
 	tabTo(tb, `[data-testid="course-reset"]`)
 	tb.key(kb.Enter)
+	focusMoves(t, tb, "course-reset-yes", "after the reset")
+	if got := eval[string](tb, `document.querySelector('[data-testid="course-progress"]').dataset.done`); got != "1" {
+		t.Errorf("before it is confirmed, the reset leaves %s lessons done", got)
+	}
+	tb.key(kb.Enter)
 	tb.waitJS(`document.querySelector('[data-testid="course-progress"]').dataset.done === "0"`)
+	focusMoves(t, tb, "course-reset", "after the reset is confirmed")
 	tb.open(siteURL + "?view=course&lang=en")
 	if got := eval[string](tb, `document.querySelector('[data-testid="course-progress"]').dataset.done`); got != "0" {
 		t.Errorf("after the reset and a reload, %s lessons are done", got)
@@ -199,19 +206,23 @@ func TestCourseSameTokenRetryLessonSaysWhyItsVerdictIsSafe(t *testing.T) {
 				tb.key("1")
 				tb.waitJS(`document.querySelector('[data-testid="quiz-question"]') === null && document.querySelector('[data-testid="quiz-feedback"]') !== null`)
 			}
-			// What the learner reasons from: the last step, B-1 over B-2.
-			if got, want := tb.text("step-note"), words.Note(l, frames, len(frames)); got != want {
+			// What the learner reasons from: the last step, B-1 over B-2
+			// (predict mode holds back what judges the run: nothing here).
+			if got, want := tb.text("step-note"), words.HeldNote(l, frames, len(frames)); got != want || want != words.Note(l, frames, len(frames)) {
 				t.Errorf("%s: at the verdict the note reads %q, want %q", l, got, want)
 			}
 			if got, want := tb.text("quiz-question"), words.QuestionText(l, v); got != want {
 				t.Errorf("%s: the verdict question reads %q, want %q", l, got, want)
 			}
-			// The definitions it names are beside it, one click away.
+			// The definitions it names are beside it, each verdict's on a
+			// line of its own.
 			if c.choice == string(core.Corrupted) {
-				tb.do(chromedp.Click(chromedp.CSS(`[data-testid="quiz-legend"] summary`)))
-				tb.waitJS(`document.querySelector('[data-testid="quiz-legend"]').open`)
-				if got := tb.text("quiz-legend"); !strings.Contains(got, words.T(l, "matrix.legend")) {
+				if got := eval[string](tb, `document.querySelector('[data-testid="quiz-defs"]').innerText`); got != words.T(l, "verdict.defs") {
 					t.Errorf("%s: the verdict's definitions read %q", l, got)
+				}
+				if lines := eval[int](tb, `(() => { const p = document.querySelector('[data-testid="quiz-defs"]');
+					return Math.round(p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight)); })()`); lines < 5 {
+					t.Errorf("%s: the five lines of definitions take %d lines", l, lines)
 				}
 				for _, v := range axeCheck(t, tb) {
 					t.Errorf("%s: the verdict asked: axe %s (%s): %s at %s", l, v.ID, v.Impact, v.Help, strings.Join(v.Nodes, ", "))

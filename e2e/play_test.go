@@ -124,14 +124,15 @@ func TestEditTheRun(t *testing.T) {
 	tb.click("play-redo") // nothing to redo after a new edit
 	tb.click("play-undo")
 	tb.waitHook("play-items", "3")
-	// An action the model refuses leaves the run as it was and says why.
+	// An action the model refuses leaves the run as it was and says why:
+	// a restore with no backup to restore from. (A deliver offers only
+	// the messages held: TestExercisesSayTheirRowRecordSolutionsAndOfferHeldMessages.)
 	addBad := func() {
-		tb.pick("play-verb", "deliver")
-		eval[bool](tb, `(() => { const i = document.querySelector('[data-testid="play-arg"]'); i.value = "m9"; i.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`)
+		tb.pick("play-verb", "restore")
 		tb.click("play-add")
 	}
 	addBad()
-	tb.waitJS(`document.querySelector('[data-testid="play-error"]').textContent.includes("no such message is held up")`)
+	tb.waitJS(`document.querySelector('[data-testid="play-error"]').textContent.includes("there is no backup to restore from yet")`)
 	if got := tb.hook("play-items"); got != "3" {
 		t.Errorf("a refused action changed the run: %s items", got)
 	}

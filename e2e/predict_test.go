@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"dlock/core"
 	"dlock/core/course"
 	"dlock/web/state"
 	"dlock/web/words"
@@ -62,7 +63,12 @@ func TestPredictModeAsksAndGrades(t *testing.T) {
 	for _, l := range state.Langs {
 		t.Run(string(l), func(t *testing.T) {
 			t.Parallel()
-			q := course.Question{Ask: course.AskWrite, Client: "A", Resource: "row-42", Choices: []string{course.ChoiceAccepted, course.ChoiceRefused}}
+			sc, _ := core.ScenarioByID(core.GCPauseID)
+			frames, err := core.Replay(sc, core.LeaseFencing)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, _ := course.QuestionAt(frames, 6)
 			tb := newTab(t)
 			tb.open(siteURL + "?step=6&fencing=on&quiz=1&lang=" + string(l))
 			tb.waitHook("quiz-score", "0/0")

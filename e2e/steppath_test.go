@@ -31,7 +31,8 @@ type stepCounts struct {
 // again: the two must be the same, the embed box's code too. Each run is stepped forward to its
 // end, back, and to its first and last steps, in views that draw a step
 // differently: the book's run in both languages, unfenced, two rows side
-// by side, a run with messages held in flight, Redlock's nodes, free play,
+// by side, a run with messages held in flight, Redlock's nodes, free play
+// (and an exercise shown under another row than its own),
 // the projector view, the whole run on the timeline, an embed, a phone.
 func TestAStepDrawsWhatThePageDraws(t *testing.T) {
 	t.Parallel()
@@ -46,6 +47,7 @@ func TestAStepDrawsWhatThePageDraws(t *testing.T) {
 		{"network", "?sw=off&lang=en&scenario=delayed-write&strategy=consensus", false},
 		{"redlock", "?sw=off&scenario=clock-jump&strategy=redlock", false},
 		{"play", "?sw=off&lang=en&view=play&strategy=lease&script=A:acquire,A:write:a1@m1,tick:15,B:acquire,B:write:b1,deliver:m1", false},
+		{"exercise", "?sw=off&lang=en&view=play&exercise=corrupt-lease&strategy=lease-fencing&script=A:acquire,A:write:a1@m1,A:release,B:acquire,B:write:b1,deliver:m1", false},
 		{"present", "?sw=off&lang=en&present=1&scenario=two-resources", false},
 		{"future", "?sw=off&lang=en&future=1", false},
 		{"embed", "?sw=off&lang=en&embed=1&controls=min", false},
@@ -61,6 +63,9 @@ func TestAStepDrawsWhatThePageDraws(t *testing.T) {
 			}
 			tb.openIn(host.url(c.query), "live")
 			tb.waitJS(`document.documentElement.dataset.testHooks === "on"`)
+			// An exercise's hint is searched in slices once it opens, each
+			// a render of its own: the steps are pressed once it is found.
+			tb.waitJS(`!document.querySelector('[data-testid="exercise-hint"]') || /\d/.test(document.querySelector('[data-testid="exercise-hint"]').textContent)`)
 			total := eval[int](tb, `+document.querySelector('[data-testid="step-counter"]').dataset.total`)
 			presses := []struct {
 				what string

@@ -72,6 +72,18 @@ type Question struct {
 	Client string
 	// Resource is the resource a write goes to (AskWrite).
 	Resource string
+	// Value, Token and Version are, for a write (AskWrite), the value it
+	// writes and the token or version it carries (0 where it carries
+	// none): they name which write is asked about.
+	Value   string
+	Token   int64
+	Version int64
+	// Delivered is, for a write that arrives late (AskWrite), what held it:
+	// the network (MsgWrite), or the resource, which checked it and now
+	// applies it (MsgApply); "" for a write sent now. Since is the step
+	// (1-based) at which it was sent, or checked.
+	Delivered core.MessageKind
+	Since     int
 	// Majority: the lock service is Redlock's nodes, and the holder is
 	// the one a majority of them hold the lock for (AskHolder).
 	Majority bool
@@ -105,7 +117,10 @@ func QuestionAt(frames []core.Frame, i int) (Question, bool) {
 	written := func() (Question, bool) {
 		switch e.Result {
 		case core.ResultAccepted, core.ResultStale, core.ResultRejected:
-			q.Resource = e.Resource
+			q.Resource, q.Value, q.Token, q.Version = e.Resource, e.Value, e.Token, e.Version
+			if e.Kind == core.ActDeliver {
+				q.Delivered, q.Since = e.Delivered, sentAt(frames, i)
+			}
 			return two(AskWrite, ChoiceAccepted, ChoiceRefused, e.Result != core.ResultRejected)
 		}
 		return Question{}, false
@@ -155,6 +170,18 @@ func QuestionAt(frames []core.Frame, i int) (Question, bool) {
 		}
 	}
 	return Question{}, false
+}
+
+// sentAt is the step (1-based) at which the message frames[i] delivers was
+// held: sent into the network, or checked by the resource; 0 if none was.
+func sentAt(frames []core.Frame, i int) int {
+	id := frames[i].Event.Message
+	for j := i - 1; j >= 1; j-- {
+		if frames[j].Event.Message == id && frames[j].Event.Kind != core.ActDeliver {
+			return frames[j].Step
+		}
+	}
+	return 0
 }
 
 // holderQuestion asks who holds the lock after the step: the holder before

@@ -3,6 +3,7 @@ package ui
 import (
 	stdhtml "html"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -10,13 +11,14 @@ import (
 	"dlock/core"
 	"dlock/core/course"
 	"dlock/web/state"
+	"dlock/web/words"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // The course lists every scenario in the chapter's order, then the
-// matrix; each scenario's lesson opens it in predict mode, and every lesson
-// has an exercise, every exercise a lesson.
+// matrix; each scenario's lesson opens it in predict mode, and every
+// exercise is in one lesson: the first whose contrast has its row.
 func TestCourseListsEveryScenarioInOrder(t *testing.T) {
 	runs := state.NewRuns()
 	lessons := courseLessons(runs)
@@ -26,11 +28,16 @@ func TestCourseListsEveryScenarioInOrder(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for i, l := range lessons {
-		if len(l.exercises) == 0 {
-			t.Errorf("lesson %d has no exercise", i)
-		}
 		for _, e := range l.exercises {
+			if seen[e.ID] {
+				t.Errorf("exercise %s is listed twice", e.ID)
+			}
 			seen[e.ID] = true
+			for _, earlier := range scenarios[:min(i, len(scenarios))] {
+				if slices.Contains(earlier.Contrast[:], e.Strategy) {
+					t.Errorf("exercise %s is in lesson %d, after %s, which contrasts its row", e.ID, i, earlier.ID)
+				}
+			}
 		}
 		if i == len(scenarios) {
 			if l.sc != nil {
@@ -63,7 +70,10 @@ func TestCourseListsEveryScenarioInOrder(t *testing.T) {
 		ask            course.Ask
 		client, answer string
 	}{
-		"partitioned-holder":   {course.AskWrite, "A", course.ChoiceRefused},
+		"partitioned-holder": {course.AskWrite, "A", course.ChoiceRefused},
+		// A stuck run decided by a grant turns on that grant's token: the
+		// resource's answer to the holder's write.
+		"restore-from-backup":  {course.AskWrite, "A", course.ChoiceRefused},
 		"restart-during-lease": {course.AskGrant, "B", course.ChoiceRefused},
 		"same-token-retry":     {course.AskWrite, "A", course.ChoiceRefused},
 		"heartbeat":            {course.AskGrant, "B", course.ChoiceRefused},
@@ -93,8 +103,10 @@ func TestCourseListsEveryScenarioInOrder(t *testing.T) {
 		t.Errorf("%d lessons drawn, want %d", n, len(lessons))
 	}
 	for _, want := range []string{
-		"The question it turns on: Will row-42 accept A's write?",
+		"The question it turns on: " + words.QuestionText(state.English, lessons[0].question),
+		"Will row-42 accept A's write of “A-STALE” with token 1?",
 		"0 of " + itoa(len(scenarios)) + " lessons done",
+		words.T(state.English, "same-token-retry.asks"),
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the course lacks %q", want)
@@ -115,16 +127,61 @@ func TestCourseListsEveryScenarioInOrder(t *testing.T) {
 		}
 	}
 
-	// A lesson done says its score, and the progress counts it.
+	// Nothing of a lesson's story is in the course: it would answer the
+	// lesson's questions.
+	for _, sc := range scenarios {
+		if strings.Contains(html, words.T(state.English, sc.Shows)) {
+			t.Errorf("the course tells the story of %s", sc.ID)
+		}
+	}
+
+	// A lesson done says its score, one walked in part says so, and the
+	// progress counts the one done; a solved exercise is marked.
 	c = &coursePanel{Lang: state.English, Path: "/", Live: true, Runs: runs, Link: pageOf(&page)}
-	c.progress = courseProgress{Lessons: map[string]lessonScore{core.GCPauseID: {Right: 2, Asked: 3}}}
+	c.progress = courseProgress{Lessons: map[string]lessonScore{core.GCPauseID: {Right: 2, Asked: 3}, "delayed-write": {Right: 0, Asked: 1, Of: 4}},
+		Exercises: map[string]bool{"corrupt-lease": true}}
 	html = app.HTMLString(c)
 	if !strings.Contains(html, "Done (2 of 3 right)") || !strings.Contains(html, "1 of "+itoa(len(scenarios))+" lessons done, 2 of 3 answers right") {
 		t.Errorf("a lesson done is not said")
 	}
+	if !strings.Contains(html, "Partly done: 1 of 4 questions answered, 0 right") || !strings.Contains(html, `data-value="partial"`) {
+		t.Errorf("a lesson walked in part is not said")
+	}
+	if !strings.Contains(html, "1 of "+itoa(len(course.Exercises()))+" exercises solved") ||
+		strings.Count(html, `data-testid="course-solved"`) != 1 || !strings.Contains(html, `data-testid="course-solved" data-value="corrupt-lease"`) {
+		t.Errorf("a solved exercise is not marked")
+	}
+	// The reset asks first; cancelled, it keeps the progress; confirmed, it
+	// clears it.
 	c.onReset(noCtx, app.Event{})
-	if html = app.HTMLString(c); strings.Contains(html, "Done (") {
-		t.Errorf("the reset leaves a lesson done")
+	if html = app.HTMLString(c); !strings.Contains(html, `data-testid="course-reset-yes"`) || !strings.Contains(html, "Done (") {
+		t.Errorf("the reset does not ask first")
+	}
+	c.onConfirm(true)(noCtx, app.Event{})
+	if html = app.HTMLString(c); strings.Contains(html, `data-testid="course-reset-yes"`) || !strings.Contains(html, "Done (") {
+		t.Errorf("the reset cancelled clears the progress")
+	}
+	c.onReset(noCtx, app.Event{})
+	c.onConfirm(false)(noCtx, app.Event{})
+	if html = app.HTMLString(c); strings.Contains(html, "Done (") || strings.Contains(html, "course-solved") {
+		t.Errorf("the reset leaves a lesson done, or an exercise solved")
+	}
+}
+
+// A walk in part never replaces a whole one; of two whole walks the
+// better is kept; of two in part, the latest.
+func TestTheBestWholeWalkIsKept(t *testing.T) {
+	whole, better, part := lessonScore{Right: 4, Asked: 7, Of: 7}, lessonScore{Right: 5, Asked: 7, Of: 7}, lessonScore{Right: 0, Asked: 1, Of: 7}
+	for _, c := range []struct {
+		s, was lessonScore
+		keep   bool
+	}{
+		{part, whole, false}, {whole, part, true}, {better, whole, true}, {whole, better, false}, {whole, whole, false},
+		{part, lessonScore{Right: 1, Asked: 2, Of: 7}, true}, {part, lessonScore{Right: 3, Asked: 3}, false},
+	} {
+		if got := c.s.better(c.was); got != c.keep {
+			t.Errorf("%+v over %+v: %v, want %v", c.s, c.was, got, c.keep)
+		}
 	}
 }
 

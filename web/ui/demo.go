@@ -87,7 +87,12 @@ func (d *Demo) start() {
 // OnNav reads the URL on the server (prerendering) and on navigation.
 func (d *Demo) OnNav(ctx app.Context) {
 	d.crash.guard("navigation", func() {
+		was := d.s
 		d.set(ctx, d.read(ctx.Page().URL()), byNav)
+		if was.View != d.s.View || was.Scenario != d.s.Scenario || was.Exercise != d.s.Exercise {
+			// A link to another page of the site opens it at its top.
+			openAtTop()
+		}
 		// It reads the address the loader left, which is of the state the
 		// loader had reached: what it had not done yet follows, and the
 		// first navigation is the page's opening.

@@ -17,7 +17,10 @@ import (
 // not meet it, and a hint from the search (course.Exercise.Shortest's
 // search): how short a run that meets it can be. The goal, the judgement
 // and the hint are all read from the exercise (core/course); nothing is
-// written per exercise here.
+// written per exercise here. The judgement is of the exercise's row, which
+// it names where the page shows the run under another (the fencing switch
+// flipped); a run that meets it is recorded with the course's progress
+// (course.go).
 
 // hintDepth is the most actions the hint's search looks at.
 const hintDepth = 7
@@ -39,6 +42,8 @@ type exercisePanel struct {
 	app.Compo
 	Exercise string
 	Script   string
+	// Strategy is the row the page shows the run under.
+	Strategy core.Strategy
 	Lang     state.Lang
 	Runs     *state.Runs
 	Link     *pageLink
@@ -55,9 +60,18 @@ type hintSearch struct {
 	result core.SearchResult
 }
 
-func (c *exercisePanel) OnMount(ctx app.Context)  { c.startHint(ctx) }
-func (c *exercisePanel) OnUpdate(ctx app.Context) { c.startHint(ctx) }
-func (c *exercisePanel) OnDismount()              { c.hint = nil }
+func (c *exercisePanel) OnMount(ctx app.Context)  { c.startHint(ctx); c.record(ctx) }
+func (c *exercisePanel) OnUpdate(ctx app.Context) { c.startHint(ctx); c.record(ctx) }
+
+// record keeps the exercise as solved once a run meets it.
+func (c *exercisePanel) record(ctx app.Context) {
+	if e, ok := course.ExerciseByID(c.Exercise); ok {
+		if j, ok := judgeRun(c.Runs, e, c.Script); ok && j.Solved {
+			saveSolved(ctx, e.ID)
+		}
+	}
+}
+func (c *exercisePanel) OnDismount() { c.hint = nil }
 
 // startHint starts the hint's search for the exercise shown, once.
 func (c *exercisePanel) startHint(ctx app.Context) {
@@ -121,6 +135,16 @@ func (c *exercisePanel) Render() app.UI {
 			value = "solved"
 		}
 	}
+	if scriptItems(c.Script) == nil {
+		// Nothing written yet: nothing to judge.
+		value, said = "empty", c.t("exercise.empty")
+	}
+	row := ""
+	if c.Strategy != "" && c.Strategy != e.Strategy {
+		// The page shows the run under another row (the fencing switch
+		// flipped): the judgement is still the exercise's row's.
+		row = c.t("exercise.other-row", c.t("strategy."+string(e.Strategy)), c.t("strategy."+string(c.Strategy)))
+	}
 	hint := c.t("exercise.hint.wait")
 	if h := c.hint; h != nil && h.done {
 		hint = c.t("exercise.hint.none", hintDepth)
@@ -134,6 +158,7 @@ func (c *exercisePanel) Render() app.UI {
 		elText("p.exercise-goal data-testid=exercise-goal", words.ExerciseGoal(c.Lang, e)),
 		el("p.exercise-status role=status data-testid=exercise-status").Class("exercise-"+value).
 			DataSet("value", value).Text(said),
+		elText("p.exercise-row data-testid=exercise-row", row),
 		elText("p.muted.exercise-hint data-testid=exercise-hint", hint),
 	)
 }

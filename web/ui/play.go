@@ -156,9 +156,7 @@ func (c *playEditor) Render() app.UI {
 				Body(app.Range(verbs).Slice(func(i int) app.UI {
 					return option(string(verbs[i]), c.t(verbLabel(verbs[i])), verbs[i] == c.verb)
 				}))),
-			field("play-arg", "play.arg", app.ElemSelfClosing("input").ID("play-arg").DataSet("testid", "play-arg").Attr("type", "text").
-				Attr("value", c.arg).Attr("placeholder", c.t(argHint(c.verb))).Attr("disabled", !c.Live).
-				Aria("describedby", "play-arg-help").OnInput(onField).OnKeyDown(onEnter)),
+			field("play-arg", "play.arg", c.argField(onField, onEnter)),
 			checkbox("play-hold", c.t("play.hold"), c.hold, c.Live, onField, onEnter),
 			el("button.btn.primary type=button data-testid=play-add").
 				Aria("disabled", !c.Live).Text(c.t("play.add")).OnClick(c.Link.Safe("play", c.onAdd)),
@@ -197,6 +195,57 @@ func (c *playEditor) button(testid, label, keys string, off bool, h app.EventHan
 		b = b.Aria("keyshortcuts", keys)
 	}
 	return b
+}
+
+// argField is the argument's field: text, or, for a deliver, the
+// messages held at the end of the run written, to choose from (its id is
+// what a deliver takes, which the reader need not know).
+func (c *playEditor) argField(onField, onEnter app.EventHandler) app.UI {
+	if c.verb != core.ActDeliver {
+		return app.ElemSelfClosing("input").ID("play-arg").DataSet("testid", "play-arg").Attr("type", "text").
+			Attr("value", c.arg).Attr("placeholder", c.t(argHint(c.verb))).Attr("disabled", !c.Live).
+			Aria("describedby", "play-arg-help").OnInput(onField).OnKeyDown(onEnter)
+	}
+	f, held := c.held()
+	chosen := c.heldChoice(held)
+	opts := []app.UI{option("-", c.t("play.held.none"), true)}
+	if len(held) > 0 {
+		opts = opts[:0]
+	}
+	for _, m := range held {
+		opts = append(opts, option(m.ID, words.MessageText(c.Lang, f, m), m.ID == chosen))
+	}
+	return el("select#play-arg data-testid=play-arg aria-describedby=play-arg-help").Attr("disabled", !c.Live || len(held) == 0).
+		OnChange(onField).OnKeyDown(onEnter).Body(opts...)
+}
+
+// held is the last frame of the run written, under the editor's row, and
+// the messages held at it.
+func (c *playEditor) held() (core.Frame, []core.Message) {
+	sc, err := c.Runs.Script(c.Script)
+	if err != nil {
+		return core.Frame{}, nil
+	}
+	r := c.Runs.Run(sc, c.Strategy)
+	if r.Err != nil || len(r.Frames) == 0 {
+		return core.Frame{}, nil
+	}
+	f := r.Frames[len(r.Frames)-1]
+	return f, f.Network
+}
+
+// heldChoice is the held message a deliver would let through: the one
+// chosen, or else the oldest; "" where none is held.
+func (c *playEditor) heldChoice(held []core.Message) string {
+	for _, m := range held {
+		if m.ID == c.arg {
+			return m.ID
+		}
+	}
+	if len(held) > 0 {
+		return held[0].ID
+	}
+	return ""
 }
 
 // checkbox is a labelled checkbox. checked is set only when true, and
@@ -251,6 +300,19 @@ func (c *playEditor) setScript(ctx app.Context, script, said string) bool {
 	sc, err := c.Runs.Script(script)
 	if err != nil {
 		c.problem = scriptProblem(c.Lang, err)
+		if errors.Is(err, core.ErrUnknownMessage) {
+			// Which messages it could have let through.
+			var ids []string
+			_, held := c.held()
+			for _, m := range held {
+				ids = append(ids, m.ID)
+			}
+			if len(ids) == 0 {
+				c.problem = c.t("script.err.held-none", c.problem)
+			} else {
+				c.problem = c.t("script.err.held-now", c.problem, strings.Join(ids, ", "))
+			}
+		}
 		return false
 	}
 	c.past = append(c.past, c.Script)
@@ -270,14 +332,21 @@ func (c *playEditor) show(ctx app.Context, script string, step int) {
 
 func (c *playEditor) onAdd(ctx app.Context, e app.Event) {
 	items := scriptItems(c.Script)
-	item, err := playItem(c.client, c.verb, c.arg, c.hold, len(items)+1)
+	arg := c.arg
+	if c.verb == core.ActDeliver {
+		_, held := c.held()
+		arg = c.heldChoice(held)
+	}
+	item, err := playItem(c.client, c.verb, arg, c.hold, len(items)+1)
 	if err != nil {
 		c.problem = scriptProblem(c.Lang, err)
 		return
 	}
 	if c.setScript(ctx, strings.Join(append(items, item), ","), c.t("play.added", item, len(items)+1)) {
-		c.arg = ""
+		// The next action starts from empty fields: nothing held.
+		c.arg, c.hold = "", false
 		clearField("play-arg")
+		uncheck("play-hold")
 	}
 }
 
@@ -290,6 +359,17 @@ func clearField(id string) {
 	}
 	if el := app.Window().GetElementByID(id); el.Truthy() {
 		el.Set("value", "")
+	}
+}
+
+// uncheck unticks a checkbox in the browser (rendering it unchecked does
+// not untick one the reader ticked: see clearField).
+func uncheck(id string) {
+	if !app.IsClient {
+		return
+	}
+	if el := app.Window().GetElementByID(id); el.Truthy() {
+		el.Set("checked", false)
 	}
 }
 

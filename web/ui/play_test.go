@@ -72,7 +72,13 @@ func TestTheEditorSpeaksCoresGrammar(t *testing.T) {
 			}
 			c := editor(verb)
 			// Drawn as it is (mounting would start it afresh, at acquire).
-			if hint := attr(t, app.HTMLString(c), "play-arg", "placeholder"); hint == "" || strings.Contains(hint, "missing:") {
+			if verb == core.ActDeliver {
+				// A deliver offers the messages held, each said.
+				if held := options(t, app.HTMLString(c), "play-arg"); len(held) != 1 || held[0][0] != "m1" || !strings.HasPrefix(held[0][1], "m1: ") ||
+					strings.Contains(held[0][1], "missing:") {
+					t.Errorf("%s: a deliver offers %q, want m1, held", lang, held)
+				}
+			} else if hint := attr(t, app.HTMLString(c), "play-arg", "placeholder"); hint == "" || strings.Contains(hint, "missing:") {
 				t.Errorf("%s: %q's argument is hinted as %q", lang, verb, hint)
 			}
 			c.client, c.hold = "C", true
@@ -89,6 +95,9 @@ func TestTheEditorSpeaksCoresGrammar(t *testing.T) {
 			if !ok || c.problem != "" {
 				t.Errorf("%s: adding %q gives %q: %s", lang, verb, page.Script, c.problem)
 				continue
+			}
+			if c.hold || c.arg != "" {
+				t.Errorf("%s: after adding %q the editor still holds %v, with %q", lang, verb, c.hold, c.arg)
 			}
 			sc, err := core.ParseScript(page.Script)
 			if err != nil {
@@ -169,5 +178,27 @@ func TestASecondFailoverIsRefusedAndChangesNothing(t *testing.T) {
 				t.Errorf("%s: %s after the failover: the page shows %q at step %d, problem %q, want %q", lang, verb, page.Script, page.Step, c.problem, want)
 			}
 		}
+	}
+}
+
+// Where nothing is held, a deliver offers nothing and cannot be chosen;
+// a deliver of a message not held names those that are.
+func TestADeliverOffersTheHeldMessages(t *testing.T) {
+	runs := state.NewRuns()
+	page := state.Settings{View: state.ViewPlay, Strategy: core.LeaseFencing, Lang: state.English, Step: 1}
+	c := &playEditor{Script: "A:acquire,A:write:v@m2", Strategy: core.LeaseFencing, Lang: state.English, Live: true, Runs: runs, Link: pageOf(&page)}
+	c.OnInit()
+	c.verb = core.ActDeliver
+	if held := options(t, app.HTMLString(c), "play-arg"); len(held) != 1 || held[0][0] != "m2" {
+		t.Errorf("held m2, the editor offers %q", held)
+	}
+	c.Script = "A:acquire"
+	html := app.HTMLString(c)
+	if held := options(t, html, "play-arg"); len(held) != 1 || held[0][0] != "-" || held[0][1] != "no message is held" || !regexp.MustCompile(`<select[^>]*\sdisabled[^>]*id="play-arg"|<select[^>]*id="play-arg"[^>]*\sdisabled`).MatchString(html) {
+		t.Errorf("nothing held, the editor offers %q", held)
+	}
+	c.Script = "A:acquire,A:write:v@m2"
+	if c.setScript(noCtx, "A:acquire,A:write:v@m2,deliver:m9", "") || c.problem != "action 3: no such message is held up; held now: m2" {
+		t.Errorf("a deliver of m9 says %q", c.problem)
 	}
 }

@@ -21,10 +21,15 @@ import (
 // running score counts the answers. At the last step, → asks the run's
 // verdict, by the table's definitions (course.VerdictQuestion), which the
 // header's badge holds back until it is answered; its feedback says what
-// the verdict does not count where the run has ↺ (words.Feedback). What a question asks, its choices and its answer
+// the verdict does not count where the run has ↺ (words.Feedback). Under
+// each feedback, the rule that gave the answer (course.WhyOf, words.Why).
+// Until the verdict is predicted, the page holds back what would give it
+// away: the story (the scenario's question stands in its place), the
+// notes' judgements (words.HeldNote), the recording on real software and
+// the closing paragraph. What a question asks, its choices and its answer
 // are core's, read from the run's frames; this only keeps which question
-// is open and words it. Predict mode asks
-// in the views of one run: the one-run view and free play of one row.
+// is open and words it. Predict mode asks in the views of one run: the
+// one-run view and free play of one row.
 
 // quiz is predict mode's state, owned by the page (Demo.quiz). It is not
 // in the address: a reload asks the open question again, and counts anew.
@@ -41,9 +46,9 @@ type quiz struct {
 	answered map[string]bool
 	// last is the answer just given, shown until the page moves on.
 	last *quizAnswer
-	// right and asked count the answers given: right of asked.
-	right, asked int
-	// scores count them by run (runKey): a lesson's score (course.go).
+	// scores count the answers given by run (runKey), right of asked, of
+	// the questions the run asks: the run's own score, a lesson's
+	// (course.go).
 	scores map[string]lessonScore
 	// page is where the page is, and show shows the step an answer
 	// reveals.
@@ -85,6 +90,7 @@ func (q *quiz) forward(s state.Settings, frames []core.Frame, cmd state.Command)
 	if q.asking != nil {
 		return s
 	}
+	q.count(runKey(s), frames)
 	if run := runKey(s); s.Step >= len(frames) {
 		if !q.answered[verdictKey(run)] {
 			vq := course.VerdictQuestion(frames)
@@ -117,14 +123,9 @@ func (q *quiz) answer(choice string) (step int, ok bool) {
 		return 0, false
 	}
 	asked := *q.asking
-	q.asked++
-	if q.scores == nil {
-		q.scores = map[string]lessonScore{}
-	}
 	sc := q.scores[q.run]
 	sc.Asked++
 	if asked.Right(choice) {
-		q.right++
 		sc.Right++
 	}
 	q.scores[q.run] = sc
@@ -134,6 +135,30 @@ func (q *quiz) answer(choice string) (step int, ok bool) {
 	q.answered[keyOf(q.run, asked)] = true
 	q.asking, q.last, q.at = nil, &quizAnswer{q: asked, choice: choice}, asked.Frame+1
 	return asked.Frame + 1, true
+}
+
+// count notes how many questions the run frames asks, the verdict's
+// among them, where its score is first kept.
+func (q *quiz) count(run string, frames []core.Frame) {
+	if q.scores == nil {
+		q.scores = map[string]lessonScore{}
+	}
+	if sc := q.scores[run]; sc.Of == 0 {
+		sc.Of = questionsIn(frames)
+		q.scores[run] = sc
+	}
+}
+
+// questionsIn is how many questions predict mode asks of the run frames:
+// one before each step that decides something, and the verdict.
+func questionsIn(frames []core.Frame) int {
+	n := 1
+	for i := 1; i < len(frames); i++ {
+		if _, ok := course.QuestionAt(frames, i); ok {
+			n++
+		}
+	}
+	return n
 }
 
 // follow closes the question open, and the answer shown, once the page
@@ -215,8 +240,9 @@ type quizShown struct {
 	on     bool
 	asking *course.Question
 	last   *quizAnswer
-	right  int
-	asked  int
+	// score is the run's: its answers right of those given, of the
+	// questions it asks.
+	score lessonScore
 	// verdict: the run's verdict question is answered, and the badge
 	// may say the verdict.
 	verdict bool
@@ -224,8 +250,19 @@ type quizShown struct {
 
 // shown is what the page draws of q, under settings s.
 func (q *quiz) shown(s state.Settings) quizShown {
-	return quizShown{on: s.Quiz && oneRun(s), asking: q.asking, last: q.last, right: q.right, asked: q.asked,
-		verdict: q.answered[verdictKey(runKey(s))]}
+	run := runKey(s)
+	return quizShown{on: s.Quiz && oneRun(s), asking: q.asking, last: q.last, score: q.scores[run],
+		verdict: q.answered[verdictKey(run)]}
+}
+
+// holds reports whether predict mode holds back what would give the
+// verdict away: it asks, and the verdict is still to be predicted.
+func (qz quizShown) holds() bool { return qz.on && !qz.verdict }
+
+// pending reports whether the verdict is still to be asked: at the last
+// step, with no question open, a step forward asks it.
+func (qz quizShown) pending(step, steps int) bool {
+	return qz.holds() && qz.asking == nil && step >= steps
 }
 
 // quizSwitch is predict mode's control, beside play.
@@ -246,8 +283,9 @@ func (p pageView) quizSwitch() app.UI {
 }
 
 // quizPanel is the open question and its choices, or the answer just
-// given, and the score. Its slots stay when what they hold goes (go-app
-// matches children by position).
+// given and why, what comes next (the verdict to ask, or the lesson's end
+// and the next lesson), and the run's score. Its slots stay when what they
+// hold goes (go-app matches children by position).
 func (p pageView) quizPanel() app.UI {
 	qz := p.quiz
 	if !qz.on {
@@ -270,34 +308,74 @@ func (p pageView) quizPanel() app.UI {
 						Body(elText("kbd", n), app.Text(" "+words.ChoiceText(l, *q, c)))
 				}),
 			),
-			elText("p.quiz-keys.muted#quiz-keys", p.t("quiz.keys")),
-			app.If(q.Ask == course.AskVerdict, func() app.UI {
-				// The verdict is asked by the table's definitions: here
-				// they are, for a reader who has not seen the table.
-				return elBody("details.quiz-legend data-testid=quiz-legend",
-					elText("summary", p.t("quiz.verdict.legend")), elText("p", p.t("matrix.legend")))
-			}),
+			elBody("p.quiz-keys.muted#quiz-keys data-testid=quiz-keys", p.byPointer("quiz.keys")...),
+			app.If(q.Ask == course.AskVerdict, p.verdictLegend),
 		)
 	}
-	var feedback app.UI = el("p.quiz-feedback")
+	var feedback, why app.UI = el("p.quiz-feedback"), el("p.quiz-why")
 	if a := qz.last; a != nil {
 		value, text := "wrong", words.Feedback(l, a.q, a.choice, p.frames)
 		if a.q.Right(a.choice) {
 			value = "right"
 		}
 		feedback = el("p.quiz-feedback data-testid=quiz-feedback tabindex=-1").
-			Class("quiz-"+value).DataSet("value", value).DataSet("answer", a.q.Answer).DataSet("choice", a.choice).
+			Class("quiz-"+value).DataSet("value", value).DataSet("answer", a.q.Answer).DataSet("choice", a.choice).DataSet("ask", a.q.Ask).
 			Text(text)
+		why = elText("p.quiz-why data-testid=quiz-why", p.t("quiz.why", words.Why(l, course.WhyOf(p.frames, a.q))))
 	}
-	if qz.asking == nil && !qz.verdict && p.s.Step >= len(p.frames) {
-		// At the last step, the verdict is still to be asked.
-		question = elBody("div.quiz-ask", elText("p.quiz-hint data-testid=quiz-hint", p.t("quiz.hint.verdict")))
+	var next app.UI = el("div.quiz-next")
+	switch {
+	case qz.pending(p.s.Step, len(p.frames)):
+		// At the last step, the verdict is still to be asked: a control
+		// that asks it, for a screen without → (a phone's).
+		next = elBody("div.quiz-next",
+			elBody("p.quiz-hint data-testid=quiz-hint", p.byPointer("quiz.hint.verdict")...),
+			el("button.btn.primary.quiz-verdict-open type=button data-testid=quiz-verdict-open aria-keyshortcuts=ArrowRight").
+				Text(p.t("quiz.verdict.open")).OnClick(p.askVerdict),
+		)
+	case qz.last != nil && qz.last.q.Ask == course.AskVerdict && p.s.View == state.ViewDemo && !p.s.Embed:
+		// The lesson is done: its score, and where to go next.
+		next = elBody("div.quiz-next",
+			elText("p.quiz-done data-testid=quiz-done", p.t("lesson.done", qz.score.Right, qz.score.Asked)),
+			p.nextLesson("lesson-next-end"),
+		)
 	}
-	score := strconv.Itoa(qz.right) + "/" + strconv.Itoa(qz.asked)
+	score := strconv.Itoa(qz.score.Right) + "/" + strconv.Itoa(qz.score.Asked)
 	return el("section.quiz data-testid=quiz").Aria("label", p.t("quiz.label")).Body(
 		question,
 		feedback,
-		el("p.quiz-score data-testid=quiz-score").DataSet("value", score).Text(p.t("quiz.score", qz.right, qz.asked)),
+		why,
+		next,
+		el("p.quiz-score data-testid=quiz-score").DataSet("value", score).Text(p.t("quiz.score", qz.score.Right, qz.score.Asked)),
+	)
+}
+
+// askVerdict asks the verdict, as → does at the last step; focus, on the
+// button that goes, moves to the first choice.
+func (p pageView) askVerdict(ctx app.Context, e app.Event) {
+	p.link.Command(state.CmdNext)(ctx, e)
+	if app.IsClient {
+		focusWhenDrawn("quiz-choice")
+	}
+}
+
+// byPointer is the words of key for a screen with keys and, key.touch,
+// for a touch screen, each in a span the style sheet shows on its own.
+func (p pageView) byPointer(key string) []app.UI {
+	return []app.UI{elText("span.on-keys", p.t(key)), elText("span.on-touch", p.t(key+".touch"))}
+}
+
+// verdictLegend is the verdicts' definitions, beside the verdict question:
+// each verdict with its own, a line each, how they rank, and, without a
+// lock, what counts as a grant.
+func (p pageView) verdictLegend() app.UI {
+	defs := p.t("verdict.defs")
+	if len(p.frames) > 0 && p.frames[0].Lock.Lockless {
+		defs += "\n" + p.t("verdict.def.lockless")
+	}
+	return elBody("div.quiz-legend data-testid=quiz-legend",
+		elText("p.quiz-legend-title", p.t("quiz.verdict.legend")),
+		elText("p.quiz-defs data-testid=quiz-defs", defs),
 	)
 }
 
@@ -318,8 +396,8 @@ func (p pageView) quizSays(r runView) string {
 		return p.t("quiz.announce", words.QuestionText(l, *q), strings.Join(choices, ", "))
 	}
 	if a := qz.last; a != nil {
-		return words.Feedback(l, a.q, a.choice, p.frames) + " " + p.t("quiz.explain", r.note()) + " " +
-			p.t("quiz.score", qz.right, qz.asked)
+		return words.Feedback(l, a.q, a.choice, p.frames) + " " + p.t("quiz.why", words.Why(l, course.WhyOf(p.frames, a.q))) + " " +
+			p.t("quiz.explain", r.note()) + " " + p.t("quiz.score", qz.score.Right, qz.score.Asked)
 	}
 	return ""
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	stdhtml "html"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -49,12 +50,12 @@ func TestPredictModeAsksBeforeTheStepAndGradesByTheRun(t *testing.T) {
 		if got := q.forward(s, frames, state.CmdLast); got.Step != 6 {
 			t.Errorf("fenced %t: End with a question open moved to %d", c.fenced, got.Step)
 		}
-		if _, ok := q.answer("granted"); ok || q.asked != 0 {
+		if _, ok := q.answer("granted"); ok || q.scores[runKey(s)].Asked != 0 {
 			t.Errorf("fenced %t: a choice the question has not was taken", c.fenced)
 		}
 		step, ok := q.answer(course.ChoiceRefused)
-		if !ok || step != 7 || q.right != c.right || q.asked != 1 || q.asking != nil {
-			t.Errorf("fenced %t: answering refused shows step %d, scores %d/%d", c.fenced, step, q.right, q.asked)
+		if sc := q.scores[runKey(s)]; !ok || step != 7 || sc.Right != c.right || sc.Asked != 1 || sc.Of != 6 || q.asking != nil {
+			t.Errorf("fenced %t: answering refused shows step %d, scores %+v", c.fenced, step, sc)
 		}
 		want := course.ChoiceRefused
 		if !c.fenced {
@@ -88,8 +89,8 @@ func TestPredictModeNeverSkipsAQuestion(t *testing.T) {
 		q.follow(noCtx, was, s, byCommand)
 		s = q.forward(s, frames, state.CmdLast)
 	}
-	if s.Step != 4 || q.asking == nil || q.asking.Frame != 4 || q.right != 2 {
-		t.Errorf("after two answers End stops at %d asking %+v (%d right)", s.Step, q.asking, q.right)
+	if s.Step != 4 || q.asking == nil || q.asking.Frame != 4 || q.scores[runKey(s)].Right != 2 {
+		t.Errorf("after two answers End stops at %d asking %+v (%+v)", s.Step, q.asking, q.scores[runKey(s)])
 	}
 	// A move elsewhere closes the question.
 	was := s
@@ -168,7 +169,7 @@ func TestThePageDrawsTheQuestionThenTheFeedback(t *testing.T) {
 		if strings.Contains(html, `data-step="7"`) {
 			t.Errorf("%s: the timeline draws step 7 before the answer", l)
 		}
-		if l == state.English && !strings.Contains(html, "Will row-42 accept A&#39;s write?") {
+		if l == state.English && !strings.Contains(stdhtml.UnescapeString(html), "Will row-42 accept A's write of “A-STALE” with token 1?") {
 			t.Errorf("the question is not worded")
 		}
 		step, _ := d.quiz.answer(course.ChoiceRefused)
@@ -216,8 +217,8 @@ func TestPredictModeAsksTheVerdictAtTheEnd(t *testing.T) {
 		if !strings.Contains(html, `data-ask="verdict"`) || !strings.Contains(html, `data-value="`+string(core.Stuck)+`"`) {
 			t.Errorf("fenced %t: the verdict question or its choices are not drawn", c.fenced)
 		}
-		if step, ok := d.quiz.answer(c.verdict); !ok || step != 7 || d.quiz.right != 1 {
-			t.Errorf("fenced %t: the verdict answered shows step %d, %d right", c.fenced, step, d.quiz.right)
+		if step, ok := d.quiz.answer(c.verdict); !ok || step != 7 || d.quiz.scores[runKey(d.s)].Right != 1 {
+			t.Errorf("fenced %t: the verdict answered shows step %d, %+v", c.fenced, step, d.quiz.scores[runKey(d.s)])
 		}
 		html = app.HTMLString(mounted(t, &drawn{d: d}))
 		if !strings.Contains(html, `data-value="`+c.seal+`"`) || strings.Contains(html, `data-testid="quiz-hint"`) {
@@ -249,7 +250,7 @@ func TestTheVerdictFeedbackOfAReorderedRunSaysWhatItDoesNotCount(t *testing.T) {
 		}
 		// Asked by the table's definitions, it shows them.
 		asking := stdhtml.UnescapeString(app.HTMLString(mounted(t, &drawn{d: d})))
-		if !strings.Contains(asking, `data-testid="quiz-legend"`) || !strings.Contains(asking, words.T(state.English, "matrix.legend")) ||
+		if !strings.Contains(asking, `data-testid="quiz-legend"`) || !strings.Contains(asking, words.T(state.English, "verdict.defs")) ||
 			!strings.Contains(asking, "By the table's definitions, what is this run's verdict?") {
 			t.Error("the verdict question does not name the table's definitions, or does not show them")
 		}
@@ -294,5 +295,76 @@ func TestAQuestionStaysWhereItWasAsked(t *testing.T) {
 		if (q.asking != nil) != c.stay {
 			t.Errorf("%s: the question open is %v, want it kept %t", c.name, q.asking, c.stay)
 		}
+	}
+}
+
+// A lesson in predict mode holds back what would answer its questions
+// until the verdict is predicted: the scenario's story (its question stands
+// there), the notes' judgements, the recording on real software and the
+// closing moral. At the last step, the verdict still to ask, the step
+// controls stay live and a button asks it. The lesson's frame says where
+// it is in the course and links the next lesson; once the verdict is
+// predicted, the story, the whole note and the moral are back, and the
+// lesson's end says its score and links the next lesson again.
+func TestALessonHoldsItsAnswersBackUntilTheVerdict(t *testing.T) {
+	runs := state.NewRuns()
+	l := state.English
+	sc, _ := core.ScenarioByID(core.GCPauseID)
+	s := lessonSettings(sc, l)
+	r := runs.Run(sc, s.Strategy)
+	s.Step = len(r.Frames)
+	d := &Demo{s: s, runs: runs}
+	d.mode.live = true
+	d.start()
+	held := stdhtml.UnescapeString(app.HTMLString(mounted(t, &drawn{d: d})))
+	next := core.Scenarios()[1]
+	for _, want := range []string{
+		words.T(l, "gc-pause.asks"), words.HeldNote(l, r.Frames, s.Step), `data-testid="quiz-verdict-open"`,
+		"Lesson 1 of " + itoa(len(core.Scenarios())), `data-testid="lesson-next" data-value="` + next.ID + `"`,
+		words.T(l, "lesson.next", words.T(l, next.Title)), `data-testid="lesson-course"`,
+	} {
+		if !strings.Contains(held, want) {
+			t.Errorf("before the verdict, the lesson lacks %q", want)
+		}
+	}
+	// (The printed handout, not on the screen, keeps the whole story.)
+	for _, gone := range []string{`data-testid="scenario-shows" data-value="asks"`, `data-testid="step-note">` + words.HeldNote(l, r.Frames, s.Step) + "<"} {
+		if !strings.Contains(held, gone) {
+			t.Errorf("before the verdict, the lesson lacks %q", gone)
+		}
+	}
+	if strings.Contains(held, words.T(l, sc.Shows)) || strings.Contains(held, `data-testid="closing"`) {
+		t.Error("before the verdict, the lesson tells its story or its moral")
+	}
+	for _, id := range []string{"btn-next", "btn-advance", "dock-next", "btn-last"} {
+		if !strings.Contains(held, `data-testid="`+id+`" aria-disabled="false"`) && !regexp.MustCompile(`aria-disabled="false"[^>]*data-testid="`+id+`"`).MatchString(held) {
+			t.Errorf("at the last step, %s does not ask the verdict: it is disabled", id)
+		}
+	}
+	d.quiz.take(d.s, d.runs, state.CmdNext)
+	d.quiz.answer(string(core.Safe))
+	done := stdhtml.UnescapeString(app.HTMLString(mounted(t, &drawn{d: d})))
+	for _, want := range []string{
+		words.T(l, sc.Shows), words.Note(l, r.Frames, s.Step), `data-testid="closing"`, `data-testid="quiz-done"`,
+		`data-testid="lesson-next-end" data-value="` + next.ID + `"`, words.T(l, "quiz.why", words.Why(l, course.WhyOf(r.Frames, course.VerdictQuestion(r.Frames)))),
+	} {
+		if !strings.Contains(done, want) {
+			t.Errorf("after the verdict, the lesson lacks %q", want)
+		}
+	}
+	if strings.Contains(done, words.T(l, "gc-pause.asks")) || strings.Contains(done, `data-testid="quiz-verdict-open"`) {
+		t.Error("after the verdict, the lesson still asks")
+	}
+	// The last lesson's next is the table.
+	last := core.Scenarios()[len(core.Scenarios())-1]
+	d = &Demo{s: lessonSettings(last, l), runs: runs}
+	d.mode.live = true
+	if html := app.HTMLString(mounted(t, &drawn{d: d})); !strings.Contains(html, `data-testid="lesson-next" data-value="matrix"`) {
+		t.Error("the last lesson does not lead to the table")
+	}
+	// Out of predict mode there is no lesson.
+	d = &Demo{s: state.Defaults(), runs: runs}
+	if html := app.HTMLString(mounted(t, &drawn{d: d})); strings.Contains(html, `data-testid="lesson"`) {
+		t.Error("out of predict mode, the page shows a lesson's frame")
 	}
 }

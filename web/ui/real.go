@@ -73,6 +73,9 @@ type realPanel struct {
 	// Runs gives the model's run of the cell, whose steps the recording's
 	// are shown beside.
 	Runs *state.Runs
+	// Held: predict mode holds the recording back until the verdict is
+	// predicted, for it shows how the run ends.
+	Held bool
 
 	open    bool
 	loaded  string // the recording shown, or being fetched (its drawing's name)
@@ -122,14 +125,14 @@ func (c *realPanel) drawn() string { return RecordingFile(c.file(), c.Lang) }
 // OnUpdate fetches the recording of the new run, or in the new language,
 // if the panel is open.
 func (c *realPanel) OnUpdate(ctx app.Context) {
-	if c.open && c.Play == nil && c.loaded != c.drawn() {
+	if c.open && c.Play == nil && !c.Held && c.loaded != c.drawn() {
 		c.fetch(ctx)
 	}
 }
 
 func (c *realPanel) onToggle(ctx app.Context, e app.Event) {
 	c.open = ctx.JSSrc().Get("open").Bool()
-	if c.open && c.Play == nil && c.loaded != c.drawn() {
+	if c.open && c.Play == nil && !c.Held && c.loaded != c.drawn() {
 		c.fetch(ctx)
 	}
 }
@@ -189,7 +192,10 @@ func (c *realPanel) Render() app.UI {
 	return el("details.real data-testid=real-panel").On("toggle", c.Link.Safe("real", c.onToggle)).Body(
 		elText("summary", c.t("real.title")),
 		app.If(c.open && c.Play != nil, c.command),
-		app.If(c.open && c.Play == nil, c.body),
+		app.If(c.open && c.Play == nil && c.Held, func() app.UI {
+			return elText("p.muted data-testid=real-held", c.t("real.held"))
+		}),
+		app.If(c.open && c.Play == nil && !c.Held, c.body),
 	)
 }
 

@@ -24,6 +24,9 @@ type runView struct {
 	held   map[string]string // the parts still as the loader drew them (mount.go)
 	link   *pageLink         // what the run's controls may ask of the page
 	steps  *stepped          // what a step changes, noted as it is drawn (steps.go)
+	// judges: the notes say what judges the run; predict mode holds that
+	// back until the verdict is predicted (words.HeldNote).
+	judges bool
 }
 
 // at is r at the step of s, whose other settings are r's.
@@ -45,8 +48,14 @@ func (r runView) cards() app.UI {
 	})
 }
 
-// note explains the run's current step (see words.Note).
-func (r runView) note() string { return words.Note(r.s.Lang, r.frames, r.f.Step) }
+// note explains the run's current step (see words.Note), without what
+// judges the run where r does not judge (words.HeldNote).
+func (r runView) note() string {
+	if !r.judges {
+		return words.HeldNote(r.s.Lang, r.frames, r.f.Step)
+	}
+	return words.Note(r.s.Lang, r.frames, r.f.Step)
+}
 
 // labelledBy names a part of the run by its heading, and in the compare
 // view also by its column's heading, so the two columns' regions have

@@ -89,7 +89,7 @@ func (r runView) drawTimeline() app.UI {
 								// What has happened by the step.
 								r.steps.svgIsland("tl-progress-"+r.id, svg("g.tl-progress-slot"), func(s state.Settings) []app.UI {
 									return []app.UI{&timelineProgress{Scenario: r.sc.ID, Strategy: r.st, Lang: s.Lang, Column: r.id, Runs: r.runs,
-										Wide: wide, Step: s.Step, Future: s.Future}}
+										Wide: wide, Step: s.Step, Future: s.Future, Held: !r.judges}}
 								}),
 							),
 					),
@@ -295,6 +295,10 @@ func keepCurrentInView() {
 	if inView.frame == nil {
 		inView.after = app.FuncOf(func(app.Value, []app.Value) any {
 			inView.due = false
+			if inView.top {
+				inView.top = false
+				app.Window().Call("scrollTo", 0, 0)
+			}
 			scrollCurrentIntoView()
 			placeTip()
 			if inView.question {
@@ -314,11 +318,22 @@ func keepCurrentInView() {
 }
 
 // inView is keepCurrentInView's state: a measure is due (and predict
-// mode's question is to be brought into view with it), and its two
-// callbacks, made once.
+// mode's question is to be brought into view with it, or the page opened
+// at its top), and its two callbacks, made once.
 var inView struct {
-	due, question bool
-	frame, after  app.Func
+	due, question, top bool
+	frame, after       app.Func
+}
+
+// openAtTop scrolls the page to its top once the frame that shows it is
+// drawn: a link followed to another view, scenario or exercise opens it
+// there, not at the scroll position the page it left was at.
+func openAtTop() {
+	if !app.IsClient {
+		return
+	}
+	inView.top = true
+	keepCurrentInView()
 }
 
 // askInView brings predict mode's open question into view once the frame

@@ -66,6 +66,9 @@ type timelineProgress struct {
 	Wide     int // drawn k percent wide (tlGeometry.k; 0 is 100)
 	Step     int
 	Future   bool
+	// Held: the marks' notes hold back what judges the run (predict mode,
+	// before the verdict: words.HeldNote).
+	Held bool
 }
 
 func (c *timelineProgress) Render() app.UI {
@@ -147,7 +150,7 @@ func (c *timelineProgress) Render() app.UI {
 			arrived = a.ArrivedStep != 0 && a.ArrivedStep <= cur
 		}
 		marks = append(marks, &timelineStep{Scenario: c.Scenario, Strategy: c.Strategy, Lang: c.Lang, Column: c.Column,
-			Runs: c.Runs, Wide: c.Wide, Step: step, Later: step > cur, Arrived: arrived})
+			Runs: c.Runs, Wide: c.Wide, Step: step, Later: step > cur, Arrived: arrived, Held: c.Held})
 	}
 	// Three groups, each of its own: go-app matches children by position,
 	// so a span that appears must not shift the marks after it (which would

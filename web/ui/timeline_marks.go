@@ -136,6 +136,8 @@ type timelineStep struct {
 	// Arrived: what this step sent has arrived by the step shown, so its
 	// arrow is drawn by the step it arrived at, not here.
 	Arrived bool
+	// Held: its note holds back what judges the run (words.HeldNote).
+	Held bool
 }
 
 func (c *timelineStep) Render() app.UI {
@@ -179,8 +181,17 @@ func (c *timelineStep) Render() app.UI {
 		}
 		x1, x2, y2 := g.mark(a.SentStep), g.mark(a.ArrivedStep), to
 		if !arrived {
-			// Still on its way at the step shown: the arrow stops midway.
+			// Still on its way at the step shown: the arrow stops midway,
+			// between two lanes, half a lane short of where it goes, never
+			// on a lane it does not go to (the lock's, between a client's
+			// and a resource's).
 			x2, y2 = x1+g.w(tlUnit), (from+to)/2
+			switch {
+			case to-from > tlLane:
+				y2 = to - tlLane/2
+			case from-to > tlLane:
+				y2 = to + tlLane/2
+			}
 		}
 		els = append(els, svg("line.tl-msg x1 y1 x2 y2", x1, from, x2, y2).Attr("marker-end", "url(#tl-"+c.Column+"-arrow)"))
 	}
@@ -227,7 +238,7 @@ func (c *timelineStep) Render() app.UI {
 		DataSet("result", resultValue(ev)).
 		Body(append([]app.UI{
 			svg("title").Text(transcriptLine(c.Lang, f)),
-			svg("desc").ID(noteID).Text(words.Note(c.Lang, run.Frames, c.Step)),
+			svg("desc").ID(noteID).Text(c.note(run.Frames)),
 			// The mark's target: its whole column, for a pointer or a
 			// finger.
 			svg("rect.tl-hit x y width height", g.colX[c.Step-1], 0, g.colW[c.Step-1], g.lanesBottom()),
@@ -279,6 +290,15 @@ func eventMark(ev core.Event) string {
 		return "✗"
 	}
 	return string(ev.Kind)
+}
+
+// note is the mark's note: the step's, without what judges the run where
+// it is held.
+func (c *timelineStep) note(frames []core.Frame) string {
+	if c.Held {
+		return words.HeldNote(c.Lang, frames, c.Step)
+	}
+	return words.Note(c.Lang, frames, c.Step)
 }
 
 // transcriptLine is one event in words.

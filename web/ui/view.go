@@ -95,11 +95,14 @@ func (p pageView) main(notice app.UI) app.UI {
 			elBody("section.frame aria-labelledby=demo-title",
 				p.header(),
 				app.If(!embed, p.viewNav),
+				p.lessonNav(),
 				p.pickers(),
 				body,
 			),
 			app.If(!embed && p.s.View != state.ViewMatrix && p.s.View != state.ViewCourse, p.embedBox),
-			app.If(!embed && closing != "", func() app.UI {
+			// Predict mode holds the moral back until the verdict is
+			// predicted: it says how the run ends.
+			app.If(!embed && closing != "" && !p.quiz.holds(), func() app.UI {
 				return el("p.legend data-testid=closing").DataSet("value", closing).Text(closingText(l, closing))
 			}),
 			app.If(!embed && p.s.View != state.ViewMatrix, func() app.UI {
@@ -192,7 +195,7 @@ func (p pageView) play() app.UI {
 		Live: p.live, Runs: p.runs, Link: p.link}
 	var exercise app.UI = el("section.exercise")
 	if p.s.Exercise != "" {
-		exercise = &exercisePanel{Exercise: p.s.Exercise, Script: p.s.Script, Lang: p.s.Lang, Runs: p.runs, Link: p.link}
+		exercise = &exercisePanel{Exercise: p.s.Exercise, Script: p.s.Script, Strategy: p.s.Strategy, Lang: p.s.Lang, Runs: p.runs, Link: p.link}
 	}
 	return elBody("div.view-body", exercise, editor, run)
 }
@@ -330,7 +333,7 @@ func (p pageView) pickers() app.UI {
 	pair := p.s.Compared(p.runs)
 	return part(p.held, "pickers", func() app.UI {
 		return &pickers{Scenario: p.sc.ID, Left: pair[0], Right: pair[1], Compare: !p.single() && p.s.View != state.ViewSearch,
-			NoScenario: p.s.View == state.ViewPlay || p.s.View == state.ViewSearch, Embed: p.s.Embed, Lang: p.s.Lang, Live: p.live, Runs: p.runs, Link: p.link}
+			NoScenario: p.s.View == state.ViewPlay || p.s.View == state.ViewSearch, Asks: p.quiz.holds(), Embed: p.s.Embed, Lang: p.s.Lang, Live: p.live, Runs: p.runs, Link: p.link}
 	})
 }
 
@@ -342,6 +345,9 @@ type pickers struct {
 	Left, Right core.Strategy
 	Compare     bool
 	NoScenario  bool // free play and search have no scenario to pick
+	// Asks: the description says what the scenario asks, not its story,
+	// which would answer it (predict mode, before the verdict).
+	Asks bool
 	// Embed: the compact embed shows the description in one line, whole
 	// when focused (dlock.css), so it can take focus there.
 	Embed bool
@@ -364,7 +370,11 @@ func (c *pickers) Render() app.UI {
 			return c.strategyPicker("versus-picker", "picker.versus", c.Right, onStrategy(true))
 		}),
 		app.If(!c.NoScenario, func() app.UI {
-			shows := el("p.shows data-testid=scenario-shows").Text(c.t(sc.Shows))
+			text, value := c.t(sc.Shows), "story"
+			if c.Asks {
+				text, value = c.t(sc.ID+".asks"), "asks"
+			}
+			shows := el("p.shows data-testid=scenario-shows").DataSet("value", value).Text(text)
 			if c.Embed {
 				shows = shows.Attr("tabindex", 0)
 			}
@@ -456,7 +466,8 @@ func (p pageView) demo() app.UI {
 		return elText("p role=alert", err.Error())
 	}
 	f := frames[p.s.Step-1]
-	r := runView{s: p.s, sc: p.sc, st: p.s.Strategy, f: f, frames: frames, id: "run", runs: p.runs, held: p.held, link: p.link, steps: p.steps}
+	r := runView{s: p.s, sc: p.sc, st: p.s.Strategy, f: f, frames: frames, id: "run", runs: p.runs, held: p.held, link: p.link, steps: p.steps,
+		judges: !p.quiz.holds()}
 	return part(p.held, "body", func() app.UI { return p.drawDemo(r) })
 }
 
@@ -475,7 +486,8 @@ func (p pageView) drawDemo(r runView) app.UI {
 		),
 		r.timeline(),
 		app.If(p.s.View == state.ViewDemo && !p.s.Embed, func() app.UI {
-			return &realPanel{Scenario: p.sc.ID, Strategy: p.s.Strategy, Lang: p.s.Lang, Path: p.path, Link: p.link, Runs: p.runs}
+			return &realPanel{Scenario: p.sc.ID, Strategy: p.s.Strategy, Lang: p.s.Lang, Path: p.path, Link: p.link, Runs: p.runs,
+				Held: p.quiz.holds()}
 		}),
 		app.If(p.s.View == state.ViewPlay && !p.s.Embed, func() app.UI {
 			sc := p.sc
@@ -498,7 +510,7 @@ func (p pageView) compare() app.UI {
 			return elText("p role=alert", err.Error())
 		}
 		runs = append(runs, runView{s: p.s, sc: p.sc, st: st, f: frames[p.s.Step-1], frames: frames, id: []string{"left", "right"}[i],
-			runs: p.runs, held: p.held, link: p.link, steps: p.steps})
+			runs: p.runs, held: p.held, link: p.link, steps: p.steps, judges: true})
 	}
 	return part(p.held, "body", func() app.UI { return p.drawCompare(runs, pair) })
 }
@@ -600,8 +612,11 @@ func (p pageView) button(testid, class, text, label, keys string, cmd state.Comm
 		DataSet("testid", testid).
 		OnClick(p.link.Command(cmd)).
 		Text(text)
+	// In predict mode, at the last step, a step forward asks the verdict:
+	// it can still be pressed.
+	asks := (cmd == state.CmdNext || cmd == state.CmdLast) && p.quiz.pending(p.s.Step, len(p.frames))
 	b = p.steps.attr(b, testid, "aria-disabled", func(s state.Settings) string {
-		return strconv.FormatBool(!p.stepping || !s.Can(p.runs, cmd))
+		return strconv.FormatBool(!p.stepping || !s.Can(p.runs, cmd) && !asks)
 	})
 	if label != "" {
 		b = b.Aria("label", label)

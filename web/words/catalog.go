@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 
 	"dlock/web/state"
 )
@@ -33,7 +34,14 @@ const missing = "⟦missing:%s⟧"
 
 // T returns the message for key in lang, formatted with args as by
 // fmt.Sprintf.
-func T(lang Lang, key string, args ...any) string {
+func T(lang Lang, key string, args ...any) string { return unmarked(marked(lang, key, args...)) }
+
+// marked is T's message with its judgement marked: a note's words mark,
+// between ⟪ and ⟫, what judges the run (its verdict, or what a step means
+// for the data), which predict mode holds back until the reader has
+// predicted the verdict (HeldNote). T drops the marks; withheld drops what
+// they mark too.
+func marked(lang Lang, key string, args ...any) string {
 	m, ok := catalog[key]
 	if !ok {
 		return fmt.Sprintf(missing, key)
@@ -42,6 +50,35 @@ func T(lang Lang, key string, args ...any) string {
 		return m.in(lang)
 	}
 	return fmt.Sprintf(m.in(lang), args...)
+}
+
+// The marks of a judgement in a message (marked).
+const (
+	judgeFrom = "⟪"
+	judgeTo   = "⟫"
+)
+
+// unmarked is s without the marks of its judgement.
+func unmarked(s string) string {
+	if !strings.Contains(s, judgeFrom) {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, judgeFrom, ""), judgeTo, "")
+}
+
+// withheld is s without its judgement, marks and all.
+func withheld(s string) string {
+	for {
+		from := strings.Index(s, judgeFrom)
+		if from < 0 {
+			return s
+		}
+		to := strings.Index(s[from:], judgeTo)
+		if to < 0 {
+			return s[:from]
+		}
+		s = s[:from] + s[from+to+len(judgeTo):]
+	}
 }
 
 // Keys returns every key of the catalogue, sorted.

@@ -12,7 +12,7 @@ import (
 // browser loads the words of its page's language from the server
 // (Catalogue), so that app.wasm carries none of them.
 func init() {
-	for _, part := range []map[string]text{pageWords, scenarioWords, noteWords, playWords, courseWords, failoverWords} {
+	for _, part := range []map[string]text{pageWords, scenarioWords, noteWords, playWords, courseWords, failoverWords, lessonWords} {
 		join(part)
 	}
 	for _, l := range state.Langs {

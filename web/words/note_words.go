@@ -168,52 +168,52 @@ var noteWords = map[string]text{
 		"%[1]s accepts it; maxToken is %[2]d.",
 	},
 	"gen.write.rejected": {
-		"%[1]d < maxToken %[2]d なので、%[3]s は拒否する。資源は守られた。",
-		"%[1]d < maxToken %[2]d, so %[3]s refuses it: the data is safe.",
+		"%[1]d < maxToken %[2]d なので、%[3]s は拒否する。⟪資源は守られた。⟫",
+		"%[1]d < maxToken %[2]d, so %[3]s refuses it⟪: the data is safe⟫.",
 	},
 	"gen.write.rejected.holder": {
-		"%[1]d < maxToken %[2]d なので、%[3]s は今の持ち主の書き込みを拒否する。カウンタが戻り(再起動で失われたか、復元で古い値に戻ったか)、資源がすでに見た番号より小さいトークンが発行されたからだ。カウンタが追いつくまで、このロックでは書き込めない。",
-		"%[1]d < maxToken %[2]d, so %[3]s refuses the holder in force itself: the counter went back (a restart lost it, or a restore put back an older one) and issued a token below one the resource had already seen. Until the counter catches up, this lock cannot be used to write.",
+		"%[1]d < maxToken %[2]d なので、%[3]s は今の持ち主の書き込みを拒否する。カウンタが戻り(再起動で失われたか、復元で古い値に戻ったか)、資源がすでに見た番号より小さいトークンが発行されたからだ。⟪カウンタが追いつくまで、このロックでは書き込めない。⟫",
+		"%[1]d < maxToken %[2]d, so %[3]s refuses the holder in force itself: the counter went back (a restart lost it, or a restore put back an older one) and issued a token below one the resource had already seen.⟪ Until the counter catches up, this lock cannot be used to write.⟫",
 	},
 	"gen.stale.overwrote.unfenced": {
-		"%[1]s はトークンを見ないので受理してしまう。ロックサービス上ではもう持ち主ではない %[2]s が、新しい持ち主の値を上書きした。データは壊れた。",
-		"%[1]s does not check tokens, so it accepts the write: %[2]s, which is no longer the holder at the lock service, overwrites a newer holder's value. The data is corrupted.",
+		"%[1]s はトークンを見ないので受理してしまう。ロックサービス上ではもう持ち主ではない %[2]s が、新しい持ち主の値を上書きした。⟪データは壊れた。⟫",
+		"%[1]s does not check tokens, so it accepts the write: %[2]s, which is no longer the holder at the lock service, overwrites a newer holder's value.⟪ The data is corrupted.⟫",
 	},
 	"gen.stale.overwrote.fenced": {
-		"token %[3]d は maxToken %[4]d より小さくない(カウンタが戻り、同じ番号がもう一度発行された)ので、%[1]s は受理してしまう。ロックサービス上ではもう持ち主ではない %[2]s が、新しい持ち主の値を上書きした。データは壊れた。",
-		"Token %[3]d is not below maxToken %[4]d (the counter went back and issued that number again), so %[1]s accepts it: %[2]s, which is no longer the holder at the lock service, overwrites a newer holder's value. The data is corrupted.",
+		"token %[3]d は maxToken %[4]d より小さくない(カウンタが戻り、同じ番号がもう一度発行された)ので、%[1]s は受理してしまう。ロックサービス上ではもう持ち主ではない %[2]s が、新しい持ち主の値を上書きした。⟪データは壊れた。⟫",
+		"Token %[3]d is not below maxToken %[4]d (the counter went back and issued that number again), so %[1]s accepts it: %[2]s, which is no longer the holder at the lock service, overwrites a newer holder's value.⟪ The data is corrupted.⟫",
 	},
 	"gen.stale.overwrote.split": {
-		"%[1]s は新しい持ち主が書く前にトークンの検査を済ませており、いま検査し直さずに適用する。ロックサービス上ではもう持ち主ではない %[2]s が、新しい持ち主の値を上書きした。データは壊れた。検査と適用は一つの不可分な操作でなければならない。",
-		"%[1]s checked the token before the newer holder wrote, and applies the write now without checking again: %[2]s, which is no longer the holder at the lock service, overwrites a newer holder's value. The data is corrupted. The check and the write must be one atomic step.",
+		"%[1]s は新しい持ち主が書く前にトークンの検査を済ませており、いま検査し直さずに適用する。ロックサービス上ではもう持ち主ではない %[2]s が、新しい持ち主の値を上書きした。⟪データは壊れた。⟫検査と適用は一つの不可分な操作でなければならない。",
+		"%[1]s checked the token before the newer holder wrote, and applies the write now without checking again: %[2]s, which is no longer the holder at the lock service, overwrites a newer holder's value.⟪ The data is corrupted.⟫ The check and the write must be one atomic step.",
 	},
 	"gen.stale.before-new-holder.unfenced": {
-		"%[1]s はトークンを見ないので、ロックサービス上ではもう持ち主ではない %[2]s の書き込みを受理する。新しい持ち主はまだここに書いていないので、いま壊れたものは無い(危うい)。ただし新しい持ち主がこの書き込みより前に %[1]s を読んでいて、その読み取りをもとに書けば、%[2]s の書き込みは誰にも気づかれずに失われる。",
-		"%[1]s does not check tokens, so it accepts the write of %[2]s, which is no longer the holder at the lock service. The new holder has not written here yet, so nothing is destroyed now (at risk). But if the new holder read %[1]s before this write and writes from that read, %[2]s's write is lost without anyone noticing.",
+		"%[1]s はトークンを見ないので、ロックサービス上ではもう持ち主ではない %[2]s の書き込みを受理する。⟪新しい持ち主はまだここに書いていないので、いま壊れたものは無い(危うい)。⟫ただし新しい持ち主がこの書き込みより前に %[1]s を読んでいて、その読み取りをもとに書けば、%[2]s の書き込みは誰にも気づかれずに失われる。",
+		"%[1]s does not check tokens, so it accepts the write of %[2]s, which is no longer the holder at the lock service.⟪ The new holder has not written here yet, so nothing is destroyed now (at risk).⟫ But if the new holder read %[1]s before this write and writes from that read, %[2]s's write is lost without anyone noticing.",
 	},
 	"gen.stale.before-new-holder.fenced": {
-		"%[1]s は新しい持ち主のトークンをまだ見ていない。token %[3]d は maxToken %[4]d より小さくないので、ロックサービス上ではもう持ち主ではない %[2]s の書き込みを受理する。新しい持ち主はまだここに書いていないので、書き込みはトークン順に並び、いま壊れたものは無い(危うい)。新しい持ち主がこれより前にトークンを示さずに(peek で)読んでいて、その読み取りをもとに書けば、これは失われる。トークンを示して読んでいれば、%[1]s はこの書き込みを拒否する。",
-		"%[1]s has not seen the new holder's token yet: token %[3]d is not below maxToken %[4]d, so it accepts the write of %[2]s, which is no longer the holder at the lock service. The new holder has not written here yet, so the writes stay in token order and nothing is destroyed now (at risk). If the new holder read %[1]s without showing its token (a peek) before this and writes from that read, this write is lost; a read that shows the token makes %[1]s refuse a write like this one.",
+		"%[1]s は新しい持ち主のトークンをまだ見ていない。token %[3]d は maxToken %[4]d より小さくないので、ロックサービス上ではもう持ち主ではない %[2]s の書き込みを受理する。⟪新しい持ち主はまだここに書いていないので、書き込みはトークン順に並び、いま壊れたものは無い(危うい)。⟫新しい持ち主がこれより前にトークンを示さずに(peek で)読んでいて、その読み取りをもとに書けば、これは失われる。トークンを示して読んでいれば、%[1]s はこの書き込みを拒否する。",
+		"%[1]s has not seen the new holder's token yet: token %[3]d is not below maxToken %[4]d, so it accepts the write of %[2]s, which is no longer the holder at the lock service.⟪ The new holder has not written here yet, so the writes stay in token order and nothing is destroyed now (at risk).⟫ If the new holder read %[1]s without showing its token (a peek) before this and writes from that read, this write is lost; a read that shows the token makes %[1]s refuse a write like this one.",
 	},
 	"gen.stale.before-new-holder.fenced.token-back": {
-		"token %[3]d は maxToken %[4]d より小さくないので、%[1]s は、ロックサービス上ではもう持ち主ではない %[2]s の書き込みを受理する。カウンタが戻ったので、今の持ち主の token %[5]d のほうが小さいのだ。フェンシングはいま、古い持ち主に書かせ、新しい持ち主を拒む。この時点で壊れたものは無い(危うい)が、トークンの順序はもう、どちらの持ち主が新しいかを表していない。",
-		"Token %[3]d is not below maxToken %[4]d, so %[1]s accepts the write of %[2]s, which is no longer the holder at the lock service: the counter went back, and the holder in force has the smaller token, %[5]d. Fencing now lets the old holder write and refuses the new one. Nothing is destroyed at this moment (at risk), but the order of the tokens no longer says which holder is newer.",
+		"token %[3]d は maxToken %[4]d より小さくないので、%[1]s は、ロックサービス上ではもう持ち主ではない %[2]s の書き込みを受理する。カウンタが戻ったので、今の持ち主の token %[5]d のほうが小さいのだ。フェンシングはいま、古い持ち主に書かせ、新しい持ち主を拒む。トークンの順序はもう、どちらの持ち主が新しいかを表していない。⟪この時点で壊れたものは無い(危うい)。⟫",
+		"Token %[3]d is not below maxToken %[4]d, so %[1]s accepts the write of %[2]s, which is no longer the holder at the lock service: the counter went back, and the holder in force has the smaller token, %[5]d. Fencing now lets the old holder write and refuses the new one, and the order of the tokens no longer says which holder is newer.⟪ Nothing is destroyed at this moment (at risk).⟫",
 	},
 	"gen.stale.before-new-holder.split": {
-		"%[1]s は検査済みの書き込みを、検査し直さずに今適用する。ロックサービス上では %[2]s はもう持ち主ではない。新しい持ち主はまだここに書いていないので、いま壊れたものは無い(危うい)。新しい持ち主がこの前に %[1]s を読んでいて、その読み取りをもとに書けば、これは失われる。",
-		"%[1]s applies the write it checked earlier without checking again, though %[2]s is no longer the holder at the lock service. The new holder has not written here yet, so nothing is destroyed now (at risk). If the new holder read %[1]s before this and writes from that read, this write is lost.",
+		"%[1]s は検査済みの書き込みを、検査し直さずに今適用する。ロックサービス上では %[2]s はもう持ち主ではない。⟪新しい持ち主はまだここに書いていないので、いま壊れたものは無い(危うい)。⟫新しい持ち主がこの前に %[1]s を読んでいて、その読み取りをもとに書けば、これは失われる。",
+		"%[1]s applies the write it checked earlier without checking again, though %[2]s is no longer the holder at the lock service.⟪ The new holder has not written here yet, so nothing is destroyed now (at risk).⟫ If the new holder read %[1]s before this and writes from that read, this write is lost.",
 	},
 	"gen.stale.after-read.unfenced": {
-		"%[1]s はトークンを見ないので、ロックサービス上ではもう持ち主ではない %[2]s の書き込みを受理する。%[5]s はまだここに書いていないので、いま壊れたものは無い(危うい)。だが %[5]s はこの書き込みの前に %[1]s を読んでいる。その読み取りをもとに書けば、%[2]s の書き込みは誰にも気づかれずに失われる。",
-		"%[1]s does not check tokens, so it accepts the write of %[2]s, which is no longer the holder at the lock service. %[5]s has not written here yet, so nothing is destroyed now (at risk). But %[5]s read %[1]s before this write: if it writes from that read, %[2]s's write is lost without anyone noticing.",
+		"%[1]s はトークンを見ないので、ロックサービス上ではもう持ち主ではない %[2]s の書き込みを受理する。⟪%[5]s はまだここに書いていないので、いま壊れたものは無い(危うい)。⟫だが %[5]s はこの書き込みの前に %[1]s を読んでいる。その読み取りをもとに書けば、%[2]s の書き込みは誰にも気づかれずに失われる。",
+		"%[1]s does not check tokens, so it accepts the write of %[2]s, which is no longer the holder at the lock service.⟪ %[5]s has not written here yet, so nothing is destroyed now (at risk).⟫ But %[5]s read %[1]s before this write: if it writes from that read, %[2]s's write is lost without anyone noticing.",
 	},
 	"gen.stale.after-read.fenced": {
-		"%[5]s はトークンを示さずに %[1]s を読んだので、%[1]s は新しいトークンをまだ見ていない。token %[3]d は maxToken %[4]d より小さくないので、ロックサービス上ではもう持ち主ではない %[2]s の書き込みを受理する。いま壊れたものは無い(危うい)が、%[5]s がその読み取りをもとに書けば、%[2]s の書き込みは失われる。",
-		"%[5]s read %[1]s without showing its token, so %[1]s has not seen the newer token: token %[3]d is not below maxToken %[4]d, and it accepts the write of %[2]s, which is no longer the holder at the lock service. Nothing is destroyed now (at risk), but if %[5]s writes from that read, %[2]s's write is lost.",
+		"%[5]s はトークンを示さずに %[1]s を読んだので、%[1]s は新しいトークンをまだ見ていない。token %[3]d は maxToken %[4]d より小さくないので、ロックサービス上ではもう持ち主ではない %[2]s の書き込みを受理する。⟪いま壊れたものは無い(危うい)が、⟫%[5]s がその読み取りをもとに書けば、%[2]s の書き込みは失われる。",
+		"%[5]s read %[1]s without showing its token, so %[1]s has not seen the newer token: token %[3]d is not below maxToken %[4]d, and it accepts the write of %[2]s, which is no longer the holder at the lock service. If %[5]s writes from that read, %[2]s's write is lost⟪; nothing is destroyed now (at risk)⟫.",
 	},
 	"gen.stale.after-read.split": {
-		"%[1]s は検査済みの書き込みを、検査し直さずに今適用する。ロックサービス上では %[2]s はもう持ち主ではない。いま壊れたものは無い(危うい)が、%[5]s はこの前に %[1]s を読んでいて、その読み取りをもとに書けば、これは失われる。",
-		"%[1]s applies the write it checked earlier without checking again, though %[2]s is no longer the holder at the lock service. Nothing is destroyed now (at risk), but %[5]s read %[1]s before this: if it writes from that read, this write is lost.",
+		"%[1]s は検査済みの書き込みを、検査し直さずに今適用する。ロックサービス上では %[2]s はもう持ち主ではない。⟪いま壊れたものは無い(危うい)が、⟫%[5]s はこの前に %[1]s を読んでいて、その読み取りをもとに書けば、これは失われる。",
+		"%[1]s applies the write it checked earlier without checking again, though %[2]s is no longer the holder at the lock service. %[5]s read %[1]s before this: if it writes from that read, this write is lost⟪; nothing is destroyed now (at risk)⟫.",
 	},
 	"gen.write.reordered": {
 		"だがこれは、%[1]s がいま %[2]s にある書き込みより前に送ったものだ。トークンは同じ取得のもので maxToken と等しいので受理され、%[1]s 自身の新しい値を古い値で上書きする。フェンシングは持ち主どうしを順序づけるが、一人の持ち主の書き込みどうしは順序づけない。",
@@ -240,8 +240,8 @@ var noteWords = map[string]text{
 		"Redlock's algorithm forbids using the lock past its validity.",
 	},
 	"gen.write.lost-update": {
-		"だが %[1]s のこの書き込みは、遅れた書き込みが届く前の %[2]s の読み取りをもとにしている。受理された遅れた書き込みは、黙って消えた。データは壊れた(ロストアップデート)。",
-		"But %[1]s computed this write from its read of %[2]s, made before a late write landed there: that write, which was accepted, is silently discarded. The data is corrupted (a lost update).",
+		"だが %[1]s のこの書き込みは、遅れた書き込みが届く前の %[2]s の読み取りをもとにしている。受理された遅れた書き込みは、黙って消えた。⟪データは壊れた(ロストアップデート)。⟫",
+		"But %[1]s computed this write from its read of %[2]s, made before a late write landed there: that write, which was accepted, is silently discarded.⟪ The data is corrupted (a lost update).⟫",
 	},
 	"gen.peek": {
 		"%[1]s がトークンを示さずに %[2]s を読む(ただの読み取り)。%[2]s は何も検査せず、何も覚えない。この後に遅れた書き込みが届いても、%[2]s は拒否できない。",
@@ -324,8 +324,8 @@ var noteWords = map[string]text{
 		"%[1]s crashes while holding the lock. Nobody will release it, but each node's lease runs out by that node's clock.",
 	},
 	"gen.crash.stuck": {
-		"%[1]s がロックを持ったままクラッシュする。TTL が無いので、このロックはもう二度と空かない。",
-		"%[1]s crashes while holding the lock. Without a TTL this lock will never be free again.",
+		"%[1]s がロックを持ったままクラッシュする。⟪TTL が無いので、このロックはもう二度と空かない。⟫",
+		"%[1]s crashes while holding the lock.⟪ Without a TTL this lock will never be free again.⟫",
 	},
 	"gen.tick": {
 		"%[1]d tick 過ぎる(t=%[2]d)。",
@@ -511,8 +511,8 @@ var noteWords = map[string]text{
 		"%[1]s is at version %[2]d, so the update matches the row (1 row updated), and the version becomes %[3]d.",
 	},
 	"gen.write.rejected.version": {
-		"だが %[1]s はもう version %[2]d なので、WHERE version = %[3]d に当たる行は無く、更新は 0 行で終わる(拒否)。%[4]s が最後にその version を読むか書くかした後に、別の書き込みが入ったのだ。資源は守られた。",
-		"But %[1]s is at version %[2]d by now, so WHERE version = %[3]d matches no row and the update changes 0 rows (refused): another write has landed since %[4]s last read or wrote that version. The data is safe.",
+		"だが %[1]s はもう version %[2]d なので、WHERE version = %[3]d に当たる行は無く、更新は 0 行で終わる(拒否)。%[4]s が最後にその version を読むか書くかした後に、別の書き込みが入ったのだ。⟪資源は守られた。⟫",
+		"But %[1]s is at version %[2]d by now, so WHERE version = %[3]d matches no row and the update changes 0 rows (refused): another write has landed since %[4]s last read or wrote that version.⟪ The data is safe.⟫",
 	},
 	"gen.write.given-up": {
 		"%[1]s はこの書き込みをもうあきらめていて、拒否されたことも知らない。",
@@ -531,24 +531,24 @@ var noteWords = map[string]text{
 		"The row is at version %[3]d by now (the check was of version %[2]d), and the apply, without checking again, makes it %[4]d.",
 	},
 	"gen.stale.after-read.version": {
-		"%[1]s の version はまだ %[3]d なので、%[2]s の更新は当たる(受理)。だが %[5]s はこの書き込みの前に %[1]s を読んでいて、まだそこに書いていない。いま壊れたものは無い(危うい)。%[5]s がその読み取りをもとに書けば、その更新は古い version を添えるので 0 行で終わり、%[5]s は読み直すことになる。ロックの無いこの方式では、これがふつうの競合だ。",
-		"%[1]s is still at version %[3]d, so %[2]s's update matches (accepted). But %[5]s read %[1]s before this write and has not written there since: nothing is destroyed now (at risk). If %[5]s writes from that read, its update carries the old version and changes 0 rows, and %[5]s must read again. Without a lock, this is an ordinary race.",
+		"%[1]s の version はまだ %[3]d なので、%[2]s の更新は当たる(受理)。だが %[5]s はこの書き込みの前に %[1]s を読んでいて、まだそこに書いていない。⟪いま壊れたものは無い(危うい)。⟫%[5]s がその読み取りをもとに書けば、その更新は古い version を添えるので 0 行で終わり、%[5]s は読み直すことになる。ロックの無いこの方式では、これがふつうの競合だ。",
+		"%[1]s is still at version %[3]d, so %[2]s's update matches (accepted). But %[5]s read %[1]s before this write and has not written there since⟪: nothing is destroyed now (at risk)⟫. If %[5]s writes from that read, its update carries the old version and changes 0 rows, and %[5]s must read again. Without a lock, this is an ordinary race.",
 	},
 	"gen.stale.before-new-holder.version": {
-		"%[1]s の version はまだ %[3]d なので、%[2]s の更新は当たる(受理)。%[2]s より後に version を読んだクライアントはいるが、読んだのは別の行で、%[1]s ではない。いま壊れたものは無い(危うい)。",
-		"%[1]s is still at version %[3]d, so %[2]s's update matches (accepted). Versions have been read since %[2]s read, but of another row, not %[1]s: nothing is destroyed now (at risk).",
+		"%[1]s の version はまだ %[3]d なので、%[2]s の更新は当たる(受理)。%[2]s より後に version を読んだクライアントはいるが、読んだのは別の行で、%[1]s ではない。⟪いま壊れたものは無い(危うい)。⟫",
+		"%[1]s is still at version %[3]d, so %[2]s's update matches (accepted). Versions have been read since %[2]s read, but of another row, not %[1]s⟪: nothing is destroyed now (at risk)⟫.",
 	},
 	"gen.stale.overwrote.version-split": {
-		"%[1]s は %[5]s が書く前に version %[3]d を検査しており、行がもう version %[4]d なのに、いま検査し直さずに適用する(WHERE の無い UPDATE)。%[2]s の書き込みが %[5]s の値を上書きした。データは壊れた。検査と書き込みは一つの文(UPDATE … WHERE version = ?)でなければならない。",
-		"%[1]s checked version %[3]d before %[5]s wrote, and applies the write now without checking again (an UPDATE without the WHERE), though the row is at version %[4]d: %[2]s's write overwrites %[5]s's value. The data is corrupted. The check and the write must be one statement (UPDATE … WHERE version = ?).",
+		"%[1]s は %[5]s が書く前に version %[3]d を検査しており、行がもう version %[4]d なのに、いま検査し直さずに適用する(WHERE の無い UPDATE)。%[2]s の書き込みが %[5]s の値を上書きした。⟪データは壊れた。⟫検査と書き込みは一つの文(UPDATE … WHERE version = ?)でなければならない。",
+		"%[1]s checked version %[3]d before %[5]s wrote, and applies the write now without checking again (an UPDATE without the WHERE), though the row is at version %[4]d: %[2]s's write overwrites %[5]s's value.⟪ The data is corrupted.⟫ The check and the write must be one statement (UPDATE … WHERE version = ?).",
 	},
 	"gen.stale.after-read.version-split": {
-		"%[1]s は検査済みの書き込み(version %[3]d)を、検査し直さずにいま適用する。%[5]s はこの前に %[1]s を読んでいて、まだそこに書いていないので、いま壊れたものは無い(危うい)。",
-		"%[1]s applies the write it checked earlier (version %[3]d) without checking again. %[5]s read %[1]s before this and has not written there since: nothing is destroyed now (at risk).",
+		"%[1]s は検査済みの書き込み(version %[3]d)を、検査し直さずにいま適用する。%[5]s はこの前に %[1]s を読んでいて、まだそこに書いていない。⟪いま壊れたものは無い(危うい)。⟫",
+		"%[1]s applies the write it checked earlier (version %[3]d) without checking again. %[5]s read %[1]s before this and has not written there since⟪: nothing is destroyed now (at risk)⟫.",
 	},
 	"gen.stale.before-new-holder.version-split": {
-		"%[1]s は検査済みの書き込み(version %[3]d)を、検査し直さずにいま適用する。%[2]s より後に version を読んだクライアントはいるが、読んだのは別の行で、%[1]s ではない。いま壊れたものは無い(危うい)。",
-		"%[1]s applies the write it checked earlier (version %[3]d) without checking again. Versions have been read since %[2]s read, but of another row, not %[1]s: nothing is destroyed now (at risk).",
+		"%[1]s は検査済みの書き込み(version %[3]d)を、検査し直さずにいま適用する。%[2]s より後に version を読んだクライアントはいるが、読んだのは別の行で、%[1]s ではない。⟪いま壊れたものは無い(危うい)。⟫",
+		"%[1]s applies the write it checked earlier (version %[3]d) without checking again. Versions have been read since %[2]s read, but of another row, not %[1]s⟪: nothing is destroyed now (at risk)⟫.",
 	},
 	"gen.write.reordered.version": {
 		"だがこれは、%[1]s がいま %[2]s にある書き込みより前に送ったものだ。その version は後の書き込みが届く前に検査され、適用のときには検査し直されなかったので、%[1]s 自身の新しい値が古い値で上書きされた。",

@@ -11,16 +11,27 @@ import (
 // has them, and otherwise words generated from the event and the frames
 // before and after it, so every step of every run under every strategy has
 // a true note in both languages.
-func Note(l Lang, frames []core.Frame, step int) string {
+func Note(l Lang, frames []core.Frame, step int) string { return unmarked(markedNote(l, frames, step)) }
+
+// HeldNote is Note without what judges the run: the sentences that say
+// its verdict, or what a step means for the data ("the data is safe",
+// "nothing is destroyed now (at risk)"). Predict mode shows it until the
+// reader has predicted the verdict, which those sentences would give away.
+func HeldNote(l Lang, frames []core.Frame, step int) string {
+	return strings.Join(strings.Fields(withheld(markedNote(l, frames, step))), " ")
+}
+
+// markedNote is the note of step, its judgement marked (marked).
+func markedNote(l Lang, frames []core.Frame, step int) string {
 	f := frames[step-1]
 	if f.Note != "" {
-		return T(l, f.Note)
+		return marked(l, f.Note)
 	}
 	var prev core.Frame
 	if step > 1 {
 		prev = frames[step-2]
 	}
-	return eventNote(l, prev, f).String()
+	return eventNote(l, prev, f).marked()
 }
 
 // eventNote words what happened between prev and f.
@@ -78,13 +89,16 @@ type noteWriter struct {
 }
 
 func (n *noteWriter) say(key string, args ...any) {
-	n.parts = append(n.parts, T(n.l, key, args...))
+	n.parts = append(n.parts, marked(n.l, key, args...))
 	n.keys = append(n.keys, key)
 }
 
 // String is the note: its sentences, in order. Japanese sentences end in
 // "。" and need no space between them.
-func (n *noteWriter) String() string {
+func (n *noteWriter) String() string { return unmarked(n.marked()) }
+
+// marked is the note, its judgement marked (see marked).
+func (n *noteWriter) marked() string {
 	sep := " "
 	if n.l == Japanese {
 		sep = ""

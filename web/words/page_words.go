@@ -399,7 +399,7 @@ var pageWords = map[string]text{
 	"action.restore.node":            {"ノード %d をバックアップから復元", "Node %d restored from its backup"},
 	"result.accepted":                {"受理", "accepted"},
 	"result.stale-token":             {"受理 — トークンが maxToken より小さい(フェンシング有なら適用されない)", "accepted — its token is below maxToken (a fenced resource would not apply it)"},
-	"result.stale.overwrote":         {"受理 — 新しい持ち主の値を破壊", "accepted — overwrites a newer holder's data"},
+	"result.stale.overwrote":         {"受理 — 新しい持ち主の値を上書き", "accepted — overwrites a newer holder's data"},
 	"result.stale.before-new-holder": {"受理 — 遅れた書き込み(新しい持ち主が書く前)", "accepted — a late write, before the new holder's"},
 	"result.lost-update":             {"受理 — 読んだ後に届いた書き込みを消す", "accepted — discards a late write it never read"},
 	"result.rejected":                {"フェンス落ち(拒否)", "fenced off (rejected)"},
@@ -437,7 +437,7 @@ var pageWords = map[string]text{
 	"result.no-service":                      {"何も起きない(ロックサービスが無い)", "nothing happens (no lock service)"},
 	"result.stale-version":                   {"受理 — 検査した version はもう古い", "accepted — the version it was checked against is out of date"},
 	"result.stale.before-new-holder.version": {"受理 — 後から読んだ者がいる(まだ無害)", "accepted — after a later read (harmless so far)"},
-	"result.stale.overwrote.version":         {"受理 — 後から読んだ者の値を破壊", "accepted — overwrites a later reader's data"},
+	"result.stale.overwrote.version":         {"受理 — 後から読んだ者の値を上書き", "accepted — overwrites a later reader's data"},
 	"result.rejected.version":                {"拒否 — version が違う(0 行を更新)", "refused — version mismatch (0 rows updated)"},
 	"versions.one":                           {"%[1]s の version %[2]d", "%[1]s (version %[2]d)"},
 	"versions.and":                           {" と ", " and "},
@@ -446,7 +446,7 @@ var pageWords = map[string]text{
 	"timeline.desc":           {"左から右へ時間が進む。上の %d 本がクライアント、その下がロックサービス(リースの期間を帯で表示)と資源。t=%d から t=%d まで、%d 個の出来事のうち、現在のステップ %[5]d までを描いている。", "Time runs from left to right. The top %d lanes are the clients; below them, the lock service (leases as bars) and the resource. From t=%d to t=%d, %d events, drawn up to the current step, %[5]d."},
 	"timeline.desc.future":    {"左から右へ時間が進む。上の %d 本がクライアント、その下がロックサービス(リースの期間を帯で表示)と資源。t=%d から t=%d まで、%d 個の出来事をすべて描き、現在のステップ %[5]d より後は薄く表示。", "Time runs from left to right. The top %d lanes are the clients; below them, the lock service (leases as bars) and the resource. From t=%d to t=%d, all %d events are drawn; those after the current step, %[5]d, are faded."},
 	"timeline.lock":           {"ロック", "lock"},
-	"timeline.destroys":       {"%s の値を破壊", "destroys %s's value"},
+	"timeline.destroys":       {"%s の値を上書き", "destroys %s's value"},
 	"timeline.loses":          {"遅れた書き込みを消す", "loses a late write"},
 	"timeline.refused":        {"拒否", "refused"},
 	"timeline.pause":          {"GC 停止", "GC pause"},
@@ -578,7 +578,6 @@ var pageWords = map[string]text{
 	// Predict mode: the questions asked before a step, by what they ask
 	// (course.Ask), and their choices (the course's machine words; a client's
 	// name stands for itself, a verdict's words are the verdict's).
-	"quiz.ask.write":            {"%[2]s は %[1]s の書き込みを受け付けるか?", "Will %[2]s accept %[1]s's write?"},
 	"quiz.ask.grant":            {"ロックサービスは %s にロックを与えるか?", "Will the lock service grant %s the lock?"},
 	"quiz.ask.heard":            {"遅れて届いたロックの返事を、%s はどう受け取るか?", "What will %s make of the lock's answer, arriving late?"},
 	"quiz.ask.renew":            {"ロックサービスは %s のリースを更新するか?", "Will the lock service renew %s's lease?"},
@@ -598,16 +597,14 @@ var pageWords = map[string]text{
 	"quiz.choice.heard.refused": {"拒否されたと知る", "it learns it was refused"},
 	// Predict mode's control, its question's frame, the feedback and the
 	// score.
-	"quiz.switch":       {"予想しながら進む", "Predict each step"},
-	"quiz.label":        {"予想", "Your prediction"},
-	"quiz.keys":         {"クリックか、1〜4 のキーで答える。答えるまで次の手順は表示されない。", "Answer by a click or with the keys 1–4. The step is shown once you answer."},
-	"quiz.right":        {"正解: %s", "Right: %s."},
-	"quiz.wrong":        {"不正解。正しい答えは「%s」", "Wrong: the answer is “%s”."},
-	"quiz.explain":      {"このステップで起きたこと: %s", "What happened: %s"},
-	"quiz.score":        {"得点 %d/%d", "Score %d/%d"},
-	"quiz.announce":     {"質問: %s 選択肢: %s", "Question: %s Choices: %s"},
-	"quiz.choice":       {"%d: %s", "%d: %s"},
-	"quiz.hint.verdict": {"最後のステップ。→ を押すと、この実行の判定を予想する。", "The last step. Press → to predict the run's verdict."},
+	"quiz.switch":   {"予想しながら進む", "Predict each step"},
+	"quiz.label":    {"予想", "Your prediction"},
+	"quiz.right":    {"正解: %s", "Right: %s."},
+	"quiz.wrong":    {"不正解。正しい答えは「%s」", "Wrong: the answer is “%s”."},
+	"quiz.explain":  {"このステップで起きたこと: %s", "What happened: %s"},
+	"quiz.score":    {"得点 %d/%d", "Score %d/%d"},
+	"quiz.announce": {"質問: %s 選択肢: %s", "Question: %s Choices: %s"},
+	"quiz.choice":   {"%d: %s", "%d: %s"},
 	// The verdict question's definitions, shown beside it (matrix.legend).
 	"quiz.verdict.legend": {"判定の定義(表の凡例)", "The verdicts' definitions (the table's legend)"},
 	// What the verdict's feedback adds where the run has ↺ (the matrix's

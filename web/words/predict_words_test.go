@@ -182,3 +182,149 @@ func TestTheHolderQuestionUnderRedlockAsksTheMajority(t *testing.T) {
 		t.Fatal("no holder question under Redlock: the test checks nothing")
 	}
 }
+
+// judging are the words that say a verdict, or what a run means for the
+// data, in each language: what predict mode holds back until the reader
+// has predicted the verdict.
+var judging = map[Lang][]string{
+	Japanese: {"安全", "危うい", "破壊", "行き詰ま", "守られ", "壊れた", "壊れたものは無い"},
+	English:  {"safe", "at risk", "corrupt", "stuck", "destroyed"},
+}
+
+// judges returns the first word of judging in s, or "".
+func judges(l Lang, s string) string {
+	low := strings.ToLower(s)
+	for _, w := range judging[l] {
+		if strings.Contains(low, w) {
+			return w
+		}
+	}
+	return ""
+}
+
+// A held note (HeldNote, predict mode before the verdict) says no verdict
+// and nothing of what a step means for the data, under every row, at
+// every step; it is the note, less what judges; and where a note judges
+// nothing, it is the note itself.
+func TestAHeldNoteJudgesNothing(t *testing.T) {
+	held := 0
+	for _, sc := range core.Scenarios() {
+		for _, st := range core.Strategies() {
+			frames, err := core.Replay(sc, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for step := 1; step <= len(frames); step++ {
+				for _, l := range []Lang{Japanese, English} {
+					note, kept := Note(l, frames, step), HeldNote(l, frames, step)
+					if w := judges(l, kept); w != "" {
+						t.Errorf("%s under %s, step %d (%s): the held note says %q: %s", sc.ID, st, step, l, w, kept)
+					}
+					if kept == "" || len(kept) > len(note) || strings.Contains(kept, judgeFrom) || strings.Contains(kept, judgeTo) ||
+						strings.Contains(note, judgeFrom) {
+						t.Errorf("%s under %s, step %d (%s): held %q of %q", sc.ID, st, step, l, kept, note)
+					}
+					if kept != note {
+						held++
+					} else if w := judges(l, note); w != "" && !(l == Japanese && strings.Contains(note, "壊れる")) {
+						t.Errorf("%s under %s, step %d (%s): the note says %q and holds nothing back: %s", sc.ID, st, step, l, w, note)
+					}
+				}
+			}
+		}
+	}
+	if held == 0 {
+		t.Fatal("no note holds anything back: the test checks nothing")
+	}
+}
+
+// Each scenario's lesson says what it asks, in both languages, and none
+// of it is how the run ends: no verdict, and not its story.
+func TestEveryLessonAsksWithoutAnswering(t *testing.T) {
+	for _, sc := range core.Scenarios() {
+		for _, l := range []Lang{Japanese, English} {
+			asks := T(l, sc.ID+".asks")
+			if strings.Contains(asks, "⟦missing") || !strings.HasSuffix(asks, "?") && !strings.HasSuffix(asks, "?") {
+				t.Errorf("%s (%s): the lesson asks %q", sc.ID, l, asks)
+			}
+			if w := judges(l, asks); w != "" {
+				t.Errorf("%s (%s): the lesson's question says %q: %s", sc.ID, l, w, asks)
+			}
+			if asks == T(l, sc.Shows) {
+				t.Errorf("%s (%s): the lesson's question is its story", sc.ID, l)
+			}
+		}
+	}
+}
+
+// Every answer of every question, of every scenario under every row, has
+// its reason in words, in both languages, naming who and where the
+// question does; so does every verdict, and a stuck run that was at risk
+// too says why the verdict is the worse one.
+func TestEveryAnswerSaysWhy(t *testing.T) {
+	for _, sc := range core.Scenarios() {
+		for _, st := range core.Strategies() {
+			frames, err := core.Replay(sc, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var qs []course.Question
+			for i := 1; i < len(frames); i++ {
+				if q, ok := course.QuestionAt(frames, i); ok {
+					qs = append(qs, q)
+				}
+			}
+			for _, q := range append(qs, course.VerdictQuestion(frames)) {
+				w := course.WhyOf(frames, q)
+				for _, l := range []Lang{Japanese, English} {
+					said := Why(l, w)
+					if said == "" || strings.Contains(said, "⟦missing") || strings.Contains(said, "%!") {
+						t.Errorf("%s under %s, %s at %d (%s): %q", sc.ID, st, q.Ask, q.Frame, l, said)
+					}
+					if q.Ask == course.AskWrite && !strings.Contains(said, q.Resource) {
+						t.Errorf("%s under %s, write at %d (%s): %q does not name %s", sc.ID, st, q.Frame, l, said, q.Resource)
+					}
+					if w.Also != "" && !strings.Contains(said, T(l, "verdict.stuck")) {
+						t.Errorf("%s under %s (%s): the verdict's reason %q does not say it ranks", sc.ID, st, l, said)
+					}
+				}
+			}
+		}
+	}
+	sc, _ := core.ScenarioByID("gc-pause")
+	frames, _ := core.Replay(sc, core.LeaseFencing)
+	q, _ := course.QuestionAt(frames, 6)
+	for l, want := range map[Lang][2]string{
+		Japanese: {"row-42 は、token 1 を添えた A の書き込み「A-STALE」を受け付けるか?", "row-42 はすでに token 2 を見ている。1 < 2 で、これまでに見た最大のトークンより小さいので拒否する。"},
+		English:  {"Will row-42 accept A's write of “A-STALE” with token 1?", "row-42 had seen token 2, and 1 < 2: it refuses a token below the largest it has seen."},
+	} {
+		if got := QuestionText(l, q); got != want[0] {
+			t.Errorf("%s: the book's last question reads %q, want %q", l, got, want[0])
+		}
+		if got := Why(l, course.WhyOf(frames, q)); got != want[1] {
+			t.Errorf("%s: its reason reads %q, want %q", l, got, want[1])
+		}
+	}
+}
+
+// The definitions beside the verdict question give each verdict a line,
+// in the choices' order, each opening with the verdict's own words, and
+// end with how the verdicts rank.
+func TestTheVerdictsDefinitionsNameEachVerdict(t *testing.T) {
+	for _, l := range []Lang{Japanese, English} {
+		lines := strings.Split(T(l, "verdict.defs"), "\n")
+		if len(lines) != 5 {
+			t.Fatalf("%s: %d lines of definitions", l, len(lines))
+		}
+		for i, v := range []core.Verdict{core.Safe, core.AtRisk, core.Corrupted, core.Stuck} {
+			if !strings.HasPrefix(lines[i], T(l, "verdict."+string(v))+":") {
+				t.Errorf("%s: line %d, %q, does not define %s", l, i+1, lines[i], v)
+			}
+		}
+		for _, v := range []core.Verdict{core.Corrupted, core.Stuck, core.AtRisk} {
+			if !strings.Contains(lines[4], T(l, "verdict."+string(v))) {
+				t.Errorf("%s: the ranking %q leaves out %s", l, lines[4], v)
+			}
+		}
+	}
+}

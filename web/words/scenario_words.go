@@ -48,8 +48,8 @@ var scenarioWords = map[string]text{
 		"B writes with token 2. The resource accepts it.",
 	},
 	"gc-pause.a-writes-late.refused": {
-		"A が再開し、古い token 1 のまま書き込もうとする。1 < 2 なので資源が拒否し、B の値は守られる。",
-		"A resumes and tries to write with its old token 1. Since 1 < 2 the resource refuses it, and B's value is safe.",
+		"A が再開し、古い token 1 のまま書き込もうとする。1 < 2 なので資源が拒否する。⟪B の値は守られる。⟫",
+		"A resumes and tries to write with its old token 1. Since 1 < 2 the resource refuses it⟪, and B's value is safe⟫.",
 	},
 	"gc-pause.a-writes-late.destroys": {
 		"A が再開し、古い token 1 のまま書き込む。資源はトークンを見ないので受理してしまい、B の値が上書きされて壊れる。",

@@ -63,7 +63,7 @@ func TestResultWordsSayWhatTheResourceDid(t *testing.T) {
 	if got := ResultWords(English, fenced[6].Event); got != "fenced off (rejected)" {
 		t.Errorf("the book's refused write: %q", got)
 	}
-	if got := ResultWords(Japanese, unfenced[6].Event); got != "受理 — 新しい持ち主の値を破壊" {
+	if got := ResultWords(Japanese, unfenced[6].Event); got != "受理 — 新しい持ち主の値を上書き" {
 		t.Errorf("the book's destroying write: %q", got)
 	}
 }
