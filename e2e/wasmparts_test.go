@@ -208,13 +208,19 @@ func readWasmParts(raw []byte) (wasmParts, error) {
 // languages), the grammar's table and the real-input probe to 1,657,565;
 // the course, the exercises and failover to 1,713,020, over the old
 // ceiling of 1,700,000. The recordings drawn by the server and the page's
-// words served one language a file brought it to 1,644,618.
+// words served one language a file brought it to 1,644,618; failover, the
+// closed search, core's packages and the step keys shown by the loader's
+// side to 1,663,654; a lesson's reasons, frame and held notes to
+// 1,686,723.
 const wasmBudget = 1_690_000
 
 // pageBudget is the most a reader waits for before the page is live, gzip
 // -9: app.wasm and the words of the page's language (the larger of the
-// two), which the loader fetches beside it.
-const pageBudget = 1_700_000
+// two), which the loader fetches beside it. It was 1,700,000 at 1,696,800
+// (36,500 of Japanese words); failover's and the closed search's words,
+// and a lesson's reasons, frame and held notes in both languages (41,300
+// of Japanese words) brought the page to about 1,728,000.
+const pageBudget = 1_730_000
 
 // app.wasm as make build writes it stays within its budget, and with the
 // page's words, within the page's. Where its bytes go, part by part:
