@@ -645,11 +645,14 @@ const realInputProbe = `(() => {
 				const c2 = counter();
 				if (!c2 || c2.dataset.value === from) return;
 				o.disconnect();
-				const dom = performance.now(), key = last;
+				const dom = performance.now();
 				// The animation frame's callbacks run before its style,
 				// layout and paint; a task posted from one runs after them.
+				// The key's time is read there: the loader's side shows a
+				// step in its own listener of the key, which comes before
+				// this probe's, and this observer is called between them.
 				requestAnimationFrame(() => {
-					const frame = performance.now(), ch = new MessageChannel();
+					const frame = performance.now(), ch = new MessageChannel(), key = last;
 					ch.port1.onmessage = () => resolve({key, dom, frame, drawn: performance.now()});
 					ch.port2.postMessage(0);
 				});
