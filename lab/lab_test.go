@@ -239,17 +239,22 @@ func checkLibraryRenews(t *testing.T, tr recording.Recording) {
 		t.Fatalf("heartbeat-pause under consensus renewed by %q", tr.Renewal)
 	}
 	var stopped, resumed int64
-	sent := map[bool]int{} // before the pause, during it
 	for _, e := range tr.Calls {
 		switch {
 		case e.Client == "A" && strings.HasPrefix(e.Call, "kill -STOP"):
 			stopped = e.MS
 		case e.Client == "A" && strings.HasPrefix(e.Call, "kill -CONT"):
 			resumed = e.MS
-		case e.Client == "A" && strings.HasPrefix(e.Result, "etcd LeaseKeepAlive sent") && resumed == 0:
+		}
+	}
+	sent := map[bool]int{} // before the pause, during it
+	for _, e := range tr.Calls {
+		if e.Client == "A" && strings.HasPrefix(e.Result, "etcd LeaseKeepAlive sent") && (resumed == 0 || e.MS < resumed) {
 			// A line is logged at the time the client wrote it, which a
 			// stopped process cannot: one later than the stop and its
-			// grace was sent while stopped.
+			// grace, and earlier than the time taken before SIGCONT, was
+			// sent while stopped. (A keep-alive sent as A runs again may be
+			// read before the lab has logged SIGCONT, so order is no guide.)
 			sent[stopped != 0 && e.MS > stopped+stopGrace]++
 		}
 	}

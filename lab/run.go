@@ -455,9 +455,12 @@ func (c *cell) stall(name string) error {
 
 func (c *cell) resume(p *proc) {
 	if p.paused {
+		// Logged at the time before the signal, so that every line the
+		// client writes once it runs again comes after it in the trace.
+		at := time.Now().UnixMilli()
 		p.cmd.Process.Signal(syscall.SIGCONT)
 		p.paused = false
-		c.trace.log(p.name, "kill -CONT "+strconv.Itoa(p.cmd.Process.Pid), "the client runs again")
+		c.trace.logAt(at, p.name, "kill -CONT "+strconv.Itoa(p.cmd.Process.Pid), "the client runs again")
 	}
 }
 
