@@ -453,6 +453,7 @@ var pageWords = map[string]text{
 	"timeline.future":         {"全体を表示", "Show the whole run"},
 	"timeline.legend":         {"凡例", "Legend"},
 	"timeline.download":       {"タイムラインをダウンロード(SVG)", "Download the timeline (SVG)"},
+	"picture.desc":            {"全 %d ステップを一つずつ順に表示し、繰り返す。", "Each of the %d steps in turn, over and over."},
 	"timeline.legend.axis":    {"横軸は時間。目盛りは、その時刻が始まるところ", "The x axis is time; each tick is where its time begins"},
 	"timeline.legend.still":   {"軸の濃い区間: 同じ時刻に起きた出来事。その間、時間は進まず、出来事ごとに列を一つずつ取る", "A shaded stretch of the axis: steps at one time. Time stands still there, each step in a column of its own"},
 	"timeline.legend.tick":    {"▾+6: 全員の時計が 6 tick 進む", "▾+6: 6 ticks pass on every clock"},

@@ -1,0 +1,209 @@
+package ui
+
+import (
+	"encoding/xml"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"dlock/core"
+	"dlock/web/state"
+	"dlock/web/words"
+)
+
+// pageCSS is the page's own style sheet, which a picture carries.
+func pageCSS(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("../../static/web/dlock.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// svgText is every text of an SVG file by the data-testid of the element
+// that holds it (the first found), and whether it is well-formed XML.
+func svgHooks(t *testing.T, svg string) map[string]string {
+	t.Helper()
+	d := xml.NewDecoder(strings.NewReader(svg))
+	out := map[string]string{}
+	var stack []string
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not well-formed XML: %v", err)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			id := ""
+			for _, a := range tok.Attr {
+				if a.Name.Local == "data-testid" {
+					id = a.Value
+				}
+			}
+			stack = append(stack, id)
+		case xml.EndElement:
+			stack = stack[:len(stack)-1]
+		case xml.CharData:
+			for _, id := range stack {
+				if id != "" {
+					out[id] += string(tok)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Each step's picture shows what the model's frame holds: the resource's
+// value, the badge's words, the action's result and the step, in the
+// page's language; and it is a standalone SVG an <img> can show, with no
+// script and nothing to fetch.
+func TestEachStepsPictureShowsItsFrame(t *testing.T) {
+	runs := state.NewRuns()
+	css := pageCSS(t)
+	for _, l := range state.Langs {
+		for _, fenced := range []bool{true, false} {
+			s := state.Defaults()
+			s.Lang, s.Strategy = l, state.BookRow(fenced)
+			p, err := PictureOf(runs, s, s.Strategy, css, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc, _ := runs.Scenario(core.GCPauseID)
+			frames := runs.Run(sc, s.Strategy).Frames
+			if p.Len() != len(frames) || len(p.Delays) != len(frames) {
+				t.Fatalf("%s: %d pictures and %d delays for %d frames", l, p.Len(), len(p.Delays), len(frames))
+			}
+			for k, f := range frames {
+				svg := p.Step(k + 1)
+				hooks := svgHooks(t, svg)
+				wantData := f.Resources[0].Data
+				if wantData == "" {
+					wantData = words.T(l, "resource.empty")
+				}
+				badge := words.BadgeText(l, badgeValue(f, k+1 == len(frames)), f.Step, len(frames))
+				for id, want := range map[string]string{
+					"resource-data":   wantData,
+					"outcome-badge":   badge,
+					"action-result":   words.ResultWords(l, f.Event),
+					"picture-counter": strings.Join([]string{strconv.Itoa(k + 1), "/", strconv.Itoa(len(frames))}, " "),
+				} {
+					if got := hooks[id]; got != want {
+						t.Errorf("%s %s step %d: %s reads %q, want %q", l, s.Strategy, k+1, id, got, want)
+					}
+				}
+				for _, bad := range []string{"<script", "href=", "src=", "url(http", "@import", "@font-face"} {
+					if strings.Contains(svg, bad) {
+						t.Errorf("%s step %d: the picture holds %q", l, k+1, bad)
+					}
+				}
+			}
+			if p.Title != words.T(l, "demo.title", words.T(l, "title.strategy."+string(s.Strategy))) {
+				t.Errorf("%s: the picture is titled %q", l, p.Title)
+			}
+		}
+	}
+}
+
+// The animated picture holds every step once, each shown for its delay in
+// turn, the last alone where motion is unwelcome; it is the same file each
+// time it is made, and says its theme.
+func TestTheAnimatedPictureHoldsEveryStep(t *testing.T) {
+	runs := state.NewRuns()
+	css := pageCSS(t)
+	s := state.Defaults()
+	s.Lang = state.English
+	p, err := PictureOf(runs, s, s.Strategy, css, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	anim := p.Animated()
+	hooksOf := svgHooks(t, anim)
+	if hooksOf["resource-data"] == "" {
+		t.Error("the animated picture holds no resource value")
+	}
+	for k := 1; k <= p.Len(); k++ {
+		for _, want := range []string{`class="pic-step pic-s` + strconv.Itoa(k) + `"`, "@keyframes pic-a" + strconv.Itoa(k) + "{"} {
+			if n := strings.Count(anim, want); n == 0 {
+				t.Errorf("the animated picture lacks %s", want)
+			}
+		}
+	}
+	if !strings.Contains(anim, `.pic-step{visibility:hidden}.pic-s7{visibility:visible}@media (prefers-reduced-motion:no-preference){`) {
+		t.Error("the animated picture does not keep its last step where motion is unwelcome")
+	}
+	if !strings.Contains(anim, ` 16000ms step-end infinite`) {
+		t.Errorf("the animation does not last 6 × 2 s + 4 s, looping")
+	}
+	if !strings.Contains(anim, `data-theme="dark"`) {
+		t.Error("the dark picture does not say its theme")
+	}
+	again, _ := PictureOf(state.NewRuns(), s, s.Strategy, css, true)
+	if again.Animated() != anim {
+		t.Error("the same run makes another picture")
+	}
+	if p.Step(0) != "" || p.Step(p.Len()+1) != "" {
+		t.Error("a step outside the run has a picture")
+	}
+}
+
+// A run that does not replay (a row the model does not know) has no
+// picture, and says why.
+func TestARunThatFailsHasNoPicture(t *testing.T) {
+	p, err := PictureOf(state.NewRuns(), state.Defaults(), core.Strategy("no-such-row"), pageCSS(t), false)
+	if err == nil || p != nil {
+		t.Errorf("a run under an unknown row made a picture (%v)", err)
+	}
+}
+
+// The style sheet's rules a picture carries are those its markup can use,
+// and the page's body's type becomes the picture's.
+func TestSubsetCSSKeepsTheRulesThePictureUses(t *testing.T) {
+	css := `/* a */ :root { --x: 1; } html, body { color: red; }
+.a .b, .c { margin: 0 1px; } .d:is(.a, .e) { x: y; } @media print { .a { z: 1; } }
+.a::after { content: " ⚠ : b"; } [data-x="a.b"] { q: r; } #i { s: t; }`
+	got := subsetCSS(css, map[string]bool{".a": true, ".b": true, "#i": true, ".picture": true})
+	want := `:root{--x:1}.picture{color:red}.a .b{margin:0 1px}.a::after{content:" ⚠ : b"}[data-x="a.b"]{q:r}#i{s:t}`
+	if got != want {
+		t.Errorf("subsetCSS =\n%s\nwant\n%s", got, want)
+	}
+}
+
+// go-app's HTML becomes XML: bare attributes get a value, void elements
+// close themselves.
+func TestXHTMLIsWellFormed(t *testing.T) {
+	got := xhtml(`<p class="a" hidden data-x><br><input value="x&#34;"></input>a &lt; b</p>`)
+	want := `<p class="a" hidden="" data-x=""><br/><input value="x&#34;"/>a &lt; b</p>`
+	if got != want {
+		t.Errorf("xhtml =\n%s\nwant\n%s", got, want)
+	}
+}
+
+// The reckoning of text: a line breaks at spaces, Japanese anywhere, and a
+// word wider than its box across several lines.
+func TestLinesBreakAsTheBrowserDoes(t *testing.T) {
+	mono := face{size: 10, mono: true} // 6.03 px a character
+	for _, c := range []struct {
+		s       string
+		w       float64
+		keepAll bool
+		want    int
+	}{
+		{"", 100, false, 0},
+		{"abc def", 100, false, 1},
+		{"abcdefghij klmnop", 70, false, 2},          // 60 + 36: the second word goes down
+		{"abcdefghijklmnopqrstuvwxyz", 61, false, 3}, // 157 px broken anywhere
+		{"ロックサービス", 35, false, 3},                    // 7 characters, 3 a line
+		{"ロック、サービス", 45, true, 2},                    // keep-all: after the comma only
+	} {
+		if got := mono.lines(c.s, c.w, c.keepAll); got != c.want {
+			t.Errorf("lines(%q, %v, %v) = %d, want %d", c.s, c.w, c.keepAll, got, c.want)
+		}
+	}
+}
