@@ -284,7 +284,8 @@ func (n noDirs) Open(name string) (http.File, error) {
 // writePages writes the static site for prefix into dir: go-app's pages and
 // scripts, dlock's loader in place of go-app's app.js, app.wasm and the
 // assets under web/, the toolchain's wasm_exec.js, the embedding example,
-// and .nojekyll so GitHub Pages serves the files as they are. A static host
+// the chapter's run as pictures (pictures/gc-pause.en.svg, .ja.svg), and
+// .nojekyll so GitHub Pages serves the files as they are. A static host
 // sends no headers of ours, so the page carries its policy in a meta tag.
 // public is the site's public address, or "" (see Site.SetPublicURL). It
 // registers the page again, as the static site's one page (ui.OnePage).
@@ -339,6 +340,14 @@ func writePages(dir, prefix, static, public string) error {
 	for _, path := range site.WordsPaths() {
 		body, _ := site.Words(path)
 		files[filepath.Join(dir, filepath.FromSlash(path))] = body
+	}
+	// The chapter's run as pictures, at stable addresses.
+	pictures, err := server.ChapterPictures(static)
+	if err != nil {
+		return err
+	}
+	for name, body := range pictures {
+		files[filepath.Join(dir, server.PicturesDir, name)] = body
 	}
 	for _, path := range site.RecordingPaths() {
 		body, _, err := site.Recording(path)

@@ -345,6 +345,17 @@ func TestWritePagesForAPrefix(t *testing.T) {
 	if embed, _ := os.ReadFile(filepath.Join("static", "embed.js")); read("embed.js") != string(embed) {
 		t.Error("embed.js is not copied as it is")
 	}
+	// The chapter's run as pictures, at stable addresses, in both
+	// languages, drawn with the site's style sheet.
+	pictures, err := server.ChapterPictures(static)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"gc-pause.en.svg", "gc-pause.ja.svg"} {
+		if got := read("pictures/" + name); got != string(pictures[name]) || !strings.Contains(got, "--accent:#123") {
+			t.Errorf("pictures/%s is not the chapter's run drawn with the site's style sheet", name)
+		}
+	}
 	if w := read("app-worker.js"); !strings.Contains(w, `"/dlock/app.js"`) {
 		t.Error("the worker does not precache the prefixed files")
 	}
