@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strconv"
 
 	"dlock/core"
@@ -42,20 +41,4 @@ func pictureTitle(l state.Lang, sc core.Scenario, st core.Strategy) string {
 		return words.T(l, "demo.title", row)
 	}
 	return words.T(l, "demo.title.scenario", row, words.T(l, sc.Title))
-}
-
-// layoutPicture places a picture's parts: the HTML part top high, then the
-// timeline of g under it, at its own size or scaled down to the picture's
-// width, framed.
-func layoutPicture(g *tlGeometry, top int) pictureLayout {
-	names := g.w(tlNames)
-	w, h := g.width+names, g.height()
-	room := PictureWidth - 2*picturePad
-	l := pictureLayout{top: top, tlX: picturePad, tlY: top + 8,
-		viewBox: fmt.Sprintf("%d 0 %d %d", -names, w, h)}
-	// As wide as the picture: larger than the page draws it where the run
-	// is short, smaller where it is long.
-	l.tlW, l.tlH = room, (h*room+w/2)/w
-	l.total = l.tlY + l.tlH + picturePad
-	return l
 }

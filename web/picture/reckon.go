@@ -1,12 +1,13 @@
-package ui
+package picture
 
 import (
 	"math"
 	"strings"
+	"unicode/utf8"
 )
 
 // An SVG file must say how tall its foreignObject is, and nothing lays
-// out HTML outside a browser: pictureTop reckons the height of a picture's
+// out HTML outside a browser: topOf reckons the height of a picture's
 // HTML part from its markup, part by part, as the style sheet lays it out
 // (the sizes below are dlock.css's, in CSS pixels at 16 px a rem), with
 // the text's width measured by the widest fonts the page's stacks end in
@@ -55,19 +56,20 @@ func (f face) runeWidth(r rune) float64 {
 	case f.mono && r != '⟲' && r < 0x2E80:
 		return 0.603 * f.size
 	}
-	if w, ok := symbolWidths[r]; ok {
-		return float64(w) / 100 * f.size
+	if i := strings.IndexRune(symbols, r); i >= 0 {
+		return float64(symbolWidths[utf8.RuneCountInString(symbols[:i])]) / 100 * f.size
 	}
 	// Japanese, and any other symbol: a full em.
 	return f.size
 }
 
-// symbolWidths are the symbols the catalogue uses, in hundredths of an em:
-// DejaVu Sans's, bold or not, the larger, and a tenth more (another
-// system's symbol font may be a little wider), at most an em.
-var symbolWidths = map[rune]uint8{'·': 42, '×': 93, '–': 55, '—': 100, '‖': 55, '“': 73, '”': 73, '…': 100, '←': 93,
-	'→': 93, '↺': 93, '∅': 97, '⊘': 93, '△': 85, '▶': 85, '▾': 57, '○': 97, '⚠': 99, '✓': 93, '✗': 93, '❚': 93, '⟦': 55,
-	'⟧': 55, '⟲': 93}
+// symbols are the symbols the catalogue uses, and symbolWidths their
+// widths in hundredths of an em: DejaVu Sans's, bold or not, the larger,
+// and a tenth more (another system's symbol font may be a little wider),
+// at most an em.
+const symbols = "·×–—‖“”…←→↺∅⊘△▶▾○⚠✓✗❚⟦⟧⟲"
+
+var symbolWidths = [...]uint8{42, 93, 55, 100, 55, 73, 73, 100, 93, 93, 93, 97, 93, 85, 85, 57, 97, 99, 93, 93, 93, 55, 55, 93}
 
 // width is how wide s is drawn in f, on one line.
 func (f face) width(s string) float64 {
@@ -177,12 +179,36 @@ func parseMarkup(x string) *markup {
 	return root
 }
 
-// unescapeXML undoes xmlText and go-app's escapes.
+// unescapeXML undoes xmlText's and go-app's escapes.
 func unescapeXML(s string) string {
 	if !strings.Contains(s, "&") {
 		return s
 	}
-	return strings.NewReplacer("&lt;", "<", "&gt;", ">", "&#34;", `"`, "&#39;", "'", "&amp;", "&").Replace(s)
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(s, '&')
+		j := strings.IndexByte(s[max(i, 0):], ';')
+		if i < 0 || j < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		switch s[i : i+j+1] {
+		case "&lt;":
+			b.WriteByte('<')
+		case "&gt;":
+			b.WriteByte('>')
+		case "&#34;":
+			b.WriteByte('"')
+		case "&#39;":
+			b.WriteByte('\'')
+		case "&amp;":
+			b.WriteByte('&')
+		default:
+			b.WriteString(s[i : i+j+1])
+		}
+		s = s[i+j+1:]
+	}
 }
 
 // has reports whether m has the class c.
@@ -234,12 +260,12 @@ func (m *markup) find(c string) *markup {
 // reckoner reckons the heights of a picture's HTML parts in one language.
 type reckoner struct{ ja bool }
 
-// pictureTopOf reckons how tall the picture's HTML part x is drawn,
-// PictureWidth wide, rounded up, with a little to spare.
-func pictureTopOf(x string, ja bool) int {
+// topOf reckons how tall the picture's HTML part x is drawn,
+// Width wide, rounded up, with a little to spare.
+func topOf(x string, ja bool) int {
 	rk := reckoner{ja: ja}
 	root := parseMarkup(x)
-	width := float64(PictureWidth - 2*picturePad)
+	width := float64(Width - 2*pad)
 	h := 12.0 // the part's padding above
 	for _, part := range root.elems() {
 		for _, m := range part.elems() {

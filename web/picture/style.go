@@ -1,4 +1,4 @@
-package ui
+package picture
 
 import (
 	"strings"
@@ -209,9 +209,9 @@ func compactDecls(body string) string {
 	return strings.TrimSuffix(b.String(), ";")
 }
 
-// voidElements are HTML's elements without an end tag.
-var voidElements = map[string]bool{"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true,
-	"img": true, "input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true}
+// voidElements are HTML's elements without an end tag, each between
+// spaces.
+const voidElements = " area base br col embed hr img input link meta source track wbr "
 
 // xhtml is go-app's HTML (app.HTMLString) written as XML, for an SVG file:
 // an attribute go-app writes bare (a boolean, or an empty value) gets an
@@ -268,7 +268,7 @@ func xhtml(h string) string {
 			b.WriteString(" " + attrs[:k+2+close+1])
 			attrs = attrs[k+2+close+1:]
 		}
-		if voidElements[name] {
+		if strings.Contains(voidElements, " "+name+" ") {
 			b.WriteString("/>")
 			skipEnd = name
 			continue
@@ -297,5 +297,18 @@ func tagEnd(h string, i int) int {
 
 // xmlText is s escaped as XML text.
 func xmlText(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '&':
+			b.WriteString("&amp;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
