@@ -32,6 +32,9 @@ PREFIX   ?= dlock
 # environment is not taken for it).
 URL      :=
 WASM     := static/web/app.wasm
+# The picture encoder, a wasm of its own that the page loads only when a
+# reader asks for a run as a picture (wasm/picture, web/picture).
+PICTURE  := static/web/picture.wasm
 WASMEXEC := static/web/wasm_exec.js
 SOURCES  := go.mod go.sum $(shell find core web wasm third_party -name '*.go' ! -name '*_test.go')
 # actionlint, at the version the project checks its workflows with,
@@ -43,7 +46,7 @@ NODEEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 
 .PHONY: build run check test vet workflows mutants pages bench fuzz clean lab prove
 
-build: $(WASM) $(WASMEXEC)
+build: $(WASM) $(PICTURE) $(WASMEXEC)
 
 # The flags, one a line, are in wasm/buildflags, which the benchmarks and
 # browser tests build with too. -s -w drop the symbol table and DWARF (Go's
@@ -55,6 +58,9 @@ WASMFLAGS := $(shell sed "s/.*/'&'/" wasm/buildflags | tr '\n' ' ')
 $(WASM): $(SOURCES) wasm/buildflags
 	@echo "building $@ (about a minute the first time)..."
 	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ ./wasm
+
+$(PICTURE): go.mod go.sum wasm/buildflags $(shell find wasm/picture web/picture -name '*.go' ! -name '*_test.go')
+	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ ./wasm/picture
 
 # wasm_exec.js must come from the toolchain that built app.wasm.
 $(WASMEXEC): $(GOROOT)/lib/wasm/wasm_exec.js
@@ -195,4 +201,4 @@ else
 endif
 
 clean:
-	rm -rf dist $(WASM) $(WASMEXEC) e2e/node_modules e2e/docs/node_modules $(LAB) .tools
+	rm -rf dist $(WASM) $(PICTURE) $(WASMEXEC) e2e/node_modules e2e/docs/node_modules $(LAB) .tools

@@ -69,7 +69,7 @@ type Site struct {
 }
 
 // loaderParts are the loader's sources, in the order /app.js serves them.
-var loaderParts = []string{"stepper.js", "steps.js", "boot.js"}
+var loaderParts = []string{"stepper.js", "steps.js", "boot.js", "pictures.js"}
 
 // headPart is the script the page's head carries (static/loader/head.js):
 // the embed's theme and size, before anything is drawn, and app.wasm's
@@ -353,13 +353,14 @@ func EmbedExamplePolicy(page []byte) (string, error) {
 }
 
 // BuildVersion hashes every file browsers download, the assets under
-// static/web (app.wasm, wasm_exec.js, styles, icons), the loader's sources,
+// static/web (app.wasm, the picture encoder picture.wasm and its scripts,
+// wasm_exec.js, styles, icons), the loader's sources,
 // the service worker's template and embed.js, and the page's words (the
 // catalogue the server serves): the version changes exactly when one of
 // them does. It fails, naming the fix, when the wasm build is missing.
 func BuildVersion(static string) (string, error) {
 	dir := filepath.Join(static, "web")
-	for _, need := range []string{"app.wasm", "wasm_exec.js"} {
+	for _, need := range []string{"app.wasm", "picture.wasm", "wasm_exec.js"} {
 		if _, err := os.Stat(filepath.Join(dir, need)); err != nil {
 			return "", fmt.Errorf("%s is missing: run `make run` (or `make build`) to build it", filepath.Join(dir, need))
 		}

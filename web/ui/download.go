@@ -58,7 +58,14 @@ func downloadTimeline(id, name string) {
 	bg := win.Call("getComputedStyle", doc.Get("body")).Call("getPropertyValue", "background-color").String()
 	copy.Call("setAttribute", "style", copy.Call("getAttribute", "style").String()+"background:"+bg+";")
 	text := `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + win.Get("XMLSerializer").New().Call("serializeToString", copy).String()
-	blob := win.Get("Blob").New([]any{text}, map[string]any{"type": "image/svg+xml;charset=utf-8"})
+	saveFile(text, "image/svg+xml;charset=utf-8", name)
+}
+
+// saveFile downloads text as a file named name, of type mime.
+func saveFile(text, mime, name string) {
+	win := app.Window()
+	doc := win.Get("document")
+	blob := win.Get("Blob").New([]any{text}, map[string]any{"type": mime})
 	url := win.Get("URL").Call("createObjectURL", blob)
 	a := doc.Call("createElement", "a")
 	a.Set("href", url)

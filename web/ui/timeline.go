@@ -97,6 +97,7 @@ func (r runView) drawTimeline() app.UI {
 			elBody("div.timeline-controls",
 				r.futureButton(),
 				r.downloadButton(),
+				r.pictureControl(),
 			),
 			r.timelineLegend(),
 			r.transcript(),
@@ -186,6 +187,14 @@ func (r runView) downloadButton() app.UI {
 	return r.steps.attr(b, "tl-download-"+id, "data-file", func(s state.Settings) string {
 		return timelineFileName(s, r.sc.ID, string(r.st))
 	})
+}
+
+// pictureControl offers the run as a picture: an animated SVG, a GIF, or
+// a PNG a step (picture_control.go).
+func (r runView) pictureControl() app.UI {
+	run := r.s
+	run.Step, run.Future, run.Present, run.Quiz, run.Autoplay, run.Pace = 1, false, false, false, false, 0
+	return &pictureControl{Run: run, Strategy: r.st, Column: r.id, Live: app.IsClient, Runs: r.runs, Link: r.link}
 }
 
 // timelineLegend says what every symbol the drawing uses means, with a

@@ -1,0 +1,121 @@
+// dlock's run as a picture file: an animated SVG, a GIF or PNGs. The page
+// loads this script the first time a reader asks for one (the loader's
+// dlockMakePicture, static/loader/pictures.js), with the parts app.wasm
+// drew of each step (ui.PictureParts). The picture encoder, which runs in
+// a worker (picture-worker.js, picture.wasm: package picture), puts them
+// together as SVG; for a GIF or PNGs this rasters each step's SVG in turn
+// (an image of it drawn on a canvas), and the encoder encodes the pixels.
+// The page stays responsive meanwhile; the file is then downloaded.
+"use strict";
+(function () {
+  const here = document.currentScript ? document.currentScript.src : location.href;
+  let worker = null;
+  let waiting = null; // the request the worker is answering: {resolve, reject}
+  let progress = () => {};
+
+  const encoder = () => {
+    if (worker) return worker;
+    worker = new Worker(new URL("picture-worker.js", here));
+    worker.onmessage = (e) => {
+      const m = e.data;
+      if (m.kind === "progress") {
+        progress(m.done);
+        return;
+      }
+      const w = waiting;
+      waiting = null;
+      if (!w) return;
+      if (m.kind === "failed") w.reject(new Error(m.message));
+      else w.resolve(m);
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      worker = null;
+      if (waiting) waiting.reject(new Error(e.message || "the picture encoder could not start"));
+      waiting = null;
+    };
+    return worker;
+  };
+
+  // ask sends the worker a request that it answers (compose, gif, zip).
+  const ask = (msg) => new Promise((resolve, reject) => {
+    waiting = { resolve, reject };
+    encoder().postMessage(msg);
+  });
+
+  // raster draws the SVG svg on a canvas, scale times its size.
+  const raster = async (svg, scale) => {
+    const img = new Image();
+    img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+    await img.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.round(img.naturalWidth * scale);
+    canvas.height = Math.round(img.naturalHeight * scale);
+    canvas.getContext("2d").drawImage(img, 0, 0, canvas.width, canvas.height);
+    return canvas;
+  };
+
+  // A task of its own for each step: a key pressed meanwhile is answered.
+  const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  const save = (bytes, type, name) => {
+    const url = URL.createObjectURL(new Blob([bytes], { type }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  };
+
+  let busy = false;
+
+  // dlockPicture makes the file of kind "svg" (every step, animated),
+  // "gif" (each step at its size, held for its delay, looping) or "png"
+  // (each step at twice its size, one PNG a step, in a zip) from the parts
+  // of each step, names it name and downloads it. told(done) is told as
+  // each step is rastered, then encoded (twice as many as the steps in
+  // all). It resolves with the file's size in bytes; one file at a time.
+  window.dlockPicture = async (kind, parts, name, told) => {
+    if (busy) throw new Error("a picture is being made");
+    busy = true;
+    try {
+      const n = parts.tops.length;
+      let done = 0;
+      progress = (k) => told(n + k);
+      const composed = await ask({ kind: "compose", parts, animated: kind === "svg" });
+      if (kind === "svg") {
+        const bytes = new TextEncoder().encode(composed.svgs[0]);
+        save(bytes, "image/svg+xml;charset=utf-8", name);
+        told(1);
+        return bytes.length;
+      }
+      // The PNGs in a folder named for the run.
+      const folder = name.replace(/(-steps)?\.zip$/, "");
+      const w = encoder();
+      w.postMessage({ kind: "reset" });
+      for (let i = 0; i < n; i++) {
+        await yieldToPage();
+        if (kind === "gif") {
+          const canvas = await raster(composed.svgs[i], 1);
+          const pixels = new Uint8Array(canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data.buffer);
+          w.postMessage({ kind: "frame", pixels, width: canvas.width, height: canvas.height, delay: parts.delays[i] }, [pixels.buffer]);
+        } else {
+          const canvas = await raster(composed.svgs[i], 2);
+          const blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
+          const bytes = new Uint8Array(await blob.arrayBuffer());
+          const k = String(i + 1).padStart(String(n).length, "0");
+          w.postMessage({ kind: "file", name: folder + "/step-" + k + ".png", bytes }, [bytes.buffer]);
+        }
+        told(++done);
+      }
+      const file = await ask({ kind: kind === "gif" ? "gif" : "zip" });
+      save(file.bytes, kind === "gif" ? "image/gif" : "application/zip", name);
+      return file.bytes.length;
+    } finally {
+      busy = false;
+      progress = () => {};
+    }
+  };
+})();
