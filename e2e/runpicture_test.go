@@ -12,10 +12,12 @@ import (
 	"image/draw"
 	"image/gif"
 	"image/png"
+	"math"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -26,6 +28,7 @@ import (
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -395,4 +398,129 @@ func TestThePageAnswersWhileAPictureIsMade(t *testing.T) {
 	if !seen.Disabled {
 		t.Error("the control's buttons did not wait while the GIF was made")
 	}
+}
+
+// The README's picture shows as an <img> with the network off, asking
+// for nothing (no font, no style sheet, no script), each step as that
+// step's own picture.
+func TestThePictureShowsAsAnImageWithoutTheNetwork(t *testing.T) {
+	t.Parallel()
+	svg, err := os.ReadFile(filepath.Join(repoRoot, "docs", "pictures", "gc-pause.ja.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := state.Defaults()
+	native, err := ui.PictureOf(state.NewRuns(), s, s.Strategy, pageCSS(t), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(svg) != native.Animated() {
+		t.Fatal("docs/pictures/gc-pause.ja.svg is not today's picture")
+	}
+	tb := newTab(t)
+	tb.do(chromedp.Navigate("data:text/html,<!doctype html><style>body{margin:0}</style><img id=p>"))
+	tb.viewport(int64(native.Width), int64(native.Height))
+	var asked []string
+	var mu sync.Mutex
+	go func() {
+		for ev, err := range chromedp.Events(tb.ctx, network.RequestWillBeSent) {
+			if err != nil {
+				return
+			}
+			if !strings.HasPrefix(ev.Request.URL, "data:") {
+				mu.Lock()
+				asked = append(asked, ev.Request.URL)
+				mu.Unlock()
+			}
+		}
+	}()
+	tb.offline(true)
+	arg, _ := json.Marshal("data:image/svg+xml;charset=utf-8," + url.PathEscape(string(svg)))
+	size := eval[[2]int](tb, `(async src => { const p = document.getElementById("p"); p.src = src; await p.decode(); return [p.naturalWidth, p.naturalHeight]; })(`+string(arg)+`)`)
+	if size != [2]int{native.Width, native.Height} {
+		t.Errorf("the picture shows %v, want %d × %d", size, native.Width, native.Height)
+	}
+	shot, err := chromedp.Call(tb.ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{
+		Format: page.CaptureScreenshotFormatPng,
+		Clip:   &page.Viewport{X: 0, Y: 0, Width: float64(native.Width), Height: float64(native.Height), Scale: 1},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(shot.Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	offline := image.NewRGBA(image.Rect(0, 0, native.Width, native.Height))
+	draw.Draw(offline, offline.Rect, img, img.Bounds().Min, draw.Src)
+	// Playing, it shows one of its steps, as that step's own picture.
+	nearest := math.Inf(1)
+	for k := 1; k <= native.Len(); k++ {
+		nearest = min(nearest, difference(offline, rendered(t, native.Step(k), native.Width, native.Height)))
+	}
+	if nearest > 0.5 {
+		t.Errorf("offline, the picture differs from each of its steps by %.2f a channel or more", nearest)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(asked) > 0 {
+		t.Errorf("the picture asked for %v", asked)
+	}
+}
+
+// The animated picture shows each step in turn, for its delay, and loops:
+// at any moment of its animation exactly one step is shown, the one whose
+// turn it is, its HTML part and its timeline both.
+func TestTheAnimatedPictureShowsEachStepInTurn(t *testing.T) {
+	t.Parallel()
+	s := state.Defaults()
+	s.Lang, s.Scenario = state.English, "heartbeat"
+	native, err := ui.PictureOf(state.NewRuns(), s, s.Strategy, pageCSS(t), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.do(chromedp.Navigate("data:text/html,<!doctype html><title>x</title>"))
+	arg, _ := json.Marshal(native.Animated())
+	eval[bool](tb, `(svg => {
+		const doc = new DOMParser().parseFromString(svg, "image/svg+xml");
+		document.body.replaceChildren(document.importNode(doc.documentElement, true));
+		for (const a of document.getAnimations()) a.pause();
+		return true;
+	})(`+string(arg)+`)`)
+	total := 0
+	for _, d := range native.Delays {
+		total += d
+	}
+	from := 0
+	for i, d := range native.Delays {
+		for _, at := range []int{from + d/10, from + d - d/10, total + from + d/2} {
+			shown := eval[[]string](tb, fmt.Sprintf(`(() => {
+				for (const a of document.getAnimations()) a.currentTime = %d;
+				return [...document.querySelectorAll(".pic-step")].filter(e => getComputedStyle(e).visibility === "visible")
+					.map(e => e.getAttribute("class"));
+			})()`, at))
+			want := fmt.Sprintf("pic-step pic-s%d", i+1)
+			if len(shown) != 2 || shown[0] != want || shown[1] != want {
+				t.Errorf("at %d ms the picture shows %v, want step %d's two parts", at, shown, i+1)
+			}
+		}
+		from += d
+	}
+	// Where the reader prefers reduced motion: the last step, still.
+	if _, err := chromedp.Call(tb.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	shown := eval[[]string](tb, `[...document.querySelectorAll(".pic-step")].filter(e => getComputedStyle(e).visibility === "visible").map(e => e.getAttribute("class"))`)
+	want := fmt.Sprintf("pic-step pic-s%d", native.Len())
+	if n := len(running(tb)); len(shown) != 2 || shown[0] != want || shown[1] != want || n != 0 {
+		t.Errorf("where motion is unwelcome the picture shows %v (%d animations), want the last step alone, still", shown, n)
+	}
+}
+
+// running are the animations running in tb's document.
+func running(tb *tab) []string {
+	return eval[[]string](tb, `document.getAnimations().filter(a => a.playState !== "idle").map(a => a.animationName)`)
 }
