@@ -1,7 +1,7 @@
 
 // The run as a picture (web/ui/picture_control.go): the app draws each
-// step (ui.PictureParts) and hands the parts here, with the file's kind
-// ("svg", "gif" or "png") and name. The script that makes the file
+// step (ui.PictureParts) and hands the parts here, as JSON, with the
+// file's kind ("svg", "gif" or "png") and name. The script that makes the file
 // (web/picture.js) is loaded the first time a reader asks, and it starts
 // the picture encoder. report(what, n, detail) is told "progress" (n
 // steps' work done), then "done" (n bytes downloaded) or "failed" (detail

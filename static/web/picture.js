@@ -74,13 +74,18 @@
   // dlockPicture makes the file of kind "svg" (every step, animated),
   // "gif" (each step at its size, held for its delay, looping) or "png"
   // (each step at twice its size, one PNG a step, in a zip) from the parts
-  // of each step, names it name and downloads it. told(done) is told as
+  // app.wasm drew of each step (JSON), names it name and downloads it. told(done) is told as
   // each step is rastered, then encoded (twice as many as the steps in
   // all). It resolves with the file's size in bytes; one file at a time.
-  window.dlockPicture = async (kind, parts, name, told) => {
+  window.dlockPicture = async (kind, json, name, told) => {
     if (busy) throw new Error("a picture is being made");
     busy = true;
     try {
+      // The page's style sheet, as the page carries it, and its palette
+      // (static/loader/head.js), light by default.
+      const parts = JSON.parse(json);
+      parts.css = [...document.querySelectorAll("head style")].map((s) => s.textContent).join("\n");
+      parts.dark = document.documentElement.dataset.theme === "dark";
       const n = parts.tops.length;
       let done = 0;
       progress = (k) => told(n + k);

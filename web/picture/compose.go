@@ -24,21 +24,26 @@ const pad = 16
 
 // Parts are what the page draws of a run for its picture (ui.PictureParts),
 // as go-app writes HTML.
+// In the browser the page hands them to the picture encoder as JSON (the
+// page's script adds the style sheet and the palette: static/web/picture.js).
 type Parts struct {
-	Title string // what the picture shows
-	Desc  string // how it plays, for its reader's assistive software
-	Lang  string // the page's language ("ja", "en")
-	Dark  bool   // the page's dark palette, not its light one
-	CSS   string // the page's style sheet
+	Title string `json:"title"` // what the picture shows
+	Desc  string `json:"desc"`  // how it plays, for its reader's assistive software
+	Lang  string `json:"lang"`  // the page's language ("ja", "en")
+	Dark  bool   `json:"dark"`  // the page's dark palette, not its light one
+	CSS   string `json:"css"`   // the page's style sheet
 	// Tops are each step's HTML part; Lines each step's timeline drawn so
 	// far (its highlight and progress); Still the timeline's parts no step
 	// changes; Delays how long each step is held, in ms.
-	Tops, Lines []string
-	Still       string
-	Delays      []int
+	Tops   []string `json:"tops"`
+	Lines  []string `json:"lines"`
+	Still  string   `json:"still"`
+	Delays []int    `json:"delays"`
 	// The timeline's drawing: its lane names' width left of 0, and its
 	// whole width and height, at its own size.
-	Names, TimelineW, TimelineH int
+	Names     int `json:"names"`
+	TimelineW int `json:"timelineW"`
+	TimelineH int `json:"timelineH"`
 }
 
 // Picture is a run's picture: one standalone SVG a step, each Width ×

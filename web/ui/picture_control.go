@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"strings"
+	"encoding/json"
 
 	"dlock/core"
 	"dlock/web/state"
@@ -74,7 +74,13 @@ func (c *pictureControl) onMake(kind string) app.EventHandler {
 		if !c.Live || c.making != "" || !app.IsClient {
 			return
 		}
-		p, err := PictureParts(c.Runs, c.Run, c.Strategy, pageStyles(), pageDark())
+		// The page's script adds the page's style sheet and palette.
+		p, err := PictureParts(c.Runs, c.Run, c.Strategy, "", false)
+		if err != nil {
+			c.said = c.t("picture.failed", c.t("picture.kind."+kind), err.Error())
+			return
+		}
+		parts, err := json.Marshal(p)
 		if err != nil {
 			c.said = c.t("picture.failed", c.t("picture.kind."+kind), err.Error())
 			return
@@ -86,13 +92,6 @@ func (c *pictureControl) onMake(kind string) app.EventHandler {
 			c.total = 1
 		}
 		c.said = c.t("picture.making", c.t("picture.kind."+kind), n)
-		tops, lines, delays := make([]any, n), make([]any, n), make([]any, n)
-		for k := range n {
-			tops[k], lines[k], delays[k] = p.Tops[k], p.Lines[k], p.Delays[k]
-		}
-		parts := map[string]any{"title": p.Title, "desc": p.Desc, "lang": p.Lang, "dark": p.Dark, "css": p.CSS,
-			"tops": tops, "lines": lines, "still": p.Still, "delays": delays,
-			"names": p.Names, "timelineW": p.TimelineW, "timelineH": p.TimelineH}
 		var report app.Func
 		report = app.FuncOf(func(_ app.Value, args []app.Value) any {
 			what, n, detail := args[0].String(), args[1].Int(), args[2].String()
@@ -102,7 +101,7 @@ func (c *pictureControl) onMake(kind string) app.EventHandler {
 			ctx.Dispatch(func(ctx app.Context) { c.reported(kind, name, what, n, detail) })
 			return nil
 		})
-		app.Window().Call("dlockMakePicture", kind, parts, name, report)
+		app.Window().Call("dlockMakePicture", kind, string(parts), name, report)
 	}
 }
 
@@ -143,23 +142,4 @@ func pictureFileName(s state.Settings, st core.Strategy, kind string) string {
 		return base + ".gif"
 	}
 	return base + ".svg"
-}
-
-// pageStyles is the style sheet the page carries (its <style> elements,
-// in order): dlock.css, after go-app's few rules, none of which a picture
-// uses.
-func pageStyles() string {
-	sheets := app.Window().Get("document").Call("querySelectorAll", "head style")
-	var b strings.Builder
-	for i := range sheets.Length() {
-		b.WriteString(sheets.Index(i).Get("textContent").String())
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
-
-// pageDark reports whether the page is in its dark palette (the head's
-// data-theme: static/loader/head.js).
-func pageDark() bool {
-	return app.Window().Get("document").Get("documentElement").Get("dataset").Get("theme").String() == "dark"
 }

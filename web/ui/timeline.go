@@ -76,12 +76,7 @@ func (r runView) drawTimeline() app.UI {
 							Body(
 								svg("title").ID(id+"-title").Text(r.t("timeline.title", r.t(r.sc.Title), r.t("strategy."+string(r.st)))),
 								r.steps.text(svg("desc").ID(id+"-desc"), "tl-desc-"+r.id, desc),
-								svg("defs").Body(
-									svg("marker").ID(id+"-arrow").Attr("viewBox", "0 0 10 10").Attr("refX", 9).Attr("refY", 5).
-										Attr("markerWidth", 7).Attr("markerHeight", 7).Attr("orient", "auto-start-reverse").Body(
-										svg("path.tl-arrowhead").Attr("d", "M0,0 L10,5 L0,10 z"),
-									),
-								),
+								arrowDefs(id),
 								&timelineNames{Scenario: r.sc.ID, Strategy: r.st, Lang: r.s.Lang, Runs: r.runs, Wide: wide},
 								// The current step, behind the drawing.
 								g.current(r.steps, "tl-current-"+r.id),
@@ -102,6 +97,17 @@ func (r runView) drawTimeline() app.UI {
 			r.timelineLegend(),
 			r.transcript(),
 		)
+}
+
+// arrowDefs define the arrowhead of the timeline id (tl-<column>): its
+// messages end in it.
+func arrowDefs(id string) app.UI {
+	return svg("defs").Body(
+		svg("marker").ID(id+"-arrow").Attr("viewBox", "0 0 10 10").Attr("refX", 9).Attr("refY", 5).
+			Attr("markerWidth", 7).Attr("markerHeight", 7).Attr("orient", "auto-start-reverse").Body(
+			svg("path.tl-arrowhead").Attr("d", "M0,0 L10,5 L0,10 z"),
+		),
+	)
 }
 
 // wide is how wide the timeline is drawn (tlGeometry.k): in the projector

@@ -77,10 +77,15 @@ func (p pageView) main(notice app.UI) app.UI {
 	if p.s.Present {
 		present = "present"
 	}
+	slides := p.s.Slides && p.single() && p.err == nil
+	printing := ""
+	if slides {
+		printing = "print-slides"
+	}
 	l, embed := p.s.Lang, p.s.Embed
 	closing := closingKey(p.s, p.sc)
 	return el("main").
-		Class("dlock", "view-"+string(p.s.View), mode, present).
+		Class("dlock", "view-"+string(p.s.View), mode, present, printing).
 		DataSet("testid", "app").
 		DataSet("phase", p.mode.phase(len(p.held) > 0)).
 		DataSet("view", string(p.s.View)).
@@ -117,6 +122,8 @@ func (p pageView) main(notice app.UI) app.UI {
 				}
 				return elText("p.keys-help", words.T(l, key))
 			}),
+			// Last, so that it comes and goes without moving the rest.
+			app.If(slides, p.slides),
 		)
 }
 
@@ -249,6 +256,7 @@ func (p pageView) header() app.UI {
 						})
 					}))
 			}),
+			app.If(p.s.Present && p.single(), p.printSlides),
 			el("button.lang-switch type=button data-testid=lang-switch").
 				DataSet("value", string(p.s.Lang)).
 				Lang(string(other)).
