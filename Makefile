@@ -15,6 +15,9 @@
 #                or the shortest run that corrupts, a script make lab SCRIPT= replays;
 #                CLIENTS=3 for three clients, HELD=1 (or 3) for another bound,
 #                FAILOVER=1 with syncs of the replica and failovers too
+#   make scorm   the course as a SCORM 1.2 package for a learning management system, in
+#                dlock-scorm.zip; MASTERY=80 (the pass mark in percent, 0 for none) and
+#                COURSE_LANG=ja (or en)
 #   make bench   sizes, load time, step latency, Replay ns/op
 #   make fuzz    every fuzz target for FUZZTIME (1,000,000 executions each)
 #   make lab     replay the scenarios on real Redis, etcd, ZooKeeper and PostgreSQL (lab/);
@@ -44,7 +47,7 @@ ACTIONLINT_VERSION := v1.7.7
 ACTIONLINT := .tools/actionlint-$(ACTIONLINT_VERSION)/actionlint
 NODEEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 
-.PHONY: build run check test vet workflows mutants pages bench fuzz clean lab prove
+.PHONY: build run check test vet workflows mutants pages scorm bench fuzz clean lab prove
 
 build: $(WASM) $(PICTURE) $(WASMEXEC)
 
@@ -73,6 +76,15 @@ run: build
 pages: build
 	rm -rf dist
 	$(GO) run . -pages dist -prefix "$(PREFIX)" $(if $(URL),-url "$(URL)")
+
+# The course for Moodle, Canvas or Blackboard (docs/embedding.md says how
+# to upload it): the static site, built to work under any path, with its
+# manifest and launch page.
+MASTERY     ?= 80
+COURSE_LANG ?= ja
+scorm: build
+	rm -f dlock-scorm.zip
+	$(GO) run . -scorm dlock-scorm.zip -mastery "$(MASTERY)" -scorm-lang "$(COURSE_LANG)"
 
 vet:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -201,4 +213,4 @@ else
 endif
 
 clean:
-	rm -rf dist $(WASM) $(PICTURE) $(WASMEXEC) e2e/node_modules e2e/docs/node_modules $(LAB) .tools
+	rm -rf dist dlock-scorm.zip $(WASM) $(PICTURE) $(WASMEXEC) e2e/node_modules e2e/docs/node_modules $(LAB) .tools

@@ -8,6 +8,8 @@
 //	go run . -pages dist -prefix dlock   write a static site for https://owner.github.io/dlock/
 //	go run . -pages dist -prefix dlock -url https://owner.github.io/dlock/
 //	                               the same, naming its address for links shared (og:url, og:image)
+//	go run . -scorm dlock-scorm.zip [-mastery 80] [-scorm-lang ja]
+//	                               write the course as a SCORM 1.2 package for a learning management system
 //
 // Both need static/web/app.wasm and static/web/wasm_exec.js, which
 // `make run` and `make pages` build first.
@@ -49,14 +51,20 @@ func main() {
 		prefix = flag.String("prefix", "", "path prefix of the static site (with -pages), e.g. dlock")
 		public = flag.String("url", "", "the site's public address, e.g. https://owner.github.io/dlock/, which the page names\n"+
 			"as og:url and og:image for links shared; without it, it names none")
+		scorm   = flag.String("scorm", "", "write the course as a SCORM 1.2 package to this zip file instead of serving")
+		mastery = flag.Int("mastery", 80, "with -scorm: the score in percent a learner passes at (0 for none: the course is then completed)")
+		lang    = flag.String("scorm-lang", "ja", "with -scorm: the course's language, ja or en")
 	)
 	flag.Parse()
 	ui.Routes(state.NewRuns())
 
 	var err error
-	if *pages != "" {
+	switch {
+	case *scorm != "":
+		err = writeSCORM(*scorm, *static, state.Lang(*lang), *mastery)
+	case *pages != "":
 		err = writePages(*pages, *prefix, *static, *public)
-	} else {
+	default:
 		err = serve(listenAddr(*addr, os.Getenv("PORT")), *static, *public)
 	}
 	if err != nil {

@@ -65,7 +65,7 @@ func TestSiteURLNamesLoopbackAsLocalhost(t *testing.T) {
 func writeStatic(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, name := range []string{"loader/stepper.js", "loader/steps.js", "loader/boot.js", "loader/pictures.js", "loader/head.js", "app-worker.js", "embed.js", "embed-example.html"} {
+	for _, name := range []string{"loader/stepper.js", "loader/steps.js", "loader/boot.js", "loader/pictures.js", "loader/lms.js", "loader/head.js", "app-worker.js", "embed.js", "embed-example.html"} {
 		b, err := os.ReadFile(filepath.Join("static", name))
 		if err != nil {
 			t.Fatal(err)
@@ -334,6 +334,11 @@ func TestWritePagesForAPrefix(t *testing.T) {
 	}
 	if js := read("app.js"); !strings.Contains(js, `"url":"/dlock/web/app.wasm"`) || !strings.Contains(js, `"GOAPP_ROOT_PREFIX":"/dlock"`) {
 		t.Error("dist/app.js does not point under /dlock")
+	}
+	// Only the SCORM package's page reports to a learning management
+	// system (make scorm): this one looks for none.
+	if js := read("app.js"); !strings.Contains(js, "const dlockLessons = null;") {
+		t.Error("dist/app.js names the course's lessons to report to an LMS")
 	}
 	index := read("index.html")
 	for _, want := range []string{`http-equiv="Content-Security-Policy"`, `src="/dlock/app.js"`} {
