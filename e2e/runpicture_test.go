@@ -265,6 +265,7 @@ func TestTheRunDownloadsAsPictures(t *testing.T) {
 	if len(z.File) != len(frames) {
 		t.Fatalf("the zip holds %d files for %d steps", len(z.File), len(frames))
 	}
+	t.Logf("the chapter's run in English: animated SVG %d bytes, GIF %d bytes, PNG zip %d bytes", len(svg), len(data), len(zipped))
 	for k, f := range z.File {
 		if want := fmt.Sprintf("dlock-gc-pause-lease-fencing-en/step-%d.png", k+1); f.Name != want {
 			t.Errorf("the zip's file %d is %s, want %s", k+1, f.Name, want)

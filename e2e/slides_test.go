@@ -68,6 +68,7 @@ func TestPrintSlidesGivesAStepAPage(t *testing.T) {
 		if len(text) != len(frames) || len(sizes) != len(frames) {
 			t.Fatalf("%s: the slides print as %d pages (%d sizes), want %d", l, len(text), len(sizes), len(frames))
 		}
+		t.Logf("%s: the slides print as %d pages of %s points", l, len(text), sizes[0])
 		for k, f := range frames {
 			if sizes[k] != "960 x 540" {
 				t.Errorf("%s: page %d is %s points, want 960 x 540 (16:9)", l, k+1, sizes[k])
