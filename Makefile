@@ -62,7 +62,7 @@ $(WASM): $(SOURCES) wasm/buildflags
 	@echo "building $@ (about a minute the first time)..."
 	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ ./wasm
 
-$(PICTURE): go.mod go.sum wasm/buildflags $(shell find wasm/picture web/picture -name '*.go' ! -name '*_test.go')
+$(PICTURE): $(SOURCES) wasm/buildflags
 	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ ./wasm/picture
 
 # wasm_exec.js must come from the toolchain that built app.wasm.

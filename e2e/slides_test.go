@@ -63,6 +63,9 @@ func TestPrintSlidesGivesAStepAPage(t *testing.T) {
 	for _, l := range state.Langs {
 		tb := newTab(t)
 		tb.open(siteURL + "?print=slides&step=3&lang=" + string(l))
+		// The loader's script draws them beside the page, the app running
+		// or not.
+		tb.waitJS(`document.querySelectorAll('.slides-host [data-testid="slide"]').length > 0`)
 		frames := runs.Run(sc, state.BookStrategy).Frames
 		text, sizes := printSlidesPDF(tb)
 		if len(text) != len(frames) || len(sizes) != len(frames) {

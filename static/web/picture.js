@@ -1,11 +1,12 @@
-// dlock's run as a picture file: an animated SVG, a GIF or PNGs. The page
-// loads this script the first time a reader asks for one (the loader's
-// dlockMakePicture, static/loader/pictures.js), with the parts app.wasm
-// drew of each step (ui.PictureParts). The picture encoder, which runs in
-// a worker (picture-worker.js, picture.wasm: package picture), puts them
-// together as SVG; for a GIF or PNGs this rasters each step's SVG in turn
-// (an image of it drawn on a canvas), and the encoder encodes the pixels.
-// The page stays responsive meanwhile; the file is then downloaded.
+// dlock's run as a picture file (an animated SVG, a GIF or PNGs) or as
+// slides. The page loads this script the first time a reader asks for one
+// (the loader's static/loader/pictures.js), with the run's query and the
+// page's words. The picture encoder, which runs in a worker
+// (picture-worker.js, picture.wasm), draws each step with the code that
+// draws the page and puts the steps together as SVG; for a GIF or PNGs
+// this rasters each step's SVG in turn (an image of it drawn on a
+// canvas), and the encoder encodes the pixels. The page stays responsive
+// meanwhile; the file is then downloaded.
 "use strict";
 (function () {
   const here = document.currentScript ? document.currentScript.src : location.href;
@@ -37,11 +38,17 @@
     return worker;
   };
 
-  // ask sends the worker a request that it answers (compose, gif, zip).
-  const ask = (msg) => new Promise((resolve, reject) => {
-    waiting = { resolve, reject };
-    encoder().postMessage(msg);
-  });
+  // ask sends the worker a request that it answers (draw, slides, gif,
+  // zip), one at a time.
+  let queue = Promise.resolve();
+  const ask = (msg) => {
+    const answer = queue.then(() => new Promise((resolve, reject) => {
+      waiting = { resolve, reject };
+      encoder().postMessage(msg);
+    }));
+    queue = answer.catch(() => {});
+    return answer;
+  };
 
   // raster draws the SVG svg on a canvas, scale times its size.
   const raster = async (svg, scale) => {
@@ -58,44 +65,39 @@
   // A task of its own for each step: a key pressed meanwhile is answered.
   const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-  const save = (bytes, type, name) => {
-    const url = URL.createObjectURL(new Blob([bytes], { type }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = name;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10000);
-  };
+  // The loader's (static/loader/pictures.js).
+  const save = dlockSave;
 
   let busy = false;
 
   // dlockPicture makes the file of kind "svg" (every step, animated),
   // "gif" (each step at its size, held for its delay, looping) or "png"
-  // (each step at twice its size, one PNG a step, in a zip) from the parts
-  // app.wasm drew of each step (JSON), names it name and downloads it. told(done) is told as
-  // each step is rastered, then encoded (twice as many as the steps in
-  // all). It resolves with the file's size in bytes; one file at a time.
-  window.dlockPicture = async (kind, json, name, told) => {
+  // (each step at twice its size, one PNG a step, in a zip) of the run
+  // that run names ({query, strategy, lang, words}: ui.PictureParts draws
+  // it in the worker, with the page's style sheet and palette) and
+  // downloads it. told(done, all) is told as each step is rastered, then
+  // encoded (twice as many as the steps in all). It resolves with the
+  // file's name and size in bytes; one file at a time.
+  window.dlockPicture = async (kind, run, told) => {
     if (busy) throw new Error("a picture is being made");
     busy = true;
     try {
       // The page's style sheet, as the page carries it, and its palette
       // (static/loader/head.js), light by default.
-      const parts = JSON.parse(json);
-      parts.css = [...document.querySelectorAll("head style")].map((s) => s.textContent).join("\n");
-      parts.dark = document.documentElement.dataset.theme === "dark";
-      const n = parts.tops.length;
-      let done = 0;
-      progress = (k) => told(n + k);
-      const composed = await ask({ kind: "compose", parts, animated: kind === "svg" });
+      const css = [...document.querySelectorAll("head style")].map((s) => s.textContent).join("\n");
+      const dark = document.documentElement.dataset.theme === "dark";
+      const composed = await ask({ kind: "draw", ...run, css, dark, animated: kind === "svg", file: kind });
+      const name = composed.name;
       if (kind === "svg") {
         const bytes = new TextEncoder().encode(composed.svgs[0]);
         save(bytes, "image/svg+xml;charset=utf-8", name);
-        told(1);
-        return bytes.length;
+        told(1, 1);
+        return { name, size: bytes.length };
       }
+      const n = composed.svgs.length;
+      let done = 0;
+      progress = (k) => told(n + k, 2 * n);
+      told(0, 2 * n);
       // The PNGs in a folder named for the run.
       const folder = name.replace(/(-steps)?\.zip$/, "");
       const w = encoder();
@@ -105,7 +107,7 @@
         if (kind === "gif") {
           const canvas = await raster(composed.svgs[i], 1);
           const pixels = new Uint8Array(canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data.buffer);
-          w.postMessage({ kind: "frame", pixels, width: canvas.width, height: canvas.height, delay: parts.delays[i] }, [pixels.buffer]);
+          w.postMessage({ kind: "frame", pixels, width: canvas.width, height: canvas.height, delay: composed.delays[i] }, [pixels.buffer]);
         } else {
           const canvas = await raster(composed.svgs[i], 2);
           const blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
@@ -113,14 +115,18 @@
           const k = String(i + 1).padStart(String(n).length, "0");
           w.postMessage({ kind: "file", name: folder + "/step-" + k + ".png", bytes }, [bytes.buffer]);
         }
-        told(++done);
+        told(++done, 2 * n);
       }
       const file = await ask({ kind: kind === "gif" ? "gif" : "zip" });
       save(file.bytes, kind === "gif" ? "image/gif" : "application/zip", name);
-      return file.bytes.length;
+      return { name, size: file.bytes.length };
     } finally {
       busy = false;
       progress = () => {};
     }
   };
+
+  // dlockSlidesHTML resolves with the run that run names as slides, in
+  // HTML (ui.SlidesHTML, drawn in the worker).
+  window.dlockSlidesHTML = async (run) => (await ask({ kind: "slides", ...run })).html;
 })();

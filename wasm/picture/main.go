@@ -2,31 +2,43 @@
 
 // Command picture is the picture encoder (picture.wasm): it runs in a
 // worker (static/web/picture-worker.js), which the page starts only when a
-// reader asks for a run as a picture, and does packages picture's and encode's work:
-// it puts together the parts the page drew of each step as SVG, and
-// encodes the steps the page rastered as a GIF or PNGs in a zip. It
-// answers one message at a time:
+// reader asks for a run as a picture or as slides. It draws the run with
+// the code that draws the page (ui.PictureParts, ui.SlidesHTML), from the
+// run's query and the page's words, so that app.wasm carries none of it;
+// packages picture and encode put the steps together as SVG and encode
+// the steps the page rastered as a GIF or PNGs in a zip. It answers one
+// message at a time:
 //
-//	{kind: "compose", parts, animated}                         the steps' SVGs, or the animated one
+//	{kind: "draw", query, strategy, lang, words, css, dark, animated, file}  the steps' SVGs, or the animated one
+//	{kind: "slides", query, lang, words}                        the run as slides, in HTML
 //	{kind: "reset"}                                             a new file: forget the steps given
 //	{kind: "frame", pixels: Uint8Array, width, height, delay}  a step's RGBA, for the GIF
 //	{kind: "file", name, bytes: Uint8Array}                    a step's PNG, for the zip
 //	{kind: "gif"} or {kind: "zip"}                              encode what it was given
 //
-// posting {kind: "progress", done} while it encodes, and answering
-// compose, gif and zip with {kind: "done", svgs} or {kind: "done", bytes},
-// or {kind: "failed", message}.
+// posting {kind: "progress", done} while it encodes, and answering draw
+// with {kind: "done", svgs, delays, name}, slides with {kind: "done",
+// html}, gif and zip with {kind: "done", bytes}, or any of them with
+// {kind: "failed", message}.
 package main
 
 import (
+	"fmt"
+	"net/url"
 	"syscall/js"
 	"time"
 
+	"dlock/core"
 	"dlock/web/picture"
 	"dlock/web/picture/encode"
+	"dlock/web/state"
+	"dlock/web/ui"
+	"dlock/web/words"
 )
 
 func main() {
+	// The runs drawn, kept for the next request.
+	runs := state.NewRuns()
 	var anim encode.GIF
 	var files []encode.File
 	post := func(v map[string]any) { js.Global().Call("postMessage", v) }
@@ -44,13 +56,23 @@ func main() {
 	js.Global().Set("dlockEncode", js.FuncOf(func(this js.Value, args []js.Value) any {
 		msg := args[0]
 		switch msg.Get("kind").String() {
-		case "compose":
-			p, err := picture.Compose(partsOf(msg.Get("parts")))
+		case "draw":
+			s, st, err := settingsOf(runs, msg)
 			if err != nil {
 				fail(err)
 				return nil
 			}
-			var svgs []any
+			parts, err := ui.PictureParts(runs, s, st, msg.Get("css").String(), msg.Get("dark").Bool())
+			if err != nil {
+				fail(err)
+				return nil
+			}
+			p, err := picture.Compose(parts)
+			if err != nil {
+				fail(err)
+				return nil
+			}
+			var svgs, delays []any
 			if msg.Get("animated").Bool() {
 				svgs = append(svgs, p.Animated())
 			} else {
@@ -58,7 +80,17 @@ func main() {
 					svgs = append(svgs, p.Step(k))
 				}
 			}
-			post(map[string]any{"kind": "done", "svgs": svgs})
+			for _, d := range p.Delays {
+				delays = append(delays, d)
+			}
+			post(map[string]any{"kind": "done", "svgs": svgs, "delays": delays, "name": ui.PictureFileName(s, st, msg.Get("file").String())})
+		case "slides":
+			s, _, err := settingsOf(runs, msg)
+			if err != nil {
+				fail(err)
+				return nil
+			}
+			post(map[string]any{"kind": "done", "html": ui.SlidesHTML(runs, s)})
 		case "reset":
 			anim, files = encode.GIF{}, nil
 		case "frame":
@@ -91,23 +123,30 @@ func main() {
 	select {}
 }
 
-// partsOf reads the parts the page drew (ui.PictureParts, as the page
-// hands them over: web/ui/picture_control.go).
-func partsOf(v js.Value) picture.Parts {
-	strs := func(a js.Value) []string {
-		out := make([]string, a.Length())
-		for i := range out {
-			out[i] = a.Index(i).String()
+// settingsOf reads the run a request names: its query (the page's
+// settings, as the address writes them), the row drawn (strategy; "" for
+// the query's) and the language, whose words (the catalogue's, as the
+// page loaded them) it loads first where it has none yet. A query the
+// page would refuse is refused here too.
+func settingsOf(runs *state.Runs, msg js.Value) (state.Settings, core.Strategy, error) {
+	l := state.Lang(msg.Get("lang").String())
+	if !words.Has(l) {
+		if err := words.Load(l, []byte(msg.Get("words").String())); err != nil {
+			return state.Settings{}, "", err
 		}
-		return out
 	}
-	delays := v.Get("delays")
-	p := picture.Parts{Title: v.Get("title").String(), Desc: v.Get("desc").String(), Lang: v.Get("lang").String(),
-		Dark: v.Get("dark").Bool(), CSS: v.Get("css").String(), Tops: strs(v.Get("tops")), Lines: strs(v.Get("lines")),
-		Still: v.Get("still").String(), Names: v.Get("names").Int(), TimelineW: v.Get("timelineW").Int(),
-		TimelineH: v.Get("timelineH").Int()}
-	for i := range delays.Length() {
-		p.Delays = append(p.Delays, delays.Index(i).Int())
+	q, err := url.ParseQuery(msg.Get("query").String())
+	if err != nil {
+		return state.Settings{}, "", err
 	}
-	return p
+	s, bad := state.ParseSettings(runs, q)
+	if len(bad) > 0 {
+		return state.Settings{}, "", fmt.Errorf("%s=%q", bad[0].Name, bad[0].Value)
+	}
+	s.Lang = l
+	st := s.Strategy
+	if v := msg.Get("strategy").String(); v != "" {
+		st = core.Strategy(v)
+	}
+	return s, st, nil
 }

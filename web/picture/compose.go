@@ -23,9 +23,9 @@ const Width = 800
 const pad = 16
 
 // Parts are what the page draws of a run for its picture (ui.PictureParts),
-// as go-app writes HTML.
-// In the browser the page hands them to the picture encoder as JSON (the
-// page's script adds the style sheet and the palette: static/web/picture.js).
+// as go-app writes HTML. In the browser the picture encoder draws them
+// (wasm/picture), given the page's style sheet and palette by the page's
+// script (static/web/picture.js).
 type Parts struct {
 	Title string `json:"title"` // what the picture shows
 	Desc  string `json:"desc"`  // how it plays, for its reader's assistive software

@@ -5,6 +5,6 @@
 // string packages, which app.wasm has already: natively it makes the
 // README's picture and make pages'; in the browser it runs in the picture
 // encoder (wasm/picture, picture.wasm), which the page loads only when a
-// reader asks for a picture, so that app.wasm, which imports this package
-// for its Parts, links none of its code.
+// reader asks for a picture, and which draws the parts too: app.wasm
+// links none of it.
 package picture

@@ -12,9 +12,10 @@ import (
 // A run as a picture, for where the page cannot go (a README, a slide, a
 // chat): each step drawn by the code that draws the page (the title and
 // the badge, the cards, the clients' beliefs, the action and the timeline
-// so far), which package picture puts together as SVG files (natively
-// here, PictureOf; in the browser, in the picture encoder, which the page
-// loads only when a reader asks: picture_control.go).
+// so far), which package picture puts together as SVG files: natively
+// here (PictureOf), and in the browser in the picture encoder
+// (wasm/picture), which the page loads only when a reader asks; app.wasm
+// links none of it (picture_control.go).
 
 // How long the animated SVG holds a step, and the last one, in ms.
 const (
@@ -35,7 +36,7 @@ func PictureParts(runs *state.Runs, s state.Settings, st core.Strategy, css stri
 	}
 	frames := run.Frames
 	s.Future, s.Present, s.Quiz, s.Embed = false, false, false, false
-	r := runView{s: s, sc: sc, st: st, frames: frames, id: "pic", runs: runs}
+	r := runView{s: s, sc: sc, st: st, frames: frames, id: "pic", runs: runs, judges: true}
 	g := geometryOf(run, s.Lang, 100)
 	p := picture.Parts{Title: pictureTitle(s.Lang, sc, st), Desc: words.T(s.Lang, "picture.desc", len(frames)),
 		Lang: string(s.Lang), Dark: dark, CSS: css, Names: g.w(tlNames), TimelineW: g.width + g.w(tlNames), TimelineH: g.height()}
@@ -54,4 +55,22 @@ func PictureParts(runs *state.Runs, s state.Settings, st core.Strategy, css stri
 	p.Still = app.HTMLString(&timelineNames{Scenario: sc.ID, Strategy: st, Lang: s.Lang, Runs: runs, Wide: 100}) +
 		app.HTMLString(&timelineDrawing{Scenario: sc.ID, Strategy: st, Lang: s.Lang, Runs: runs, Wide: 100})
 	return p, nil
+}
+
+// PictureFileName names a picture of the run of s under st as kind ("svg",
+// "gif" or "png"): the scenario (or "play" for a run of free play), the row
+// and the language.
+func PictureFileName(s state.Settings, st core.Strategy, kind string) string {
+	scenario := s.Scenario
+	if s.View == state.ViewPlay {
+		scenario = "play"
+	}
+	base := "dlock-" + scenario + "-" + string(st) + "-" + string(s.Lang)
+	switch kind {
+	case "png":
+		return base + "-steps.zip"
+	case "gif":
+		return base + ".gif"
+	}
+	return base + ".svg"
 }

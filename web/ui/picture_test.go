@@ -163,3 +163,30 @@ func TestARunThatFailsHasNoPicture(t *testing.T) {
 		t.Errorf("a run under an unknown row made a picture (%v)", err)
 	}
 }
+
+// The slides are the run of a view of one run, a step a slide; a view of
+// more than one run has none, and printing it gives the page.
+func TestSlidesAreOneRunsSteps(t *testing.T) {
+	runs := state.NewRuns()
+	for _, c := range []struct {
+		view   state.View
+		versus core.Strategy
+		slides int
+	}{
+		{state.ViewDemo, "", 7},
+		{state.ViewCompare, "", 0},
+		{state.ViewMatrix, "", 0},
+		{state.ViewSearch, "", 0},
+		{state.ViewPlay, core.Lease, 0},
+	} {
+		s := state.Defaults()
+		s.View, s.Versus, s.Step = c.view, c.versus, 3
+		html := SlidesHTML(runs, s)
+		if n := strings.Count(html, `data-testid="slide"`); n != c.slides {
+			t.Errorf("%s (versus %q): %d slides, want %d", c.view, c.versus, n, c.slides)
+		}
+		if c.slides > 0 && !strings.Contains(html, `data-testid="slide-counter">7 / 7<`) {
+			t.Errorf("%s: the last slide is not step 7 of 7", c.view)
+		}
+	}
+}

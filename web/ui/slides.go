@@ -37,7 +37,7 @@ func (c *slideDeck) Render() app.UI {
 	// Drawn wide, as the projector view draws one run: the slide has room
 	// across to spare, and none down.
 	g := geometryOf(run, l, tlWide)
-	r := runView{s: c.Run, sc: sc, st: c.Strategy, frames: frames, runs: c.Runs}
+	r := runView{s: c.Run, sc: sc, st: c.Strategy, frames: frames, runs: c.Runs, judges: true}
 	title := pictureTitle(l, sc, c.Strategy)
 	slides := make([]app.UI, len(frames))
 	for i := range frames {
@@ -74,17 +74,25 @@ func (c *slideDeck) Render() app.UI {
 	return el("section.slides data-testid=slides").Aria("label", t("slides.label")).Body(slides...)
 }
 
-// slides is the run shown as slides, where printing asks for them
-// (print=slides) in a view of one run.
-func (p pageView) slides() app.UI {
-	run := p.s
-	run.Step, run.Future, run.Present, run.Quiz, run.Autoplay, run.Pace = 1, false, false, false, false, 0
-	return &slideDeck{Run: run, Strategy: p.s.Strategy, Runs: p.runs}
+// SlidesHTML is the run of s (its view, scenario or script, row and
+// language) as slides, in HTML: what print=slides prints in place of the
+// page. The picture encoder draws it (picture.wasm), and the loader's
+// script puts it beside the page (static/loader/pictures.js, dlockSlides),
+// so that app.wasm carries none of it. A view of more than one run (the
+// compare view, the matrix, the search, the course) has none: printing it
+// gives the page.
+func SlidesHTML(runs *state.Runs, s state.Settings) string {
+	if s.View != state.ViewDemo && (s.View != state.ViewPlay || s.Versus != "") {
+		return ""
+	}
+	s.Step, s.Future, s.Present, s.Quiz, s.Autoplay, s.Pace = 1, false, false, false, false, 0
+	return app.HTMLString(&slideDeck{Run: s, Strategy: s.Strategy, Runs: runs})
 }
 
-// printSlides is the projector view's "Print as slides": the page draws
-// the run as slides (print=slides, which the address keeps), and prints
-// once it has.
+// printSlides is the projector view's "Print as slides": the address says
+// print=slides, and the loader's script, which follows the address, draws
+// the run as slides beside the page and prints them (static/loader/
+// pictures.js).
 func (p pageView) printSlides() app.UI {
 	return el("button.btn.present-print type=button data-testid=print-slides").
 		Aria("disabled", !p.live).
@@ -94,18 +102,5 @@ func (p pageView) printSlides() app.UI {
 				s.Slides = true
 				return s
 			})
-			printWhenDrawn(0)
 		}))
-}
-
-// printWhenDrawn prints the page once it has drawn the slides (go-app
-// draws a change at its next frame), trying again for about a second.
-func printWhenDrawn(tries int) {
-	afterBrowser(50, func() {
-		if app.Window().Get("document").Call("querySelector", `[data-testid="slides"]`).Truthy() {
-			app.Window().Call("print")
-		} else if tries < 20 {
-			printWhenDrawn(tries + 1)
-		}
-	})
 }

@@ -92,7 +92,7 @@ func (r runView) drawTimeline() app.UI {
 			elBody("div.timeline-controls",
 				r.futureButton(),
 				r.downloadButton(),
-				r.pictureControl(),
+				pictureControl(r.s.Lang, r.id, r.st, r.s),
 			),
 			r.timelineLegend(),
 			r.transcript(),
@@ -186,21 +186,10 @@ func (r runView) downloadButton() app.UI {
 		// the language, is data-file (hook values do not change with it).
 		DataSet("testid", "timeline-download").DataSet("value", "svg").
 		Aria("disabled", !app.IsClient).
-		Text(r.t("timeline.download")).
-		OnClick(func(ctx app.Context, e app.Event) {
-			downloadTimeline(id, ctx.JSSrc().Get("dataset").Get("file").String())
-		})
+		Text(r.t("timeline.download"))
 	return r.steps.attr(b, "tl-download-"+id, "data-file", func(s state.Settings) string {
 		return timelineFileName(s, r.sc.ID, string(r.st))
 	})
-}
-
-// pictureControl offers the run as a picture: an animated SVG, a GIF, or
-// a PNG a step (picture_control.go).
-func (r runView) pictureControl() app.UI {
-	run := r.s
-	run.Step, run.Future, run.Present, run.Quiz, run.Autoplay, run.Pace = 1, false, false, false, false, 0
-	return &pictureControl{Run: run, Strategy: r.st, Column: r.id, Live: app.IsClient, Runs: r.runs, Link: r.link}
 }
 
 // timelineLegend says what every symbol the drawing uses means, with a

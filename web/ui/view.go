@@ -77,15 +77,10 @@ func (p pageView) main(notice app.UI) app.UI {
 	if p.s.Present {
 		present = "present"
 	}
-	slides := p.s.Slides && p.single() && p.err == nil
-	printing := ""
-	if slides {
-		printing = "print-slides"
-	}
 	l, embed := p.s.Lang, p.s.Embed
 	closing := closingKey(p.s, p.sc)
 	return el("main").
-		Class("dlock", "view-"+string(p.s.View), mode, present, printing).
+		Class("dlock", "view-"+string(p.s.View), mode, present).
 		DataSet("testid", "app").
 		DataSet("phase", p.mode.phase(len(p.held) > 0)).
 		DataSet("view", string(p.s.View)).
@@ -122,8 +117,6 @@ func (p pageView) main(notice app.UI) app.UI {
 				}
 				return elText("p.keys-help", words.T(l, key))
 			}),
-			// Last, so that it comes and goes without moving the rest.
-			app.If(slides, p.slides),
 		)
 }
 

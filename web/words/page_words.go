@@ -462,7 +462,7 @@ var pageWords = map[string]text{
 	"picture.gif":             {"GIF", "GIF"},
 	"picture.png":             {"ステップごとの PNG(zip)", "PNG per step (zip)"},
 	"picture.progress":        {"画像の作成の進み具合", "How far the picture has got"},
-	"picture.waiting":         {"画像を準備しています。ページの読み込みが終わるとダウンロードできます。", "The picture is being prepared: it can be downloaded once the page has loaded."},
+	"picture.preparing":       {"%s を準備しています…", "Preparing the %s…"},
 	"picture.kind.svg":        {"SVG", "SVG"},
 	"picture.kind.gif":        {"GIF", "GIF"},
 	"picture.kind.png":        {"PNG", "PNGs"},
