@@ -15,6 +15,9 @@
 #                or the shortest run that corrupts, a script make lab SCRIPT= replays;
 #                CLIENTS=3 for three clients, HELD=1 (or 3) for another bound,
 #                FAILOVER=1 with syncs of the replica and failovers too
+#   make scorm   the course as a SCORM 1.2 package for a learning management system, in
+#                dlock-scorm.zip; MASTERY=80 (the pass mark in percent, 0 for none) and
+#                COURSE_LANG=ja (or en)
 #   make bench   sizes, load time, step latency, Replay ns/op
 #   make fuzz    every fuzz target for FUZZTIME (1,000,000 executions each)
 #   make lab     replay the scenarios on real Redis, etcd, ZooKeeper and PostgreSQL (lab/);
@@ -32,6 +35,9 @@ PREFIX   ?= dlock
 # environment is not taken for it).
 URL      :=
 WASM     := static/web/app.wasm
+# The picture encoder, a wasm of its own that the page loads only when a
+# reader asks for a run as a picture (wasm/picture, web/picture).
+PICTURE  := static/web/picture.wasm
 WASMEXEC := static/web/wasm_exec.js
 SOURCES  := go.mod go.sum $(shell find core web wasm third_party -name '*.go' ! -name '*_test.go')
 # actionlint, at the version the project checks its workflows with,
@@ -41,9 +47,9 @@ ACTIONLINT_VERSION := v1.7.7
 ACTIONLINT := .tools/actionlint-$(ACTIONLINT_VERSION)/actionlint
 NODEEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 
-.PHONY: build run check test vet workflows mutants pages bench fuzz clean lab prove
+.PHONY: build run check test vet workflows mutants pages scorm bench fuzz clean lab prove
 
-build: $(WASM) $(WASMEXEC)
+build: $(WASM) $(PICTURE) $(WASMEXEC)
 
 # The flags, one a line, are in wasm/buildflags, which the benchmarks and
 # browser tests build with too. -s -w drop the symbol table and DWARF (Go's
@@ -56,6 +62,9 @@ $(WASM): $(SOURCES) wasm/buildflags
 	@echo "building $@ (about a minute the first time)..."
 	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ ./wasm
 
+$(PICTURE): $(SOURCES) wasm/buildflags
+	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ ./wasm/picture
+
 # wasm_exec.js must come from the toolchain that built app.wasm.
 $(WASMEXEC): $(GOROOT)/lib/wasm/wasm_exec.js
 	cp $< $@
@@ -67,6 +76,15 @@ run: build
 pages: build
 	rm -rf dist
 	$(GO) run . -pages dist -prefix "$(PREFIX)" $(if $(URL),-url "$(URL)")
+
+# The course for Moodle, Canvas or Blackboard (docs/embedding.md says how
+# to upload it): the static site, built to work under any path, with its
+# manifest and launch page.
+MASTERY     ?= 80
+COURSE_LANG ?= ja
+scorm: build
+	rm -f dlock-scorm.zip
+	$(GO) run . -scorm dlock-scorm.zip -mastery "$(MASTERY)" -scorm-lang "$(COURSE_LANG)"
 
 vet:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -195,4 +213,4 @@ else
 endif
 
 clean:
-	rm -rf dist $(WASM) $(WASMEXEC) e2e/node_modules e2e/docs/node_modules $(LAB) .tools
+	rm -rf dist dlock-scorm.zip $(WASM) $(PICTURE) $(WASMEXEC) e2e/node_modules e2e/docs/node_modules $(LAB) .tools

@@ -56,6 +56,8 @@ func TestEveryPathTheDocsNameExists(t *testing.T) {
 		"application/wasm":              "a media type",
 		"dist/":                         "what make pages writes",
 		"index.html":                    "what make pages writes",
+		"pictures/":                     "what make pages writes",
+		"course.html":                   "what make scorm writes",
 		"app.wasm":                      "what make build writes",
 		"wasm_exec.js":                  "what make build copies from the toolchain",
 		"e2e/node_modules/":             "what npm installs",

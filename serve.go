@@ -8,6 +8,8 @@
 //	go run . -pages dist -prefix dlock   write a static site for https://owner.github.io/dlock/
 //	go run . -pages dist -prefix dlock -url https://owner.github.io/dlock/
 //	                               the same, naming its address for links shared (og:url, og:image)
+//	go run . -scorm dlock-scorm.zip [-mastery 80] [-scorm-lang ja]
+//	                               write the course as a SCORM 1.2 package for a learning management system
 //
 // Both need static/web/app.wasm and static/web/wasm_exec.js, which
 // `make run` and `make pages` build first.
@@ -49,14 +51,20 @@ func main() {
 		prefix = flag.String("prefix", "", "path prefix of the static site (with -pages), e.g. dlock")
 		public = flag.String("url", "", "the site's public address, e.g. https://owner.github.io/dlock/, which the page names\n"+
 			"as og:url and og:image for links shared; without it, it names none")
+		scorm   = flag.String("scorm", "", "write the course as a SCORM 1.2 package to this zip file instead of serving")
+		mastery = flag.Int("mastery", 80, "with -scorm: the score in percent a learner passes at (0 for none: the course is then completed)")
+		lang    = flag.String("scorm-lang", "ja", "with -scorm: the course's language, ja or en")
 	)
 	flag.Parse()
 	ui.Routes(state.NewRuns())
 
 	var err error
-	if *pages != "" {
+	switch {
+	case *scorm != "":
+		err = writeSCORM(*scorm, *static, state.Lang(*lang), *mastery)
+	case *pages != "":
 		err = writePages(*pages, *prefix, *static, *public)
-	} else {
+	default:
 		err = serve(listenAddr(*addr, os.Getenv("PORT")), *static, *public)
 	}
 	if err != nil {
@@ -284,7 +292,8 @@ func (n noDirs) Open(name string) (http.File, error) {
 // writePages writes the static site for prefix into dir: go-app's pages and
 // scripts, dlock's loader in place of go-app's app.js, app.wasm and the
 // assets under web/, the toolchain's wasm_exec.js, the embedding example,
-// and .nojekyll so GitHub Pages serves the files as they are. A static host
+// the chapter's run as pictures (pictures/gc-pause.en.svg, .ja.svg), and
+// .nojekyll so GitHub Pages serves the files as they are. A static host
 // sends no headers of ours, so the page carries its policy in a meta tag.
 // public is the site's public address, or "" (see Site.SetPublicURL). It
 // registers the page again, as the static site's one page (ui.OnePage).
@@ -339,6 +348,14 @@ func writePages(dir, prefix, static, public string) error {
 	for _, path := range site.WordsPaths() {
 		body, _ := site.Words(path)
 		files[filepath.Join(dir, filepath.FromSlash(path))] = body
+	}
+	// The chapter's run as pictures, at stable addresses.
+	pictures, err := server.ChapterPictures(static)
+	if err != nil {
+		return err
+	}
+	for name, body := range pictures {
+		files[filepath.Join(dir, server.PicturesDir, name)] = body
 	}
 	for _, path := range site.RecordingPaths() {
 		body, _, err := site.Recording(path)

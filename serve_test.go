@@ -65,7 +65,7 @@ func TestSiteURLNamesLoopbackAsLocalhost(t *testing.T) {
 func writeStatic(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, name := range []string{"loader/stepper.js", "loader/steps.js", "loader/boot.js", "loader/head.js", "app-worker.js", "embed.js", "embed-example.html"} {
+	for _, name := range []string{"loader/stepper.js", "loader/steps.js", "loader/boot.js", "loader/pictures.js", "loader/lms.js", "loader/head.js", "app-worker.js", "embed.js", "embed-example.html"} {
 		b, err := os.ReadFile(filepath.Join("static", name))
 		if err != nil {
 			t.Fatal(err)
@@ -76,6 +76,10 @@ func writeStatic(t *testing.T, files map[string]string) string {
 		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// Every build has its picture encoder beside app.wasm.
+	if _, ok := files["picture.wasm"]; !ok && files["app.wasm"] != "" {
+		files["picture.wasm"] = "\x00asm picture"
 	}
 	for name, body := range files {
 		p := filepath.Join(dir, "web", name)
@@ -104,9 +108,18 @@ func TestBuildVersionFollowsTheFilesBrowsersDownload(t *testing.T) {
 	if va != vb || va == vc || va == vd || len(va) != 16 {
 		t.Errorf("versions: same files %s %s, new wasm %s, new css %s", va, vb, vc, vd)
 	}
+	e := writeStatic(t, map[string]string{"app.wasm": "one", "picture.wasm": "another encoder", "wasm_exec.js": "js", "dlock.css": ":root{--accent:#123;--bg:#fff}"})
+	if ve, _ := server.BuildVersion(e); ve == va {
+		t.Error("a new picture encoder keeps the version")
+	}
 }
 
 func TestBuildVersionNamesTheMissingBuild(t *testing.T) {
+	static := writeStatic(t, map[string]string{"app.wasm": "w", "wasm_exec.js": "js"})
+	os.Remove(filepath.Join(static, "web", "picture.wasm"))
+	if _, err := server.BuildVersion(static); err == nil || !strings.Contains(err.Error(), "picture.wasm is missing") {
+		t.Errorf("without the picture encoder: err = %v", err)
+	}
 	_, err := server.BuildVersion(writeStatic(t, map[string]string{"wasm_exec.js": "js"}))
 	if err == nil || !strings.Contains(err.Error(), "app.wasm is missing") {
 		t.Fatalf("err = %v", err)
@@ -322,6 +335,11 @@ func TestWritePagesForAPrefix(t *testing.T) {
 	if js := read("app.js"); !strings.Contains(js, `"url":"/dlock/web/app.wasm"`) || !strings.Contains(js, `"GOAPP_ROOT_PREFIX":"/dlock"`) {
 		t.Error("dist/app.js does not point under /dlock")
 	}
+	// Only the SCORM package's page reports to a learning management
+	// system (make scorm): this one looks for none.
+	if js := read("app.js"); !strings.Contains(js, "const dlockLessons = null;") {
+		t.Error("dist/app.js names the course's lessons to report to an LMS")
+	}
 	index := read("index.html")
 	for _, want := range []string{`http-equiv="Content-Security-Policy"`, `src="/dlock/app.js"`} {
 		if !strings.Contains(index, want) {
@@ -344,6 +362,17 @@ func TestWritePagesForAPrefix(t *testing.T) {
 	}
 	if embed, _ := os.ReadFile(filepath.Join("static", "embed.js")); read("embed.js") != string(embed) {
 		t.Error("embed.js is not copied as it is")
+	}
+	// The chapter's run as pictures, at stable addresses, in both
+	// languages, drawn with the site's style sheet.
+	pictures, err := server.ChapterPictures(static)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"gc-pause.en.svg", "gc-pause.ja.svg"} {
+		if got := read("pictures/" + name); got != string(pictures[name]) || !strings.Contains(got, "--accent:#123") {
+			t.Errorf("pictures/%s is not the chapter's run drawn with the site's style sheet", name)
+		}
 	}
 	if w := read("app-worker.js"); !strings.Contains(w, `"/dlock/app.js"`) {
 		t.Error("the worker does not precache the prefixed files")

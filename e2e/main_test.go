@@ -66,7 +66,7 @@ func run(m *testing.M) (int, error) {
 	if repoRoot, err = filepath.Abs(".."); err != nil {
 		return 1, err
 	}
-	for _, f := range []string{"static/web/app.wasm", "static/web/wasm_exec.js"} {
+	for _, f := range []string{"static/web/app.wasm", "static/web/picture.wasm", "static/web/wasm_exec.js"} {
 		if _, err := os.Stat(filepath.Join(repoRoot, f)); err != nil {
 			return 1, fmt.Errorf("%s is missing: run the browser tests through `make test`, which builds it", f)
 		}

@@ -63,8 +63,9 @@ async function page(request) {
 }
 
 // Everything else: the cache first; app.wasm, a run's frames that were not
-// precached (static/loader) and the words of a language the reader
-// switched to are cached when they pass by.
+// precached (static/loader), the words of a language the reader switched
+// to, and the picture encoder (loaded when a reader first asks for a GIF
+// or PNGs: static/web/picture.js) are cached when they pass by.
 // What is not cached yet is revalidated with the host (by its ETag), so a
 // copy of the old version left in the browser's HTTP cache is not taken.
 async function resource(request) {
@@ -73,7 +74,7 @@ async function resource(request) {
   if (cached) return cached;
   const response = await fetch(request, { cache: "no-cache" });
   const path = new URL(request.url).pathname;
-  if (response.ok && (isWasm(path) || path.includes("/web/frames/") || path.includes("/web/words/"))) {
+  if (response.ok && (isWasm(path) || path.includes("/web/frames/") || path.includes("/web/words/") || path.includes("/web/picture"))) {
     await cache.put(request, response.clone());
   }
   return response;

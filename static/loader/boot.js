@@ -32,6 +32,11 @@ const dlockWords = {{.Words}};
 const dlockCache = {{.Cache}};
 const dlockCatalogue = {{.Catalogue}};
 let goappServiceWorkerRegistration;
+// A site built to work under any path (a SCORM package, which a learning
+// management system serves from a directory of its own: web/server's
+// Relative) names its files relatively, and its root is the page itself:
+// the app routes the page's own path as the site's root.
+if (goappEnv.GOAPP_ROOT_PREFIX === ".") goappEnv.GOAPP_ROOT_PREFIX = location.pathname;
 
 function goappGetenv(k) { return goappEnv[k]; }
 function goappTryUpdate() { if (goappServiceWorkerRegistration) goappServiceWorkerRegistration.update(); }
@@ -114,7 +119,8 @@ if (dlockHadController) {
 }
 
 async function dlockServiceWorker() {
-  if (new URLSearchParams(location.search).get("sw") === "off") return "off";
+  // ?sw=off, or a site under any path, which has none.
+  if (new URLSearchParams(location.search).get("sw") === "off" || !dlockWorker) return "off";
   const workers = dlockWorkers();
   if (!workers) return "unavailable";
   try {

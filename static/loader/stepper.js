@@ -471,7 +471,9 @@ function dlockEnhance() {
   let clicked = "";
   const onClick = (e) => {
     const el = e.target.closest && e.target.closest("[data-testid]");
-    if (!answering || !el) return;
+    // A press another part of the loader answered (a picture) is not the
+    // app's to press again.
+    if (!answering || !el || e.defaultPrevented) return;
     const command = dlockRules.buttons[el.dataset.testid];
     if (!command) {
       if (el.tagName === "BUTTON") clicked = el.dataset.testid;

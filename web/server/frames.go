@@ -48,7 +48,12 @@ func RunFrames(runs *state.Runs, prefix string, l state.Lang, embed bool, v stat
 	from := ""           // its id
 	for step := 1; step <= state.FrameSteps(v, sc); step++ {
 		s := state.Settings{Scenario: sc.ID, Strategy: st, Step: step, Lang: l, View: v, Embed: embed}
-		d := ui.Frame(s, runs, strings.TrimSuffix(prefix, "/")+"/", FrameOrigin, version)
+		path := strings.TrimSuffix(prefix, "/") + "/"
+		if prefix == Relative {
+			// The page's links name only their query: the page's own path.
+			path = ""
+		}
+		d := ui.Frame(s, runs, path, FrameOrigin, version)
 		page := app.HTMLString(d)
 		if strings.Contains(page, "</template") {
 			panic("a frame holds a template, which its file cannot: " + state.FramesFile(l, embed, v, sc.ID, st))

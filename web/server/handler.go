@@ -54,8 +54,33 @@ func newHandler(prefix, version, theme, background string) *app.Handler {
 		LoadingLabel:    words.T(state.Japanese, "loader.loading"),
 		Version:         version,
 	}
-	if p := strings.Trim(prefix, "/"); p != "" {
+	switch p := strings.Trim(prefix, "/"); p {
+	case "":
+	case Relative:
+		h.Resources = relativeResources{}
+	default:
 		h.Resources = app.GitHubPages(p)
 	}
 	return h
+}
+
+// Relative is the prefix of a site that works under any path, unknown
+// when it is built (a SCORM package, which a learning management system
+// serves from a directory of its own): its files name each other
+// relatively, and the loader reads the page's own path as the site's root
+// (static/loader/boot.js). It registers no service worker.
+const Relative = "."
+
+// relativeResources resolves the site's paths relatively to its page,
+// index.html: the root as the page itself, /web/... as web/....
+type relativeResources struct{}
+
+func (relativeResources) Resolve(location string) string {
+	switch {
+	case location == "" || strings.Contains(location, "://"):
+		return location
+	case location == "/":
+		return "index.html"
+	}
+	return strings.TrimPrefix(location, "/")
 }

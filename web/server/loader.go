@@ -221,6 +221,7 @@ func paramCandidates(runs *state.Runs) (map[string][]string, []string) {
 		state.ParamPresent:  switches,
 		state.ParamFuture:   switches,
 		state.ParamQuiz:     switches,
+		state.ParamPrint:    {state.PrintSlides},
 		state.ParamPace:     paces,
 		state.ParamLang:     langs,
 		state.ParamTheme:    state.Themes,
@@ -246,6 +247,8 @@ var paramGroups = []struct {
 	// Predict mode shows no frame (Settings.HasFrame): the loader
 	// leaves every step to the app, which asks before it steps.
 	{[]string{state.ParamQuiz}, nil, ""},
+	// Slides are drawn for printing by the app, not in the frames.
+	{[]string{state.ParamPrint}, nil, ""},
 	{[]string{state.ParamPace}, nil, ""},
 	{[]string{state.ParamLang}, []string{"lang"}, ""},
 	// The embed's look: no frame's field, but a value the app refuses

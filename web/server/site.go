@@ -69,7 +69,7 @@ type Site struct {
 }
 
 // loaderParts are the loader's sources, in the order /app.js serves them.
-var loaderParts = []string{"stepper.js", "steps.js", "boot.js"}
+var loaderParts = []string{"stepper.js", "steps.js", "boot.js", "pictures.js", "lms.js"}
 
 // headPart is the script the page's head carries (static/loader/head.js):
 // the embed's theme and size, before anything is drawn, and app.wasm's
@@ -106,7 +106,11 @@ func Build(static, prefix string) (*Site, error) {
 		}
 		s.Runs.SetRecordings(all)
 	}
-	if p := strings.Trim(prefix, "/"); p != "" {
+	switch p := strings.Trim(prefix, "/"); p {
+	case "":
+	case Relative:
+		s.Prefix = Relative
+	default:
 		s.Prefix = "/" + p
 	}
 	theme, background, err := Colours(string(own))
@@ -237,6 +241,32 @@ func (s *Site) Words(path string) ([]byte, bool) {
 // WordsPaths lists the catalogue's files' paths in the site, sorted.
 func (s *Site) WordsPaths() []string { return slices.Sorted(maps.Keys(s.words)) }
 
+// lessons are the ids of the course's lessons that a learner answers: one
+// a scenario (the course's last lesson, the matrix, asks nothing). Only a
+// site under any path (Relative: the SCORM package) reports them to a
+// learning management system; for any other, nil: its page looks for no
+// LMS, though a page that frames it offers an API.
+func (s *Site) lessons() []string {
+	if s.Prefix != Relative {
+		return nil
+	}
+	var ids []string
+	for _, sc := range s.Runs.Scenarios() {
+		ids = append(ids, sc.ID)
+	}
+	return ids
+}
+
+// worker is the service worker's address, or nil for a site that works
+// under any path (Relative), which registers none: a learning management
+// system's directory is no place for one.
+func (s *Site) worker() any {
+	if s.Prefix == Relative {
+		return nil
+	}
+	return s.Prefix + "/app-worker.js"
+}
+
 // CacheName names the offline cache of this build, which the service
 // worker fills and the loader puts app.wasm in.
 func (s *Site) CacheName() string { return "dlock-" + s.Version }
@@ -302,10 +332,14 @@ func (s *Site) loader(wasmSize int64, static bool) ([]byte, error) {
 			"GOAPP_INTERNAL_URLS":        "null",
 		},
 		"Wasm":   map[string]any{"url": s.Prefix + "/web/app.wasm", "size": wasmSize},
-		"Worker": s.Prefix + "/app-worker.js",
+		"Worker": s.worker(),
 		"Words":  said,
 		"Rules":  NewLoaderRules(s.Runs),
 		"Cache":  s.CacheName(),
+		// The course's lessons, by scenario (ui's courseLessons), whose
+		// progress the SCORM package's page reports inside a learning
+		// management system; null in any other site.
+		"Lessons": s.lessons(),
 		"Catalogue": map[state.Lang]string{
 			state.Japanese: s.Prefix + s.wordsPath[state.Japanese],
 			state.English:  s.Prefix + s.wordsPath[state.English],
@@ -353,13 +387,14 @@ func EmbedExamplePolicy(page []byte) (string, error) {
 }
 
 // BuildVersion hashes every file browsers download, the assets under
-// static/web (app.wasm, wasm_exec.js, styles, icons), the loader's sources,
+// static/web (app.wasm, the picture encoder picture.wasm and its scripts,
+// wasm_exec.js, styles, icons), the loader's sources,
 // the service worker's template and embed.js, and the page's words (the
 // catalogue the server serves): the version changes exactly when one of
 // them does. It fails, naming the fix, when the wasm build is missing.
 func BuildVersion(static string) (string, error) {
 	dir := filepath.Join(static, "web")
-	for _, need := range []string{"app.wasm", "wasm_exec.js"} {
+	for _, need := range []string{"app.wasm", "picture.wasm", "wasm_exec.js"} {
 		if _, err := os.Stat(filepath.Join(dir, need)); err != nil {
 			return "", fmt.Errorf("%s is missing: run `make run` (or `make build`) to build it", filepath.Join(dir, need))
 		}

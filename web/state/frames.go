@@ -14,9 +14,10 @@ import "dlock/core"
 // otherwise than the frames are (its class, the timeline, the pace's
 // select), so they wait for the app. So does predict mode: its control is
 // drawn pressed, and only the app knows the questions, which the loader
-// must not step past.
+// must not step past. So do slides (print=slides), which the frames do not
+// draw.
 func (s Settings) HasFrame() bool {
-	if s.Present || s.Future || s.Pace != 0 || s.Versus != "" || s.Quiz {
+	if s.Present || s.Future || s.Pace != 0 || s.Versus != "" || s.Quiz || s.Slides {
 		return false
 	}
 	d := Defaults()

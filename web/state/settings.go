@@ -33,6 +33,7 @@ const (
 	ParamPace     = "pace"     // play's pace, as PaceParam writes it
 	ParamQuiz     = "quiz"     // 1: predict mode, which asks before a step that decides something
 	ParamExercise = "exercise" // play: an exercise the model checks the run against (course.ExerciseByID)
+	ParamPrint    = "print"    // slides: printing gives the run as slides, a step a 16:9 page (the handout otherwise)
 )
 
 // The embed's look. They are read by the page's head before anything is
@@ -61,7 +62,7 @@ var (
 // and keeps every other one. The loader (static/loader) is given the list.
 var PageParams = []string{ParamScenario, ParamStrategy, ParamFencing, ParamVersus, ParamView, ParamEmbed,
 	ParamScript, ParamGoal, ParamDepth, ParamPeek, paramReads, ParamTwo, ParamRenew, ParamPartial, ParamReply,
-	ParamPresent, ParamFuture, ParamAutoplay, ParamPace, ParamQuiz, ParamExercise, ParamStep, ParamLang}
+	ParamPresent, ParamFuture, ParamAutoplay, ParamPace, ParamQuiz, ParamExercise, ParamPrint, ParamStep, ParamLang}
 
 // paces are play's paces, in the order the page offers them: each in
 // percent of one step per PlayInterval, and as the address writes it. The
@@ -221,7 +222,14 @@ type Settings struct {
 	// Exercise is, in free play, the exercise the model judges the run
 	// against (course.ExerciseByID); "" for none.
 	Exercise string
+	// Slides: printing the page gives the run as slides, one step a 16:9
+	// page, as large as the projector view draws it (print=slides);
+	// otherwise the handout.
+	Slides bool
 }
+
+// PrintSlides is the value of ParamPrint that prints slides.
+const PrintSlides = "slides"
 
 // PaceOrDefault is the pace play steps at, in percent.
 func (s Settings) PaceOrDefault() int {
@@ -293,8 +301,8 @@ type BadParam struct {
 // ParseSettings reads the page's parameters from q. Every parameter that is
 // present but invalid keeps its default and is reported, in the order
 // they are read: scenario, strategy, fencing, vs, view, script, exercise, the
-// search's, step, embed, present, future, autoplay, quiz, pace, lang,
-// theme, controls. quiz=1 turns future off (Settings.Quiz). strategy wins over its shorthand fencing (on: lease-fencing,
+// search's, step, embed, present, future, autoplay, quiz, print, pace,
+// lang, theme, controls. quiz=1 turns future off (Settings.Quiz). strategy wins over its shorthand fencing (on: lease-fencing,
 // off: lease). The step is checked against the scenario's length. theme
 // and controls are only checked (see ParamTheme). Other parameters are
 // ignored.
@@ -382,6 +390,13 @@ func ParseSettings(c *Runs, q url.Values) (Settings, []BadParam) {
 	}
 	if s.Quiz {
 		s.Future = false
+	}
+	if v, ok := first(q, ParamPrint); ok {
+		if v == PrintSlides {
+			s.Slides = true
+		} else {
+			bad = append(bad, BadParam{ParamPrint, v})
+		}
 	}
 	if v, ok := first(q, ParamPace); ok {
 		if pace, known := paceNamed(v); !known {
@@ -546,6 +561,9 @@ func (s Settings) Query(q url.Values) url.Values {
 	}
 	if s.Quiz {
 		out.Set(ParamQuiz, "1")
+	}
+	if s.Slides {
+		out.Set(ParamPrint, PrintSlides)
 	}
 	out.Set(ParamStep, strconv.Itoa(s.Step))
 	out.Set(ParamLang, string(s.Lang))

@@ -58,6 +58,8 @@ func TestParseSettings(t *testing.T) {
 		{"present=1&autoplay=1&pace=2", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewDemo, Present: true, Autoplay: true, Pace: 200}, nil},
 		{"pace=0.5&present=0", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewDemo, Pace: 50}, nil},
 		{"pace=3&present=yes&autoplay=", Defaults(), []BadParam{{"present", "yes"}, {"autoplay", ""}, {"pace", "3"}}},
+		{"print=slides&step=3", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 3, Lang: Japanese, View: ViewDemo, Slides: true}, nil},
+		{"print=handout", Defaults(), []BadParam{{"print", "handout"}}},
 		{"theme=dark&controls=min&embed=1", Settings{Scenario: "gc-pause", Strategy: core.LeaseFencing, Step: 1, Lang: Japanese, View: ViewDemo, Embed: true}, nil},
 		{"theme=light&controls=full", Defaults(), nil},
 		{"quiz=1&step=6&fencing=off", Settings{Scenario: "gc-pause", Strategy: core.Lease, Step: 6, Lang: Japanese, View: ViewDemo, Quiz: true}, nil},
@@ -87,7 +89,8 @@ func TestSettingsQueryRoundTrip(t *testing.T) {
 				for _, lang := range Langs {
 					for _, step := range []int{1, sc.Frames()} {
 						s := Settings{Scenario: sc.ID, Strategy: st, Step: step, Lang: lang, View: view,
-							Present: step == 1, Autoplay: lang == English, Pace: Paces[step%len(Paces)], Quiz: view != ViewSearch && step > 1}
+							Present: step == 1, Autoplay: lang == English, Pace: Paces[step%len(Paces)], Quiz: view != ViewSearch && step > 1,
+							Slides: lang == Japanese}
 						if s.Pace == 100 {
 							s.Pace = 0 // 1× is the default, which the address leaves out
 						}

@@ -76,12 +76,7 @@ func (r runView) drawTimeline() app.UI {
 							Body(
 								svg("title").ID(id+"-title").Text(r.t("timeline.title", r.t(r.sc.Title), r.t("strategy."+string(r.st)))),
 								r.steps.text(svg("desc").ID(id+"-desc"), "tl-desc-"+r.id, desc),
-								svg("defs").Body(
-									svg("marker").ID(id+"-arrow").Attr("viewBox", "0 0 10 10").Attr("refX", 9).Attr("refY", 5).
-										Attr("markerWidth", 7).Attr("markerHeight", 7).Attr("orient", "auto-start-reverse").Body(
-										svg("path.tl-arrowhead").Attr("d", "M0,0 L10,5 L0,10 z"),
-									),
-								),
+								arrowDefs(id),
 								&timelineNames{Scenario: r.sc.ID, Strategy: r.st, Lang: r.s.Lang, Runs: r.runs, Wide: wide},
 								// The current step, behind the drawing.
 								g.current(r.steps, "tl-current-"+r.id),
@@ -97,10 +92,22 @@ func (r runView) drawTimeline() app.UI {
 			elBody("div.timeline-controls",
 				r.futureButton(),
 				r.downloadButton(),
+				pictureControl(r.s.Lang, r.id, r.st, r.s),
 			),
 			r.timelineLegend(),
 			r.transcript(),
 		)
+}
+
+// arrowDefs define the arrowhead of the timeline id (tl-<column>): its
+// messages end in it.
+func arrowDefs(id string) app.UI {
+	return svg("defs").Body(
+		svg("marker").ID(id+"-arrow").Attr("viewBox", "0 0 10 10").Attr("refX", 9).Attr("refY", 5).
+			Attr("markerWidth", 7).Attr("markerHeight", 7).Attr("orient", "auto-start-reverse").Body(
+			svg("path.tl-arrowhead").Attr("d", "M0,0 L10,5 L0,10 z"),
+		),
+	)
 }
 
 // wide is how wide the timeline is drawn (tlGeometry.k): in the projector
@@ -179,10 +186,7 @@ func (r runView) downloadButton() app.UI {
 		// the language, is data-file (hook values do not change with it).
 		DataSet("testid", "timeline-download").DataSet("value", "svg").
 		Aria("disabled", !app.IsClient).
-		Text(r.t("timeline.download")).
-		OnClick(func(ctx app.Context, e app.Event) {
-			downloadTimeline(id, ctx.JSSrc().Get("dataset").Get("file").String())
-		})
+		Text(r.t("timeline.download"))
 	return r.steps.attr(b, "tl-download-"+id, "data-file", func(s state.Settings) string {
 		return timelineFileName(s, r.sc.ID, string(r.st))
 	})

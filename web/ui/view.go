@@ -249,6 +249,7 @@ func (p pageView) header() app.UI {
 						})
 					}))
 			}),
+			app.If(p.s.Present && p.single(), p.printSlides),
 			el("button.lang-switch type=button data-testid=lang-switch").
 				DataSet("value", string(p.s.Lang)).
 				Lang(string(other)).
