@@ -626,11 +626,14 @@ func TestEveryScenarioOnTheStaticSiteIsDrawnAsTheApp(t *testing.T) {
 	}
 }
 
-// settle waits for two frames of the page: what the keys pressed before
-// did is drawn.
+// settle waits for two frames of the page and for the browser to be idle
+// after them: what the keys pressed before did is drawn.
 func settle(tb *tab) {
 	tb.t.Helper()
 	eval[bool](tb, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
+	// What a step key left for later (the handout, the phone's bar: the
+	// step path's catch-up) is drawn when the browser is next idle.
+	idle(tb)
 }
 
 // heldServer is the server (siteURL) behind a proxy that answers for
