@@ -36,7 +36,8 @@ PREFIX   ?= dlock
 URL      :=
 WASM     := static/web/app.wasm
 # The picture encoder, a wasm of its own that the page loads only when a
-# reader asks for a run as a picture (wasm/picture, web/picture).
+# reader asks for a run as a picture or as slides: it draws the run with the
+# page's own code and encodes it (wasm/picture, web/picture).
 PICTURE  := static/web/picture.wasm
 WASMEXEC := static/web/wasm_exec.js
 SOURCES  := go.mod go.sum $(shell find core web wasm third_party -name '*.go' ! -name '*_test.go')

@@ -62,7 +62,13 @@ func TestPrintSlidesGivesAStepAPage(t *testing.T) {
 	sc, _ := runs.Scenario(core.GCPauseID)
 	for _, l := range state.Langs {
 		tb := newTab(t)
-		tb.open(siteURL + "?print=slides&step=3&lang=" + string(l))
+		// English from the projector view in the dark palette, where "Print
+		// as slides" is: the slides print as they do from the page.
+		from := ""
+		if l == state.English {
+			from = "&present=1&theme=dark"
+		}
+		tb.open(siteURL + "?print=slides&step=3&lang=" + string(l) + from)
 		// The loader's script draws them beside the page, the app running
 		// or not.
 		tb.waitJS(`document.querySelectorAll('.slides-host [data-testid="slide"]').length > 0`)
@@ -112,6 +118,11 @@ func TestPrintSlidesGivesAStepAPage(t *testing.T) {
 		})()`)
 		for _, c := range cut {
 			t.Errorf("%s: %s", l, c)
+		}
+		// Printed in the light palette, whatever the page's.
+		host := `getComputedStyle(document.querySelector('.slides-host'))`
+		if bg, fg := eval[string](tb, host+`.backgroundColor`), eval[string](tb, host+`.color`); bg != "rgb(251, 250, 247)" || fg != "rgb(27, 27, 27)" {
+			t.Errorf("%s%s: the slides print %s on %s, want the light palette's rgb(27, 27, 27) on rgb(251, 250, 247)", l, from, fg, bg)
 		}
 		if !strings.Contains(tb.search(), "print=slides") {
 			t.Errorf("%s: the address lost print=slides: %s", l, tb.search())

@@ -64,8 +64,8 @@ async function page(request) {
 
 // Everything else: the cache first; app.wasm, a run's frames that were not
 // precached (static/loader), the words of a language the reader switched
-// to, and the picture encoder (loaded when a reader first asks for a GIF
-// or PNGs: static/web/picture.js) are cached when they pass by.
+// to, and the picture encoder (loaded when a reader first asks for a
+// picture or slides: static/web/picture.js) are cached when they pass by.
 // What is not cached yet is revalidated with the host (by its ETag), so a
 // copy of the old version left in the browser's HTTP cache is not taken.
 async function resource(request) {

@@ -35,12 +35,18 @@ async function dlockRunOf(query, strategy) {
 // dlockWordsIn is a message of the catalogue in the page's language, its
 // %s and %d filled with args in turn (the catalogue's messages here use
 // no other verbs).
+const dlockWordsParsed = new Map();
 async function dlockWordsIn(key, ...args) {
   const lang = document.documentElement.lang || "ja";
-  let words = {};
-  try {
-    words = JSON.parse(await dlockWordsOf(lang));
-  } catch (err) {}
+  let words = dlockWordsParsed.get(lang);
+  if (!words) {
+    try {
+      words = JSON.parse(await dlockWordsOf(lang));
+      dlockWordsParsed.set(lang, words);
+    } catch (err) {
+      words = {};
+    }
+  }
   const m = words[key] || key;
   let i = 0;
   return m.replace(/%[sd]/g, () => String(args[i++]));
@@ -48,48 +54,65 @@ async function dlockWordsIn(key, ...args) {
 
 // A press of one of a picture control's buttons makes that file: the
 // control shows what is made (data-value), how far it has got (its bar)
-// and then what came of it (its status), its buttons waiting meanwhile.
-// Elements are found afresh at each change: the app, once it runs, draws
-// the control anew.
+// and then what came of it (its status). One picture is made at a time:
+// meanwhile every control's buttons wait. The state is the script's, and
+// is drawn again on the controls at each change, since the page may draw
+// a control anew meanwhile (a step before the app runs, the app's mount).
+const dlockPicturing = { making: null, column: "", done: 0, all: 0, said: {} };
+function dlockShowPicturing() {
+  const p = dlockPicturing;
+  document.querySelectorAll(".picture-control").forEach((c) => {
+    const mine = p.making && c.dataset.column === p.column;
+    c.dataset.value = mine ? p.making : "none";
+    c.querySelectorAll("button[data-value]").forEach((b) => b.setAttribute("aria-disabled", p.making ? "true" : "false"));
+    const bar = c.querySelector(".picture-progress");
+    bar.hidden = !mine || p.all === 0;
+    bar.max = Math.max(p.all, 1);
+    bar.value = mine ? p.done : 0;
+    const status = c.querySelector(".picture-status");
+    const said = p.said[c.dataset.column] || "";
+    if (status.textContent !== said) status.textContent = said;
+  });
+}
 document.addEventListener("click", (e) => {
-  const button = e.target.closest && e.target.closest('.picture-control button[data-value]');
+  const button = e.target.closest && e.target.closest(".picture-control button[data-value]");
   if (!button) return;
   e.preventDefault();
+  const p = dlockPicturing;
+  if (p.making) {
+    dlockShowPicturing(); // a control drawn anew says so again
+    return;
+  }
   const control = button.closest(".picture-control");
-  const column = control.dataset.column;
-  if (control.dataset.value !== "none") return;
-  const kind = button.dataset.value;
-  const find = () => document.querySelector('.picture-control[data-column="' + column + '"]');
-  const show = (making, done, all, said) => {
-    const c = find();
-    if (!c) return;
-    c.dataset.value = making || "none";
-    c.querySelectorAll("button[data-value]").forEach((b) => b.setAttribute("aria-disabled", making ? "true" : "false"));
-    const bar = c.querySelector(".picture-progress");
-    bar.hidden = !making || all === 0;
-    bar.max = Math.max(all, 1);
-    bar.value = done;
-    if (said !== null) c.querySelector(".picture-status").textContent = said;
+  const column = control.dataset.column, kind = button.dataset.value;
+  const run = control.dataset.run, strategy = control.dataset.strategy;
+  Object.assign(p, { making: kind, column, done: 0, all: 0 });
+  dlockShowPicturing();
+  const say = (said) => {
+    p.said[column] = said;
+    dlockShowPicturing();
   };
   (async () => {
     const name = await dlockWordsIn("picture.kind." + kind);
-    show(kind, 0, 0, await dlockWordsIn("picture.preparing", name));
+    say(await dlockWordsIn("picture.preparing", name));
     try {
-      const run = await dlockRunOf(control.dataset.run, control.dataset.strategy);
+      const request = await dlockRunOf(run, strategy);
       await dlockPictureReady();
-      let steps = 0;
-      const made = await window.dlockPicture(kind, run, (done, all) => {
-        if (!steps && all > 1) {
-          steps = all / 2;
-          dlockWordsIn("picture.making", name, steps).then((said) => show(kind, done, all, said));
-        }
-        show(kind, done, all, null);
+      const making = {};
+      const made = await window.dlockPicture(kind, request, (done, all) => {
+        p.done = done;
+        p.all = all;
+        if (all > 1 && !making[all]) making[all] = dlockWordsIn("picture.making", name, all / 2).then((said) => p.making && say(said));
+        dlockShowPicturing();
       });
-      show("", 0, 0, await dlockWordsIn("picture.saved", made.name, Math.max(Math.round(made.size / 1000), 1)));
+      await Promise.all(Object.values(making));
+      p.making = null;
+      say(await dlockWordsIn("picture.saved", made.name, Math.max(Math.round(made.size / 1000), 1)));
     } catch (err) {
       let why = String((err && err.message) || err);
       if (why === "offline") why = await dlockWordsIn("picture.offline");
-      show("", 0, 0, await dlockWordsIn("picture.failed", name, why));
+      p.making = null;
+      say(await dlockWordsIn("picture.failed", name, why));
     }
   })();
 }, true);
@@ -142,61 +165,85 @@ document.addEventListener("click", (e) => {
 // (ui.SlidesHTML, in the picture encoder), which printing then gives in
 // the page's place. They follow the address, which the app writes as its
 // settings change: a run already drawn, at whatever step, is not drawn
-// again. The projector view's "Print as slides" has the app put
-// print=slides in the address, and the slides print once drawn.
+// again; until another run's are drawn, and where the address no longer
+// asks for slides, printing gives the page. The projector view's "Print
+// as slides" has the app put print=slides in the address, and the slides
+// print once drawn; where they cannot be drawn, the page prints.
 let dlockSlidesDrawn = "";
-let dlockSlidesPrint = false;
+let dlockSlidesPrint = 0; // when "Print as slides" was pressed
+function dlockSlidesClear() {
+  dlockSlidesDrawn = "";
+  document.documentElement.classList.remove("print-slides");
+  const host = document.querySelector("body > .slides-host");
+  if (host) host.replaceChildren();
+}
+// The parameters that do not change the run drawn.
+const dlockSlidesIgnore = ["step", "present", "future", "quiz", "autoplay", "pace", "theme", "controls", "sw", "print"];
+let dlockSlidesDrawing = Promise.resolve();
+async function dlockSlidesDraw(key) {
+  let html = "";
+  try {
+    await dlockPictureReady();
+    html = await window.dlockSlidesHTML(await dlockRunOf(location.search, ""));
+  } catch (err) {
+    if (key === dlockSlidesDrawn) dlockSlidesDrawn = "";
+    console.info("dlock: the slides could not be drawn:", err.message);
+  }
+  if (key !== dlockSlidesDrawn) return; // another run's slides are coming
+  let host = document.querySelector("body > .slides-host");
+  if (!host) {
+    host = document.createElement("div");
+    host.className = "slides-host";
+    document.body.appendChild(host);
+  }
+  host.innerHTML = html;
+  // A view of more than one run, or a run that does not replay, has no
+  // slides: printing gives the page.
+  document.documentElement.classList.toggle("print-slides", host.querySelector(".slide") !== null);
+}
 async function dlockSlidesFollow() {
   const params = new URLSearchParams(location.search);
-  if (params.get("print") !== "slides") return;
-  params.delete("step");
+  if (params.get("print") !== "slides") {
+    if (dlockSlidesDrawn) dlockSlidesClear();
+    return;
+  }
+  dlockSlidesIgnore.forEach((k) => params.delete(k));
   const key = params.toString() + "&lang=" + document.documentElement.lang;
   if (key !== dlockSlidesDrawn) {
+    dlockSlidesClear();
     dlockSlidesDrawn = key;
-    await dlockPictureReady();
-    const html = await window.dlockSlidesHTML(await dlockRunOf(location.search, ""));
-    if (key !== dlockSlidesDrawn) return; // a later run's slides are coming
-    let host = document.querySelector("body > .slides-host");
-    if (!host) {
-      host = document.createElement("div");
-      host.className = "slides-host";
-      document.body.appendChild(host);
-    }
-    host.innerHTML = html;
-    // A view of more than one run has no slides: printing gives the page.
-    document.documentElement.classList.toggle("print-slides", html !== "");
+    dlockSlidesDrawing = dlockSlidesDraw(key);
   }
-  if (dlockSlidesPrint && document.querySelector(".slides-host .slides")) {
-    dlockSlidesPrint = false;
+  await dlockSlidesDrawing;
+  // A press is honoured for a while: the app writes the address when the
+  // browser is next idle, and the encoder may have to load.
+  if (dlockSlidesPrint && performance.now() - dlockSlidesPrint < 20000) {
+    dlockSlidesPrint = 0;
     window.print();
   }
 }
 document.addEventListener("click", (e) => {
   const button = e.target.closest && e.target.closest('[data-testid="print-slides"]');
   if (!button || button.getAttribute("aria-disabled") === "true") return;
-  dlockSlidesPrint = true;
-  dlockSlidesFollow().catch((err) => console.info("dlock: the slides could not be drawn:", err.message));
+  dlockSlidesPrint = performance.now();
+  dlockSlidesFollow();
 }, true);
 (() => {
-  const follow = () => dlockSlidesFollow().catch((err) => {
-    dlockSlidesDrawn = "";
-    console.info("dlock: the slides could not be drawn:", err.message);
-  });
   // The address changes by history.replaceState, which only the
   // Navigation API tells of; a browser without it is told by the history's
   // own methods.
   if (window.navigation) {
-    navigation.addEventListener("currententrychange", follow);
+    navigation.addEventListener("currententrychange", dlockSlidesFollow);
   } else {
     for (const name of ["replaceState", "pushState"]) {
       const own = history[name];
       history[name] = function (...args) {
         const out = own.apply(this, args);
-        follow();
+        dlockSlidesFollow();
         return out;
       };
     }
   }
-  addEventListener("popstate", follow);
-  follow();
+  addEventListener("popstate", dlockSlidesFollow);
+  dlockSlidesFollow();
 })();

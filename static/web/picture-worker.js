@@ -1,9 +1,10 @@
 // dlock's picture encoder, in a worker of its own so that the page stays
-// responsive while it works: it runs picture.wasm (wasm/picture), the
-// standard library's GIF and zip writers, which the page loads only when a
-// reader asks for a run as a GIF or as PNGs (static/web/picture.js). Each
+// responsive while it works: it runs picture.wasm (wasm/picture), which
+// draws a run with the page's own code and encodes it (the standard
+// library's GIF and zip writers), and which the page loads only when a
+// reader asks for a picture or slides (static/web/picture.js). Each
 // message goes to the encoder once it has started; it answers with
-// progress, then the file or why it failed.
+// progress, then what was asked or why it failed.
 "use strict";
 
 importScripts("../wasm_exec.js");
@@ -18,9 +19,15 @@ const started = (async () => {
   go.run(result.instance);
 })();
 
+// A request the encoder cannot take (it failed to start, or has ended)
+// is answered as failed, so the page does not wait for it.
+const failed = (err) => postMessage({ kind: "failed", message: String((err && err.message) || err) });
 onmessage = (e) => {
-  started.then(
-    () => dlockEncode(e.data),
-    (err) => postMessage({ kind: "failed", message: String(err && err.message || err) }),
-  );
+  started.then(() => {
+    try {
+      dlockEncode(e.data);
+    } catch (err) {
+      failed(err);
+    }
+  }, failed);
 };

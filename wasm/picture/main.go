@@ -25,6 +25,7 @@ package main
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"syscall/js"
 	"time"
 
@@ -53,8 +54,17 @@ func main() {
 		js.CopyBytesToGo(b, v)
 		return b
 	}
+	var frameErr error // a step the GIF could not take, told with the GIF
 	js.Global().Set("dlockEncode", js.FuncOf(func(this js.Value, args []js.Value) any {
 		msg := args[0]
+		// A panic would end the encoder, and every request after it would
+		// wait for an answer: the request that met it fails instead.
+		defer func() {
+			if p := recover(); p != nil {
+				anim, files, frameErr = encode.GIF{}, nil, nil
+				fail(fmt.Errorf("%v", p))
+			}
+		}()
 		switch msg.Get("kind").String() {
 		case "draw":
 			s, st, err := settingsOf(runs, msg)
@@ -92,16 +102,21 @@ func main() {
 			}
 			post(map[string]any{"kind": "done", "html": ui.SlidesHTML(runs, s)})
 		case "reset":
-			anim, files = encode.GIF{}, nil
+			anim, files, frameErr = encode.GIF{}, nil, nil
 		case "frame":
 			f := encode.Frame{Pix: bytesOf(msg.Get("pixels")), Width: msg.Get("width").Int(), Height: msg.Get("height").Int(),
 				Delay: msg.Get("delay").Int()}
-			if err := anim.Add(f); err != nil {
-				fail(err)
+			if err := anim.Add(f); err != nil && frameErr == nil {
+				frameErr = err
 			}
 		case "file":
 			files = append(files, encode.File{Name: msg.Get("name").String(), Body: bytesOf(msg.Get("bytes"))})
 		case "gif":
+			if err := frameErr; err != nil {
+				anim, frameErr = encode.GIF{}, nil
+				fail(err)
+				return nil
+			}
 			b, err := anim.Encode(func(n int) { post(map[string]any{"kind": "progress", "done": n}) })
 			anim = encode.GIF{}
 			if err != nil {
@@ -126,10 +141,12 @@ func main() {
 // settingsOf reads the run a request names: its query (the page's
 // settings, as the address writes them), the row drawn (strategy; "" for
 // the query's) and the language, whose words (the catalogue's, as the
-// page loaded them) it loads first where it has none yet. A query the
-// page would refuse is refused here too.
+// page loaded them) it loads first where it has none yet.
 func settingsOf(runs *state.Runs, msg js.Value) (state.Settings, core.Strategy, error) {
 	l := state.Lang(msg.Get("lang").String())
+	if !slices.Contains(state.Langs, l) {
+		return state.Settings{}, "", fmt.Errorf("no language %q", l)
+	}
 	if !words.Has(l) {
 		if err := words.Load(l, []byte(msg.Get("words").String())); err != nil {
 			return state.Settings{}, "", err
@@ -139,10 +156,9 @@ func settingsOf(runs *state.Runs, msg js.Value) (state.Settings, core.Strategy, 
 	if err != nil {
 		return state.Settings{}, "", err
 	}
-	s, bad := state.ParseSettings(runs, q)
-	if len(bad) > 0 {
-		return state.Settings{}, "", fmt.Errorf("%s=%q", bad[0].Name, bad[0].Value)
-	}
+	// A parameter the page would refuse keeps its default, as on the page,
+	// which says so there.
+	s, _ := state.ParseSettings(runs, q)
 	s.Lang = l
 	st := s.Strategy
 	if v := msg.Get("strategy").String(); v != "" {

@@ -18,9 +18,11 @@ import (
 // draw each step with the code that draws the page (PictureParts) from
 // the run's query, raster the steps and encode them, and it shows how far
 // a GIF or a zip has got in the progress bar and the status, while the
-// page answers. The app draws the control's state as idle (data-value
-// none, the bar hidden, the status empty) and never changes it, so the
-// script's changes stand until the picture is made.
+// page answers. The app draws the control idle (data-value none, the bar
+// hidden, the status empty) and never changes that; the script keeps the
+// picture's state and draws it on the controls at each change, since the
+// page may draw a control anew meanwhile (a step before the app runs, the
+// app's mount).
 func pictureControl(l state.Lang, column string, st core.Strategy, run state.Settings) app.UI {
 	label := "picture-label-" + column
 	buttons := make([]app.UI, len(pictureKinds))

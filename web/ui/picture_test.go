@@ -4,6 +4,7 @@ package ui
 
 import (
 	"encoding/xml"
+	"fmt"
 	"io"
 	"os"
 	"strconv"
@@ -165,7 +166,8 @@ func TestARunThatFailsHasNoPicture(t *testing.T) {
 }
 
 // The slides are the run of a view of one run, a step a slide; a view of
-// more than one run has none, and printing it gives the page.
+// more than one run has none, nor has a run that does not replay, and
+// printing them gives the page.
 func TestSlidesAreOneRunsSteps(t *testing.T) {
 	runs := state.NewRuns()
 	for _, c := range []struct {
@@ -178,15 +180,22 @@ func TestSlidesAreOneRunsSteps(t *testing.T) {
 		{state.ViewMatrix, "", 0},
 		{state.ViewSearch, "", 0},
 		{state.ViewPlay, core.Lease, 0},
+		{state.ViewPlay, "", 3}, // the start, then the two actions
+		{state.ViewCourse, "", 0},
+		{state.ViewDemo, "no-such-row", 0}, // a run that does not replay
 	} {
 		s := state.Defaults()
-		s.View, s.Versus, s.Step = c.view, c.versus, 3
+		s.View, s.Versus, s.Step = c.view, c.versus, 1
+		if c.versus == "no-such-row" {
+			s.Versus, s.Strategy = "", c.versus
+		}
+		s.Script = "A:acquire,A:write:x"
 		html := SlidesHTML(runs, s)
 		if n := strings.Count(html, `data-testid="slide"`); n != c.slides {
 			t.Errorf("%s (versus %q): %d slides, want %d", c.view, c.versus, n, c.slides)
 		}
-		if c.slides > 0 && !strings.Contains(html, `data-testid="slide-counter">7 / 7<`) {
-			t.Errorf("%s: the last slide is not step 7 of 7", c.view)
+		if last := fmt.Sprintf(`data-testid="slide-counter">%d / %d<`, c.slides, c.slides); c.slides > 0 && !strings.Contains(html, last) {
+			t.Errorf("%s: the last slide is not step %d of %d", c.view, c.slides, c.slides)
 		}
 	}
 }

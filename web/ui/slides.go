@@ -79,11 +79,14 @@ func (c *slideDeck) Render() app.UI {
 // page. The picture encoder draws it (picture.wasm), and the loader's
 // script puts it beside the page (static/loader/pictures.js, dlockSlides),
 // so that app.wasm carries none of it. A view of more than one run (the
-// compare view, the matrix, the search, the course) has none: printing it
-// gives the page.
+// compare view, the matrix, the search, the course) has none, nor has a
+// run that does not replay: printing gives the page.
 func SlidesHTML(runs *state.Runs, s state.Settings) string {
 	if s.View != state.ViewDemo && (s.View != state.ViewPlay || s.Versus != "") {
 		return ""
+	}
+	if runs.Run(s.ScenarioData(runs), s.Strategy).Err != nil {
+		return "" // a run that does not replay has no steps to print
 	}
 	s.Step, s.Future, s.Present, s.Quiz, s.Autoplay, s.Pace = 1, false, false, false, false, 0
 	return app.HTMLString(&slideDeck{Run: s, Strategy: s.Strategy, Runs: runs})
