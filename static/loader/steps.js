@@ -29,6 +29,12 @@ var dlockSteps = {
   // at: the step last shown; behind: a part left for later (show, lazy).
   at: 0,
   behind: false,
+  // plans: step → for each island, the changes that make it show that
+  // step (plan), worked out while the browser is idle for the steps the
+  // keys are armed for, so that a key's frame only makes them; planning:
+  // such work is asked for.
+  plans: new Map(),
+  planning: false,
 
   // open starts a run drawn by go-app: its islands' and patches' ids
   // (each list joined by "\n"), and the patches' attributes.
@@ -43,6 +49,7 @@ var dlockSteps = {
     this.frags.clear();
     this.htmls.clear();
     this.values.clear();
+    this.plans.clear();
   },
 
   // arm is told by the app, after each change it makes, which step each
@@ -55,6 +62,55 @@ var dlockSteps = {
       const [command, step] = item.split("=");
       if (step) (this.targets ??= {})[command] = +step;
     }
+    this.planLater();
+  },
+
+  // planLater has planAhead run when the browser is idle.
+  planLater() {
+    if (!this.targets || this.planning) return;
+    this.planning = true;
+    const idle = window.requestIdleCallback || ((f) => setTimeout(f, 50));
+    idle((deadline) => this.planAhead(deadline), { timeout: 400 });
+  },
+
+  // planAhead works out, while the browser is idle, the changes to each
+  // island a step key would make (next and back first), one step at a
+  // time while the idle period lasts, the rest in the next.
+  planAhead(deadline) {
+    this.planning = false;
+    const targets = this.targets;
+    if (!targets) return;
+    const els = this.elements();
+    const order = [targets.next, targets.prev, targets.last, targets.first];
+    for (const step of order) {
+      if (!step || step === this.at || !this.frags.has(step) || this.planned(step)) continue;
+      if (deadline && !deadline.didTimeout && deadline.timeRemaining() < 1) {
+        this.planLater();
+        return;
+      }
+      const frags = this.frags.get(step);
+      const plan = [];
+      for (let i = 0; i < this.islands; i++) {
+        const host = els[i].length === 1 ? els[i][0] : null;
+        if (!host || host.dlockGen !== this.gen || host.dlockId !== this.ids[i]) continue;
+        const ops = [];
+        this.plan(host, frags[i], ops);
+        plan[i] = { host, touch: host.dlockTouch, ops };
+      }
+      this.plans.set(step, plan);
+    }
+  },
+
+  // planned reports whether step's plan holds for every island as it is.
+  planned(step) {
+    const plan = this.plans.get(step);
+    if (!plan) return false;
+    const els = this.elements();
+    for (let i = 0; i < this.islands; i++) {
+      const p = plan[i];
+      if (p && (els[i][0] !== p.host || p.host.dlockTouch !== p.touch)) return false;
+    }
+    return true;
   },
 
   // key shows, as the key is pressed, the step an armed step key leads to,
@@ -106,6 +162,7 @@ var dlockSteps = {
     this.targets = null;
     this.els = null;
     this.values.clear();
+    this.plans.clear();
   },
 
   // elements finds each id's elements in the page.
@@ -139,6 +196,7 @@ var dlockSteps = {
       frag.append(...tpl.content.firstChild.childNodes);
       return frag;
     }));
+    this.planLater();
   },
 
   // putValues keeps step's patches' values, joined by "\u0000".
@@ -161,44 +219,62 @@ var dlockSteps = {
   },
 
   // morph makes live's children those of want (a step's parsed content,
-  // never shown itself), changing only what differs: a node the same as
-  // the wanted one stays as it is; one of the same kind and name keeps its
-  // node, its attributes and then its children made the wanted ones; any
-  // other is replaced by a copy of the wanted node.
+  // never shown itself), changing only what differs (plan).
   morph(live, want) {
+    const ops = [];
+    this.plan(live, want, ops);
+    for (const op of ops) op();
+  },
+
+  // plan adds to ops the changes that make live's children those of want,
+  // without making them: a node the same as the wanted one stays as it
+  // is; one of the same kind and name keeps its node, its attributes and
+  // then its children made the wanted ones; any other is replaced by a
+  // copy of the wanted node. Each change is worked out from live as it is
+  // before any of them, and they are made in order.
+  plan(live, want, ops) {
     let l = live.firstChild;
     for (let w = want.firstChild; w; w = w.nextSibling) {
       if (!l) {
-        live.append(w.cloneNode(true));
+        const copy = w.cloneNode(true);
+        ops.push(() => live.append(copy));
         continue;
       }
-      const next = l.nextSibling;
+      const node = l;
       if (l.isEqualNode(w)) {
         // As wanted.
       } else if (l.nodeType !== w.nodeType || l.nodeName !== w.nodeName || l.namespaceURI !== w.namespaceURI) {
-        live.replaceChild(w.cloneNode(true), l);
+        const copy = w.cloneNode(true);
+        ops.push(() => live.replaceChild(copy, node));
       } else if (l.nodeType === 1) {
-        for (const a of Array.from(l.attributes)) {
-          if (!w.hasAttributeNS(a.namespaceURI, a.localName)) l.removeAttributeNS(a.namespaceURI, a.localName);
+        for (const a of l.attributes) {
+          if (!w.hasAttributeNS(a.namespaceURI, a.localName)) {
+            const ns = a.namespaceURI, name = a.localName;
+            ops.push(() => node.removeAttributeNS(ns, name));
+          }
         }
         for (const a of w.attributes) {
-          if (l.getAttributeNS(a.namespaceURI, a.localName) !== a.value) l.setAttributeNS(a.namespaceURI, a.name, a.value);
+          if (l.getAttributeNS(a.namespaceURI, a.localName) !== a.value) {
+            const ns = a.namespaceURI, name = a.name, value = a.value;
+            ops.push(() => node.setAttributeNS(ns, name, value));
+          }
         }
-        this.morph(l, w);
+        this.plan(l, w, ops);
       } else {
-        l.nodeValue = w.nodeValue;
+        const value = w.nodeValue;
+        ops.push(() => (node.nodeValue = value));
       }
-      l = next;
+      l = l.nextSibling;
     }
-    while (l) {
-      const next = l.nextSibling;
-      l.remove();
-      l = next;
+    for (; l; l = l.nextSibling) {
+      const node = l;
+      ops.push(() => node.remove());
     }
   },
 
   // mark marks host as holding island i at step of the run drawn.
   mark(host, i, step) {
+    host.dlockTouch = (host.dlockTouch || 0) + 1; // what a plan was made from is gone
     host.dlockGen = this.gen;
     host.dlockStep = step;
     host.dlockId = this.ids[i];
@@ -233,7 +309,7 @@ var dlockSteps = {
         // step between them changed) keeps its nodes: no work for the
         // browser's style and layout.
         if (host.dlockHtml !== undefined && host.dlockHtml === this.htmls.get(step)[i]) {
-          this.mark(host, i, step);
+          host.dlockStep = step; // its nodes, and any plan made from them, as they were
           continue;
         }
         islands.push([i, host, true]);
@@ -260,7 +336,16 @@ var dlockSteps = {
       if (fig) focus = 'figure.timeline[data-column="' + fig.dataset.column + '"] [data-testid="timeline-event"][data-step="' + active.dataset.step + '"]';
     }
     for (const [i, host, same] of shown) {
-      if (same) {
+      const planned = this.plans.get(step)?.[i];
+      if (same && planned && planned.host === host && planned.touch === host.dlockTouch) {
+        // Worked out while the browser was idle, from these very nodes;
+        // should they have changed otherwise, worked out again.
+        try {
+          for (const op of planned.ops) op();
+        } catch {
+          this.morph(host, frags[i]);
+        }
+      } else if (same) {
         // The same island at another step: only what differs changes, so
         // that the browser styles, lays out and shapes the text of as few
         // nodes as it can.
@@ -284,6 +369,7 @@ var dlockSteps = {
         el.append(value);
       }
     }
+    this.plans.delete(step); // its copies are in the page now
     this.at = step;
     if (behind && !this.behind) {
       this.behind = true;
