@@ -77,6 +77,21 @@ func TestAStepDrawsWhatThePageDraws(t *testing.T) {
 					do   func()
 				}{"→", func() { tb.key(kb.ArrowRight) }})
 			}
+			// A key's changes are worked out while the browser is idle
+			// (steps.js, plan); another script's change to a card's title
+			// since then spoils that plan, and the step is drawn right.
+			tampered := struct {
+				what string
+				do   func()
+			}{"→ after another script changed a card's title", func() {
+				eval[bool](tb, `(() => {
+					const t = document.querySelector('[data-stepped^="cards"]');
+					const w = document.createTreeWalker(t, NodeFilter.SHOW_TEXT, (n) => n.nodeValue.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP);
+					w.nextNode().nodeValue = "changed by another script";
+					return true;
+				})()`)
+				tb.key(kb.ArrowRight)
+			}}
 			for _, p := range []struct {
 				what string
 				do   func()
@@ -89,12 +104,17 @@ func TestAStepDrawsWhatThePageDraws(t *testing.T) {
 					eval[bool](tb, `(document.querySelector('[data-testid="timeline-event"]').dispatchEvent(new MouseEvent("click", {bubbles: true})), true)`)
 				}},
 				{"▶ clicked", func() { clickStep(tb, "btn-next", "dock-next") }},
+				tampered,
 			} {
 				presses = append(presses, p)
 			}
+			idle(tb)
 			at := eval[string](tb, `document.querySelector('[data-testid="step-counter"]').dataset.value`)
 			for i, p := range presses {
 				before := eval[stepCounts](tb, `dlockTestSteps()`)
+				// The changes each step key would make are worked out.
+				tb.waitJS(`!dlockSteps.planning && Object.values(dlockSteps.targets || {}).every((s) => s === dlockSteps.at || dlockSteps.planned(s))`)
+				plans := eval[[2]int](tb, `[dlockSteps.fromPlan, dlockSteps.withoutPlan]`)
 				p.do()
 				tb.waitJS(`document.querySelector('[data-testid="step-counter"]').dataset.value !== "` + at + `"`)
 				at = eval[string](tb, `document.querySelector('[data-testid="step-counter"]').dataset.value`)
@@ -107,6 +127,22 @@ func TestAStepDrawsWhatThePageDraws(t *testing.T) {
 				if after.Fast != before.Fast+1 || after.Renders != before.Renders {
 					t.Errorf("press %d (%s), to step %s: the step path drew %d steps and the page was drawn %d times, want 1 and 0",
 						i+1, p.what, at, after.Fast-before.Fast, after.Renders-before.Renders)
+				}
+				// A key pressed once the browser was idle makes only the
+				// changes worked out for it: at least the action's
+				// island changes at every step.
+				if now := eval[[2]int](tb, `[dlockSteps.fromPlan, dlockSteps.withoutPlan]`); strings.HasPrefix(p.what, "→") || p.what == "←" || p.what == "Home" || p.what == "End" {
+					tamper := p.what == tampered.what
+					if !tamper && (now[0] == plans[0] || now[1] != plans[1]) {
+						t.Errorf("press %d (%s), to step %s: %d islands changed from a plan and %d without one, want some and none",
+							i+1, p.what, at, now[0]-plans[0], now[1]-plans[1])
+					}
+					if tamper && now[1] == plans[1] {
+						t.Errorf("press %d (%s): every island changed from its plan, though the cards were changed since it was made", i+1, p.what)
+					}
+					if tamper && eval[bool](tb, `document.querySelector("main").textContent.includes("changed by another script")`) {
+						t.Errorf("press %d (%s): the other script's title is still shown at step %s", i+1, p.what, at)
+					}
 				}
 				stepped := eval[string](tb, pageHTML)
 				eval[bool](tb, `document.dispatchEvent(new Event("dlock:test-redraw")) || true`)

@@ -5,9 +5,11 @@
 // timeline so far) as HTML, and the value of every attribute or text a
 // step sets (a patch: a button's aria-disabled, the counter, the live
 // region), with the same Go that draws the page; this keeps them parsed,
-// and shows a step in one call. It knows no model and no rule of the page:
-// what to show comes from the app, as the frames the stepper shows come
-// from the server.
+// and shows a step in one call. While the browser is idle it works out
+// what each step key would change in the page as it is (plan), so that
+// the key's frame only makes those changes. It knows no model and no rule
+// of the page: what to show comes from the app, as the frames the stepper
+// shows come from the server.
 
 // A var, so that it is the window's: the app finds it there.
 var dlockSteps = {
@@ -32,9 +34,15 @@ var dlockSteps = {
   // plans: step → for each island, the changes that make it show that
   // step (plan), worked out while the browser is idle for the steps the
   // keys are armed for, so that a key's frame only makes them; planning:
-  // such work is asked for.
+  // such work is asked for. A plan holds while its island's nodes are as
+  // they were (dlockTouch, which the step path's own changes and, through
+  // watch, anyone else's move on). fromPlan and withoutPlan count the
+  // islands a step's frame changed from a plan and without one.
   plans: new Map(),
   planning: false,
+  watch: null,
+  fromPlan: 0,
+  withoutPlan: 0,
 
   // open starts a run drawn by go-app: its islands' and patches' ids
   // (each list joined by "\n"), and the patches' attributes.
@@ -175,7 +183,27 @@ var dlockSteps = {
       byId.get(id).push(el);
     }
     this.els = this.ids.map((id) => byId.get(id) || []);
+    // A change to an island's nodes made by anything but the step path
+    // (the step path takes its own records: show) spoils its plans.
+    this.watch ??= new MutationObserver((records) => this.spoil(records));
+    this.watch.disconnect();
+    for (let i = 0; i < this.islands; i++) {
+      for (const host of this.els[i]) {
+        host.dlockTouch ??= 0;
+        this.watch.observe(host, { subtree: true, childList: true, attributes: true, characterData: true });
+      }
+    }
     return this.els;
+  },
+
+  // spoil moves on the islands whose nodes records changed: their plans no
+  // longer hold.
+  spoil(records) {
+    for (const r of records) {
+      let n = r.target;
+      while (n && n.dlockTouch === undefined) n = n.parentNode;
+      if (n) n.dlockTouch++;
+    }
   },
 
   // putIslands keeps step's islands' content: HTML, joined by "\u0000";
@@ -274,7 +302,7 @@ var dlockSteps = {
 
   // mark marks host as holding island i at step of the run drawn.
   mark(host, i, step) {
-    host.dlockTouch = (host.dlockTouch || 0) + 1; // what a plan was made from is gone
+    host.dlockTouch = (host.dlockTouch ?? 0) + 1; // what a plan was made from is gone
     host.dlockGen = this.gen;
     host.dlockStep = step;
     host.dlockId = this.ids[i];
@@ -298,6 +326,7 @@ var dlockSteps = {
     const els = this.elements();
     if (!frags || (patches && !values)) return false;
     for (let i = 0; i < this.islands; i++) if (els[i].length !== 1) return false;
+    if (this.watch) this.spoil(this.watch.takeRecords()); // changes not yet heard of
     // What differs from step, read before anything changes (the page's
     // style is then as drawn, and reading what is seen costs nothing more).
     const islands = [];
@@ -342,10 +371,13 @@ var dlockSteps = {
         // should they have changed otherwise, worked out again.
         try {
           for (const op of planned.ops) op();
+          this.fromPlan++;
         } catch {
           this.morph(host, frags[i]);
+          this.withoutPlan++;
         }
       } else if (same) {
+        if (lazy) this.withoutPlan++; // in a step's frame, not one left for later
         // The same island at another step: only what differs changes, so
         // that the browser styles, lays out and shapes the text of as few
         // nodes as it can.
@@ -369,6 +401,7 @@ var dlockSteps = {
         el.append(value);
       }
     }
+    this.watch?.takeRecords(); // the step path's own
     this.plans.delete(step); // its copies are in the page now
     this.at = step;
     if (behind && !this.behind) {
