@@ -82,20 +82,24 @@ var dlockSteps = {
   },
 
   // planAhead works out, while the browser is idle, the changes to each
-  // island a step key would make (next and back first), one step at a
-  // time while the idle period lasts, the rest in the next.
+  // island a step key would make (next and back first), a step at a time:
+  // the rest in the next idle period.
   planAhead(deadline) {
     this.planning = false;
     const targets = this.targets;
     if (!targets) return;
     const els = this.elements();
     const order = [targets.next, targets.prev, targets.last, targets.first];
+    let made = 0;
     for (const step of order) {
       if (!step || step === this.at || !this.frags.has(step) || this.planned(step)) continue;
-      if (deadline && !deadline.didTimeout && deadline.timeRemaining() < 1) {
+      // One step a call at least; more while the idle period lasts (not
+      // once it was called for want of one).
+      if (made > 0 && (!deadline || deadline.didTimeout || deadline.timeRemaining() < 1)) {
         this.planLater();
         return;
       }
+      made++;
       const frags = this.frags.get(step);
       const plan = [];
       for (let i = 0; i < this.islands; i++) {
@@ -160,6 +164,7 @@ var dlockSteps = {
     if (!this.behind) return;
     this.behind = false;
     this.show(this.at, true, false);
+    this.planLater(); // the islands it changed are planned anew
   },
 
   // drawn is told that go-app has drawn the page again: the elements are
@@ -186,6 +191,7 @@ var dlockSteps = {
     // A change to an island's nodes made by anything but the step path
     // (the step path takes its own records: show) spoils its plans.
     this.watch ??= new MutationObserver((records) => this.spoil(records));
+    this.spoil(this.watch.takeRecords());
     this.watch.disconnect();
     for (let i = 0; i < this.islands; i++) {
       for (const host of this.els[i]) {
@@ -204,6 +210,7 @@ var dlockSteps = {
       while (n && n.dlockTouch === undefined) n = n.parentNode;
       if (n) n.dlockTouch++;
     }
+    if (records.length) this.planLater();
   },
 
   // putIslands keeps step's islands' content: HTML, joined by "\u0000";
@@ -212,6 +219,7 @@ var dlockSteps = {
     const els = this.elements();
     const parts = this.islands === 0 ? [] : htmls.split("\u0000");
     this.htmls.set(step, parts);
+    this.plans.delete(step); // made from the content it had
     this.frags.set(step, parts.map((html, i) => {
       const tpl = document.createElement("template");
       if (!(els[i][0] instanceof SVGElement)) {
@@ -303,6 +311,7 @@ var dlockSteps = {
   // mark marks host as holding island i at step of the run drawn.
   mark(host, i, step) {
     host.dlockTouch = (host.dlockTouch ?? 0) + 1; // what a plan was made from is gone
+    host.dlockMarked = host.dlockTouch;
     host.dlockGen = this.gen;
     host.dlockStep = step;
     host.dlockId = this.ids[i];
@@ -333,11 +342,14 @@ var dlockSteps = {
     for (let i = 0; i < this.islands; i++) {
       const host = els[i][0];
       if (host.dlockGen === this.gen && host.dlockId === this.ids[i]) {
-        if (host.dlockStep === step) continue;
+        // As the step path left it (nothing else has changed its nodes
+        // since: mark, spoil), it may be kept as it is.
+        const kept = host.dlockTouch === host.dlockMarked;
+        if (kept && host.dlockStep === step) continue;
         // An island whose content is the same at both steps (a card no
         // step between them changed) keeps its nodes: no work for the
         // browser's style and layout.
-        if (host.dlockHtml !== undefined && host.dlockHtml === this.htmls.get(step)[i]) {
+        if (kept && host.dlockHtml !== undefined && host.dlockHtml === this.htmls.get(step)[i]) {
           host.dlockStep = step; // its nodes, and any plan made from them, as they were
           continue;
         }
