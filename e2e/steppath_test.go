@@ -142,9 +142,10 @@ func TestAStepDrawsWhatThePageDraws(t *testing.T) {
 						t.Errorf("press %d (%s), to step %s: %d islands changed from a plan and %d without one, want some and none",
 							i+1, p.what, at, now[0]-plans[0], now[1]-plans[1])
 					}
-					if tamper && now[1] == plans[1] {
-						t.Errorf("press %d (%s): every island changed from its plan, though the cards were changed since it was made", i+1, p.what)
-					}
+					// Changed since its plan was made, an island is either
+					// compared as the key is pressed or planned again from
+					// what it now holds, if the browser was idle between:
+					// either way nothing of the other script's is left.
 					if tamper && eval[bool](tb, `document.querySelector("main").textContent.includes("changed by another script")`) {
 						t.Errorf("press %d (%s): what the other script changed is still in the page at step %s", i+1, p.what, at)
 					}
