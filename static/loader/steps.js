@@ -113,7 +113,9 @@ var dlockSteps = {
     }
   },
 
-  // planned reports whether step's plan holds for every island as it is.
+  // planned reports whether step's plan holds for every island as it is:
+  // an island drawn for the run since the plan was made has no part in it,
+  // and is planned then too.
   planned(step) {
     const plan = this.plans.get(step);
     if (!plan) return false;
@@ -121,6 +123,8 @@ var dlockSteps = {
     for (let i = 0; i < this.islands; i++) {
       const p = plan[i];
       if (p && (els[i][0] !== p.host || p.host.dlockTouch !== p.touch)) return false;
+      const host = els[i].length === 1 ? els[i][0] : null;
+      if (!p && host && host.dlockGen === this.gen && host.dlockId === this.ids[i]) return false;
     }
     return true;
   },
