@@ -14,9 +14,35 @@
 //   - on the static site, whose one page is the default view's, an address
 //     without a query (that view) preloads the frames its first keys are
 //     answered from, which the server's page names in its own head.
+//   - the root follows the view the page shows (followView).
 (function () {
   "use strict";
   const root = document.documentElement;
+  // followView gives the root the classes of what the page shows that the
+  // style sheet sizes or paints from the root: dlock-present (the projector
+  // view's type grows with the screen, in rem), dlock-compare (two runs
+  // side by side there, a size smaller) and dlock-embed (the host's
+  // background shows through). They follow the app's element (main.dlock)
+  // as the server drew it, as the loader swaps in another address's frame,
+  // and as the app draws it. The style sheet reads them rather than asking
+  // the root whether it holds such an element (html:has(...)): asked that
+  // way, every node a step adds or removes anywhere in the page has the
+  // browser style the root, the body and the run's parts again.
+  let watched = null;
+  const followView = () => {
+    const main = document.body && document.body.querySelector(":scope > main.dlock");
+    const has = (c) => !!main && main.classList.contains(c);
+    root.classList.toggle("dlock-present", has("present"));
+    root.classList.toggle("dlock-compare", has("view-compare"));
+    root.classList.toggle("dlock-embed", has("embed"));
+    if (document.body) view.observe(document.body, { childList: true });
+    if (main && main !== watched) {
+      watched = main;
+      view.observe(main, { attributes: true, attributeFilter: ["class"] });
+    }
+  };
+  const view = new MutationObserver(followView);
+  view.observe(root, { childList: true });
   const q = new URLSearchParams(location.search);
   const theme = q.get("theme");
   // An embed in a page waits for its reader to act before it downloads
